@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { PermitEntry } from './permissions';
+
+/** SPEC §9 session constants. */
+export const TOKEN_COOKIE = 'ag_merchant_token';
+export const AUTH_HEADER = 'AuthToken';
+/** Absolute session lifetime and idle timeout. */
+export const SESSION_TTL_MS = 7 * 24 * 3600_000;
+export const SESSION_IDLE_MS = 24 * 3600_000;
+/** A user may hold this many sessions; signing in once more ends the oldest (code 915). */
+export const MAX_SESSIONS_PER_USER = 10;
+/** Login rate limit: failed attempts within the window, per login name and per address. */
+export const LOGIN_LIMIT = { perAccount: 10, perAddress: 30, windowMs: 10 * 60_000 } as const;
+/** Per-token limit on all other calls. */
+export const TOKEN_LIMIT = { max: 600, windowMs: 60_000 } as const;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+
+/** SPEC §5: the login name is trimmed; the password is sent as is. */
+export const loginBody = z.object({
+  loginName: z
+    .string({ error: 'loginName is required' })
+    .trim()
+    .min(1, 'loginName must not be empty')
+    .max(64, 'loginName is at most 64 characters'),
+  loginPwd: z.string({ error: 'loginPwd is required' }).min(1, 'loginPwd must not be empty').max(128),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const passwordField = z
+  .string()
+  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
+  .regex(/[A-Za-z]/, 'must contain a letter')
+  .regex(/[0-9]/, 'must contain a digit');
+
+export const resetLoginPwdBody = z
+  .object({
+    oldPwd: z.string({ error: 'oldPwd is required' }).min(1, 'oldPwd must not be empty'),
+    newPwd: passwordField,
+  })
+  .refine((b) => b.oldPwd !== b.newPwd, { path: ['newPwd'], message: 'must differ from the old password' });
+export type ResetLoginPwdBody = z.infer<typeof resetLoginPwdBody>;
+
+export interface MerchantUserInfo {
+  userId: number;
+  loginName: string;
+  userName: string;
+  /** Company logo URL (SPEC spells it userLoge). */
+  userLoge: string;
+  userCompanyAbb: string;
+  merchantId: number;
+  merchantName: string;
+  /** Role keys; `admin` gets every permission route (SPEC §6). */
+  roles: string[];
+  permitList: PermitEntry[];
+}
+
+/** `getSysUserExtend`: the signed-in user's own profile details. */
+export interface SysUserExtend {
+  userId: number;
+  loginName: string;
+  userName: string;
+  phone: string;
+  roleId: number | null;
+  roleName: string;
+  groupIds: number[];
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+/** `getSysUserAllList`: every user of the merchant, for pickers (operator, contact...). */
+export interface SysUserBrief {
+  userId: number;
+  loginName: string;
+  userName: string;
+  enabled: boolean;
+}
+
+/** `mqtt/getConnectParam` (SPEC §3): the console connects to `${mqttUrl}:${port}/mqtt`. */
+export interface MqttConnectParam {
+  username: string;
+  password: string;
+  /** `ws://host` or `wss://host`. */
+  mqttUrl: string;
+  port: number;
+}

@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './deviceClasses';
+export * from './envelope';
+export * from './errors';
+export * from './mqttTopics';
+export * from './parks';
+export * from './permissions';
