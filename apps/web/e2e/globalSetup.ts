@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+// End-to-end tests drive the built console served by a real server process: fresh SQLite data
+// directory, demo seed, embedded broker, free ports on 127.0.0.1.
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(addr.port));
+    });
+  });
+}
+
+async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server not ready at ${url} after ${timeoutMs} ms`);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+    mqttPort: number;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-e2e-'));
+  const port = await freePort();
+  const mqttPort = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DEMO: 'true',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      MQTT_PORT: String(mqttPort),
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseURL = `http://127.0.0.1:${port}`;
+  await waitReady(`${baseURL}/api/docs/json`, child, 60_000);
+  project.provide('baseURL', baseURL);
+  project.provide('mqttPort', mqttPort);
+  return () => {
+    child.kill('SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,96 @@
+// Throwaway PostgreSQL and Mosquitto servers on 127.0.0.1 for the test run, and the apt install
+// of what the tests need on Debian (as root). Nothing here touches a system-wide service.
+import { spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, log, startChild, waitForPort, which } from './util.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const isRoot = process.getuid?.() === 0;
+
+export function postgresBinDir() {
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(path.join(base, v, 'bin/initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions.length ? path.join(base, versions[0], 'bin') : null;
+}
+
+/** What is missing, as Debian package names. */
+export function missingSystemPackages() {
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  if (!postgresBinDir()) missing.push('postgresql');
+  if (!which('mosquitto') && !existsSync('/usr/sbin/mosquitto')) missing.push('mosquitto');
+  return missing;
+}
+
+/** On Debian as root, installs what is missing; elsewhere prints the command. Returns what is still missing. */
+export function ensureSystemPackages() {
+  let missing = missingSystemPackages();
+  if (!missing.length) return missing;
+  const cmd = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (isRoot && which('apt-get')) {
+    log(`installing ${missing.join(', ')} through apt`);
+    const r = spawnSync('sh', ['-c', cmd], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
+    if (r.status !== 0) log(`apt-get failed with ${r.status}`);
+    missing = missingSystemPackages();
+  } else {
+    log(`missing system packages: ${missing.join(', ')}. Install them with:\n    sudo sh -c '${cmd}'`);
+  }
+  return missing;
+}
+
+function asPostgres(bin, args) {
+  const full = isRoot ? ['runuser', ['-u', 'postgres', '--', bin, ...args]] : [bin, args];
+  return spawnSync(full[0], full[1], { encoding: 'utf8' });
+}
+
+/** Starts a throwaway cluster; returns {url, stop}. */
+export async function startPostgres() {
+  const bin = postgresBinDir();
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-pg-'));
+  if (isRoot) chownSync(dir, Number(idOf('postgres', '-u')), Number(idOf('postgres', '-g')));
+  const data = path.join(dir, 'data');
+  const init = asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  const port = await freePort();
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+  const start = asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  if (start.status !== 0) throw new Error(`pg_ctl start failed: ${start.stderr}${start.stdout}`);
+  await waitForPort(port);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', 'stop']);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+function idOf(user, flag) {
+  return spawnSync('id', [flag, user], { encoding: 'utf8' }).stdout.trim();
+}
+
+/** Starts Mosquitto on a free loopback port; returns {url, stop}. */
+export async function startMosquitto() {
+  const bin = which('mosquitto') || '/usr/sbin/mosquitto';
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-mosquitto-'));
+  const port = await freePort();
+  const conf = path.join(dir, 'mosquitto.conf');
+  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n${isRoot ? 'user root\n' : ''}`);
+  const child = startChild(bin, ['-c', conf], { quiet: true });
+  await waitForPort(port);
+  return {
+    url: `mqtt://127.0.0.1:${port}`,
+    stop() {
+      child.kill('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

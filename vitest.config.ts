@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+// One vitest run covers every workspace; end-to-end tests (Chromium) are their own project so
+// scripts/test.mjs can run them after the console is built and a server is up.
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'server',
+          root: 'apps/server',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: 'apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          root: 'apps/web',
+          include: ['e2e/**/*.e2e.ts'],
+          environment: 'node',
+          globalSetup: ['e2e/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
