@@ -57,11 +57,29 @@ export async function startPostgres() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-pg-'));
   if (isRoot) chownSync(dir, Number(idOf('postgres', '-u')), Number(idOf('postgres', '-g')));
   const data = path.join(dir, 'data');
-  const init = asPostgres(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const init = asPostgres(path.join(bin, 'initdb'), [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
-  const start = asPostgres(path.join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+  const start = asPostgres(path.join(bin, 'pg_ctl'), [
+    '-D',
+    data,
+    '-o',
+    opts,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    'start',
+  ]);
   if (start.status !== 0) throw new Error(`pg_ctl start failed: ${start.stderr}${start.stdout}`);
   await waitForPort(port);
   return {
@@ -83,7 +101,10 @@ export async function startMosquitto() {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-mosquitto-'));
   const port = await freePort();
   const conf = path.join(dir, 'mosquitto.conf');
-  writeFileSync(conf, `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n${isRoot ? 'user root\n' : ''}`);
+  writeFileSync(
+    conf,
+    `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n${isRoot ? 'user root\n' : ''}`,
+  );
   const child = startChild(bin, ['-c', conf], { quiet: true });
   await waitForPort(port);
   return {

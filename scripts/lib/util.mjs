@@ -48,7 +48,13 @@ export function ensureNodeModules() {
 /** Builds the console when its output is missing or older than any of its sources. */
 export function ensureWebBuild() {
   const out = path.join(ROOT, 'apps/web/dist/index.html');
-  const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/public', 'packages/contracts/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/public',
+    'packages/contracts/src',
+  ];
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
   if (existsSync(out) && statSync(out).mtimeMs >= newest) return;
   log('building the console (vite build)');

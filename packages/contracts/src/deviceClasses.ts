@@ -53,7 +53,15 @@ export const CLASS_TAG: Record<DeviceClass, TypeTag | null> = {
 };
 
 export function emptyFlags(): DeviceClassFlags {
-  return { environment: false, insect: false, soil: false, spore: false, watering: false, weather: false, light: false };
+  return {
+    environment: false,
+    insect: false,
+    soil: false,
+    spore: false,
+    watering: false,
+    weather: false,
+    light: false,
+  };
 }
 
 /** Flags of a park from the classes of its devices. */

@@ -7,8 +7,7 @@ export interface Envelope<T> {
   data: T;
 }
 
-export const envelope = <T extends z.ZodType>(data: T) =>
-  z.object({ code: z.number().int(), msg: z.string(), data });
+export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.number().int(), msg: z.string(), data });
 
 /** Paged list requests and responses (ARCHITECTURE: get<Entity>List). */
 export const pageQuery = z.object({

@@ -11,8 +11,11 @@ export const MQTT_CLIENT = {
   qos: 1,
 } as const;
 
-export const webTopic = (merchantId: number, groupId: number, channel: 'telemetry' | 'cmd' | 'alarm' | 'session' | string) =>
-  `web/${merchantId}/${groupId}/${channel}`;
+export const webTopic = (
+  merchantId: number,
+  groupId: number,
+  channel: 'telemetry' | 'cmd' | 'alarm' | 'session' | string,
+) => `web/${merchantId}/${groupId}/${channel}`;
 /** Per-user topic for session events (forced logout pushed at once). */
 export const userTopic = (merchantId: number, userId: number) => `user/${merchantId}/${userId}/session`;
 

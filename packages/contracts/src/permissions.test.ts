@@ -10,7 +10,10 @@ describe('permission catalogue', () => {
         walk(n.children ?? [], n.permitUrl);
       }
     };
-    walk(flattenCatalogue().filter((n) => n.permitUrl.split('/').length === 2), '');
+    walk(
+      flattenCatalogue().filter((n) => n.permitUrl.split('/').length === 2),
+      '',
+    );
   });
 
   it('covers the menu sections and pages of SPEC §2', () => {

@@ -51,7 +51,13 @@ const DEFS: Def[] = [
         ],
         { type: 'shuifei' },
       ],
-      ['irrigationController', '灌溉控制器', 'Irrigation controller', [realtime, history, operation, analysis], { type: 'shuifei' }],
+      [
+        'irrigationController',
+        '灌溉控制器',
+        'Irrigation controller',
+        [realtime, history, operation, analysis],
+        { type: 'shuifei' },
+      ],
       [
         'irrigationAuto',
         '智能灌溉机',
@@ -59,7 +65,13 @@ const DEFS: Def[] = [
         [realtime, history, operation, analysis, ['smartIrrigation', '智能灌溉', 'Smart irrigation']],
         { type: 'shuifei' },
       ],
-      ['valve', '阀门控制器', 'Valve controller', [realtime, ['operationRecord', '操作日志', 'Operation log']], { type: 'shuifei' }],
+      [
+        'valve',
+        '阀门控制器',
+        'Valve controller',
+        [realtime, ['operationRecord', '操作日志', 'Operation log']],
+        { type: 'shuifei' },
+      ],
     ],
   ],
   [
@@ -99,7 +111,12 @@ const DEFS: Def[] = [
       ],
     ],
   ],
-  ['envControl', '环境控制', 'Environment control', [['ehc', '控制柜', 'Control cabinet', [realtime, history, operation, analysis], { type: 'envi' }]]],
+  [
+    'envControl',
+    '环境控制',
+    'Environment control',
+    [['ehc', '控制柜', 'Control cabinet', [realtime, history, operation, analysis], { type: 'envi' }]],
+  ],
   [
     'plantProtect',
     '植保管理',
