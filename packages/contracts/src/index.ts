@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './deviceClasses';
+export * from './deviceProtocol';
 export * from './devices';
 export * from './envelope';
 export * from './errors';
