@@ -76,7 +76,7 @@ async function main() {
   const env = {};
 
   check('lint', 'npx', ['biome', 'check', '.']);
-  for (const ws of ['packages/contracts', 'apps/server', 'apps/web']) check(`types ${ws}`, 'npx', ['tsc', '-p', ws]);
+  for (const ws of ['packages/contracts', 'packages/simulator', 'apps/server', 'apps/web']) check(`types ${ws}`, 'npx', ['tsc', '-p', ws]);
 
   if (missing.includes('postgresql')) skipped.push('PostgreSQL runs of the server tests (only SQLite ran)');
   else {
@@ -93,7 +93,7 @@ async function main() {
     log(`Mosquitto for tests at ${mq.url}`);
   }
 
-  vitest('unit', ['contracts', 'server', 'web'], env);
+  vitest('unit', ['contracts', 'simulator', 'server', 'web'], env);
 
   if (missing.includes('chromium')) skipped.push('end-to-end tests in Chromium');
   else {
