@@ -1,0 +1,72 @@
+import './http/types';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import { installAuthHook } from './http/authHook';
+import { installErrorHandler } from './http/errorHandler';
+import { installRouteGuard, type RegisteredRoute } from './http/routeGuard';
+import { installSpa } from './http/spa';
+import { authRoutes } from './modules/auth/routes';
+import type { ModuleDeps } from './modules/context';
+import { mqttRoutes } from './modules/mqtt/routes';
+import { parkRoutes } from './modules/parks/routes';
+import { screenRoutes } from './modules/screens/routes';
+import { userRoutes } from './modules/users/routes';
+import type { MqttBroker } from './mqtt/broker';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  broker: MqttBroker;
+}
+
+export interface App {
+  app: FastifyInstance;
+  /** Every guarded /api route with the permission it declares (tests walk it). */
+  routes: RegisteredRoute[];
+}
+
+/** Builds the Fastify app without listening: main listens, tests use `app.inject` or listen on port 0. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db, broker } = deps;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Ids and names are small; a megabyte is plenty and bounds what one request can make us parse.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes = installRouteGuard(app);
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'FarmPark API', version: '0.1.0', description: 'Envelope {code, msg, data}; see docs/API.md' },
+      components: { securitySchemes: { AuthToken: { type: 'apiKey', in: 'header', name: 'AuthToken' } } },
+      security: [{ AuthToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  installAuthHook(app, { db, publish: broker.publish });
+  // A POST without a body is validated as an empty object, so the message names the missing fields.
+  app.addHook('preValidation', async (req) => {
+    if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+  });
+
+  const moduleDeps: ModuleDeps = { config, db, publish: broker.publish };
+  for (const register of [authRoutes, userRoutes, parkRoutes, screenRoutes, mqttRoutes]) register(app, moduleDeps);
+
+  await installSpa(app, config.webDist);
+  broker.attachWebSocket(app.server);
+  return { app, routes };
+}

@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** apps/server/src -> repository root. */
+const repoRoot = resolve(here, '../../..');
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''], {
+    error: 'must be one of 1, 0, true, false, yes, no, on, off',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const port = (name: string) =>
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be an integer`)
+    .min(0, `${name} must be between 0 and 65535`)
+    .max(65535, `${name} must be between 0 and 65535`);
+
+const envSchema = z.object({
+  PORT: port('PORT').default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  MQTT_PORT: port('MQTT_PORT').default(1883),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v === '' || /^postgres(ql)?:\/\//.test(v),
+      'must be a postgres:// URL, or empty for embedded SQLite',
+    ),
+  DEMO: bool.default(false),
+  WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits, system log). */
+  TRUST_PROXY: bool.default(false),
+});
+
+export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
+
+export interface Config {
+  port: number;
+  host: string;
+  mqttPort: number;
+  dataDir: string;
+  database: DatabaseTarget;
+  demo: boolean;
+  webDist: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  trustProxy: boolean;
+}
+
+/** Parses the environment once; a bad value stops the process with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(envSchema.shape)
+      .filter((k) => env[k] !== undefined)
+      .map((k) => [k, env[k]]),
+  );
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const isPostgres = /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    mqttPort: e.MQTT_PORT,
+    dataDir,
+    database: isPostgres
+      ? { engine: 'postgres', url: e.DATABASE_URL }
+      : { engine: 'sqlite', file: resolve(dataDir, 'farmpark.db') },
+    demo: e.DEMO,
+    webDist: resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+  };
+}
+
+export function webDistBuilt(webDist: string): boolean {
+  return existsSync(resolve(webDist, 'index.html'));
+}

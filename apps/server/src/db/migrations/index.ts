@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as foundation from './2026_11_22_0001_foundation';
+
+/**
+ * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
+ * unchanged under tsx, vitest and a bundler. Add new files here.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_foundation': foundation,
+};

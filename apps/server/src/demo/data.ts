@@ -1,0 +1,102 @@
+import type { DeviceClass } from '@farmpark/contracts';
+
+/** The demo world: two merchants, their parks, devices, screens and logins (printed by main). */
+export const DEMO_PASSWORD = 'demo123456';
+
+export const DEMO_LOGINS = [
+  { loginName: 'demo', note: 'Demo Farm administrator: every menu, 3 parks' },
+  { loginName: 'operator', note: 'Demo Farm operator (生产操作员): part of the menu, 1 park' },
+  { loginName: 'demo2', note: 'Green Valley Orchard administrator: another company, 1 park' },
+] as const;
+
+export interface DemoPark {
+  name: string;
+  holderMan: string;
+  address: string;
+  area: number;
+  longitude: number;
+  latitude: number;
+  crops: string;
+  remark: string;
+  devices: { serial: string; name: string; deviceClass: DeviceClass }[];
+}
+
+export const OPERATOR_GRANTS = [
+  '/irrigation',
+  '/outdoorsEquipment/weatherWatches',
+  '/outdoorsEquipment/moistureMonitoring',
+  '/alarm/alarmList',
+];
+
+export const DEMO_FARM_PARKS: DemoPark[] = [
+  {
+    name: '寿光蔬菜高科技示范园',
+    holderMan: '王建国',
+    address: '山东省潍坊市寿光市洛城街道蔬菜高科技示范园',
+    area: 120.5,
+    longitude: 118.7912,
+    latitude: 36.8553,
+    crops: '番茄,黄瓜,彩椒',
+    remark: '日光温室与连栋温室综合示范区',
+    devices: [
+      { serial: 'DF-WF-0001', name: '1号水肥一体机', deviceClass: 'waterFertilizer' },
+      { serial: 'DF-IC-0001', name: '东区灌溉控制器', deviceClass: 'irrigationController' },
+      { serial: 'DF-SI-0001', name: '智能灌溉机', deviceClass: 'smartIrrigation' },
+      { serial: 'DF-VC-0001', name: '3号棚阀门控制器', deviceClass: 'valveController' },
+      { serial: 'DF-WS-0001', name: '园区气象站', deviceClass: 'weatherStation' },
+      { serial: 'DF-SS-0001', name: '1号墒情站', deviceClass: 'soilStation' },
+      { serial: 'DF-IT-0001', name: '虫情测报灯', deviceClass: 'insectTrap' },
+      { serial: 'DF-ST-0001', name: '孢子捕捉仪', deviceClass: 'sporeTrap' },
+      { serial: 'DF-EC-0001', name: '5号棚环境控制柜', deviceClass: 'envCabinet' },
+      { serial: 'DF-IL-0001', name: '太阳能杀虫灯', deviceClass: 'insectLamp' },
+      { serial: 'DF-CM-0001', name: '大门监控摄像头', deviceClass: 'camera' },
+    ],
+  },
+  {
+    name: '稻田镇智慧灌溉基地',
+    holderMan: '李秀英',
+    address: '山东省潍坊市寿光市稻田镇崔岭西村',
+    area: 85,
+    longitude: 118.8531,
+    latitude: 36.7967,
+    crops: '小麦,玉米',
+    remark: '大田节水灌溉试点',
+    devices: [
+      { serial: 'DF-WS-0002', name: '基地气象站', deviceClass: 'weatherStation' },
+      { serial: 'DF-SS-0002', name: '北地墒情站', deviceClass: 'soilStation' },
+      { serial: 'DF-SS-0003', name: '南地墒情站', deviceClass: 'soilStation' },
+      { serial: 'DF-IC-0002', name: '大田灌溉控制器', deviceClass: 'irrigationController' },
+    ],
+  },
+  {
+    name: '古城街道绿色植保园',
+    holderMan: '张明',
+    address: '山东省潍坊市寿光市古城街道东方村',
+    area: 46.2,
+    longitude: 118.7036,
+    latitude: 36.9162,
+    crops: '韭菜,茄子',
+    remark: '病虫害绿色防控示范点',
+    devices: [
+      { serial: 'DF-IT-0002', name: '智能虫情测报仪', deviceClass: 'insectTrap' },
+      { serial: 'DF-ST-0002', name: '孢子捕捉仪', deviceClass: 'sporeTrap' },
+      { serial: 'DF-IL-0002', name: '1号杀虫灯', deviceClass: 'insectLamp' },
+      { serial: 'DF-IL-0003', name: '2号杀虫灯', deviceClass: 'insectLamp' },
+    ],
+  },
+];
+
+export const ORCHARD_PARK: DemoPark = {
+  name: '青谷果园一号园',
+  holderMan: 'Chen Li',
+  address: '陕西省延安市洛川县凤栖街道',
+  area: 30,
+  longitude: 109.4326,
+  latitude: 35.7618,
+  crops: '苹果',
+  remark: 'Green Valley Orchard main block',
+  devices: [
+    { serial: 'GV-WS-0001', name: '果园气象站', deviceClass: 'weatherStation' },
+    { serial: 'GV-SS-0001', name: '果园墒情站', deviceClass: 'soilStation' },
+  ],
+};

@@ -1,0 +1,41 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Code, MQTT_WS_PATH } from '@farmpark/contracts';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { failure } from './envelope';
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+function notBuiltPage(webDist: string): string {
+  return `<!doctype html><html lang="en"><meta charset="utf-8"><title>FarmPark</title>
+<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto">
+<h1>FarmPark server is running</h1>
+<p>The console is not built yet: no <code>index.html</code> in <code>${webDist}</code>.</p>
+<p>Build it with <code>npm run build</code> (or start everything with <code>npm start</code>), then reload this page.</p>
+<p>The API is served under <code>/api</code>; its documentation is at <a href="/api/docs">/api/docs</a>.</p>
+</body></html>`;
+}
+
+/**
+ * One port for everything: built console files, and for any other GET outside /api and /mqtt the
+ * console's index.html so client-side routes survive a reload. Unknown /api paths get 1005.
+ */
+export async function installSpa(app: FastifyInstance, webDist: string): Promise<void> {
+  const served = existsSync(webDist);
+  if (served) await app.register(fastifyStatic, { root: webDist, index: false, wildcard: true });
+
+  app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0];
+    if (isApi(path)) {
+      return reply.status(404).send(failure(Code.NOT_FOUND, `No such API: ${req.method} ${path}`));
+    }
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || path === MQTT_WS_PATH) {
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    if (served && existsSync(resolve(webDist, 'index.html'))) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(200).type('text/html; charset=utf-8').send(notBuiltPage(webDist));
+  });
+}

@@ -1,0 +1,20 @@
+import type {} from '@fastify/cookie';
+import type { AuthContext } from '../modules/auth/sessions';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Permission an /api route needs: a permitUrl of the catalogue, or `null` for any signed-in
+     * user. Every /api route must declare this or `public: true` (checked at startup).
+     */
+    permitUrl?: string | null;
+    /** Reachable without a session (login only, so far). */
+    public?: boolean;
+  }
+  interface FastifyRequest {
+    /** Set by the auth hook on every non-public /api route; null elsewhere. */
+    auth: AuthContext | null;
+    /** The session token the caller presented (header or cookie), once authenticated. */
+    sessionToken: string | null;
+  }
+}

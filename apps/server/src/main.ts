@@ -1,0 +1,58 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { connectDatabase } from './db/connect';
+import { migrateToLatest } from './db/migrate';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/data';
+import { seedDemo } from './demo/seed';
+import { createBroker } from './mqtt/broker';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const log = pino({ level: config.logLevel });
+
+  const db = connectDatabase(config.database);
+  const applied = await migrateToLatest(db);
+  log.info({ engine: config.database.engine, applied }, 'database ready');
+  if (config.demo) {
+    const { seeded } = await seedDemo(db);
+    log.info(seeded ? 'demo data seeded' : 'demo data present (database not empty), not seeded');
+  }
+
+  const broker = await createBroker({ db, log });
+  await broker.listenTcp(config.mqttPort, config.host);
+  const { app } = await buildApp({ config, db, broker });
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://127.0.0.1:${config.port}`;
+  const lines = [
+    '',
+    `FarmPark console: ${url}`,
+    `API docs:         ${url}/api/docs`,
+    `MQTT:             tcp://127.0.0.1:${config.mqttPort} (devices), ws://127.0.0.1:${config.port}/mqtt (browsers)`,
+    `Database:         ${config.database.engine === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (config.demo) {
+    lines.push(`Demo logins (password for all: ${DEMO_PASSWORD}):`);
+    for (const l of DEMO_LOGINS) lines.push(`  ${l.loginName.padEnd(10)} ${l.note}`);
+  }
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'shutting down');
+    await app.close();
+    await broker.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`FarmPark server failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

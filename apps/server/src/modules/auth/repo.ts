@@ -1,0 +1,163 @@
+import { SESSION_IDLE_MS } from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+
+/** Kysely only: sessions, login lookups and password storage. `db` may be a transaction. */
+
+export function findLoginUser(db: Db, loginName: string) {
+  return db
+    .selectFrom('users as u')
+    .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
+    .select([
+      'u.id',
+      'u.merchant_id',
+      'u.login_name',
+      'u.password_hash',
+      'u.password_salt',
+      'u.enabled',
+      'm.enabled as merchant_enabled',
+    ])
+    .where('u.login_name', '=', loginName)
+    .where('u.removed_at', 'is', null)
+    .executeTakeFirst();
+}
+
+export function findUserSecret(db: Db, userId: number, merchantId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'password_hash', 'password_salt'])
+    .where('id', '=', userId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+export function updatePassword(db: Db, userId: number, merchantId: number, hash: string, salt: string) {
+  return db
+    .updateTable('users')
+    .set({ password_hash: hash, password_salt: salt })
+    .where('id', '=', userId)
+    .where('merchant_id', '=', merchantId)
+    .execute();
+}
+
+export function setLastLogin(db: Db, userId: number, at: number) {
+  return db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
+}
+
+export async function insertSession(
+  db: Db,
+  s: {
+    tokenHash: string;
+    userId: number;
+    merchantId: number;
+    now: number;
+    expiresAt: number;
+    ip: string;
+    userAgent: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: s.tokenHash,
+      user_id: s.userId,
+      merchant_id: s.merchantId,
+      created_at: s.now,
+      last_seen_at: s.now,
+      expires_at: s.expiresAt,
+      ip: s.ip.slice(0, 64),
+      user_agent: s.userAgent.slice(0, 300),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Everything the auth hook needs about a token, in one query. */
+export function findSessionByHash(db: Db, tokenHash: string) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('merchants as m', 'm.id', 's.merchant_id')
+    .leftJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.merchant_id', '=', 'u.merchant_id'))
+    .select([
+      's.id',
+      's.user_id',
+      's.merchant_id',
+      's.last_seen_at',
+      's.expires_at',
+      's.ended_at',
+      's.end_code',
+      'u.login_name',
+      'u.enabled as user_enabled',
+      'u.removed_at',
+      'u.role_id',
+      'm.enabled as merchant_enabled',
+      'r.id as found_role_id',
+      'r.role_key',
+      'r.is_admin',
+    ])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+}
+
+export function touchSession(db: Db, sessionId: number, at: number) {
+  return db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+}
+
+export async function rolePermitUrls(db: Db, roleId: number): Promise<string[]> {
+  const rows = await db.selectFrom('role_permissions').select('permit_url').where('role_id', '=', roleId).execute();
+  return rows.map((r) => r.permit_url);
+}
+
+/** Parks a user may see: every park of the merchant for an admin, else the user's own grants. */
+export async function visibleGroupIds(db: Db, userId: number, merchantId: number, isAdmin: boolean): Promise<number[]> {
+  const rows = isAdmin
+    ? await db.selectFrom('groups').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
+    : await db
+        .selectFrom('user_groups as ug')
+        .innerJoin('groups as g', 'g.id', 'ug.group_id')
+        .select('g.id')
+        .where('ug.user_id', '=', userId)
+        .where('g.merchant_id', '=', merchantId)
+        .orderBy('g.id')
+        .execute();
+  return rows.map((r) => r.id);
+}
+
+export interface SessionFilter {
+  sessionIds?: number[];
+  userId?: number;
+  merchantId?: number;
+  exceptSessionId?: number;
+  /** Only sessions neither expired nor idle at this instant. */
+  activeAt?: number;
+  /** The oldest N matching sessions (MAX_SESSIONS_PER_USER). */
+  oldest?: number;
+}
+
+export function liveSessions(db: Db, f: SessionFilter) {
+  let q = db
+    .selectFrom('sessions')
+    .select(['id', 'user_id', 'merchant_id'])
+    .where('ended_at', 'is', null)
+    .orderBy('created_at')
+    .orderBy('id');
+  if (f.sessionIds) q = q.where('id', 'in', f.sessionIds.length ? f.sessionIds : [-1]);
+  if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
+  if (f.merchantId !== undefined) q = q.where('merchant_id', '=', f.merchantId);
+  if (f.exceptSessionId !== undefined) q = q.where('id', '<>', f.exceptSessionId);
+  if (f.activeAt !== undefined) {
+    q = q.where('expires_at', '>', f.activeAt).where('last_seen_at', '>', f.activeAt - SESSION_IDLE_MS);
+  }
+  if (f.oldest !== undefined) q = q.limit(f.oldest);
+  return q.execute();
+}
+
+export function markEnded(db: Db, ids: number[], code: number, at: number) {
+  return db
+    .updateTable('sessions')
+    .set({ ended_at: at, end_code: code })
+    .where('id', 'in', ids)
+    .where('ended_at', 'is', null)
+    .execute();
+}

@@ -1,0 +1,44 @@
+import { loginBody, resetLoginPwdBody } from '@farmpark/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../http/authHook';
+import { ok } from '../../http/envelope';
+import type { ModuleDeps } from '../context';
+import { type ClientMeta, createLoginLimits, login, logout, resetPassword } from './service';
+
+export const clientMeta = (req: FastifyRequest): ClientMeta => ({
+  ip: req.ip,
+  userAgent: String(req.headers['user-agent'] ?? ''),
+});
+
+const logoutQuery = z.object({ token: z.string().trim().min(1, 'token must not be empty').optional() });
+
+export function authRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limits = createLoginLimits();
+
+  r.post(
+    '/api/merchant/login/loginByPassword',
+    { config: { public: true }, schema: { tags: ['auth'], body: loginBody } },
+    async (req) => ok(await login(deps, limits, req.body, clientMeta(req))),
+  );
+
+  r.get(
+    '/api/merchant/user/center/logout',
+    { config: { permitUrl: null }, schema: { tags: ['auth'], querystring: logoutQuery } },
+    async (req) => {
+      await logout(deps, authOf(req), req.query.token, clientMeta(req));
+      return ok(null);
+    },
+  );
+
+  r.post(
+    '/api/merchant/user/resetLoginPwd',
+    { config: { permitUrl: null }, schema: { tags: ['auth'], body: resetLoginPwdBody } },
+    async (req) => {
+      await resetPassword(deps, authOf(req), req.body, clientMeta(req));
+      return ok(null);
+    },
+  );
+}

@@ -1,0 +1,151 @@
+import {
+  Code,
+  LOGIN_LIMIT,
+  type LoginBody,
+  MAX_SESSIONS_PER_USER,
+  type ResetLoginPwdBody,
+  SESSION_TTL_MS,
+} from '@farmpark/contracts';
+import { ApiError } from '../../http/apiError';
+import { SlidingWindow } from '../../http/rateLimit';
+import type { ModuleDeps } from '../context';
+import { writeLog } from '../systemLog/service';
+import * as repo from './repo';
+import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './secrets';
+import { type AuthContext, announceEnded, endSessions } from './sessions';
+
+export interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** Failed logins per login name and per address; a success does not count. */
+export function createLoginLimits() {
+  return {
+    byName: new SlidingWindow(LOGIN_LIMIT.perAccount, LOGIN_LIMIT.windowMs),
+    byAddress: new SlidingWindow(LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowMs),
+  };
+}
+export type LoginLimits = ReturnType<typeof createLoginLimits>;
+
+export async function login(deps: ModuleDeps, limits: LoginLimits, body: LoginBody, meta: ClientMeta): Promise<string> {
+  const nameKey = body.loginName.toLowerCase();
+  const log = (code: number, user?: { id: number; merchant_id: number }) =>
+    writeLog(deps.db, {
+      merchantId: user?.merchant_id ?? null,
+      userId: user?.id ?? null,
+      loginName: body.loginName,
+      ip: meta.ip,
+      action: 'login',
+      targetType: 'user',
+      targetId: user?.id,
+      code,
+    });
+
+  if (limits.byName.isLimited(nameKey) || limits.byAddress.isLimited(meta.ip)) {
+    await log(Code.RATE_LIMITED);
+    throw new ApiError(Code.RATE_LIMITED);
+  }
+
+  const user = await repo.findLoginUser(deps.db, body.loginName);
+  const passwordOk = user
+    ? await verifyPassword(body.loginPwd, user.password_hash, user.password_salt)
+    : await burnPasswordCheck(body.loginPwd);
+  if (!user || !passwordOk) {
+    limits.byName.hit(nameKey);
+    limits.byAddress.hit(meta.ip);
+    await log(Code.LOGIN_FAILED, user);
+    throw new ApiError(Code.LOGIN_FAILED);
+  }
+  // Only after the password is right, so these answers do not reveal which accounts exist.
+  if (!user.enabled) {
+    await log(Code.ACCOUNT_DISABLED, user);
+    throw new ApiError(Code.ACCOUNT_DISABLED);
+  }
+  if (!user.merchant_enabled) {
+    await log(Code.MERCHANT_DISABLED, user);
+    throw new ApiError(Code.MERCHANT_DISABLED);
+  }
+
+  const now = Date.now();
+  const token = newToken();
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    const live = await repo.liveSessions(trx, { userId: user.id, activeAt: now });
+    const excess = live.length - (MAX_SESSIONS_PER_USER - 1);
+    const out =
+      excess > 0
+        ? await endSessions(
+            trx,
+            { sessionIds: live.slice(0, excess).map((s) => s.id) },
+            Code.LOGGED_IN_ELSEWHERE,
+            undefined,
+            now,
+          )
+        : [];
+    await repo.insertSession(trx, {
+      tokenHash: hashToken(token),
+      userId: user.id,
+      merchantId: user.merchant_id,
+      now,
+      expiresAt: now + SESSION_TTL_MS,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    });
+    await repo.setLastLogin(trx, user.id, now);
+    return out;
+  });
+  await announceEnded(deps.publish, ended);
+  await log(Code.OK, user);
+  return token;
+}
+
+/** Ends the caller's session, or another of the caller's own sessions named by its token. */
+export async function logout(deps: ModuleDeps, auth: AuthContext, token: string | undefined, meta: ClientMeta) {
+  let sessionId = auth.sessionId;
+  if (token !== undefined) {
+    const row = await repo.findSessionByHash(deps.db, hashToken(token));
+    // Another user's token is "not found", never ended: a token is not a capability to sign others out.
+    if (!row || row.user_id !== auth.userId || row.merchant_id !== auth.merchantId) {
+      throw new ApiError(Code.NOT_FOUND, 'token: no such session of yours');
+    }
+    sessionId = row.id;
+  }
+  await endSessions(deps.db, { sessionIds: [sessionId], userId: auth.userId }, Code.LOGGED_OUT, deps.publish);
+  await writeLog(deps.db, {
+    merchantId: auth.merchantId,
+    userId: auth.userId,
+    loginName: auth.loginName,
+    ip: meta.ip,
+    action: 'logout',
+    targetType: 'session',
+    targetId: sessionId,
+    code: Code.OK,
+  });
+}
+
+/** Changes the caller's password; every other session of the user ends with 906, this one stays. */
+export async function resetPassword(deps: ModuleDeps, auth: AuthContext, body: ResetLoginPwdBody, meta: ClientMeta) {
+  const log = (code: number) =>
+    writeLog(deps.db, {
+      merchantId: auth.merchantId,
+      userId: auth.userId,
+      loginName: auth.loginName,
+      ip: meta.ip,
+      action: 'password.change',
+      targetType: 'user',
+      targetId: auth.userId,
+      code,
+    });
+  const secret = await repo.findUserSecret(deps.db, auth.userId, auth.merchantId);
+  if (!secret || !(await verifyPassword(body.oldPwd, secret.password_hash, secret.password_salt))) {
+    await log(Code.OLD_PASSWORD_WRONG);
+    throw new ApiError(Code.OLD_PASSWORD_WRONG, 'oldPwd: the old password is wrong');
+  }
+  const { hash, salt } = await hashPassword(body.newPwd);
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    await repo.updatePassword(trx, auth.userId, auth.merchantId, hash, salt);
+    return endSessions(trx, { userId: auth.userId, exceptSessionId: auth.sessionId }, Code.PASSWORD_CHANGED);
+  });
+  await announceEnded(deps.publish, ended);
+  await log(Code.OK);
+}

@@ -1,0 +1,128 @@
+import {
+  ALL_PERMIT_URLS,
+  Code,
+  type CodeValue,
+  DEFAULT_MESSAGES,
+  expandGrants,
+  SESSION_IDLE_MS,
+  userTopic,
+} from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import { ApiError } from '../../http/apiError';
+import type { Publish } from '../../mqtt/publish';
+import * as repo from './repo';
+import { hashToken } from './secrets';
+
+/** Who is calling: attached to every signed-in request as `req.auth`. */
+export interface AuthContext {
+  userId: number;
+  merchantId: number;
+  sessionId: number;
+  loginName: string;
+  isAdmin: boolean;
+  roleKey: string | null;
+  /** Expanded permitUrls (admin: all of them). */
+  grants: Set<string>;
+  /** Parks this user may see (admin: every park of the merchant). */
+  groupIds: number[];
+}
+
+/** Sent on `user/{m}/{u}/session` when sessions end; the broker delivers it only to the ended sessions. */
+export interface SessionEndedMessage {
+  code: number;
+  msg: string;
+  sessionIds: number[];
+}
+
+const TOUCH_EVERY_MS = 60_000;
+
+/**
+ * The one way a session ends (logout, password change, kick, role or park change...). Marks the
+ * sessions ended with `code` and tells their open consoles over MQTT so they log out at once.
+ * Called inside a transaction, pass `publish` as undefined and call `announceEnded` after commit.
+ */
+export async function endSessions(
+  db: Db,
+  filter: repo.SessionFilter,
+  code: CodeValue,
+  publish?: Publish,
+  now = Date.now(),
+): Promise<EndedSession[]> {
+  const rows = await repo.liveSessions(db, filter);
+  if (rows.length === 0) return [];
+  await repo.markEnded(
+    db,
+    rows.map((r) => r.id),
+    code,
+    now,
+  );
+  const ended = rows.map((r) => ({ sessionId: r.id, userId: r.user_id, merchantId: r.merchant_id, code }));
+  if (publish) await announceEnded(publish, ended);
+  return ended;
+}
+
+export interface EndedSession {
+  sessionId: number;
+  userId: number;
+  merchantId: number;
+  code: CodeValue;
+}
+
+export async function announceEnded(publish: Publish, ended: EndedSession[]): Promise<void> {
+  const byUser = new Map<string, EndedSession[]>();
+  for (const e of ended) {
+    const key = `${e.merchantId}/${e.userId}/${e.code}`;
+    byUser.set(key, [...(byUser.get(key) ?? []), e]);
+  }
+  for (const list of byUser.values()) {
+    const { merchantId, userId, code } = list[0];
+    const message: SessionEndedMessage = {
+      code,
+      msg: DEFAULT_MESSAGES[code],
+      sessionIds: list.map((e) => e.sessionId),
+    };
+    await publish(userTopic(merchantId, userId), message);
+  }
+}
+
+/**
+ * Turns a token into the caller's context, or throws the 9xx code that says why it cannot be used.
+ * A session found unusable for a lasting reason (expired, idle, account or company disabled) is
+ * ended with that code, so every later use and every open console gets the same answer.
+ */
+export async function resolveSession(db: Db, token: string, publish?: Publish, now = Date.now()): Promise<AuthContext> {
+  const row = /^[A-Za-z0-9_-]{43}$/.test(token) ? await repo.findSessionByHash(db, hashToken(token)) : undefined;
+  if (!row) throw new ApiError(Code.TOKEN_INVALID);
+  if (row.ended_at !== null) throw new ApiError((row.end_code ?? Code.LOGGED_OUT) as CodeValue);
+
+  const endWith = async (code: CodeValue): Promise<never> => {
+    await endSessions(db, { sessionIds: [row.id] }, code, publish, now);
+    throw new ApiError(code);
+  };
+  if (row.expires_at <= now) return endWith(Code.TOKEN_EXPIRED);
+  if (now - row.last_seen_at > SESSION_IDLE_MS) return endWith(Code.SESSION_IDLE);
+  if (row.removed_at !== null) return endWith(Code.ACCOUNT_REMOVED);
+  if (!row.user_enabled) return endWith(Code.ACCOUNT_DISABLED);
+  if (!row.merchant_enabled) return endWith(Code.MERCHANT_DISABLED);
+  if (row.role_id !== null && row.found_role_id === null) return endWith(Code.ROLE_REMOVED);
+
+  const isAdmin = Boolean(row.is_admin);
+  const grants = isAdmin
+    ? new Set(ALL_PERMIT_URLS)
+    : row.found_role_id !== null
+      ? expandGrants(await repo.rolePermitUrls(db, row.found_role_id))
+      : new Set<string>();
+  const groupIds = await repo.visibleGroupIds(db, row.user_id, row.merchant_id, isAdmin);
+  if (now - row.last_seen_at >= TOUCH_EVERY_MS) await repo.touchSession(db, row.id, now);
+
+  return {
+    userId: row.user_id,
+    merchantId: row.merchant_id,
+    sessionId: row.id,
+    loginName: row.login_name,
+    isAdmin,
+    roleKey: row.role_key ?? null,
+    grants,
+    groupIds,
+  };
+}

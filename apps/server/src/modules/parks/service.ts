@@ -1,0 +1,201 @@
+import {
+  type AddGroupBody,
+  type AlterGroupBody,
+  Code,
+  type DeviceClass,
+  type DeviceClassFlags,
+  flagsFromClasses,
+  type Park,
+} from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import type { GroupRow } from '../../db/schema';
+import { isUniqueViolation, type Scope } from '../../db/scope';
+import { ApiError, notFound } from '../../http/apiError';
+import type { ClientMeta } from '../auth/service';
+import type { AuthContext } from '../auth/sessions';
+import { writeLog } from '../systemLog/service';
+import * as repo from './repo';
+
+const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
+
+function toPark(g: GroupRow, devices: Park['devices']): Park {
+  return {
+    groupId: g.id,
+    groupName: g.name,
+    holderMan: g.holder_man,
+    address: g.address,
+    area: g.area,
+    longitude: g.longitude,
+    latitude: g.latitude,
+    crops: g.crops,
+    remark: g.remark,
+    screenId: g.screen_id,
+    devices,
+  };
+}
+
+const duplicateName = (name: string) => new ApiError(Code.CONFLICT, `groupName: a park named "${name}" already exists`);
+
+export async function listParks(db: Db, auth: AuthContext): Promise<Park[]> {
+  const scope = scopeOf(auth);
+  const [parks, devices] = await Promise.all([repo.listParks(db, scope), repo.listParkDevices(db, scope)]);
+  return parks.map((g) =>
+    toPark(
+      g,
+      devices
+        .filter((d) => d.group_id === g.id)
+        .map((d) => ({
+          deviceId: d.id,
+          serial: d.serial,
+          deviceName: d.name,
+          deviceClass: d.device_class as DeviceClass,
+        })),
+    ),
+  );
+}
+
+async function visiblePark(db: Db, auth: AuthContext, groupId: number): Promise<GroupRow> {
+  const park = await repo.findPark(db, scopeOf(auth), groupId);
+  if (!park) throw notFound(`groupId ${groupId}: park`);
+  return park;
+}
+
+function fields(body: AddGroupBody) {
+  return {
+    name: body.groupName,
+    holder_man: body.holderMan,
+    address: body.address,
+    area: body.area,
+    longitude: body.longitude,
+    latitude: body.latitude,
+    crops: body.crops,
+    remark: body.remark,
+  };
+}
+
+type Logger = (action: string, targetId: number | null, code: number, detail?: string) => Promise<unknown>;
+export const parkLogger =
+  (db: Db, auth: AuthContext, meta: ClientMeta): Logger =>
+  (action, targetId, code, detail) =>
+    writeLog(db, {
+      merchantId: auth.merchantId,
+      userId: auth.userId,
+      loginName: auth.loginName,
+      ip: meta.ip,
+      action,
+      targetType: 'park',
+      targetId,
+      detail,
+      code,
+    });
+
+/** Runs a write and records it in the system log, whether it succeeded or was refused. */
+async function logged<T>(
+  log: Logger,
+  action: string,
+  targetId: number | null,
+  run: () => Promise<T>,
+  describe?: (r: T) => { targetId?: number; detail: string },
+) {
+  try {
+    const result = await run();
+    const d = describe?.(result);
+    await log(action, d?.targetId ?? targetId, Code.OK, d?.detail);
+    return result;
+  } catch (err) {
+    await log(
+      action,
+      targetId,
+      err instanceof ApiError ? err.code : Code.INTERNAL,
+      err instanceof Error ? err.message : '',
+    );
+    throw err;
+  }
+}
+
+export function addPark(db: Db, auth: AuthContext, body: AddGroupBody, meta: ClientMeta): Promise<Park> {
+  return logged(
+    parkLogger(db, auth, meta),
+    'park.add',
+    null,
+    async () => {
+      if (await repo.findParkIdByName(db, auth.merchantId, body.groupName)) throw duplicateName(body.groupName);
+      try {
+        return await db.transaction().execute(async (trx) => {
+          const id = await repo.insertPark(trx, {
+            ...fields(body),
+            merchant_id: auth.merchantId,
+            created_at: Date.now(),
+          });
+          // An admin sees every park already; anyone else would otherwise lose sight of what they just made.
+          if (!auth.isAdmin) await repo.grantPark(trx, auth.userId, id);
+          const row = await repo.findPark(trx, { merchantId: auth.merchantId, groupIds: [id] }, id);
+          return toPark(row!, []);
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw duplicateName(body.groupName);
+        throw err;
+      }
+    },
+    (p) => ({ targetId: p.groupId, detail: p.groupName }),
+  );
+}
+
+export function alterPark(db: Db, auth: AuthContext, body: AlterGroupBody, meta: ClientMeta): Promise<Park> {
+  return logged(parkLogger(db, auth, meta), 'park.alter', body.groupId, async () => {
+    await visiblePark(db, auth, body.groupId);
+    const same = await repo.findParkIdByName(db, auth.merchantId, body.groupName);
+    if (same && same.id !== body.groupId) throw duplicateName(body.groupName);
+    try {
+      await repo.updatePark(db, scopeOf(auth), body.groupId, fields(body));
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicateName(body.groupName);
+      throw err;
+    }
+    const [park] = (await listParks(db, { ...auth, groupIds: [body.groupId] })) as Park[];
+    return park;
+  });
+}
+
+export function removePark(db: Db, auth: AuthContext, groupId: number, meta: ClientMeta): Promise<void> {
+  return logged(parkLogger(db, auth, meta), 'park.remove', groupId, async () => {
+    const park = await visiblePark(db, auth, groupId);
+    await db.transaction().execute(async (trx) => {
+      const bound = await repo.countParkDevices(trx, scopeOf(auth), groupId);
+      if (bound > 0) {
+        throw new ApiError(
+          Code.CONFLICT,
+          `groupId ${groupId}: ${bound} device${bound === 1 ? ' is' : 's are'} still bound to park "${park.name}"; move or remove ${bound === 1 ? 'it' : 'them'} first`,
+        );
+      }
+      await repo.deletePark(trx, scopeOf(auth), groupId);
+    });
+  });
+}
+
+export function setParkScreen(
+  db: Db,
+  auth: AuthContext,
+  groupId: number,
+  screenId: number | null,
+  meta: ClientMeta,
+): Promise<void> {
+  return logged(
+    parkLogger(db, auth, meta),
+    'park.screen',
+    groupId,
+    async () => {
+      await visiblePark(db, auth, groupId);
+      if (screenId !== null && !(await repo.findMerchantScreen(db, auth.merchantId, screenId))) {
+        throw notFound(`screenId ${screenId}: screen`);
+      }
+      await repo.updatePark(db, scopeOf(auth), groupId, { screen_id: screenId });
+    },
+    () => ({ detail: `screenId ${screenId ?? 'none'}` }),
+  );
+}
+
+export async function parkClassFlags(db: Db, auth: AuthContext, groupId: number): Promise<DeviceClassFlags> {
+  await visiblePark(db, auth, groupId);
+  return flagsFromClasses(await repo.parkDeviceClasses(db, scopeOf(auth), groupId));
+}

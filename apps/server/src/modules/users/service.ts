@@ -1,0 +1,54 @@
+import type { MerchantUserInfo, SysUserBrief, SysUserExtend } from '@farmpark/contracts';
+import { permitTree } from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import { notFound } from '../../http/apiError';
+import type { AuthContext } from '../auth/sessions';
+import * as repo from './repo';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+async function loadSelf(db: Db, auth: AuthContext) {
+  const row = await repo.findUserInfo(db, auth.userId, auth.merchantId);
+  if (!row) throw notFound('user');
+  return row;
+}
+
+export async function userInfo(db: Db, auth: AuthContext): Promise<MerchantUserInfo> {
+  const row = await loadSelf(db, auth);
+  return {
+    userId: row.id,
+    loginName: row.login_name,
+    userName: row.user_name,
+    userLoge: row.logo_url,
+    userCompanyAbb: row.abbreviation,
+    merchantId: row.merchant_id,
+    merchantName: row.merchant_name,
+    roles: auth.isAdmin ? ['admin'] : auth.roleKey ? [auth.roleKey] : [],
+    permitList: permitTree(auth.grants),
+  };
+}
+
+export async function userExtend(db: Db, auth: AuthContext): Promise<SysUserExtend> {
+  const row = await loadSelf(db, auth);
+  return {
+    userId: row.id,
+    loginName: row.login_name,
+    userName: row.user_name,
+    phone: row.phone,
+    roleId: row.role_id,
+    roleName: row.role_name ?? '',
+    groupIds: auth.groupIds,
+    lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
+    createdAt: iso(row.created_at),
+  };
+}
+
+export async function merchantUsers(db: Db, auth: AuthContext): Promise<SysUserBrief[]> {
+  const rows = await repo.listMerchantUsers(db, auth.merchantId);
+  return rows.map((r) => ({
+    userId: r.id,
+    loginName: r.login_name,
+    userName: r.user_name,
+    enabled: Boolean(r.enabled),
+  }));
+}
