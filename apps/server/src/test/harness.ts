@@ -1,0 +1,183 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Envelope } from '@farmpark/contracts';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { buildApp } from '../app';
+import { type Config, loadConfig } from '../config';
+import { connectDatabase, type Db, type Engine } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { DEMO_PASSWORD } from '../demo/data';
+import { seedDemo } from '../demo/seed';
+import type { RegisteredRoute } from '../http/routeGuard';
+import { createBroker, type MqttBroker } from '../mqtt/broker';
+
+/** SQLite always; PostgreSQL too when the test script provides a throwaway cluster. */
+export const engines: Engine[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
+
+export interface DemoIds {
+  merchant: { farm: number; orchard: number };
+  parks: { farm: number[]; orchard: number };
+  screens: { farm: number; orchard: number };
+  devices: { farm: number; orchard: number };
+  users: { demo: number; operator: number; demo2: number };
+}
+
+export interface TestEnv {
+  engine: Engine;
+  config: Config;
+  db: Db;
+  broker: MqttBroker;
+  app: FastifyInstance;
+  routes: RegisteredRoute[];
+  ids: DemoIds;
+  /** Logs in (form-encoded, like the console) and returns the token; throws on a non-zero code. */
+  login(loginName: string, password?: string): Promise<string>;
+  call<T = unknown>(opts: InjectOptions & { token?: string }): Promise<Envelope<T> & { status: number }>;
+  get<T = unknown>(
+    url: string,
+    token?: string,
+    query?: Record<string, string>,
+  ): Promise<Envelope<T> & { status: number }>;
+  /** JSON body unless `form` is set. */
+  post<T = unknown>(
+    url: string,
+    token: string | undefined,
+    body: object,
+    form?: boolean,
+  ): Promise<Envelope<T> & { status: number }>;
+}
+
+async function createDatabase(
+  engine: Engine,
+  dataDir: string,
+): Promise<{ db: Db; config: Config; drop: () => Promise<void> }> {
+  const base = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'no-web-dist') };
+  if (engine === 'sqlite') {
+    const config = loadConfig(base);
+    return { db: connectDatabase(config.database), config, drop: async () => {} };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `farmpark_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const config = loadConfig({ ...base, DATABASE_URL: url.toString() });
+  return {
+    db: connectDatabase(config.database),
+    config,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function demoIds(db: Db): Promise<DemoIds> {
+  const merchants = await db.selectFrom('merchants').select(['id', 'name']).orderBy('id').execute();
+  const farm = merchants.find((m) => m.name === 'Demo Farm')!.id;
+  const orchard = merchants.find((m) => m.name === 'Green Valley Orchard')!.id;
+  const groups = await db.selectFrom('groups').select(['id', 'merchant_id']).orderBy('id').execute();
+  const screens = await db.selectFrom('screens').select(['id', 'merchant_id']).orderBy('id').execute();
+  const devices = await db.selectFrom('devices').select(['id', 'merchant_id']).orderBy('id').execute();
+  const users = await db.selectFrom('users').select(['id', 'login_name']).execute();
+  const user = (n: string) => users.find((u) => u.login_name === n)!.id;
+  return {
+    merchant: { farm, orchard },
+    parks: {
+      farm: groups.filter((g) => g.merchant_id === farm).map((g) => g.id),
+      orchard: groups.find((g) => g.merchant_id === orchard)!.id,
+    },
+    screens: {
+      farm: screens.find((s) => s.merchant_id === farm)!.id,
+      orchard: screens.find((s) => s.merchant_id === orchard)!.id,
+    },
+    devices: {
+      farm: devices.find((d) => d.merchant_id === farm)!.id,
+      orchard: devices.find((d) => d.merchant_id === orchard)!.id,
+    },
+    users: { demo: user('demo'), operator: user('operator'), demo2: user('demo2') },
+  };
+}
+
+/** A fresh migrated and demo-seeded database with its app, for one engine. */
+export async function createTestEnv(engine: Engine): Promise<TestEnv & { close: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'farmpark-test-'));
+  const { db, config, drop } = await createDatabase(engine, dataDir);
+  await migrateToLatest(db);
+  await seedDemo(db);
+  const broker = await createBroker({ db, log: pino({ level: 'silent' }) });
+  const { app, routes } = await buildApp({ config, db, broker });
+  await app.ready();
+
+  const call: TestEnv['call'] = async ({ token, headers, ...opts }) => {
+    const res = await app.inject({ ...opts, headers: { ...(token ? { AuthToken: token } : {}), ...headers } });
+    return { ...res.json(), status: res.statusCode };
+  };
+  const env: TestEnv = {
+    engine,
+    config,
+    db,
+    broker,
+    app,
+    routes,
+    ids: await demoIds(db),
+    call,
+    get: (url, token, query) => call({ method: 'GET', url, query, token }),
+    post: (url, token, body, form) =>
+      form
+        ? call({
+            method: 'POST',
+            url,
+            token,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: new URLSearchParams(body as Record<string, string>).toString(),
+          })
+        : call({ method: 'POST', url, token, payload: body as Record<string, unknown> }),
+    async login(loginName, password = DEMO_PASSWORD) {
+      const res = await env.post<string>(
+        '/api/merchant/login/loginByPassword',
+        undefined,
+        { loginName, loginPwd: password },
+        true,
+      );
+      if (res.code !== 0) throw new Error(`login ${loginName} failed: ${res.code} ${res.msg}`);
+      return res.data;
+    },
+  };
+  return {
+    ...env,
+    async close() {
+      await app.close();
+      await broker.close();
+      await db.destroy();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `describe` once per engine with a fresh environment shared by that block's tests. */
+export function describeEachEngine(title: string, body: (env: () => TestEnv) => void): void {
+  describe.each(engines)(`${title} [%s]`, (engine) => {
+    let env: (TestEnv & { close: () => Promise<void> }) | undefined;
+    beforeAll(async () => {
+      env = await createTestEnv(engine);
+    });
+    afterAll(async () => {
+      await env?.close();
+    });
+    body(() => {
+      if (!env) throw new Error('test environment not ready');
+      return env;
+    });
+  });
+}
