@@ -263,3 +263,15 @@ export function permitTree(granted: Iterable<string>): PermitEntry[] {
 export function allows(granted: ReadonlySet<string>, permitUrl: string): boolean {
   return granted.has(permitUrl);
 }
+
+/**
+ * The nested permission list of a set that is already expanded (e.g. an `expandGrants` result).
+ * `permitTree` must not be given such a set: the ancestors it contains would grant whole sections.
+ */
+export function permitTreeOfExpanded(expanded: ReadonlySet<string>): PermitEntry[] {
+  const walk = (nodes: readonly PermitNode[]): PermitEntry[] =>
+    nodes
+      .filter((n) => expanded.has(n.permitUrl))
+      .map((n) => ({ permitUrl: n.permitUrl, permitList: walk(n.children ?? []) }));
+  return walk(PERMISSION_CATALOGUE);
+}

@@ -1,5 +1,5 @@
 import type { MerchantUserInfo, SysUserBrief, SysUserExtend } from '@farmpark/contracts';
-import { permitTree } from '@farmpark/contracts';
+import { permitTreeOfExpanded } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
 import type { AuthContext } from '../auth/sessions';
@@ -24,7 +24,7 @@ export async function userInfo(db: Db, auth: AuthContext): Promise<MerchantUserI
     merchantId: row.merchant_id,
     merchantName: row.merchant_name,
     roles: auth.isAdmin ? ['admin'] : auth.roleKey ? [auth.roleKey] : [],
-    permitList: permitTree(auth.grants),
+    permitList: permitTreeOfExpanded(auth.grants),
   };
 }
 

@@ -1,0 +1,53 @@
+import { Code } from '@farmpark/contracts';
+import { expect, it } from 'vitest';
+import { buildApp } from '../app';
+import { createTestEnv, describeEachEngine } from '../test/harness';
+
+describeEachEngine('route guard', (env) => {
+  it('declares a permission (or public) on every /api route', () => {
+    for (const r of env().routes) {
+      expect(r.public || r.permitUrl !== undefined, `${r.method} ${r.url}`).toBe(true);
+    }
+    expect(
+      env()
+        .routes.filter((r) => r.public)
+        .map((r) => r.url),
+    ).toEqual(['/api/merchant/login/loginByPassword']);
+  });
+
+  it('answers an unknown /api path with 1005 and HTTP 404', async () => {
+    const res = await env().get('/api/merchant/nothing/here');
+    expect(res).toMatchObject({ status: 404, code: Code.NOT_FOUND });
+  });
+
+  it('serves a page (not a 404) for console routes even when the console is not built', async () => {
+    const res = await env().app.inject({ method: 'GET', url: '/park/parkInfo' });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('not built');
+  });
+
+  it('serves the OpenAPI document at /api/docs', async () => {
+    const res = await env().app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(res.json().paths)).toContain('/api/merchant/group/addGroup');
+  });
+});
+
+it('fails startup when an /api route declares neither permitUrl nor public', async () => {
+  const env = await createTestEnv('sqlite');
+  // A second app on the same database, not started yet, as a module adding a route would see it.
+  const { app } = await buildApp({ config: env.config, db: env.db, broker: env.broker });
+  try {
+    let failure: unknown;
+    try {
+      app.get('/api/merchant/forgotten/route', async () => ({ code: 0 }));
+      await app.ready();
+    } catch (err) {
+      failure = err;
+    }
+    expect(String(failure)).toMatch(/declares neither config.permitUrl nor config.public/);
+  } finally {
+    await app.close();
+    await env.close();
+  }
+});

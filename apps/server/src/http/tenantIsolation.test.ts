@@ -1,0 +1,108 @@
+import { Code } from '@farmpark/contracts';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../test/harness';
+
+/**
+ * Walks every registered /api route as `demo2` (Green Valley Orchard) with the ids of `demo`'s
+ * objects (Demo Farm). A route that takes an id must refuse; one that takes none must answer
+ * without a trace of Demo Farm. A new route with an input this file cannot fill fails here, on purpose.
+ */
+const ID_KEYS = new Set(['groupId', 'id', 'deviceId', 'screenId', 'userId', 'token']);
+
+const SAMPLES: Record<string, string> = {
+  groupName: '隔离测试园',
+  holderMan: 'walker',
+  address: '',
+  area: '',
+  longitude: '',
+  latitude: '',
+  crops: '',
+  remark: '',
+  oldPwd: 'demo123456',
+  newPwd: 'demo123456x',
+  loginName: 'demo2',
+  loginPwd: 'wrong-password',
+};
+
+describeEachEngine('tenant isolation', (env) => {
+  let demoToken: string;
+  let intruder: string;
+  let foreignIds: Record<string, string>;
+  let demoFarmMarkers: string[];
+
+  beforeAll(async () => {
+    demoToken = await env().login('demo');
+    intruder = await env().login('demo2');
+    const { ids, db } = env();
+    foreignIds = {
+      groupId: String(ids.parks.farm[0]),
+      id: String(ids.parks.farm[0]),
+      deviceId: String(ids.devices.farm),
+      screenId: String(ids.screens.farm),
+      userId: String(ids.users.demo),
+      token: demoToken,
+    };
+    const parks = await db.selectFrom('groups').select('name').where('merchant_id', '=', ids.merchant.farm).execute();
+    const devices = await db
+      .selectFrom('devices')
+      .select('serial')
+      .where('merchant_id', '=', ids.merchant.farm)
+      .execute();
+    demoFarmMarkers = [
+      '示范农场',
+      'Demo Farm',
+      '"demo"',
+      '"operator"',
+      ...parks.map((p) => p.name),
+      ...devices.map((d) => d.serial),
+    ];
+  });
+
+  it('has routes to walk', () => {
+    expect(env().routes.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it('refuses every route given another merchant ids, and leaks nothing from the others', async () => {
+    const report: string[] = [];
+    for (const route of env().routes) {
+      const keys = [...route.queryKeys, ...route.bodyKeys];
+      const fill = (k: string) => {
+        if (ID_KEYS.has(k)) return foreignIds[k];
+        if (k in SAMPLES) return SAMPLES[k];
+        throw new Error(`${route.method} ${route.url}: add a sample value for input "${k}" to this test`);
+      };
+      const query = Object.fromEntries(route.queryKeys.map((k) => [k, fill(k)]));
+      const body = Object.fromEntries(route.bodyKeys.map((k) => [k, fill(k)]));
+      const res =
+        route.method === 'GET'
+          ? await env().get(route.url, intruder, query)
+          : await env().post(route.url, intruder, body, true);
+      const label = `${route.method} ${route.url} -> ${res.status} ${res.code} ${res.msg}`;
+      report.push(label);
+
+      expect(res.status, label).toBeLessThan(500);
+      const takesIds = keys.some((k) => ID_KEYS.has(k));
+      if (takesIds) expect([Code.NOT_FOUND, Code.PERMISSION_DENIED], label).toContain(res.code);
+      const text = JSON.stringify(res);
+      for (const marker of demoFarmMarkers) expect(text, `${label} leaks ${marker}`).not.toContain(marker);
+    }
+    expect(report.length).toBe(env().routes.length);
+
+    // and nothing of Demo Farm changed: its parks, screen binding and session are intact
+    const check = await env().get<{ groupId: number; screenId: number | null }[]>(
+      '/api/merchant/group/getGroupAndDeviceAllList',
+      demoToken,
+    );
+    expect(check.code).toBe(0);
+    expect(check.data.map((p) => p.groupId)).toEqual(env().ids.parks.farm);
+    expect(check.data[0].screenId).toBeNull();
+  });
+
+  it('refuses a park of its own merchant bound to a screen of another', async () => {
+    const res = await env().post('/api/merchant/group/alterGroupScreen', intruder, {
+      groupId: env().ids.parks.orchard,
+      screenId: env().ids.screens.farm,
+    });
+    expect(res.code).toBe(Code.NOT_FOUND);
+  });
+});
