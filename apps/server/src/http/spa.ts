@@ -23,7 +23,7 @@ function notBuiltPage(webDist: string): string {
  */
 export async function installSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const served = existsSync(webDist);
-  if (served) await app.register(fastifyStatic, { root: webDist, index: false, wildcard: true });
+  if (served) await app.register(fastifyStatic, { root: webDist, index: ['index.html'], wildcard: true });
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0];

@@ -54,8 +54,9 @@ export interface TestEnv {
 async function createDatabase(
   engine: Engine,
   dataDir: string,
+  env: Record<string, string>,
 ): Promise<{ db: Db; config: Config; drop: () => Promise<void> }> {
-  const base = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'no-web-dist') };
+  const base = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'no-web-dist'), ...env };
   if (engine === 'sqlite') {
     const config = loadConfig(base);
     return { db: connectDatabase(config.database), config, drop: async () => {} };
@@ -109,9 +110,13 @@ async function demoIds(db: Db): Promise<DemoIds> {
 }
 
 /** A fresh migrated and demo-seeded database with its app, for one engine. */
-export async function createTestEnv(engine: Engine): Promise<TestEnv & { close: () => Promise<void> }> {
+export async function createTestEnv(
+  engine: Engine,
+  /** Extra environment variables for loadConfig (e.g. WEB_DIST). */
+  env: Record<string, string> = {},
+): Promise<TestEnv & { close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'farmpark-test-'));
-  const { db, config, drop } = await createDatabase(engine, dataDir);
+  const { db, config, drop } = await createDatabase(engine, dataDir, env);
   await migrateToLatest(db);
   await seedDemo(db);
   const broker = await createBroker({ db, log: pino({ level: 'silent' }) });
@@ -122,7 +127,7 @@ export async function createTestEnv(engine: Engine): Promise<TestEnv & { close: 
     const res = await app.inject({ ...opts, headers: { ...(token ? { AuthToken: token } : {}), ...headers } });
     return { ...res.json(), status: res.statusCode };
   };
-  const env: TestEnv = {
+  const testEnv: TestEnv = {
     engine,
     config,
     db,
@@ -143,7 +148,7 @@ export async function createTestEnv(engine: Engine): Promise<TestEnv & { close: 
           })
         : call({ method: 'POST', url, token, payload: body as Record<string, unknown> }),
     async login(loginName, password = DEMO_PASSWORD) {
-      const res = await env.post<string>(
+      const res = await testEnv.post<string>(
         '/api/merchant/login/loginByPassword',
         undefined,
         { loginName, loginPwd: password },
@@ -154,7 +159,7 @@ export async function createTestEnv(engine: Engine): Promise<TestEnv & { close: 
     },
   };
   return {
-    ...env,
+    ...testEnv,
     async close() {
       await app.close();
       await broker.close();
