@@ -1,0 +1,50 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import enUS from 'antd/locale/en_US';
+import zhCN from 'antd/locale/zh_CN';
+import dayjs from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrowserRouter } from 'react-router';
+import FeedbackBridge from './components/FeedbackBridge';
+import { isEnglish } from './i18n';
+import ForcedLogoutDialog from './layout/dialogs/ForcedLogoutDialog';
+import AppRoutes from './router/AppRoutes';
+import Guard from './router/Guard';
+import { useDocumentTitle } from './router/useDocumentTitle';
+
+const queryClient = new QueryClient({
+  // The request client already told the user about a failure; retrying would repeat the toast.
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } },
+});
+
+function Shell() {
+  useDocumentTitle();
+  return (
+    <Guard>
+      <AppRoutes />
+    </Guard>
+  );
+}
+
+export default function App() {
+  const { i18n } = useTranslation();
+  const english = isEnglish(i18n.language);
+  useEffect(() => {
+    dayjs.locale(english ? 'en' : 'zh-cn');
+  }, [english]);
+  return (
+    <ConfigProvider locale={english ? enUS : zhCN} theme={{ token: { colorPrimary: '#1f8f4e' } }}>
+      <AntApp>
+        <FeedbackBridge />
+        <QueryClientProvider client={queryClient}>
+          <BrowserRouter>
+            <Shell />
+          </BrowserRouter>
+        </QueryClientProvider>
+        <ForcedLogoutDialog />
+      </AntApp>
+    </ConfigProvider>
+  );
+}

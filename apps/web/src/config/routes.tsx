@@ -1,0 +1,156 @@
+import {
+  AlertOutlined,
+  CloudOutlined,
+  ControlOutlined,
+  EnvironmentOutlined,
+  ExperimentOutlined,
+  HomeOutlined,
+  QrcodeOutlined,
+  SafetyOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  VideoCameraOutlined,
+} from '@ant-design/icons';
+import { PERMISSION_CATALOGUE, type PermitNode } from '@farmpark/contracts';
+import type { ComponentType, ReactNode } from 'react';
+import { NotBuiltPage } from '../components/PageNotBuilt/notBuilt';
+import { lazyPage } from '../router/lazyPage';
+import type { AppRoute } from './routeTypes';
+
+/**
+ * The ONE route table (ARCHITECTURE "one route table drives router, menu, breadcrumb and guard").
+ * Permission routes come from the catalogue in contracts, so server and console agree on every
+ * permitUrl; this file adds what only the console knows: icons, pages and the fixed routes.
+ */
+
+const SECTION_ICONS: Record<string, ReactNode> = {
+  '/park': <EnvironmentOutlined />,
+  '/irrigation': <ExperimentOutlined />,
+  '/outdoorsEquipment': <CloudOutlined />,
+  '/envControl': <ControlOutlined />,
+  '/plantProtect': <SafetyOutlined />,
+  '/videoEqui': <VideoCameraOutlined />,
+  '/system': <SettingOutlined />,
+  '/productionManagement': <ScheduleOutlined />,
+  '/tracingCenter': <QrcodeOutlined />,
+  '/alarm': <AlertOutlined />,
+};
+
+/** Pages built so far; every other catalogue page shows the shared "not built yet" page. */
+const BUILT_PAGES: Record<string, ComponentType> = {
+  '/park/parkInfo': lazyPage(() => import('../pages/park/parkInfo')),
+};
+
+function fromCatalogue(node: PermitNode): AppRoute {
+  const route: AppRoute = {
+    path: node.permitUrl,
+    name: node.name,
+    permitUrl: node.permitUrl,
+    meta: { title: node.title, icon: SECTION_ICONS[node.permitUrl], type: node.type },
+  };
+  if (node.hidden) route.hidden = true;
+  if (node.children?.length) {
+    route.alwaysShow = true;
+    route.children = node.children.map(fromCatalogue);
+  } else {
+    route.component = BUILT_PAGES[node.permitUrl] ?? NotBuiltPage;
+  }
+  return route;
+}
+
+export const PERMISSION_ROUTES: readonly AppRoute[] = PERMISSION_CATALOGUE.map(fromCatalogue);
+
+/** Inside the layout for every signed-in user (filtered by meta.roles for non-admins). */
+export const FIXED_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/dashboard',
+    name: 'dashboard',
+    meta: { title: { zh: '首页', en: 'Home' }, icon: <HomeOutlined /> },
+    component: lazyPage(() => import('../pages/dashboard')),
+  },
+  {
+    path: '/user/password',
+    name: 'password',
+    hidden: true,
+    meta: { title: { zh: '修改密码', en: 'Change password' } },
+    component: lazyPage(() => import('../pages/user/password')),
+  },
+  {
+    path: '/refresh',
+    name: 'refresh',
+    hidden: true,
+    meta: { title: { zh: '刷新', en: 'Refresh' } },
+    component: lazyPage(() => import('../pages/refresh/RefreshRedirect')),
+  },
+  {
+    path: '/refresh/index',
+    name: 'refreshIndex',
+    hidden: true,
+    meta: { title: { zh: '刷新', en: 'Refresh' } },
+    component: lazyPage(() => import('../pages/refresh')),
+  },
+];
+
+/** Full-screen routes outside the layout; they need a session. */
+export const STANDALONE_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/large-screen',
+    name: 'largeScreen',
+    hidden: true,
+    meta: { title: { zh: '数据大屏', en: 'Data screen' } },
+    component: NotBuiltPage,
+  },
+  {
+    path: '/large-screen-tint',
+    name: 'largeScreenTint',
+    hidden: true,
+    meta: { title: { zh: '数据大屏（浅色）', en: 'Data screen (light)' } },
+    component: NotBuiltPage,
+  },
+];
+
+/** SPEC §2 public routes (see config/publicPaths.ts for which skip the token check). */
+export const PUBLIC_ROUTES: readonly AppRoute[] = [
+  {
+    path: '/login',
+    name: 'login',
+    hidden: true,
+    meta: { title: { zh: '登录', en: 'Sign in' } },
+    component: lazyPage(() => import('../pages/login')),
+  },
+  {
+    path: '/testing',
+    name: 'testing',
+    hidden: true,
+    meta: { title: { zh: '设备调试', en: 'Device debugging' } },
+    component: NotBuiltPage,
+  },
+  {
+    path: '/OC',
+    name: 'OC',
+    hidden: true,
+    meta: { title: { zh: '溯源详情', en: 'Traceability detail' } },
+    component: NotBuiltPage,
+  },
+  {
+    path: '/TC',
+    name: 'TC',
+    hidden: true,
+    meta: { title: { zh: '一树一码', en: 'One tree one code' } },
+    component: NotBuiltPage,
+  },
+  {
+    path: '/download-app',
+    name: 'downloadApp',
+    hidden: true,
+    meta: { title: { zh: 'App 下载', en: 'App download' } },
+    component: lazyPage(() => import('../pages/download-app')),
+  },
+  {
+    path: '/404',
+    name: 'notFound',
+    hidden: true,
+    meta: { title: { zh: '页面不存在', en: 'Page not found' } },
+    component: lazyPage(() => import('../pages/404')),
+  },
+];

@@ -1,0 +1,25 @@
+import { useEffect, useRef } from 'react';
+import { useAppStore } from '../stores/app';
+import { type ConnectFn, type MessageHandler, MessagingClient } from './client';
+
+/** mqtt.js loads on first connect so the login page does not pay for it. */
+const loadConnect = async (): Promise<ConnectFn> => {
+  const mod = await import('mqtt');
+  return mod.connect as unknown as ConnectFn;
+};
+
+export const messaging = new MessagingClient(loadConnect, (connected) =>
+  useAppStore.getState().setMqttConnected(connected),
+);
+
+export const useMqttStatus = (): boolean => useAppStore((s) => s.mqttConnected);
+
+/** Subscribes for the life of the component; the latest handler is always called without resubscribing. */
+export function useTopic(topic: string | null | undefined, handler: MessageHandler): void {
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!topic) return;
+    return messaging.subscribe(topic, (payload, t) => ref.current(payload, t));
+  }, [topic]);
+}

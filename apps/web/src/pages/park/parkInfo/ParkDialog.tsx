@@ -1,0 +1,98 @@
+import { type Park, parkFields } from '@farmpark/contracts';
+import { App, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { addGroup, alterGroup, type ParkInput } from '../../../api/parks';
+import { dialogProps } from '../../../utils/dialog';
+import { contractRule, showServerFieldError } from '../../../utils/formRules';
+
+const FIELDS = ['groupName', 'holderMan', 'address', 'area', 'longitude', 'latitude', 'crops', 'remark'] as const;
+type Field = (typeof FIELDS)[number];
+
+interface Props {
+  /** null: closed; 'new': create; a park: edit it. */
+  target: Park | 'new' | null;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Create or edit a park in the 840 px dialog; every field is checked by its contract schema. */
+export default function ParkDialog({ target, onClose, onSaved }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<ParkInput>();
+  const [saving, setSaving] = useState(false);
+  const editing = target !== null && target !== 'new' ? target : null;
+
+  useEffect(() => {
+    if (target === null) return;
+    form.resetFields();
+    if (editing) form.setFieldsValue(editing);
+  }, [target, editing, form]);
+
+  const label = (f: Field) => t(`park.${f}`);
+  const rules = (f: Field) => [contractRule(parkFields.shape[f], label(f), t)];
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    const body: ParkInput = {
+      ...values,
+      area: values.area ?? null,
+      longitude: values.longitude ?? null,
+      latitude: values.latitude ?? null,
+    };
+    setSaving(true);
+    try {
+      if (editing) await alterGroup({ ...body, groupId: editing.groupId }, { silent: true });
+      else await addGroup(body, { silent: true });
+      message.success(t('park.saved'));
+      onSaved();
+    } catch (err) {
+      if (!showServerFieldError(form, err, FIELDS)) message.error((err as Error).message || 'Error', 5);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const text = (f: Field, span = 12, textarea = false) => (
+    <Col xs={24} md={span}>
+      <Form.Item name={f} label={label(f)} rules={rules(f)} required={f === 'groupName'}>
+        {textarea ? <Input.TextArea rows={3} /> : <Input data-testid={`park-${f}`} />}
+      </Form.Item>
+    </Col>
+  );
+  const number = (f: Field, min: number, max: number) => (
+    <Col xs={24} md={8}>
+      <Form.Item name={f} label={label(f)} rules={rules(f)}>
+        <InputNumber style={{ width: '100%' }} min={min} max={max} data-testid={`park-${f}`} />
+      </Form.Item>
+    </Col>
+  );
+
+  return (
+    <Modal
+      {...dialogProps()}
+      open={target !== null}
+      title={editing ? t('park.edit') : t('park.create')}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'park-save' }}
+    >
+      <Form form={form} layout="vertical" data-testid="park-form">
+        <Row gutter={16}>
+          {text('groupName')}
+          {text('holderMan')}
+          {text('address', 24)}
+          {number('area', 0, 1_000_000)}
+          {number('longitude', -180, 180)}
+          {number('latitude', -90, 90)}
+          {text('crops', 24)}
+          {text('remark', 24, true)}
+        </Row>
+      </Form>
+    </Modal>
+  );
+}
