@@ -1,0 +1,9 @@
+export { Behaviour, CommandRefused, type SimContext } from './behaviour';
+export { createDevice, type DeviceOptions, FIRMWARE, type PublishedMessage, VirtualDevice } from './device';
+export { createFleet, Fleet, type FleetCommon, type FleetStartResult } from './fleet';
+export { generateHistory, type HistorySpec } from './history';
+export { createBehaviour } from './models';
+export { placeOf } from './models/place';
+export { weatherAt } from './models/weather';
+export { type DeviceEntry, deviceEntry } from './options';
+export { mulberry32 } from './random';

@@ -1,0 +1,139 @@
+import type { EnvActuator } from '@farmpark/contracts';
+import { ENV_ACTUATORS } from '@farmpark/contracts';
+import { Behaviour, CommandRefused, type CommandResult, type SimContext } from '../behaviour';
+import { clamp, hash01, relax } from '../random';
+import { saturationVp, type Weather, weatherAt } from './weather';
+
+export type Actuators = Record<EnvActuator, 0 | 1>;
+
+export interface GreenhouseClimate {
+  temp: number;
+  humidity: number;
+  co2: number;
+  illuminance: number;
+}
+
+/** Air changes per hour through the cover and each opening; the fan dominates when on. */
+function airChanges(a: Actuators): number {
+  return 0.5 * (a.thermalScreen ? 0.5 : 1) + 8 * a.topVent + 6 * a.sideVent + 30 * a.fan;
+}
+
+/** Share of outside sunlight reaching the crop. */
+function transmission(a: Actuators): number {
+  return 0.7 * (a.shadeScreen ? 0.45 : 1) * (a.thermalScreen ? 0.15 : 1);
+}
+
+/** Wet-bulb temperature (Stull 2011), what a wet pad cools incoming air towards. */
+export function wetBulb(t: number, rh: number): number {
+  return (
+    t * Math.atan(0.151977 * Math.sqrt(rh + 8.313659)) +
+    Math.atan(t + rh) -
+    Math.atan(rh - 1.676331) +
+    0.00391838 * rh ** 1.5 * Math.atan(0.023101 * rh) -
+    4.686035
+  );
+}
+
+/**
+ * The steady state the greenhouse air heads for under these actuators and this weather: a heat
+ * balance of absorbed sun, heating and ground heat against cover losses and ventilation with
+ * (pad-cooled) air.
+ */
+export function greenhouseEquilibrium(out: Weather, a: Actuators, groundTemp: number): GreenhouseClimate {
+  const ach = airChanges(a);
+  const ventCoef = 1.17 * ach; // W/m²K per air change for a 3.5 m high house
+  const cover = 6 * (a.thermalScreen ? 0.6 : 1);
+  const padOn = a.wetPad === 1 && (a.fan === 1 || a.sideVent === 1);
+  const inletTemp = padOn ? out.airTemp - 0.8 * (out.airTemp - wetBulb(out.airTemp, out.airHumidity)) : out.airTemp;
+  const solarGain = out.solarRadiation * transmission(a) * 0.25;
+  const heating = a.heater ? 120 : 0;
+  // The ground stores the day's heat and gives it back at night.
+  const ground = 4;
+  const temp =
+    (cover * out.airTemp + ventCoef * inletTemp + ground * groundTemp + solarGain + heating) /
+    (cover + ventCoef + ground);
+
+  // Vapour: outside air (or saturated pad air) plus crop transpiration, diluted by ventilation.
+  const outVp = (saturationVp(out.airTemp) * out.airHumidity) / 100;
+  const inletVp = padOn ? 0.9 * saturationVp(inletTemp) : outVp;
+  const transpiration = 2 + (out.solarRadiation * transmission(a)) / 60 + (a.pump ? 2 : 0);
+  const vp = inletVp + transpiration / (ach + 0.3);
+  const humidity = clamp((100 * vp) / saturationVp(temp), 5, 100);
+
+  const light = out.illuminance * transmission(a) + (a.growLight ? 15_000 : 0);
+  const photosynthesis = Math.min(1, light / 40_000) * 260;
+  const co2 = Math.max(180, 420 + (60 - photosynthesis) / (ach * 0.25 + 0.15));
+  return { temp, humidity, co2, illuminance: light };
+}
+
+/** Environment control cabinet of a greenhouse: sensors inside, actuators that commands switch. */
+export class EnvCabinet extends Behaviour {
+  readonly actuators = Object.fromEntries(ENV_ACTUATORS.map((k) => [k, 0])) as Actuators;
+  /** Auto/manual per actuator; the automation itself runs in the server's rules. */
+  readonly modes = Object.fromEntries(ENV_ACTUATORS.map((k) => [k, 'auto'])) as Record<EnvActuator, 'auto' | 'manual'>;
+  private climate: GreenhouseClimate;
+  private soilMoisture: number;
+  private soilTemp: number;
+
+  constructor(ctx: SimContext, startTs: number) {
+    super(ctx, startTs);
+    const out = weatherAt(startTs, ctx.place);
+    this.soilMoisture = 28 + 6 * hash01(ctx.seed, 1);
+    this.soilTemp = out.meanTemp + 4;
+    this.climate = greenhouseEquilibrium(out, this.actuators, this.soilTemp);
+  }
+
+  protected step(fromTs: number, toTs: number): void {
+    const dt = toTs - fromTs;
+    const out = weatherAt(toTs, this.ctx.place);
+    const eq = greenhouseEquilibrium(out, this.actuators, this.soilTemp);
+    const k = relax(dt, 15 * 60_000);
+    this.climate = {
+      temp: this.climate.temp + (eq.temp - this.climate.temp) * k,
+      humidity: this.climate.humidity + (eq.humidity - this.climate.humidity) * k,
+      co2: this.climate.co2 + (eq.co2 - this.climate.co2) * relax(dt, 20 * 60_000),
+      illuminance: eq.illuminance,
+    };
+    const dtH = dt / 3_600_000;
+    // Crop uptake slows as the bed dries towards the wilting point.
+    const drying = ((this.soilMoisture - 10) / 25) * (0.03 + Math.max(0, this.climate.temp - 10) * 0.006) * dtH;
+    const watering = this.actuators.pump ? 4 * dtH : 0;
+    this.soilMoisture = clamp(this.soilMoisture - drying + watering, 8, 48);
+    this.soilTemp += (this.climate.temp - 1 - this.soilTemp) * relax(dt, 6 * 3_600_000);
+  }
+
+  override irrigate(mm: number): void {
+    if (!Number.isFinite(mm) || mm < 0) throw new RangeError('irrigate: mm must be a non-negative number');
+    this.soilMoisture = clamp(this.soilMoisture + mm * 0.67, 8, 48);
+  }
+
+  get insideTemp(): number {
+    return this.climate.temp;
+  }
+
+  sample(): Record<string, number> {
+    return {
+      airTemp: this.climate.temp + this.jitter(0, 0.1),
+      airHumidity: this.climate.humidity + this.jitter(1, 0.5),
+      co2: this.climate.co2 + this.jitter(2, 4),
+      illuminance: this.climate.illuminance,
+      soilMoisture: this.soilMoisture,
+      soilTemp: this.soilTemp,
+      ...this.actuators,
+    };
+  }
+
+  override command(name: string, params: Record<string, unknown>): CommandResult {
+    const actuator = params.actuator as EnvActuator;
+    if (name === 'setActuator') {
+      this.actuators[actuator] = params.on ? 1 : 0;
+      return { state: { [actuator]: this.actuators[actuator] } };
+    }
+    if (name === 'setMode') {
+      this.modes[actuator] = params.mode === 'manual' ? 'manual' : 'auto';
+      // The model has no mode parameter, so the ack carries no changed value for it.
+      return { state: {} };
+    }
+    throw new CommandRefused(`command ${name} is not supported`);
+  }
+}

@@ -1,0 +1,152 @@
+import { Behaviour, CommandRefused, type CommandResult, type SimContext } from '../behaviour';
+import { hash01 } from '../random';
+import { batteryVoltage, stepBattery } from './power';
+import { weatherAt } from './weather';
+
+export interface StartIrrigationParams {
+  zones: number[];
+  durationMin?: number;
+  volumeM3?: number;
+  recipe?: unknown;
+}
+
+/** Flow through the main pipe with `open` zone valves, m³/h (each zone ~2.4 m³/h, sharing the pump). */
+export function pipeFlow(open: number, perZone: number): number {
+  return open === 0 ? 0 : perZone * open ** 0.85;
+}
+
+/** Pressure after the pump, MPa: drops as more valves draw on it; zero with all closed. */
+export function pipePressure(open: number): number {
+  return open === 0 ? 0 : Math.max(0.12, 0.34 - 0.018 * open);
+}
+
+interface Run {
+  zones: number[];
+  endsAt: number | null;
+  volumeM3: number | null;
+  flowedM3: number;
+}
+
+/**
+ * Irrigation controller / smart irrigation machine (with a flow meter) and valve controller (valves
+ * and a solar battery only). A run opens its zones' valves and closes them after its duration or
+ * volume; valves can also be switched one by one.
+ */
+export class ValveBank extends Behaviour {
+  protected readonly valves: Array<0 | 1>;
+  private run: Run | null = null;
+  private totalWater: number;
+  private readonly perZoneFlow: number;
+  private battery: number;
+
+  constructor(
+    ctx: SimContext,
+    startTs: number,
+    valveCount: number,
+    private readonly metered: boolean,
+  ) {
+    super(ctx, startTs);
+    this.valves = Array.from({ length: valveCount }, () => 0 as const);
+    this.perZoneFlow = 2.4 * (0.9 + 0.2 * hash01(ctx.seed, 3));
+    this.totalWater = Math.round(500 + 4000 * hash01(ctx.seed, 4));
+    this.battery = 70 + 25 * hash01(ctx.seed, 5);
+  }
+
+  private get openCount(): number {
+    return this.valves.reduce<number>((n, v) => n + v, 0);
+  }
+
+  private get flow(): number {
+    return this.metered ? pipeFlow(this.openCount, this.perZoneFlow) : 0;
+  }
+
+  protected step(fromTs: number, toTs: number): void {
+    let t = fromTs;
+    while (t < toTs) {
+      const flow = this.flow;
+      let end = toTs;
+      const run = this.run;
+      if (run?.endsAt != null) end = Math.min(end, Math.max(t, run.endsAt));
+      if (run?.volumeM3 != null && flow > 0) {
+        // At least 1 ms, so float rounding near the end of a run cannot stall the loop.
+        end = Math.min(end, Math.max(t + 1, t + ((run.volumeM3 - run.flowedM3) / flow) * 3_600_000));
+      }
+      const m3 = (flow * (end - t)) / 3_600_000;
+      this.totalWater += m3;
+      if (run) run.flowedM3 += m3;
+      t = end;
+      if (
+        run &&
+        ((run.endsAt != null && t >= run.endsAt) || (run.volumeM3 != null && run.flowedM3 >= run.volumeM3 - 1e-6))
+      ) {
+        for (const z of run.zones) this.valves[z - 1] = 0;
+        this.run = null;
+      }
+    }
+    if (!this.metered) {
+      const w = weatherAt(toTs, this.ctx.place);
+      this.battery = stepBattery(this.battery, w.solarRadiation, 0.3 * this.openCount, (toTs - fromTs) / 3_600_000);
+    }
+  }
+
+  get activeRun(): Readonly<Run> | null {
+    return this.run;
+  }
+
+  private valveState(): Record<string, number> {
+    return Object.fromEntries(this.valves.map((v, i) => [`valve${i + 1}`, v]));
+  }
+
+  sample(): Record<string, number> {
+    if (!this.metered) {
+      const w = weatherAt(this.lastTs, this.ctx.place);
+      return { ...this.valveState(), voltage: batteryVoltage(this.battery, w.solarRadiation), battery: this.battery };
+    }
+    const open = this.openCount;
+    return {
+      flow: open ? this.flow + this.jitter(0, 0.03) : 0,
+      pressure: open ? pipePressure(open) + this.jitter(1, 0.005) : 0,
+      totalWater: this.totalWater,
+      ...this.valveState(),
+    };
+  }
+
+  override command(name: string, params: Record<string, unknown>): CommandResult {
+    switch (name) {
+      case 'setValve': {
+        const valve = Number(params.valve);
+        if (valve > this.valves.length) throw new CommandRefused(`this controller has ${this.valves.length} valves`);
+        this.valves[valve - 1] = params.on ? 1 : 0;
+        return { state: { [`valve${valve}`]: this.valves[valve - 1] } };
+      }
+      case 'startIrrigation': {
+        if (!this.metered) throw new CommandRefused(`command ${name} is not supported`);
+        if (this.run) throw new CommandRefused('an irrigation run is already active, stop it first');
+        const p = params as unknown as StartIrrigationParams;
+        const before = this.valveState();
+        for (const z of p.zones) this.valves[z - 1] = 1;
+        this.run = {
+          zones: [...p.zones],
+          endsAt: p.durationMin != null ? this.lastTs + p.durationMin * 60_000 : null,
+          volumeM3: p.volumeM3 ?? null,
+          flowedM3: 0,
+        };
+        return { state: changed(before, this.valveState()) };
+      }
+      case 'stopIrrigation': {
+        if (!this.metered) throw new CommandRefused(`command ${name} is not supported`);
+        const before = this.valveState();
+        this.valves.fill(0);
+        this.run = null;
+        return { state: changed(before, this.valveState()) };
+      }
+      default:
+        throw new CommandRefused(`command ${name} is not supported`);
+    }
+  }
+}
+
+/** The keys whose value differs between two snapshots, with the new value. */
+export function changed(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k] !== v));
+}
