@@ -44,7 +44,9 @@ describe.each(BROKERS)('virtual device over MQTT ($name)', ({ start }) => {
   });
 
   const ackFor = (serial: string, cmdId: string) =>
-    observer.waitFor((m) => m.topic === `dev/${serial}/up/ack` && m.json.cmdId === cmdId).then((m) => ackPayload.parse(m.json));
+    observer
+      .waitFor((m) => m.topic === `dev/${serial}/up/ack` && m.json.cmdId === cmdId)
+      .then((m) => ackPayload.parse(m.json));
 
   it('announces itself online (retained) and publishes valid telemetry inside the model ranges', async () => {
     const d = await device({ deviceClass: 'weatherStation', model: 'QX-12' });
@@ -82,7 +84,9 @@ describe.each(BROKERS)('virtual device over MQTT ($name)', ({ start }) => {
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(100);
     expect(ack).toMatchObject({ cmdId: c.cmdId, ok: true, state: { valve3: 1 } });
     const tele = await observer.waitFor(
-      (m) => m.topic === `dev/${d.serial}/up/telemetry` && (m.json as { readings: [{ values: { valve3: number } }] }).readings[0].values.valve3 === 1,
+      (m) =>
+        m.topic === `dev/${d.serial}/up/telemetry` &&
+        (m.json as { readings: [{ values: { valve3: number } }] }).readings[0].values.valve3 === 1,
     );
     const values = telemetryPayload.parse(tele.json).readings[0].values;
     expect(values.flow).toBeGreaterThan(0);
@@ -139,7 +143,9 @@ describe.each(BROKERS)('virtual device over MQTT ($name)', ({ start }) => {
     await observer.send(d.serial, c);
     await ackFor(d.serial, c.cmdId);
     await observer.send(d.serial, c);
-    await observer.waitFor((m) => m.topic === `dev/${d.serial}/up/ack` && observer.messages.filter((x) => x.topic === m.topic).length === 2);
+    await observer.waitFor(
+      (m) => m.topic === `dev/${d.serial}/up/ack` && observer.messages.filter((x) => x.topic === m.topic).length === 2,
+    );
     expect(d.state.slideUses).toBe(1);
     const photos = observer.messages.filter((m) => m.topic === `dev/${d.serial}/up/event` && m.json.type === 'photo');
     expect(photos).toHaveLength(1);
@@ -165,7 +171,10 @@ describe.each(BROKERS)('virtual device over MQTT ($name)', ({ start }) => {
     // And it comes back.
     await d.start();
     await observer.waitFor(
-      (m) => m.topic === `dev/${d.serial}/up/status` && m.json.online === true && observer.messages.indexOf(m) > observer.messages.indexOf(will),
+      (m) =>
+        m.topic === `dev/${d.serial}/up/status` &&
+        m.json.online === true &&
+        observer.messages.indexOf(m) > observer.messages.indexOf(will),
     );
   });
 
@@ -197,7 +206,9 @@ describe.each(BROKERS)('virtual device over MQTT ($name)', ({ start }) => {
       expect(result).toEqual({ connected: 20, failed: [] });
       for (const e of entries) {
         await observer.waitFor(
-          (m) => m.topic === `dev/${e.serial}/up/telemetry` && observer.messages.filter((x) => x.topic === m.topic).length >= 2,
+          (m) =>
+            m.topic === `dev/${e.serial}/up/telemetry` &&
+            observer.messages.filter((x) => x.topic === m.topic).length >= 2,
         );
       }
       expect(fleet.get(entries[0].serial)?.deviceClass).toBe('weatherStation');

@@ -1,5 +1,5 @@
-import { createServer, type Server } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:net';
 
 export interface TestBroker {
   url: string;

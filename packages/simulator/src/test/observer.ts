@@ -40,7 +40,9 @@ export class Observer {
       };
       const timer = setTimeout(() => {
         this.client.off('message', onMessage);
-        reject(new Error(`no matching message within ${timeoutMs} ms; got ${this.messages.map((x) => x.topic).join(', ')}`));
+        reject(
+          new Error(`no matching message within ${timeoutMs} ms; got ${this.messages.map((x) => x.topic).join(', ')}`),
+        );
       }, timeoutMs);
       // Registered after the buffering listener, so `messages` already holds the new one.
       this.client.on('message', onMessage);
