@@ -5,7 +5,9 @@ import { type ConnectFn, type MessageHandler, MessagingClient } from './client';
 /** mqtt.js loads on first connect so the login page does not pay for it. */
 const loadConnect = async (): Promise<ConnectFn> => {
   const mod = await import('mqtt');
-  return mod.connect as unknown as ConnectFn;
+  // The browser build (dist/mqtt.esm.js) has only a default export; Node's build has named ones.
+  const lib = (mod as unknown as { default?: { connect?: ConnectFn } }).default;
+  return lib?.connect ?? (mod.connect as unknown as ConnectFn);
 };
 
 export const messaging = new MessagingClient(loadConnect, (connected) =>

@@ -7,6 +7,7 @@ import { generateRoutes } from '../access/generateRoutes';
 import { getMerchantUserInfo, logout } from '../api/auth';
 import { getDeviceClassList, getGroupAndDeviceAllList } from '../api/parks';
 import { RequestError } from '../api/request';
+import { LOGIN_PATH } from '../config/publicPaths';
 import { FIXED_ROUTES, PERMISSION_ROUTES } from '../config/routes';
 import { STORAGE } from '../config/storage';
 import { pickActivePark, useParkStore } from '../stores/park';
@@ -29,6 +30,8 @@ export default function Guard({ children }: { children: ReactNode }) {
   const user = useSessionStore((s) => s.user);
   const permissionReady = useSessionStore((s) => s.permissionReady);
   const running = useRef<string | null>(null);
+  /** The history entry of /login the guard last let through (see GuardInput.freshArrival). */
+  const loginEntry = useRef<string | null>(null);
 
   const decision: GuardAction = decideGuard({
     pathname: location.pathname,
@@ -38,6 +41,7 @@ export default function Guard({ children }: { children: ReactNode }) {
     permitList: user ? readSessionPermitList() : undefined,
     permissionReady,
     company: getCompany(),
+    freshArrival: loginEntry.current !== location.key,
   });
   // The decision object is new on every render; its JSON is stable, so each decision acts once.
   const decisionKey = JSON.stringify(decision);
@@ -119,6 +123,7 @@ export default function Guard({ children }: { children: ReactNode }) {
         });
     };
 
+    if (decision.type === 'allow' && location.pathname === LOGIN_PATH) loginEntry.current = location.key;
     switch (decision.type) {
       case 'resetAndAllow':
         endSession();
@@ -137,7 +142,7 @@ export default function Guard({ children }: { children: ReactNode }) {
         run('buildRoutes', buildRoutes);
         break;
     }
-  }, [decisionKey, location.pathname, location.search, navigate, message, modal, t]);
+  }, [decisionKey, location.key, location.pathname, location.search, navigate, message, modal, t]);
 
   if (decision.type === 'allow') return children;
   return (

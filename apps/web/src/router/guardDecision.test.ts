@@ -9,6 +9,7 @@ const signedIn: GuardInput = {
   permitList: [],
   permissionReady: true,
   company: null,
+  freshArrival: true,
 };
 const anonymous: GuardInput = { ...signedIn, hasToken: false, userLoaded: false, permitList: undefined };
 
@@ -33,6 +34,12 @@ describe('decideGuard', () => {
 
   it('resets a signed-in user who visits /login', () => {
     expect(decideGuard({ ...signedIn, pathname: '/login' })).toEqual({ type: 'resetAndAllow' });
+  });
+
+  it('does not reset the token that signing in on /login just created', () => {
+    expect(decideGuard({ ...signedIn, pathname: '/login', userLoaded: false, freshArrival: false })).toEqual({
+      type: 'allow',
+    });
   });
 
   it('skips every check on /OC and /TC even with a token', () => {

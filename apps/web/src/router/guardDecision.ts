@@ -11,6 +11,11 @@ export interface GuardInput {
   permissionReady: boolean;
   /** The company value in localStorage, if any. */
   company: string | null;
+  /**
+   * False while the user stays on the /login entry the guard already let through: signing in there
+   * sets a token a moment before the login page navigates away, and that must not count as a visit.
+   */
+  freshArrival: boolean;
 }
 
 export type GuardAction =
@@ -50,7 +55,7 @@ export function decideGuard(input: GuardInput): GuardAction {
       ? { type: 'allow' }
       : { type: 'toLogin', to: loginUrl(wanted, input.company) };
   }
-  if (pathname === LOGIN_PATH) return { type: 'resetAndAllow' };
+  if (pathname === LOGIN_PATH) return input.freshArrival ? { type: 'resetAndAllow' } : { type: 'allow' };
   if (!input.userLoaded) return { type: 'loadUser' };
   if (!Array.isArray(input.permitList)) return { type: 'invalidPermits', to: loginUrl(wanted, input.company) };
   if (!input.permissionReady) return { type: 'buildRoutes' };
