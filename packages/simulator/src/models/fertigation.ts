@@ -14,6 +14,8 @@ export const SOURCE_WATER = { ec: 0.45, ph: 7.2 } as const;
 const EC_PER_SHARE = 0.035;
 /** pH drop per percent of flow injected from the acid tank. */
 const PH_PER_ACID_SHARE = 0.06;
+/** Nutrient salts acidify the water slightly; acid does the rest. */
+const PH_PER_NUTRIENT_SHARE = 0.004;
 const TANK_LITRES = 1000;
 const FLUSH_MS = 30_000;
 
@@ -24,8 +26,10 @@ export function recipeShares(recipe: Recipe | null): Record<Tank, number> {
   if ('tanks' in recipe) return { ...shares, ...recipe.tanks };
   const perTank = Math.max(0, recipe.ecTarget - SOURCE_WATER.ec) / EC_PER_SHARE / 2;
   shares.tank1 = shares.tank2 = clamp(perTank, 0, 100);
-  if (recipe.phTarget !== undefined)
-    shares.tank4 = clamp((SOURCE_WATER.ph - recipe.phTarget) / PH_PER_ACID_SHARE, 0, 100);
+  if (recipe.phTarget !== undefined) {
+    const phWithNutrients = SOURCE_WATER.ph - (shares.tank1 + shares.tank2) * PH_PER_NUTRIENT_SHARE;
+    shares.tank4 = clamp((phWithNutrients - recipe.phTarget) / PH_PER_ACID_SHARE, 0, 100);
+  }
   return shares;
 }
 
@@ -35,8 +39,7 @@ export function mixedWater(shares: Record<Tank, number>, levels: Record<Tank, nu
   const nutrient = eff('tank1') + eff('tank2') + eff('tank3');
   return {
     ec: SOURCE_WATER.ec + nutrient * EC_PER_SHARE,
-    // Nutrient salts acidify slightly; acid does the rest.
-    ph: clamp(SOURCE_WATER.ph - nutrient * 0.004 - eff('tank4') * PH_PER_ACID_SHARE, 3, 9),
+    ph: clamp(SOURCE_WATER.ph - nutrient * PH_PER_NUTRIENT_SHARE - eff('tank4') * PH_PER_ACID_SHARE, 3, 9),
   };
 }
 

@@ -64,13 +64,14 @@ function computeRainRate(place: Place, hour: number): number {
   let rate = 0;
   for (const d of [day, day - 1]) {
     const season = seasonality(d * DAY_MS + DAY_MS / 2, place.lat);
-    // A few rain events a month: about 2 in winter, 6 in summer.
-    const pEvent = 0.07 + 0.13 * ((season + 1) / 2);
+    // A few rain events a month: about 2 in winter, 6 in summer, and summer storms are heavier.
+    const wetSeason = (season + 1) / 2;
+    const pEvent = 0.06 + 0.15 * wetSeason ** 1.5;
     if (hash01(seed ^ 0x51a1, d) >= pEvent) continue;
     const start = d * 24 + Math.floor(hash01(seed ^ 0x51a2, d) * 24);
     const duration = 1 + Math.floor(hash01(seed ^ 0x51a3, d) * 8);
     if (hour < start || hour >= start + duration) continue;
-    const intensity = 0.4 + 7 * hash01(seed ^ 0x51a4, d) ** 2 * (0.6 + 0.4 * (season + 1));
+    const intensity = 0.4 + 7 * hash01(seed ^ 0x51a4, d) ** 2 * (0.3 + 1.2 * wetSeason);
     rate += intensity * (0.4 + 1.2 * hash01(seed ^ 0x51a5, hour));
   }
   return rate;
