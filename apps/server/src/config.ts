@@ -37,6 +37,26 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits, system log). */
   TRUST_PROXY: bool.default(false),
+  /** An external MQTT broker (mqtt://, mqtts://, ws://, wss://) instead of the embedded one for devices. */
+  MQTT_URL: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v === '' || /^(mqtts?|wss?):\/\//.test(v),
+      'must be an mqtt://, mqtts://, ws:// or wss:// URL, or empty',
+    ),
+  /** IANA zone whose midnight starts a day (and month) in telemetry rollups. */
+  TZ_NAME: z
+    .string()
+    .default('Asia/Shanghai')
+    .refine((v) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: v });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Asia/Shanghai'),
 });
 
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -51,6 +71,9 @@ export interface Config {
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
+  /** '' = devices use the embedded broker. */
+  mqttUrl: string;
+  tzName: string;
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -80,6 +103,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    mqttUrl: e.MQTT_URL,
+    tzName: e.TZ_NAME,
   };
 }
 

@@ -8,6 +8,7 @@ import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { Db } from '../db/connect';
 import { resolveSession, type SessionEndedMessage } from '../modules/auth/sessions';
 import { browserMaySubscribe, deviceMayUse, isUserSessionTopic, type MqttIdentity } from './acl';
+import { type DeviceMessageBus, dispatchUpPublish } from './deviceMessages';
 import type { Publish } from './publish';
 import { findDeviceBySerial } from './repo';
 
@@ -29,7 +30,12 @@ function refuse(message: string): AuthenticateError {
   return Object.assign(new Error(message), { returnCode: BAD_LOGIN }) as AuthenticateError;
 }
 
-export async function createBroker(deps: { db: Db; log: FastifyBaseLogger }): Promise<MqttBroker> {
+export async function createBroker(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  /** Where device publishes on `dev/{serial}/up/*` go; their PUBACK waits for it. */
+  bus?: DeviceMessageBus;
+}): Promise<MqttBroker> {
   const identities = new WeakMap<Client, MqttIdentity>();
   const aedes = await Aedes.createBroker({ drainTimeout: 30_000, maxClientsIdLength: 64 });
 
@@ -78,7 +84,12 @@ export async function createBroker(deps: { db: Db; log: FastifyBaseLogger }): Pr
     if (!client) return done(null);
     const who = identities.get(client);
     // Browsers publish nothing yet: web/ and user/ topics are the server's alone.
-    if (who?.kind === 'device' && deviceMayUse(packet.topic, who.serial)) return done(null);
+    if (who?.kind === 'device' && deviceMayUse(packet.topic, who.serial)) {
+      // Aedes writes the PUBACK only after `done`: holding it until dispatch resolves makes the ack durable.
+      if (deps.bus)
+        return void dispatchUpPublish(deps.bus, packet.topic, packet.payload, who.deviceId).then(() => done(null));
+      return done(null);
+    }
     done(new Error(`not allowed to publish to ${packet.topic}`));
   };
 
