@@ -27,13 +27,19 @@ export function missingSystemPackages() {
   return missing;
 }
 
+/** A CJK font, so screenshots of the Chinese console are readable; tests do not depend on it. */
+function missingFonts() {
+  return existsSync('/usr/share/fonts/truetype/wqy/wqy-microhei.ttc') ? [] : ['fonts-wqy-microhei'];
+}
+
 /** On Debian as root, installs what is missing; elsewhere prints the command. Returns what is still missing. */
 export function ensureSystemPackages() {
   let missing = missingSystemPackages();
-  if (!missing.length) return missing;
-  const cmd = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  const wanted = [...missing, ...missingFonts()];
+  if (!wanted.length) return missing;
+  const cmd = `apt-get update && apt-get install -y --no-install-recommends ${wanted.join(' ')}`;
   if (isRoot && which('apt-get')) {
-    log(`installing ${missing.join(', ')} through apt`);
+    log(`installing ${wanted.join(', ')} through apt`);
     const r = spawnSync('sh', ['-c', cmd], {
       stdio: 'inherit',
       env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },

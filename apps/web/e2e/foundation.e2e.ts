@@ -1,0 +1,146 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zhCN } from '../src/i18n/zh-CN';
+import { launch, openPage, screenshot } from './browser';
+import { api, apiLogin, login, loginViaForm, menuTitles, tokenOf } from './session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('foundation: sign-in, menu, park switch, forced logout', () => {
+  it('sends a deep link without a token to login with redirect, and back after login', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await page.goto('/park/parkInfo');
+    await page.waitForURL(/\/login\?/);
+    const url = new URL(page.url());
+    expect(url.pathname).toBe('/login');
+    expect(url.searchParams.get('redirect')).toBe('/park/parkInfo');
+    await loginViaForm(page, '  demo  ');
+    expect(new URL(page.url()).pathname).toBe('/park/parkInfo');
+    await page.getByTestId('park-table').waitFor();
+    await expect(page.title()).resolves.toContain('园区信息');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the administrator every section and the operator only what their role grants', async () => {
+    const admin = await openPage(browser);
+    await login(admin.page, 'demo');
+    const adminMenu = await menuTitles(admin.page);
+    expect(adminMenu).toEqual(expect.arrayContaining(['首页', '园区管理', '灌溉管理', '系统管理', '告警管理']));
+
+    const op = await openPage(browser);
+    await login(op.page, 'operator');
+    const opMenu = await menuTitles(op.page);
+    expect(opMenu).toContain('灌溉管理');
+    expect(opMenu).not.toContain('系统管理');
+    expect(opMenu).not.toContain('园区管理');
+    expect(opMenu.length).toBeLessThan(adminMenu.length);
+
+    // A page outside the operator's role is not routable for them.
+    await op.page.goto('/system/user-mgt');
+    await op.page.waitForURL(/\/404/);
+    expect([...admin.problems, ...op.problems]).toEqual([]);
+    await admin.context.close();
+    await op.context.close();
+  });
+
+  it('switches the active park through /refresh and rebuilds the park-type menu', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await login(page, 'demo');
+    const card = page.getByTestId('park-card');
+    await expect(card.innerText()).resolves.toContain('寿光蔬菜高科技示范园');
+    const before = await menuTitles(page);
+    expect(before).toContain('植保管理');
+
+    await page.getByTestId('park-selector').locator('.ant-select').click();
+    const seen: string[] = [];
+    page.on('framenavigated', (f) => {
+      if (f === page.mainFrame()) seen.push(new URL(f.url()).pathname);
+    });
+    await page.locator('.ant-select-item-option', { hasText: '稻田镇智慧灌溉基地' }).click();
+    await page.waitForURL((u) => u.pathname === '/dashboard');
+    await expect(card.innerText()).resolves.toContain('稻田镇智慧灌溉基地');
+    // Park 2 has no insecticidal lamps and no control cabinets: those sections disappear.
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="sidebar-menu"]')?.textContent?.includes('植保管理'),
+    );
+    expect(seen.some((p) => p.startsWith('/refresh'))).toBe(true);
+    const stored = await page.evaluate(() => sessionStorage.getItem('ag_merchant_group_id'));
+    expect(stored).toBe('2');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the forced-logout dialog at once when the session is ended elsewhere', async () => {
+    const { context, page } = await openPage(browser);
+    await login(page, 'demo');
+    await page.getByTestId('mqtt-status').waitFor();
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="mqtt-status"]')?.getAttribute('data-connected') === 'true',
+    );
+    const token = await tokenOf(context);
+    // The same user signs this session out from elsewhere.
+    const other = await apiLogin('demo');
+    const r = await api(`/api/merchant/user/center/logout?token=${encodeURIComponent(token)}`, other);
+    expect(r.code).toBe(0);
+    const dialog = page.getByTestId('forced-logout-dialog');
+    await dialog.waitFor({ timeout: 5_000 });
+    await expect(dialog.innerText()).resolves.toContain('您已被迫退出登录');
+    await screenshot(page, 'forced-logout-zh-1440');
+    await page.getByTestId('forced-logout-relogin').click();
+    await page.waitForURL(/\/login/);
+    await context.close();
+  });
+
+  it('logs out from the user menu, and the old token stops working', async () => {
+    const { context, page, problems } = await openPage(browser);
+    await login(page, 'demo');
+    const token = await tokenOf(context);
+    await page.getByTestId('user-dropdown').click();
+    await page.getByTestId('logout-item').click();
+    await page.waitForURL(/\/login/);
+    const r = await api('/api/merchant/user/center/getMerchantUserInfo', token);
+    expect(r.code).toBe(905);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('foundation: layouts in both languages and sizes', () => {
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    for (const width of [1440, 390]) {
+      it(`login, home and park selector in ${locale} at ${width} px`, async () => {
+        const { context, page, problems } = await openPage(browser, { width, height: width > 500 ? 900 : 844 });
+        await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
+        await page.goto('/login');
+        await page.getByTestId('login-submit').waitFor();
+        await screenshot(page, `login-${locale}-${width}`);
+        await loginViaForm(page, 'demo');
+        await page.getByTestId('park-card').waitFor();
+        const text = await page.locator('body').innerText();
+        // No raw i18n keys (like "navbar.park") may reach the screen.
+        for (const ns of Object.keys(zhCN)) expect(text).not.toMatch(new RegExp(`\\b${ns}\\.[a-zA-Z]`));
+        if (locale === 'en-US') expect(text).toContain('Park');
+        await screenshot(page, `home-${locale}-${width}`);
+        if (width < 992) {
+          // Mobile mode: the menu is a drawer opened from the toggle.
+          await page.getByTestId('sidebar-toggle').click();
+          await page.getByTestId('sidebar-menu').waitFor();
+          await screenshot(page, `menu-${locale}-${width}`);
+          await page.keyboard.press('Escape');
+        }
+        await page.getByTestId('park-selector').locator('.ant-select').click();
+        await page.locator('.ant-select-item-option').first().waitFor();
+        await screenshot(page, `park-selector-${locale}-${width}`);
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
