@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { logout } from '../api/auth';
 import { loginUrl } from '../router/guardDecision';
-import { endSession } from '../router/session';
 import { useSessionStore } from '../stores/session';
 import { getCompany, getToken } from '../utils/auth';
 import styles from './layout.module.css';
@@ -15,13 +14,16 @@ export default function UserDropdown() {
   const navigate = useNavigate();
   const location = useLocation();
 
-  /** SPEC §4: tell the server, reset, then /login with company and redirect when a company is stored. */
+  /**
+   * SPEC §4: tell the server, then /login with company and redirect when a company is stored. The
+   * guard resets the session on arrival at /login; resetting here first would make it send the user
+   * to login with a redirect of its own.
+   */
   const signOut = async () => {
     const token = getToken();
     if (token) await logout(token).catch(() => undefined);
     const company = getCompany();
     const here = location.pathname + location.search;
-    endSession();
     navigate(company ? loginUrl(here, company) : '/login', { replace: true });
   };
 

@@ -34,7 +34,12 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
   const rules = (f: Field) => [contractRule(parkFields.shape[f], label(f), t)];
 
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: ParkInput;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // the form shows each field's message
+    }
     const body: ParkInput = {
       ...values,
       area: values.area ?? null,
@@ -61,10 +66,11 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
       </Form.Item>
     </Col>
   );
-  const number = (f: Field, min: number, max: number) => (
+  // No min/max on the input: clamping would silently change what was typed; the contract rule explains instead.
+  const number = (f: Field) => (
     <Col xs={24} md={8}>
       <Form.Item name={f} label={label(f)} rules={rules(f)}>
-        <InputNumber style={{ width: '100%' }} min={min} max={max} data-testid={`park-${f}`} />
+        <InputNumber style={{ width: '100%' }} data-testid={`park-${f}`} />
       </Form.Item>
     </Col>
   );
@@ -86,9 +92,9 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
           {text('groupName')}
           {text('holderMan')}
           {text('address', 24)}
-          {number('area', 0, 1_000_000)}
-          {number('longitude', -180, 180)}
-          {number('latitude', -90, 90)}
+          {number('area')}
+          {number('longitude')}
+          {number('latitude')}
           {text('crops', 24)}
           {text('remark', 24, true)}
         </Row>
