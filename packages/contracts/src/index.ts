@@ -1,4 +1,5 @@
 export * from './auth';
+export * from './classPermissions';
 export * from './commands';
 export * from './deviceClasses';
 export * from './deviceProtocol';

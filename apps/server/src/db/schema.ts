@@ -87,6 +87,68 @@ export interface DevicesTable {
   name: string;
   device_class: string;
   created_at: Ms;
+  /** A model of DEVICE_MODEL for the class ('' for devices made before models existed). */
+  model: Generated<string>;
+  /** `salt:hash` of the device secret; null = no credentials, the device cannot connect. */
+  secret_hash: string | null;
+  online: Generated<Flag>;
+  /** Last time anything arrived from the device (telemetry batch commit, status, event, ack). */
+  last_seen_at: Ms | null;
+  /** When `online` last changed (or the device's own status timestamp that changed it). */
+  status_at: Ms | null;
+  firmware: Generated<string>;
+  /** Expected telemetry period; silence of 3 periods marks the device offline. */
+  report_interval_ms: Generated<number>;
+  longitude: number | null;
+  latitude: number | null;
+  remark: Generated<string>;
+}
+
+export interface DeviceEventsTable {
+  id: Id;
+  device_id: number;
+  ts: Ms;
+  type: string;
+  /** JSON object. */
+  data: string;
+  received_at: Ms;
+}
+
+export interface DeviceImagesTable {
+  id: Id;
+  device_id: number;
+  sha256: string;
+  mime: string;
+  bytes: number;
+  taken_at: Ms;
+  created_at: Ms;
+}
+
+export interface CommandsTable {
+  id: Id;
+  cmd_id: string;
+  merchant_id: number;
+  group_id: number | null;
+  device_id: number;
+  device_class: string;
+  device_serial: string;
+  device_name: string;
+  name: string;
+  /** JSON object, as validated. */
+  params: string;
+  /** CommandState. */
+  state: string;
+  reason: string;
+  /** 'manual' | 'program' | 'rule'. */
+  source: string;
+  source_ref: string;
+  user_id: number | null;
+  login_name: string;
+  created_at: Ms;
+  sent_at: Ms | null;
+  acked_at: Ms | null;
+  response_ms: number | null;
+  ack_ok: Flag | null;
 }
 
 export interface ScreensTable {
@@ -119,6 +181,61 @@ export interface SystemLogTable {
   created_at: ColumnType<Ms, Ms, never>;
 }
 
+/** Telemetry (migration 0003). Raw readings keyed by (device_id, key, ts). */
+export interface TelemetryTable {
+  device_id: number;
+  key: string;
+  ts: Ms;
+  value: number;
+}
+
+/** Hourly and daily rollups: `bucket` is the bucket's start (UTC hour; local day of TZ_NAME). */
+export interface TelemetryRollupTable {
+  device_id: number;
+  key: string;
+  bucket: Ms;
+  min: number;
+  max: number;
+  sum: number;
+  count: number;
+  last: number;
+  last_ts: Ms;
+}
+
+export interface DeviceLatestTable {
+  device_id: number;
+  key: string;
+  ts: Ms;
+  value: number;
+  prev_value: number | null;
+  prev_ts: Ms | null;
+}
+
+/** Per-device overrides of the model's parameter definitions; null = the model's default. */
+export interface DeviceParamSettingsTable {
+  device_id: number;
+  key: string;
+  name: string | null;
+  unit: string | null;
+  decimals: number | null;
+  hidden: Flag | null;
+  sort: number | null;
+}
+
+export interface DeviceGroupSortTable {
+  device_id: number;
+  group_key: string;
+  sort: number;
+}
+
+export interface IngestRefusedTable {
+  serial: string;
+  reason: string;
+  device_id: number | null;
+  count: number;
+  last_at: Ms;
+}
+
 export interface Database {
   merchants: MerchantsTable;
   users: UsersTable;
@@ -128,12 +245,24 @@ export interface Database {
   sessions: SessionsTable;
   groups: GroupsTable;
   devices: DevicesTable;
+  device_events: DeviceEventsTable;
+  device_images: DeviceImagesTable;
+  commands: CommandsTable;
   screens: ScreensTable;
   screen_groups: ScreenGroupsTable;
   system_log: SystemLogTable;
+  telemetry: TelemetryTable;
+  telemetry_hourly: TelemetryRollupTable;
+  telemetry_daily: TelemetryRollupTable;
+  device_latest: DeviceLatestTable;
+  device_param_settings: DeviceParamSettingsTable;
+  device_group_sort: DeviceGroupSortTable;
+  ingest_refused: IngestRefusedTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type GroupRow = Selectable<GroupsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewGroup = Insertable<GroupsTable>;
+export type DeviceRow = Selectable<DevicesTable>;
+export type CommandRow = Selectable<CommandsTable>;

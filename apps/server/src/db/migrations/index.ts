@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation';
+import * as devices from './2026_11_22_0002_devices';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -7,4 +8,5 @@ import * as foundation from './2026_11_22_0001_foundation';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
+  '2026_11_22_0002_devices': devices,
 };
