@@ -159,7 +159,17 @@ export class VirtualDevice extends EventEmitter implements TickMember {
             }
             this.emit('connect');
           },
-          (err: Error) => this.emit('connectionError', err),
+          (err: Error) => {
+            if (!first) {
+              this.emit('connectionError', err);
+              return;
+            }
+            // Connected but refused its subscription or first publish (ACL): starting failed.
+            first = false;
+            this.client = null;
+            client.end(true);
+            reject(new Error(`${serial}: ${err.message}`));
+          },
         );
       });
       client.on('error', (err) => {
