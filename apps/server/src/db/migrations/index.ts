@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation';
 import * as devices from './2026_11_22_0002_devices';
+import * as telemetry from './2026_11_22_0003_telemetry';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -9,4 +10,5 @@ import * as devices from './2026_11_22_0002_devices';
 export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_devices': devices,
+  '2026_11_22_0003_telemetry': telemetry,
 };

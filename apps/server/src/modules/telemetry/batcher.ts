@@ -1,0 +1,192 @@
+import type { DeviceRef } from '../devices/registry';
+import type { RefusalCount, RowBatch, TelemetryStore } from './store';
+
+export interface BatcherOptions {
+  store: TelemetryStore;
+  /** Flush as soon as this many rows wait (and no commit is running). */
+  maxRows?: number;
+  /** The longest a lone message waits for company before its batch is flushed. */
+  maxDelayMs?: number;
+  /** Called after each commit, before the waiting handlers resolve. Must not throw. */
+  onCommitted?: (committed: CommittedBatch) => void;
+  onStoreError?: (err: Error, attempt: number) => void;
+}
+
+/** A message's slice of the batch. */
+export interface BatchMessage {
+  ref: DeviceRef;
+  first: number;
+  count: number;
+}
+
+export interface CommittedBatch {
+  batch: RowBatch;
+  inserted: Uint8Array;
+  messages: BatchMessage[];
+  commitMs: number;
+}
+
+interface Waiter {
+  resolve: () => void;
+}
+
+class Columns {
+  n = 0;
+  deviceId = new Int32Array(1024);
+  keyIdx = new Uint16Array(1024);
+  ts = new Float64Array(1024);
+  value = new Float64Array(1024);
+  keys: string[] = [];
+  keyIndex = new Map<string, number>();
+  seen = new Set<number>();
+  refusals = new Map<string, RefusalCount>();
+  messages: BatchMessage[] = [];
+  waiters: Waiter[] = [];
+
+  ensure(extra: number) {
+    const need = this.n + extra;
+    if (need <= this.ts.length) return;
+    let size = this.ts.length * 2;
+    while (size < need) size *= 2;
+    const grow = <T extends Int32Array | Uint16Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const b = make(size);
+      b.set(a.subarray(0, this.n));
+      return b;
+    };
+    this.deviceId = grow(this.deviceId, (s) => new Int32Array(s));
+    this.keyIdx = grow(this.keyIdx, (s) => new Uint16Array(s));
+    this.ts = grow(this.ts, (s) => new Float64Array(s));
+    this.value = grow(this.value, (s) => new Float64Array(s));
+  }
+
+  key(k: string): number {
+    let i = this.keyIndex.get(k);
+    if (i === undefined) {
+      i = this.keys.length;
+      this.keys.push(k);
+      this.keyIndex.set(k, i);
+    }
+    return i;
+  }
+
+  get empty() {
+    return this.n === 0 && this.refusals.size === 0 && this.waiters.length === 0;
+  }
+}
+
+export interface Reading {
+  ts: number;
+  values: Record<string, number>;
+}
+
+/**
+ * Collects rows from many messages and writes them in one transaction per flush. While a commit runs
+ * the next batch fills, and is flushed the moment the commit ends (group commit): under load batches
+ * grow by themselves and the number of fsyncs stays small; when idle a message waits at most maxDelayMs.
+ */
+export function createBatcher(options: BatcherOptions) {
+  const maxRows = options.maxRows ?? 4000;
+  const maxDelayMs = options.maxDelayMs ?? 4;
+  let cur = new Columns();
+  let inflight = false;
+  let timer: NodeJS.Timeout | null = null;
+  let idle: (() => void) | null = null;
+
+  const schedule = () => {
+    if (inflight) return;
+    if (cur.n >= maxRows) return void flush();
+    if (!timer) timer = setTimeout(flush, maxDelayMs);
+  };
+
+  async function writeWithRetry(batch: RowBatch) {
+    // A failed commit is retried, never reported as done: the devices' publishes stay unacknowledged
+    // until their readings are stored, however long the database is away.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await options.store.write(batch);
+      } catch (err) {
+        options.onStoreError?.(err as Error, attempt);
+        await new Promise((r) => setTimeout(r, Math.min(5000, 50 * 2 ** attempt)));
+      }
+    }
+  }
+
+  async function flush() {
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
+    if (inflight || cur.empty) return;
+    inflight = true;
+    const full = cur;
+    cur = new Columns();
+    const batch: RowBatch = {
+      n: full.n,
+      deviceId: full.deviceId,
+      keyIdx: full.keyIdx,
+      ts: full.ts,
+      value: full.value,
+      keys: full.keys,
+      seenDeviceIds: [...full.seen],
+      now: Date.now(),
+      refusals: [...full.refusals.values()],
+    };
+    const started = performance.now();
+    const { inserted } = await writeWithRetry(batch);
+    try {
+      options.onCommitted?.({ batch, inserted, messages: full.messages, commitMs: performance.now() - started });
+    } catch {
+      // fan-out problems must never hold back acknowledgements
+    }
+    for (const w of full.waiters) w.resolve();
+    inflight = false;
+    if (!cur.empty) void flush();
+    else idle?.();
+  }
+
+  return {
+    /** Resolves once the readings are committed. */
+    add(ref: DeviceRef, readings: Reading[]): Promise<void> {
+      let rows = 0;
+      for (const r of readings) for (const _ in r.values) rows++;
+      const c = cur;
+      c.ensure(rows);
+      const first = c.n;
+      for (const r of readings) {
+        for (const k in r.values) {
+          const i = c.n++;
+          c.deviceId[i] = ref.deviceId;
+          c.keyIdx[i] = c.key(k);
+          c.ts[i] = r.ts;
+          c.value[i] = r.values[k];
+        }
+      }
+      c.seen.add(ref.deviceId);
+      c.messages.push({ ref, first, count: rows });
+      const done = new Promise<void>((resolve) => c.waiters.push({ resolve }));
+      schedule();
+      return done;
+    },
+    /** Counted durably with the next batch; the refused message itself is not waited for. */
+    refuse(serial: string, deviceId: number | null, reason: string) {
+      const id = `${serial}\u0000${reason}`;
+      const r = cur.refusals.get(id);
+      if (r) r.count++;
+      else cur.refusals.set(id, { serial, deviceId, reason, count: 1 });
+      if (deviceId !== null) cur.seen.add(deviceId);
+      schedule();
+    },
+    /** Writes whatever waits and resolves when nothing is in flight. */
+    async drain(): Promise<void> {
+      while (inflight || !cur.empty) {
+        await new Promise<void>((r) => {
+          idle = r;
+          if (!inflight) void flush();
+        });
+        idle = null;
+      }
+    },
+  };
+}
+
+export type Batcher = ReturnType<typeof createBatcher>;

@@ -1,0 +1,84 @@
+import SQLite from 'better-sqlite3';
+import { zoneClock } from './buckets';
+import { aggregateBatch } from './rollup';
+import type { RowBatch } from './store';
+
+/**
+ * The synchronous SQLite write path of one batch: raw rows (duplicates ignored), then rollups and
+ * latest values from the rows actually inserted, `devices.last_seen_at`, refusal counters; one
+ * transaction. Runs on the ingest worker thread with its own connection to the WAL database.
+ */
+export function createSqliteWriter(file: string, tzName: string) {
+  const db = new SQLite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  // FULL: a commit is on disk before the PUBACK goes out, so an acknowledged reading survives power loss too.
+  db.pragma('synchronous = FULL');
+  const clock = zoneClock(tzName);
+
+  const insertRaw = db.prepare(
+    'insert into telemetry (device_id, key, ts, value) values (?, ?, ?, ?) on conflict do nothing',
+  );
+  const rollup = (table: string) =>
+    db.prepare(
+      `insert into ${table} (device_id, key, bucket, min, max, sum, count, last, last_ts)
+       values (@deviceId, @key, @bucket, @min, @max, @sum, @count, @last, @lastTs)
+       on conflict (device_id, key, bucket) do update set
+         min = min(${table}.min, excluded.min),
+         max = max(${table}.max, excluded.max),
+         sum = ${table}.sum + excluded.sum,
+         count = ${table}.count + excluded.count,
+         last = case when excluded.last_ts >= ${table}.last_ts then excluded.last else ${table}.last end,
+         last_ts = max(${table}.last_ts, excluded.last_ts)`,
+    );
+  const upsertHourly = rollup('telemetry_hourly');
+  const upsertDaily = rollup('telemetry_daily');
+  const upsertLatest = db.prepare(
+    `insert into device_latest (device_id, key, ts, value, prev_value, prev_ts)
+     values (@deviceId, @key, @ts, @value, @prevValue, @prevTsOrNull)
+     on conflict (device_id, key) do update set
+       prev_value = case when excluded.prev_ts > device_latest.ts then excluded.prev_value else device_latest.value end,
+       prev_ts = case when excluded.prev_ts > device_latest.ts then excluded.prev_ts else device_latest.ts end,
+       value = excluded.value,
+       ts = excluded.ts
+     where excluded.ts > device_latest.ts`,
+  );
+  const upsertRefusal = db.prepare(
+    `insert into ingest_refused (serial, reason, device_id, count, last_at) values (?, ?, ?, ?, ?)
+     on conflict (serial, reason) do update set
+       count = ingest_refused.count + excluded.count,
+       last_at = excluded.last_at,
+       device_id = coalesce(excluded.device_id, ingest_refused.device_id)`,
+  );
+  const touchStatements = new Map<number, SQLite.Statement>();
+  const touch = (ids: number[], now: number) => {
+    if (ids.length === 0) return;
+    let stmt = touchStatements.get(ids.length);
+    if (!stmt) {
+      stmt = db.prepare(`update devices set last_seen_at = ? where id in (${ids.map(() => '?').join(',')})`);
+      if (touchStatements.size < 64) touchStatements.set(ids.length, stmt);
+    }
+    stmt.run(now, ...ids);
+  };
+
+  const writeTx = db.transaction((batch: RowBatch): Uint8Array => {
+    const inserted = new Uint8Array(batch.n);
+    for (let i = 0; i < batch.n; i++) {
+      const r = insertRaw.run(batch.deviceId[i], batch.keys[batch.keyIdx[i]], batch.ts[i], batch.value[i]);
+      inserted[i] = r.changes;
+    }
+    const agg = aggregateBatch(batch, inserted, clock);
+    for (const a of agg.hourly) upsertHourly.run(a);
+    for (const a of agg.daily) upsertDaily.run(a);
+    for (const l of agg.latest) upsertLatest.run({ ...l, prevTsOrNull: l.prevValue === null ? null : l.prevTs });
+    // chunks keep the parameter count far below SQLite's limit
+    for (let i = 0; i < batch.seenDeviceIds.length; i += 500) touch(batch.seenDeviceIds.slice(i, i + 500), batch.now);
+    for (const r of batch.refusals) upsertRefusal.run(r.serial, r.reason, r.deviceId, r.count, batch.now);
+    return inserted;
+  });
+
+  return {
+    write: (batch: RowBatch) => writeTx(batch),
+    close: () => db.close(),
+  };
+}

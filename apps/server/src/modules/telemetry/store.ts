@@ -1,0 +1,37 @@
+/**
+ * The storage side of ingest: one interface, an SQLite implementation (writes on a worker thread) and a
+ * PostgreSQL one. A batch travels as columns (typed arrays), not one object per row.
+ */
+export interface RowBatch {
+  /** Number of rows; the arrays may be longer (reused buffers). */
+  n: number;
+  deviceId: Int32Array;
+  /** Index into `keys`. */
+  keyIdx: Uint16Array;
+  ts: Float64Array;
+  value: Float64Array;
+  keys: string[];
+  /** Devices heard from in this batch (their `last_seen_at` becomes `now`). */
+  seenDeviceIds: number[];
+  now: number;
+  /** Refused messages to add to the counters, by serial and reason. */
+  refusals: RefusalCount[];
+}
+
+export interface RefusalCount {
+  serial: string;
+  deviceId: number | null;
+  reason: string;
+  count: number;
+}
+
+export interface WriteResult {
+  /** 1 where the row was new, 0 where (device, key, ts) was already stored. */
+  inserted: Uint8Array;
+}
+
+export interface TelemetryStore {
+  /** Writes the batch in one transaction; resolves after commit. */
+  write(batch: RowBatch): Promise<WriteResult>;
+  close(): Promise<void>;
+}
