@@ -48,7 +48,9 @@ export async function openPage(browser: Browser, opts: PageOptions = {}) {
   return { context, page, problems };
 }
 
+/** Screenshots wait for running CSS transitions (drawers, dialogs) so they show the settled page. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREEN_DIR, { recursive: true });
+  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
   await page.screenshot({ path: path.join(SCREEN_DIR, `${name}.png`), fullPage: false });
 }

@@ -9,7 +9,8 @@ export async function loginViaForm(page: Page, loginName: string, password = DEM
   await page.getByTestId('login-password').fill(password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 15_000 });
-  await page.getByTestId('sidebar-menu').waitFor();
+  // The sidebar is a closed drawer on a phone; the user menu is there at every width.
+  await page.getByTestId('user-dropdown').waitFor();
 }
 
 export async function login(page: Page, loginName: string, password = DEMO_PASSWORD): Promise<void> {
@@ -46,6 +47,9 @@ export async function apiLogin(loginName: string, password = DEMO_PASSWORD): Pro
 /** Top-level menu titles in the sidebar. */
 export async function menuTitles(page: Page): Promise<string[]> {
   const menu = page.getByTestId('sidebar-menu');
-  const items = menu.locator(':scope > li.ant-menu-submenu > .ant-menu-submenu-title, :scope > li.ant-menu-item');
+  await menu.locator('ul.ant-menu').first().waitFor();
+  const items = menu.locator(
+    'ul.ant-menu-root > li.ant-menu-submenu > .ant-menu-submenu-title, ul.ant-menu-root > li.ant-menu-item',
+  );
   return (await items.allInnerTexts()).map((s) => s.trim()).filter(Boolean);
 }
