@@ -16,13 +16,19 @@ import type { ModuleDeps } from './modules/context';
 import { mqttRoutes } from './modules/mqtt/routes';
 import { parkRoutes } from './modules/parks/routes';
 import { screenRoutes } from './modules/screens/routes';
+import type { TelemetryRuntime } from './modules/telemetry/runtime';
 import { userRoutes } from './modules/users/routes';
 import type { MqttBroker } from './mqtt/broker';
+import type { Publish } from './mqtt/publish';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   broker: MqttBroker;
+  /** Where the server publishes; the broker's own publish unless an external broker is used (MQTT_URL). */
+  publish?: Publish;
+  /** The running ingest (absent in tests that do not need it). */
+  telemetry?: TelemetryRuntime;
 }
 
 export interface App {
@@ -34,6 +40,7 @@ export interface App {
 /** Builds the Fastify app without listening: main listens, tests use `app.inject` or listen on port 0. */
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, broker } = deps;
+  const publish = deps.publish ?? broker.publish;
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -57,13 +64,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  installAuthHook(app, { db, publish: broker.publish });
+  installAuthHook(app, { db, publish });
   // A POST without a body is validated as an empty object, so the message names the missing fields.
   app.addHook('preValidation', async (req) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
   });
 
-  const moduleDeps: ModuleDeps = { config, db, publish: broker.publish };
+  const moduleDeps: ModuleDeps = { config, db, publish, telemetry: deps.telemetry ?? null };
   for (const register of [authRoutes, userRoutes, parkRoutes, screenRoutes, mqttRoutes]) register(app, moduleDeps);
 
   await installSpa(app, config.webDist);

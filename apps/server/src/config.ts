@@ -37,13 +37,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits, system log). */
   TRUST_PROXY: bool.default(false),
-  /** An external MQTT broker (mqtt://, mqtts://, ws://, wss://) instead of the embedded one for devices. */
+  /** An external MQTT broker (mqtt:// or mqtts://) for devices instead of the embedded one. */
   MQTT_URL: z
     .string()
     .default('')
     .refine(
-      (v) => v === '' || /^(mqtts?|wss?):\/\//.test(v),
-      'must be an mqtt://, mqtts://, ws:// or wss:// URL, or empty',
+      (v) => v === '' || /^mqtts?:\/\//.test(v),
+      'must be an mqtt:// or mqtts:// URL, or empty',
     ),
   /** IANA zone whose midnight starts a day (and month) in telemetry rollups. */
   TZ_NAME: z

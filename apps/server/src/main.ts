@@ -5,7 +5,10 @@ import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/data';
 import { seedDemo } from './demo/seed';
-import { createBroker } from './mqtt/broker';
+import { createDeviceRegistry } from './modules/devices/registry';
+import { startTelemetry } from './modules/telemetry/runtime';
+import { createDeviceMessageBus } from './mqtt/deviceMessages';
+import { createMessaging } from './mqtt/messaging';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -19,9 +22,17 @@ async function main(): Promise<void> {
     log.info(seeded ? 'demo data seeded' : 'demo data present (database not empty), not seeded');
   }
 
-  const broker = await createBroker({ db, log });
-  await broker.listenTcp(config.mqttPort, config.host);
-  const { app } = await buildApp({ config, db, broker });
+  const bus = createDeviceMessageBus({
+    onError: (msg, err) =>
+      log.debug({ serial: msg.serial, channel: msg.channel, err: (err as Error).message }, 'device message refused'),
+  });
+  const registry = createDeviceRegistry(db);
+  const messaging = await createMessaging({ config, db, log, bus });
+  const { broker, publish } = messaging;
+  const telemetry = await startTelemetry({ config, db, bus, registry, publish, log });
+  if (messaging.external) await messaging.external.ready;
+  else await broker.listenTcp(config.mqttPort, config.host);
+  const { app } = await buildApp({ config, db, broker, publish, telemetry });
   await app.listen({ port: config.port, host: config.host });
 
   const url = `http://127.0.0.1:${config.port}`;
@@ -29,7 +40,7 @@ async function main(): Promise<void> {
     '',
     `FarmPark console: ${url}`,
     `API docs:         ${url}/api/docs`,
-    `MQTT:             tcp://127.0.0.1:${config.mqttPort} (devices), ws://127.0.0.1:${config.port}/mqtt (browsers)`,
+    `MQTT:             ${config.mqttUrl ? `${new URL(config.mqttUrl).host} (external, devices)` : `tcp://127.0.0.1:${config.mqttPort} (devices)`}, ws://127.0.0.1:${config.port}/mqtt (browsers)`,
     `Database:         ${config.database.engine === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (config.demo) {
@@ -44,7 +55,8 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     await app.close();
-    await broker.close();
+    await messaging.close();
+    await telemetry.close();
     await db.destroy();
     process.exit(0);
   };

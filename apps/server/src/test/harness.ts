@@ -13,7 +13,10 @@ import { migrateToLatest } from '../db/migrate';
 import { DEMO_PASSWORD } from '../demo/data';
 import { seedDemo } from '../demo/seed';
 import type { RegisteredRoute } from '../http/routeGuard';
+import { createDeviceRegistry } from '../modules/devices/registry';
+import { startTelemetry, type TelemetryRuntime } from '../modules/telemetry/runtime';
 import { createBroker, type MqttBroker } from '../mqtt/broker';
+import { createDeviceMessageBus, type DeviceMessageBus } from '../mqtt/deviceMessages';
 
 /** SQLite always; PostgreSQL too when the test script provides a throwaway cluster. */
 export const engines: Engine[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -31,6 +34,9 @@ export interface TestEnv {
   config: Config;
   db: Db;
   broker: MqttBroker;
+  /** Device messages from the embedded broker land here; telemetry is ingested for real. */
+  bus: DeviceMessageBus;
+  telemetry: TelemetryRuntime;
   app: FastifyInstance;
   routes: RegisteredRoute[];
   ids: DemoIds;
@@ -119,8 +125,16 @@ export async function createTestEnv(
   const { db, config, drop } = await createDatabase(engine, dataDir, env);
   await migrateToLatest(db);
   await seedDemo(db);
-  const broker = await createBroker({ db, log: pino({ level: 'silent' }) });
-  const { app, routes } = await buildApp({ config, db, broker });
+  const bus = createDeviceMessageBus();
+  const broker = await createBroker({ db, log: pino({ level: 'silent' }), bus });
+  const telemetry = await startTelemetry({
+    config,
+    db,
+    bus,
+    registry: createDeviceRegistry(db),
+    publish: broker.publish,
+  });
+  const { app, routes } = await buildApp({ config, db, broker, telemetry });
   await app.ready();
 
   const call: TestEnv['call'] = async ({ token, headers, ...opts }) => {
@@ -132,6 +146,8 @@ export async function createTestEnv(
     config,
     db,
     broker,
+    bus,
+    telemetry,
     app,
     routes,
     ids: await demoIds(db),
@@ -163,6 +179,7 @@ export async function createTestEnv(
     async close() {
       await app.close();
       await broker.close();
+      await telemetry.close();
       await db.destroy();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

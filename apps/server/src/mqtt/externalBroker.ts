@@ -1,0 +1,181 @@
+import { randomBytes } from 'node:crypto';
+import { connect as netConnect, type Socket } from 'node:net';
+import { connect as tlsConnect } from 'node:tls';
+import mqttPacket, { type Packet } from 'mqtt-packet';
+import { type DeviceMessageBus, dispatchUpPublish } from './deviceMessages';
+import type { Publish } from './publish';
+
+/** Every server process joins this group; the broker hands each device message to one member. */
+export const SHARED_DEVICE_SUBSCRIPTION = '$share/farmpark/dev/+/up/#';
+const KEEPALIVE_S = 30;
+const RECONNECT_MS = 1000;
+
+export interface ExternalBroker {
+  publish: Publish;
+  /** Resolves once connected and subscribed (the first time). */
+  ready: Promise<void>;
+  readonly connected: boolean;
+  close(): Promise<void>;
+}
+
+export interface ExternalBrokerOptions {
+  url: string;
+  bus: DeviceMessageBus;
+  /** Stable per server process, so the broker keeps the session's queue across a restart. */
+  clientId: string;
+  log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
+}
+
+/**
+ * A small MQTT 3.1.1 client for the external broker. Written on mqtt-packet rather than mqtt.js because
+ * mqtt.js handles incoming publishes one at a time (the next waits for the previous PUBACK): with the
+ * PUBACK held until commit, that is one message per commit. Here every publish is dispatched at once
+ * and each PUBACK goes out when its own dispatch resolves; the broker's in-flight window bounds the rest.
+ */
+export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBroker {
+  const url = new URL(opts.url);
+  const tls = url.protocol === 'mqtts:';
+  if (url.protocol !== 'mqtt:' && !tls) throw new Error(`MQTT_URL: unsupported protocol ${url.protocol}`);
+  const port = Number(url.port || (tls ? 8883 : 1883));
+  const host = url.hostname;
+
+  let socket: Socket | null = null;
+  let connected = false;
+  let closing = false;
+  let nextId = 1;
+  const acks = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  let markReady: () => void;
+  const ready = new Promise<void>((r) => {
+    markReady = r;
+  });
+
+  const send = (packet: Packet) => {
+    if (socket && !socket.destroyed) socket.write(mqttPacket.generate(packet));
+  };
+  const takeId = () => {
+    do nextId = nextId >= 65535 ? 1 : nextId + 1;
+    while (acks.has(nextId));
+    return nextId;
+  };
+
+  function open() {
+    const s = tls ? tlsConnect({ host, port, servername: host }) : netConnect({ host, port });
+    socket = s;
+    const parser = mqttPacket.parser();
+    let ping: NodeJS.Timeout | null = null;
+    let subscribeId = 0;
+
+    s.on(tls ? 'secureConnect' : 'connect', () => {
+      send({
+        cmd: 'connect',
+        protocolId: 'MQTT',
+        protocolVersion: 4,
+        clientId: opts.clientId,
+        // a persistent session: what arrives while this process restarts waits for it (or goes to a peer)
+        clean: false,
+        keepalive: KEEPALIVE_S,
+        ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
+        ...(url.password ? { password: Buffer.from(decodeURIComponent(url.password)) } : {}),
+      });
+    });
+    s.on('data', (buf) => parser.parse(buf));
+    parser.on('packet', (p: Packet) => {
+      switch (p.cmd) {
+        case 'connack':
+          if (p.returnCode !== 0) {
+            opts.log?.warn({ returnCode: p.returnCode }, 'external MQTT broker refused the connection');
+            s.destroy();
+            return;
+          }
+          subscribeId = takeId();
+          send({
+            cmd: 'subscribe',
+            messageId: subscribeId,
+            subscriptions: [{ topic: SHARED_DEVICE_SUBSCRIPTION, qos: 1 }],
+          });
+          ping = setInterval(() => send({ cmd: 'pingreq' }), (KEEPALIVE_S * 1000) / 2);
+          ping.unref();
+          return;
+        case 'suback':
+          if (p.messageId === subscribeId) {
+            connected = true;
+            opts.log?.info({ url: `${url.protocol}//${host}:${port}` }, 'external MQTT broker connected');
+            markReady();
+          }
+          return;
+        case 'publish': {
+          const { qos, messageId } = p;
+          void dispatchUpPublish(opts.bus, p.topic, p.payload).then(() => {
+            // on the same socket only: after a reconnect the broker resends, and dispatch ignores duplicates
+            if (qos > 0 && socket === s) send({ cmd: 'puback', messageId });
+          });
+          return;
+        }
+        case 'puback': {
+          const a = p.messageId !== undefined ? acks.get(p.messageId) : undefined;
+          if (a && p.messageId !== undefined) {
+            acks.delete(p.messageId);
+            a.resolve();
+          }
+          return;
+        }
+        default:
+          return;
+      }
+    });
+    parser.on('error', (err) => {
+      opts.log?.warn({ err: err.message }, 'external MQTT broker sent a malformed packet');
+      s.destroy();
+    });
+    s.on('error', (err) => opts.log?.warn({ err: err.message }, 'external MQTT broker connection error'));
+    s.on('close', () => {
+      if (ping) clearInterval(ping);
+      connected = false;
+      for (const a of acks.values()) a.reject(new Error('external MQTT broker connection lost'));
+      acks.clear();
+      if (!closing) setTimeout(open, RECONNECT_MS).unref();
+    });
+  }
+  open();
+
+  return {
+    ready,
+    get connected() {
+      return connected;
+    },
+    publish: (topic, payload) =>
+      new Promise((resolve, reject) => {
+        if (!connected) return reject(new Error('external MQTT broker not connected'));
+        const messageId = takeId();
+        acks.set(messageId, { resolve, reject });
+        send({
+          cmd: 'publish',
+          topic,
+          payload: Buffer.from(JSON.stringify(payload)),
+          qos: 1,
+          messageId,
+          retain: false,
+          dup: false,
+        });
+      }),
+    async close() {
+      closing = true;
+      const s = socket;
+      if (!s || s.destroyed) return;
+      send({ cmd: 'disconnect' });
+      await new Promise<void>((r) => {
+        s.once('close', () => r());
+        s.end();
+        setTimeout(() => s.destroy(), 1000).unref();
+      });
+    },
+  };
+}
+
+/** A client id that is stable for one server process slot, unique among slots. */
+export function defaultClientId(hostname: string, port: number): string {
+  return (
+    `farmpark-${hostname}-${port}`.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) ||
+    `farmpark-${randomBytes(4).toString('hex')}`
+  );
+}
