@@ -76,7 +76,8 @@ async function main() {
   const env = {};
 
   check('lint', 'npx', ['biome', 'check', '.']);
-  for (const ws of ['packages/contracts', 'packages/simulator', 'apps/server', 'apps/web']) check(`types ${ws}`, 'npx', ['tsc', '-p', ws]);
+  for (const ws of ['packages/contracts', 'packages/simulator', 'apps/server', 'apps/web'])
+    check(`types ${ws}`, 'npx', ['tsc', '-p', ws]);
 
   if (missing.includes('postgresql')) skipped.push('PostgreSQL runs of the server tests (only SQLite ran)');
   else {
