@@ -22,3 +22,13 @@ describe('error codes', () => {
     expect(isForcedLogoutCode(906)).toBe(true);
   });
 });
+
+describe('message language', () => {
+  it('has a Chinese message for every code', async () => {
+    const { DEFAULT_MESSAGES_ZH, messageLang } = await import('./errors');
+    for (const v of Object.values(Code)) expect(DEFAULT_MESSAGES_ZH[v]).toBeTruthy();
+    expect(messageLang('zh-CN,zh;q=0.9')).toBe('zh');
+    expect(messageLang('en-US')).toBe('en');
+    expect(messageLang(undefined)).toBe('en');
+  });
+});

@@ -100,3 +100,45 @@ export const DEFAULT_MESSAGES: Record<CodeValue, string> = {
   1604: '访问过于频繁，请稍候再试！',
   1500: 'Internal server error',
 };
+
+/** Default Chinese messages, for callers whose Accept-Language prefers Chinese (the console in zh-CN). */
+export const DEFAULT_MESSAGES_ZH: Record<CodeValue, string> = {
+  0: '请求成功',
+  900: '未登录：缺少 AuthToken',
+  901: '未登录：令牌无效',
+  903: '登录已过期，请重新登录',
+  904: '长时间未操作，已自动退出登录',
+  905: '该会话已退出登录',
+  906: '密码已修改，请重新登录',
+  907: '账号已被停用',
+  908: '角色或权限已变更，请重新登录',
+  910: '可访问的园区已变更，请重新登录',
+  911: '账号已被删除',
+  912: '企业账号已被停用',
+  914: '管理员已结束您的会话',
+  915: '您已在其他设备登录，本会话已结束',
+  916: '您的角色已被删除，请联系管理员',
+  1000: '请求内容无法解析',
+  1001: '输入有误',
+  1002: '登录名或密码错误',
+  1003: '操作异常，请刷新页面重试！',
+  1004: '您没有执行此操作的权限',
+  1005: '未找到',
+  1006: '与当前状态冲突',
+  1007: '原密码错误',
+  1604: '访问过于频繁，请稍候再试！',
+  1500: '服务器内部错误',
+};
+
+export type MessageLang = 'zh' | 'en';
+/** A message a person reads, in both languages; the server answers in the caller's. */
+export type LocalizedText = { zh: string; en: string };
+
+export function codeMessage(code: CodeValue, lang: MessageLang): string {
+  return (lang === 'zh' ? DEFAULT_MESSAGES_ZH : DEFAULT_MESSAGES)[code];
+}
+
+/** The caller's language from an Accept-Language header: Chinese when Chinese comes first, else English. */
+export function messageLang(acceptLanguage: string | undefined): MessageLang {
+  return /^\s*zh\b/i.test(acceptLanguage ?? '') ? 'zh' : 'en';
+}

@@ -1,4 +1,4 @@
-import { Code, DEFAULT_MESSAGES } from '@farmpark/contracts';
+import { Code, codeMessage, messageLang } from '@farmpark/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from './apiError';
@@ -17,7 +17,8 @@ export function fieldMessage(field: string, message: string): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, req, reply) => {
     const err = error as FastifyError | ApiError;
-    if (err instanceof ApiError) return reply.status(200).send(failure(err.code, err.message));
+    const lang = messageLang(req.headers['accept-language']);
+    if (err instanceof ApiError) return reply.status(200).send(failure(err.code, err.messageIn(lang)));
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'request';
@@ -30,10 +31,12 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own 4xx: unparsable JSON or form body, unsupported content type, body too large.
-      return reply.status(200).send(failure(Code.BAD_REQUEST, `${DEFAULT_MESSAGES[Code.BAD_REQUEST]}: ${err.message}`));
+      return reply
+        .status(200)
+        .send(failure(Code.BAD_REQUEST, `${codeMessage(Code.BAD_REQUEST, lang)}: ${err.message}`));
     }
 
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send(failure(Code.INTERNAL, `${DEFAULT_MESSAGES[Code.INTERNAL]} (request ${req.id})`));
+    return reply.status(500).send(failure(Code.INTERNAL, `${codeMessage(Code.INTERNAL, lang)} (request ${req.id})`));
   });
 }

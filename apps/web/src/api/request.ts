@@ -84,7 +84,8 @@ function fail(error: RequestError, silent: boolean | undefined, seconds = ERROR_
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', params, data, json, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server answers in the console's language, not the browser's.
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
   const token = getToken();
   if (token) headers[AUTH_HEADER] = token;
   let body: string | undefined;

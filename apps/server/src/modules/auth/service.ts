@@ -139,7 +139,7 @@ export async function resetPassword(deps: ModuleDeps, auth: AuthContext, body: R
   const secret = await repo.findUserSecret(deps.db, auth.userId, auth.merchantId);
   if (!secret || !(await verifyPassword(body.oldPwd, secret.password_hash, secret.password_salt))) {
     await log(Code.OLD_PASSWORD_WRONG);
-    throw new ApiError(Code.OLD_PASSWORD_WRONG, 'oldPwd: the old password is wrong');
+    throw new ApiError(Code.OLD_PASSWORD_WRONG, { en: 'oldPwd: the old password is wrong', zh: 'oldPwd：原密码错误' });
   }
   const { hash, salt } = await hashPassword(body.newPwd);
   const ended = await deps.db.transaction().execute(async (trx) => {

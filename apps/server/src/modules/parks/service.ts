@@ -34,7 +34,11 @@ function toPark(g: GroupRow, devices: Park['devices']): Park {
   };
 }
 
-const duplicateName = (name: string) => new ApiError(Code.CONFLICT, `groupName: a park named "${name}" already exists`);
+const duplicateName = (name: string) =>
+  new ApiError(Code.CONFLICT, {
+    en: `groupName: a park named "${name}" already exists`,
+    zh: `groupName：已存在名为“${name}”的园区`,
+  });
 
 export async function listParks(db: Db, auth: AuthContext): Promise<Park[]> {
   const scope = scopeOf(auth);
@@ -163,10 +167,10 @@ export function removePark(db: Db, auth: AuthContext, groupId: number, meta: Cli
     await db.transaction().execute(async (trx) => {
       const bound = await repo.countParkDevices(trx, scopeOf(auth), groupId);
       if (bound > 0) {
-        throw new ApiError(
-          Code.CONFLICT,
-          `groupId ${groupId}: ${bound} device${bound === 1 ? ' is' : 's are'} still bound to park "${park.name}"; move or remove ${bound === 1 ? 'it' : 'them'} first`,
-        );
+        throw new ApiError(Code.CONFLICT, {
+          en: `groupId ${groupId}: ${bound} device${bound === 1 ? ' is' : 's are'} still bound to park "${park.name}"; move or remove ${bound === 1 ? 'it' : 'them'} first`,
+          zh: `园区“${park.name}”仍绑定 ${bound} 台设备，请先迁移或删除设备`,
+        });
       }
       await repo.deletePark(trx, scopeOf(auth), groupId);
     });
