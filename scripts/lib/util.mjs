@@ -41,8 +41,10 @@ export function ensureNodeModules() {
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return;
   const fresh = !existsSync(path.join(ROOT, 'node_modules'));
-  log(fresh ? 'installing dependencies (npm ci; better-sqlite3 compiles, about 2 minutes)' : 'updating dependencies');
-  run('npm', [fresh && existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  log(fresh ? 'installing dependencies (better-sqlite3 compiles, about 2 minutes)' : 'updating dependencies');
+  // `npm install`, not `npm ci`: npm leaves other platforms' optional packages (Biome's binaries) out of the
+  // lock file and `npm ci` then refuses it; install honours the lock file for everything it lists.
+  run('npm', ['install', '--no-audit', '--no-fund']);
 }
 
 /** Builds the console when its output is missing or older than any of its sources. */
