@@ -16,6 +16,7 @@ import type { ModuleDeps } from './modules/context';
 import { mqttRoutes } from './modules/mqtt/routes';
 import { parkRoutes } from './modules/parks/routes';
 import { screenRoutes } from './modules/screens/routes';
+import { telemetryRoutes } from './modules/telemetry/routes';
 import type { TelemetryRuntime } from './modules/telemetry/runtime';
 import { userRoutes } from './modules/users/routes';
 import type { MqttBroker } from './mqtt/broker';
@@ -71,7 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const moduleDeps: ModuleDeps = { config, db, publish, telemetry: deps.telemetry ?? null };
-  for (const register of [authRoutes, userRoutes, parkRoutes, screenRoutes, mqttRoutes]) register(app, moduleDeps);
+  for (const register of [authRoutes, userRoutes, parkRoutes, screenRoutes, mqttRoutes, telemetryRoutes]) {
+    register(app, moduleDeps);
+  }
 
   await installSpa(app, config.webDist);
   broker.attachWebSocket(app.server);

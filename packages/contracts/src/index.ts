@@ -9,3 +9,4 @@ export * from './errors';
 export * from './mqttTopics';
 export * from './parks';
 export * from './permissions';
+export * from './telemetry';
