@@ -12,14 +12,24 @@ import { installErrorHandler } from './http/errorHandler';
 import { installRouteGuard, type RegisteredRoute } from './http/routeGuard';
 import { installSpa } from './http/spa';
 import { authRoutes } from './modules/auth/routes';
+import { commandRoutes } from './modules/commands/routes';
 import type { ModuleDeps } from './modules/context';
+import { mqttHookRoutes } from './modules/devices/mqttHooks';
+import { createDeviceRegistry, type DeviceRegistry } from './modules/devices/registry';
+import { deviceRoutes } from './modules/devices/routes';
+import { createDevicesRuntime, type DevicesRuntime } from './modules/devices/runtime';
+import { deviceUploadRoutes } from './modules/devices/uploadRoutes';
 import { mqttRoutes } from './modules/mqtt/routes';
 import { parkRoutes } from './modules/parks/routes';
+import { roleRoutes } from './modules/roles/routes';
+import { screenAccountRoutes } from './modules/screenAccounts/routes';
 import { screenRoutes } from './modules/screens/routes';
+import { systemLogRoutes } from './modules/systemLog/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import type { TelemetryRuntime } from './modules/telemetry/runtime';
 import { userRoutes } from './modules/users/routes';
 import type { MqttBroker } from './mqtt/broker';
+import type { DeviceMessageBus } from './mqtt/deviceMessages';
 import type { Publish } from './mqtt/publish';
 
 export interface AppDeps {
@@ -30,12 +40,18 @@ export interface AppDeps {
   publish?: Publish;
   /** The running ingest (absent in tests that do not need it). */
   telemetry?: TelemetryRuntime;
+  /** Share the one the ingest uses, so a device change reaches its cache too. */
+  registry?: DeviceRegistry;
+  /** Device messages: the device module handles `status`, `event` and `ack` from it. */
+  bus?: DeviceMessageBus;
 }
 
 export interface App {
   app: FastifyInstance;
   /** Every guarded /api route with the permission it declares (tests walk it). */
   routes: RegisteredRoute[];
+  /** Device status and the command service (main schedules their jobs, tests drive them). */
+  devices: DevicesRuntime;
 }
 
 /** Builds the Fastify app without listening: main listens, tests use `app.inject` or listen on port 0. */
@@ -71,12 +87,46 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
   });
 
-  const moduleDeps: ModuleDeps = { config, db, publish, telemetry: deps.telemetry ?? null };
-  for (const register of [authRoutes, userRoutes, parkRoutes, screenRoutes, mqttRoutes, telemetryRoutes]) {
+  const devices = createDevicesRuntime({
+    db,
+    publish,
+    registry: deps.registry ?? createDeviceRegistry(db),
+    // With an external broker the device is not connected to us; the broker's own API would have to end it.
+    sessions: { disconnect: (serial) => void broker.disconnectDevice(serial) },
+    log: app.log,
+  });
+  if (deps.bus) devices.listen(deps.bus);
+  deps.telemetry?.ingest.events.on('committed', (e) => {
+    devices.status.seen(e.deviceIds).catch((err: Error) => app.log.warn({ err: err.message }, 'online update failed'));
+  });
+
+  const moduleDeps: ModuleDeps = {
+    config,
+    db,
+    publish,
+    telemetry: deps.telemetry ?? null,
+    devices: devices.registry,
+    deviceSessions: devices.sessions,
+    commands: devices.commands,
+  };
+  for (const register of [
+    authRoutes,
+    userRoutes,
+    parkRoutes,
+    screenRoutes,
+    mqttRoutes,
+    roleRoutes,
+    screenAccountRoutes,
+    systemLogRoutes,
+    deviceRoutes,
+    commandRoutes,
+    mqttHookRoutes,
+    telemetryRoutes,
+  ])
     register(app, moduleDeps);
-  }
+  await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));
 
   await installSpa(app, config.webDist);
   broker.attachWebSocket(app.server);
-  return { app, routes };
+  return { app, routes, devices };
 }

@@ -41,10 +41,15 @@ const envSchema = z.object({
   MQTT_URL: z
     .string()
     .default('')
-    .refine(
-      (v) => v === '' || /^mqtts?:\/\//.test(v),
-      'must be an mqtt:// or mqtts:// URL, or empty',
-    ),
+    .refine((v) => v === '' || /^mqtts?:\/\//.test(v), 'must be an mqtt:// or mqtts:// URL, or empty'),
+  /**
+   * Shared secret an external broker presents to /api/mqtt/auth and /api/mqtt/acl (its auth hooks).
+   * Empty disables those endpoints. At least 16 characters: it guards every device login.
+   */
+  MQTT_HOOK_SECRET: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || v.length >= 16, 'must be at least 16 characters, or empty to disable the hooks'),
   /** IANA zone whose midnight starts a day (and month) in telemetry rollups. */
   TZ_NAME: z
     .string()
@@ -74,6 +79,8 @@ export interface Config {
   /** '' = devices use the embedded broker. */
   mqttUrl: string;
   tzName: string;
+  /** '' = the broker auth hook endpoints answer "disabled". */
+  mqttHookSecret: string;
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -105,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     mqttUrl: e.MQTT_URL,
     tzName: e.TZ_NAME,
+    mqttHookSecret: e.MQTT_HOOK_SECRET,
   };
 }
 

@@ -5,6 +5,7 @@ import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/data';
 import { seedDemo } from './demo/seed';
+import { startDeviceJobs } from './jobs/deviceJobs';
 import { createDeviceRegistry } from './modules/devices/registry';
 import { startTelemetry } from './modules/telemetry/runtime';
 import { createDeviceMessageBus } from './mqtt/deviceMessages';
@@ -32,8 +33,9 @@ async function main(): Promise<void> {
   const telemetry = await startTelemetry({ config, db, bus, registry, publish, log });
   if (messaging.external) await messaging.external.ready;
   else await broker.listenTcp(config.mqttPort, config.host);
-  const { app } = await buildApp({ config, db, broker, publish, telemetry });
+  const { app, devices } = await buildApp({ config, db, broker, publish, telemetry, registry, bus });
   await app.listen({ port: config.port, host: config.host });
+  const stopDeviceJobs = startDeviceJobs(devices, log);
 
   const url = `http://127.0.0.1:${config.port}`;
   const lines = [
@@ -54,6 +56,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    await stopDeviceJobs();
     await app.close();
     await messaging.close();
     await telemetry.close();

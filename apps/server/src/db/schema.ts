@@ -30,6 +30,8 @@ export interface UsersTable {
   last_login_at: Ms | null;
   created_at: Ms;
   removed_at: Ms | null;
+  /** 'staff' (console user) or 'screen' (data-screen account; migration 0004). */
+  kind: Generated<string>;
 }
 
 export interface RolesTable {
@@ -138,10 +140,10 @@ export interface CommandsTable {
   params: string;
   /** CommandState. */
   state: string;
-  reason: string;
+  reason: Generated<string>;
   /** 'manual' | 'program' | 'rule'. */
   source: string;
-  source_ref: string;
+  source_ref: Generated<string>;
   user_id: number | null;
   login_name: string;
   created_at: Ms;

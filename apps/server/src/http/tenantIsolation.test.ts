@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/harness';
@@ -7,7 +8,7 @@ import { describeEachEngine } from '../test/harness';
  * objects (Demo Farm). A route that takes an id must refuse; one that takes none must answer
  * without a trace of Demo Farm. A new route with an input this file cannot fill fails here, on purpose.
  */
-const ID_KEYS = new Set(['groupId', 'id', 'deviceId', 'screenId', 'userId', 'token']);
+const ID_KEYS = new Set(['groupId', 'id', 'deviceId', 'screenId', 'userId', 'token', 'cmdId']);
 
 const SAMPLES: Record<string, string> = {
   groupName: '隔离测试园',
@@ -22,9 +23,63 @@ const SAMPLES: Record<string, string> = {
   newPwd: 'demo123456x',
   loginName: 'demo2',
   loginPwd: 'wrong-password',
+  // devices and commands
+  serial: 'ISOLATION-1',
+  deviceClass: 'valveController',
+  model: '',
+  deviceName: '隔离测试设备',
+  reportIntervalMs: '',
+  pageNum: '1',
+  pageSize: '20',
+  keyword: '',
+  online: '',
+  name: 'setValve',
+  params: '{"valve":1,"on":true}',
+  state: '',
+  source: '',
+  startTime: '',
+  endTime: '',
+  takenAt: '',
+  // broker hooks (public; refused without the hook secret)
+  clientid: 'isolation',
+  username: 'DF-WS-0001x',
+  password: 'x',
+  topic: 'dev/DF-WS-0001x/up/telemetry',
+  action: 'publish',
+  acc: '2',
 };
 
 describeEachEngine('tenant isolation', (env) => {
+  /** A command of Demo Farm, so routes taking a cmdId get a real foreign one. */
+  async function demoFarmCommand(): Promise<string> {
+    const { ids, db } = env();
+    const cmdId = randomUUID();
+    const device = await db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', ids.devices.farm)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('commands')
+      .values({
+        cmd_id: cmdId,
+        merchant_id: device.merchant_id,
+        group_id: device.group_id,
+        device_id: device.id,
+        device_class: device.device_class,
+        device_serial: device.serial,
+        device_name: device.name,
+        name: 'setValve',
+        params: '{}',
+        state: 'succeeded',
+        source: 'manual',
+        login_name: 'demo',
+        created_at: Date.now(),
+      })
+      .execute();
+    return cmdId;
+  }
+
   let demoToken: string;
   let intruder: string;
   let foreignIds: Record<string, string>;
@@ -41,6 +96,7 @@ describeEachEngine('tenant isolation', (env) => {
       screenId: String(ids.screens.farm),
       userId: String(ids.users.demo),
       token: demoToken,
+      cmdId: await demoFarmCommand(),
     };
     const parks = await db.selectFrom('groups').select('name').where('merchant_id', '=', ids.merchant.farm).execute();
     const devices = await db

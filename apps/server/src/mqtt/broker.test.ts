@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { Code, userTopic, webTopic } from '@farmpark/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashSecret } from '../modules/devices/credentials';
 import { describeEachEngine } from '../test/harness';
 
 /** Resolves with the messages seen on a client for `ms` milliseconds. */
@@ -137,8 +138,14 @@ describeEachEngine('mqtt broker', (env) => {
   });
 
   it('accepts known device serials over TCP, only on their own topics, and refuses unknown ones', async () => {
+    await env()
+      .db.updateTable('devices')
+      .set({ secret_hash: hashSecret('broker-test-secret') })
+      .where('serial', '=', 'DF-WS-0001')
+      .execute();
     const device = await mqtt.connectAsync(tcpUrl, {
       username: 'DF-WS-0001',
+      password: 'broker-test-secret',
       reconnectPeriod: 0,
       connectTimeout: 5000,
     });

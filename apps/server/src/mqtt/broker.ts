@@ -7,10 +7,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { Db } from '../db/connect';
 import { resolveSession, type SessionEndedMessage } from '../modules/auth/sessions';
+import { authenticateDevice } from '../modules/devices/credentials';
 import { browserMaySubscribe, deviceMayUse, isUserSessionTopic, type MqttIdentity } from './acl';
 import { type DeviceMessageBus, dispatchUpPublish } from './deviceMessages';
 import type { Publish } from './publish';
-import { findDeviceBySerial } from './repo';
 
 export interface MqttBroker {
   aedes: Aedes;
@@ -19,6 +19,8 @@ export interface MqttBroker {
   attachWebSocket(server: HttpServer): void;
   /** MQTT over TCP for devices. */
   listenTcp(port: number, host?: string): Promise<NetServer>;
+  /** Drops every connection signed in as this device (secret regenerated, device removed); returns how many. */
+  disconnectDevice(serial: string): number;
   close(): Promise<void>;
 }
 
@@ -37,21 +39,23 @@ export async function createBroker(deps: {
   bus?: DeviceMessageBus;
 }): Promise<MqttBroker> {
   const identities = new WeakMap<Client, MqttIdentity>();
+  const deviceClients = new Map<string, Set<Client>>();
   const aedes = await Aedes.createBroker({ drainTimeout: 30_000, maxClientsIdLength: 64 });
 
   aedes.authenticate = (client, username, password, done) => {
     authenticate(username ?? '', password?.toString('utf8') ?? '')
       .then((who) => {
         identities.set(client, who);
+        if (who.kind === 'device') {
+          const set = deviceClients.get(who.serial) ?? new Set();
+          deviceClients.set(who.serial, set.add(client));
+        }
         done(null, true);
       })
       .catch((err: Error) => done(refuse(err.message), false));
   };
 
-  /**
-   * Browsers: `u{userId}` + their session token. Devices: their serial; the telemetry work adds a
-   * per-device secret here, until then only serials registered in `devices` get in.
-   */
+  /** Browsers: `u{userId}` + their session token. Devices: their serial + their own secret. */
   async function authenticate(username: string, password: string): Promise<MqttIdentity> {
     const user = /^u(\d+)$/.exec(username);
     if (user) {
@@ -65,9 +69,8 @@ export async function createBroker(deps: {
         token: password,
       };
     }
-    const device = username ? await findDeviceBySerial(deps.db, username) : undefined;
-    if (!device) throw new Error('unknown device');
-    return { kind: 'device', serial: device.serial, deviceId: device.id };
+    const device = await authenticateDevice(deps.db, username, password);
+    return { kind: 'device', serial: device.serial, deviceId: device.deviceId };
   }
 
   aedes.authorizeSubscribe = (client, sub, done) => {
@@ -109,6 +112,10 @@ export async function createBroker(deps: {
     return packet;
   };
 
+  aedes.on('clientDisconnect', (client) => {
+    const who = identities.get(client);
+    if (who?.kind === 'device') deviceClients.get(who.serial)?.delete(client);
+  });
   aedes.on('clientError', (client, err) =>
     deps.log.debug({ clientId: client?.id, err: err.message }, 'mqtt client error'),
   );
@@ -151,6 +158,12 @@ export async function createBroker(deps: {
         server.once('error', reject);
         server.listen(port, host, () => resolve(server));
       });
+    },
+    disconnectDevice(serial) {
+      const clients = [...(deviceClients.get(serial) ?? [])];
+      deviceClients.delete(serial);
+      for (const c of clients) c.close();
+      return clients.length;
     },
     async close() {
       for (const ws of wss.clients) ws.terminate();

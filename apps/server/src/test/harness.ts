@@ -14,6 +14,7 @@ import { DEMO_PASSWORD } from '../demo/data';
 import { seedDemo } from '../demo/seed';
 import type { RegisteredRoute } from '../http/routeGuard';
 import { createDeviceRegistry } from '../modules/devices/registry';
+import type { DevicesRuntime } from '../modules/devices/runtime';
 import { startTelemetry, type TelemetryRuntime } from '../modules/telemetry/runtime';
 import { createBroker, type MqttBroker } from '../mqtt/broker';
 import { createDeviceMessageBus, type DeviceMessageBus } from '../mqtt/deviceMessages';
@@ -37,6 +38,8 @@ export interface TestEnv {
   /** Device messages from the embedded broker land here; telemetry is ingested for real. */
   bus: DeviceMessageBus;
   telemetry: TelemetryRuntime;
+  /** Device status and commands, to drive their jobs directly. */
+  devices: DevicesRuntime;
   app: FastifyInstance;
   routes: RegisteredRoute[];
   ids: DemoIds;
@@ -127,14 +130,9 @@ export async function createTestEnv(
   await seedDemo(db);
   const bus = createDeviceMessageBus();
   const broker = await createBroker({ db, log: pino({ level: 'silent' }), bus });
-  const telemetry = await startTelemetry({
-    config,
-    db,
-    bus,
-    registry: createDeviceRegistry(db),
-    publish: broker.publish,
-  });
-  const { app, routes } = await buildApp({ config, db, broker, telemetry });
+  const registry = createDeviceRegistry(db);
+  const telemetry = await startTelemetry({ config, db, bus, registry, publish: broker.publish });
+  const { app, routes, devices } = await buildApp({ config, db, broker, telemetry, registry, bus });
   await app.ready();
 
   const call: TestEnv['call'] = async ({ token, headers, ...opts }) => {
@@ -148,6 +146,7 @@ export async function createTestEnv(
     broker,
     bus,
     telemetry,
+    devices,
     app,
     routes,
     ids: await demoIds(db),

@@ -1,0 +1,130 @@
+import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { CommandsTable } from '../../db/schema';
+import { inList, type Scope } from '../../db/scope';
+
+export function insertCommand(db: Db, row: Insertable<CommandsTable>) {
+  return db.insertInto('commands').values(row).execute();
+}
+
+/** Updates a command only while it is in `from` (so a late ack and the timeout job cannot both win). */
+export async function transition(
+  db: Db,
+  cmdId: string,
+  from: string,
+  set: Updateable<CommandsTable>,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('commands')
+    .set(set)
+    .where('cmd_id', '=', cmdId)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+export function findDeviceCommand(db: Db, deviceId: number, cmdId: string) {
+  return db
+    .selectFrom('commands')
+    .selectAll()
+    .where('cmd_id', '=', cmdId)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+/** Commands in `state` since before `before`: what the timeout job gives up on. */
+export function stale(db: Db, state: 'sent' | 'queued', before: number, limit = 500) {
+  const col = state === 'sent' ? 'sent_at' : 'created_at';
+  return db
+    .selectFrom('commands')
+    .selectAll()
+    .where('state', '=', state)
+    .where(col, '<', before)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export interface CommandFilter {
+  groupId?: number;
+  deviceClass?: string;
+  deviceId?: number;
+  state?: string;
+  source?: string;
+  startTime?: number;
+  endTime?: number;
+  keyword?: string;
+  /** Classes the caller may see (class permissions). */
+  classes: readonly string[];
+}
+
+function filtered(db: Db, scope: Scope, f: CommandFilter) {
+  let q = db
+    .selectFrom('commands')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('device_class', 'in', f.classes.length ? [...f.classes] : ['-']);
+  if (f.groupId !== undefined) q = q.where('group_id', '=', f.groupId);
+  if (f.deviceClass !== undefined) q = q.where('device_class', '=', f.deviceClass);
+  if (f.deviceId !== undefined) q = q.where('device_id', '=', f.deviceId);
+  if (f.state !== undefined) q = q.where('state', '=', f.state);
+  if (f.source !== undefined) q = q.where('source', '=', f.source);
+  if (f.startTime !== undefined) q = q.where('created_at', '>=', f.startTime);
+  if (f.endTime !== undefined) q = q.where('created_at', '<=', f.endTime);
+  if (f.keyword) {
+    const like = `%${f.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where(
+      sql<boolean>`(lower(login_name) like ${like} escape '\\' or lower(device_serial) like ${like} escape '\\' or lower(device_name) like ${like} escape '\\' or lower(name) like ${like} escape '\\')`,
+    );
+  }
+  return q;
+}
+
+export async function listCommands(
+  db: Db,
+  scope: Scope,
+  f: CommandFilter,
+  page: { pageNum: number; pageSize: number },
+) {
+  const [rows, count] = await Promise.all([
+    filtered(db, scope, f)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize)
+      .execute(),
+    filtered(db, scope, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** One page of an export, newest first, continuing below the last id seen (keyset: stable under inserts). */
+export function exportPage(db: Db, scope: Scope, f: CommandFilter, belowId: number | null, size: number) {
+  let q = filtered(db, scope, f).selectAll();
+  if (belowId !== null) q = q.where('id', '<', belowId);
+  return q.orderBy('id', 'desc').limit(size).execute();
+}
+
+export function findCommand(db: Db, scope: Scope, cmdId: string) {
+  return db
+    .selectFrom('commands')
+    .selectAll()
+    .where('cmd_id', '=', cmdId)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+/** The device a command goes to, within the caller's parks. */
+export function findTargetDevice(db: Db, scope: Scope, deviceId: number) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'serial', 'name', 'device_class', 'merchant_id', 'group_id', 'online'])
+    .where('id', '=', deviceId)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}

@@ -1,0 +1,299 @@
+import {
+  type AddDeviceBody,
+  type AlterDeviceBody,
+  Code,
+  DEVICE_MODEL,
+  type DeviceClass,
+  type DeviceInfo,
+  type DeviceListQuery,
+  type DeviceWithSecret,
+  type Paged,
+} from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import { isUniqueViolation, type Scope } from '../../db/scope';
+import { ApiError, notFound } from '../../http/apiError';
+import type { ClientMeta } from '../auth/service';
+import type { AuthContext } from '../auth/sessions';
+import { writeLog } from '../systemLog/service';
+import { generateSecret, hashSecret } from './credentials';
+import type { DeviceRegistry } from './registry';
+import * as repo from './repo';
+
+/** Ends a device's live MQTT connection (embedded broker); a no-op where the broker is external. */
+export interface DeviceSessions {
+  disconnect(serial: string): void;
+}
+
+export interface DeviceDeps {
+  db: Db;
+  registry: DeviceRegistry;
+  sessions: DeviceSessions;
+}
+
+export const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
+
+export function toDeviceInfo(r: repo.DeviceListRow): DeviceInfo {
+  return {
+    deviceId: r.id,
+    serial: r.serial,
+    deviceName: r.name,
+    deviceClass: r.device_class as DeviceClass,
+    model: r.model,
+    groupId: r.group_id,
+    groupName: r.group_name ?? '',
+    online: r.online === 1,
+    lastSeenAt: r.last_seen_at,
+    statusAt: r.status_at,
+    firmware: r.firmware,
+    reportIntervalMs: r.report_interval_ms,
+    longitude: r.longitude,
+    latitude: r.latitude,
+    remark: r.remark,
+    hasSecret: Number(r.has_secret) === 1,
+    createdAt: r.created_at,
+  };
+}
+
+/** Runs a write and records it in the system log, whether it succeeded or was refused. */
+async function logged<T>(
+  db: Db,
+  auth: AuthContext,
+  meta: ClientMeta,
+  action: string,
+  targetId: string | number | null,
+  run: () => Promise<T>,
+  detail: (r: T) => string,
+): Promise<T> {
+  const log = (code: number, text: string, id = targetId) =>
+    writeLog(db, {
+      merchantId: auth.merchantId,
+      userId: auth.userId,
+      loginName: auth.loginName,
+      ip: meta.ip,
+      action,
+      targetType: 'device',
+      targetId: id,
+      detail: text,
+      code,
+    });
+  try {
+    const result = await run();
+    await log(Code.OK, detail(result));
+    return result;
+  } catch (err) {
+    await log(err instanceof ApiError ? err.code : Code.INTERNAL, err instanceof Error ? err.message : '');
+    throw err;
+  }
+}
+
+async function visibleDevice(db: Db, auth: AuthContext, deviceId: number) {
+  const row = await repo.findDevice(db, scopeOf(auth), deviceId);
+  if (!row) throw notFound(`deviceId ${deviceId}: device`);
+  return row;
+}
+
+/** All or nothing: one id the caller may not see refuses the whole request. */
+async function visibleDevices(db: Db, auth: AuthContext, deviceIds: readonly number[]) {
+  const unique = [...new Set(deviceIds)];
+  const rows = await repo.findDevices(db, scopeOf(auth), unique);
+  const missing = unique.filter((id) => !rows.some((r) => r.id === id));
+  if (missing.length > 0) throw notFound(`deviceId ${missing.join(',')}: device`);
+  return rows;
+}
+
+function visiblePark(auth: AuthContext, groupId: number, field = 'groupId'): void {
+  if (!auth.groupIds.includes(groupId)) throw notFound(`${field} ${groupId}: park`);
+}
+
+function modelFor(deviceClass: DeviceClass, model: string | undefined): string {
+  return model ?? DEVICE_MODEL[deviceClass].models[0].model;
+}
+
+const serialTaken = (serial: string) =>
+  new ApiError(Code.CONFLICT, `serial: a device with serial "${serial}" is already registered`);
+
+export async function listDevices(db: Db, auth: AuthContext, q: DeviceListQuery): Promise<Paged<DeviceInfo>> {
+  if (q.groupId !== undefined) visiblePark(auth, q.groupId);
+  const { rows, total } = await repo.listDevices(db, scopeOf(auth), q, q);
+  return { list: rows.map(toDeviceInfo), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+export async function deviceDetail(db: Db, auth: AuthContext, deviceId: number): Promise<DeviceInfo> {
+  return toDeviceInfo(await visibleDevice(db, auth, deviceId));
+}
+
+export function addDevice(
+  deps: DeviceDeps,
+  auth: AuthContext,
+  body: AddDeviceBody,
+  meta: ClientMeta,
+): Promise<DeviceWithSecret> {
+  const { db } = deps;
+  return logged(
+    db,
+    auth,
+    meta,
+    'device.add',
+    body.serial,
+    async () => {
+      visiblePark(auth, body.groupId);
+      if (await repo.serialTaken(db, body.serial)) throw serialTaken(body.serial);
+      const secret = generateSecret();
+      let deviceId: number;
+      try {
+        deviceId = await repo.insertDevice(db, {
+          merchant_id: auth.merchantId,
+          group_id: body.groupId,
+          serial: body.serial,
+          name: body.deviceName,
+          device_class: body.deviceClass,
+          model: modelFor(body.deviceClass, body.model),
+          secret_hash: hashSecret(secret),
+          report_interval_ms: body.reportIntervalMs,
+          longitude: body.longitude,
+          latitude: body.latitude,
+          remark: body.remark,
+          created_at: Date.now(),
+        });
+      } catch (err) {
+        if (isUniqueViolation(err)) throw serialTaken(body.serial);
+        throw err;
+      }
+      // The serial may sit in the cache as "unknown" from an earlier attempt to connect.
+      deps.registry.invalidate(body.serial);
+      return { device: await deviceDetail(db, auth, deviceId), secret };
+    },
+    (r) => `${r.device.deviceId} ${r.device.deviceClass} ${r.device.deviceName}`,
+  );
+}
+
+export function alterDevice(
+  deps: DeviceDeps,
+  auth: AuthContext,
+  body: AlterDeviceBody,
+  meta: ClientMeta,
+): Promise<DeviceInfo> {
+  const { db } = deps;
+  return logged(
+    db,
+    auth,
+    meta,
+    'device.alter',
+    body.deviceId,
+    async () => {
+      const row = await visibleDevice(db, auth, body.deviceId);
+      const deviceClass = row.device_class as DeviceClass;
+      const models = DEVICE_MODEL[deviceClass].models.map((m) => m.model);
+      if (body.model !== undefined && !models.includes(body.model)) {
+        throw new ApiError(Code.VALIDATION, `model must be one of ${models.join(', ')} for ${deviceClass}`);
+      }
+      await repo.updateDevices(db, scopeOf(auth), [body.deviceId], {
+        name: body.deviceName,
+        model: body.model ?? (row.model || modelFor(deviceClass, undefined)),
+        report_interval_ms: body.reportIntervalMs,
+        longitude: body.longitude,
+        latitude: body.latitude,
+        remark: body.remark,
+      });
+      deps.registry.invalidate(row.serial);
+      return deviceDetail(db, auth, body.deviceId);
+    },
+    (d) => `${d.serial} ${d.deviceName}`,
+  );
+}
+
+export function removeDevices(
+  deps: DeviceDeps,
+  auth: AuthContext,
+  deviceIds: number[],
+  meta: ClientMeta,
+): Promise<number> {
+  const { db } = deps;
+  let serials: string[] = [];
+  return logged(
+    db,
+    auth,
+    meta,
+    'device.remove',
+    deviceIds.join(','),
+    async () => {
+      const rows = await visibleDevices(db, auth, deviceIds);
+      serials = rows.map((r) => r.serial);
+      const n = await repo.deleteDevices(
+        db,
+        scopeOf(auth),
+        rows.map((r) => r.id),
+      );
+      // The row (and with it the secret hash) is gone: drop whatever this process still knows and the live session.
+      for (const s of serials) {
+        deps.registry.invalidate(s);
+        deps.sessions.disconnect(s);
+      }
+      return n;
+    },
+    () => serials.join(','),
+  );
+}
+
+export function regenerateSecret(
+  deps: DeviceDeps,
+  auth: AuthContext,
+  deviceId: number,
+  meta: ClientMeta,
+): Promise<DeviceWithSecret> {
+  const { db } = deps;
+  return logged(
+    db,
+    auth,
+    meta,
+    'device.secret',
+    deviceId,
+    async () => {
+      const row = await visibleDevice(db, auth, deviceId);
+      const secret = generateSecret();
+      await repo.updateDevices(db, scopeOf(auth), [deviceId], { secret_hash: hashSecret(secret) });
+      deps.registry.invalidate(row.serial);
+      // A connected device keeps its session until it reconnects; end it so the old secret is useless now.
+      deps.sessions.disconnect(row.serial);
+      return { device: await deviceDetail(db, auth, deviceId), secret };
+    },
+    (r) => `${r.device.serial}: new secret issued`,
+  );
+}
+
+export function moveDevices(
+  deps: DeviceDeps,
+  auth: AuthContext,
+  deviceIds: number[],
+  groupId: number,
+  meta: ClientMeta,
+): Promise<DeviceInfo[]> {
+  const { db } = deps;
+  return logged(
+    db,
+    auth,
+    meta,
+    'device.move',
+    deviceIds.join(','),
+    async () => {
+      // Source parks are checked by the scope of visibleDevices, the target one here.
+      const rows = await visibleDevices(db, auth, deviceIds);
+      visiblePark(auth, groupId);
+      await repo.updateDevices(
+        db,
+        scopeOf(auth),
+        rows.map((r) => r.id),
+        { group_id: groupId },
+      );
+      for (const r of rows) deps.registry.invalidate(r.serial);
+      return (
+        await repo.findDevices(
+          db,
+          scopeOf(auth),
+          rows.map((r) => r.id),
+        )
+      ).map(toDeviceInfo);
+    },
+    (list) => `${list.map((d) => d.serial).join(',')} -> groupId ${groupId}`,
+  );
+}

@@ -1,0 +1,161 @@
+import { type DeviceStatusMessage, eventPayload, statusPayload, webTopic } from '@farmpark/contracts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/connect';
+import { inList } from '../../db/scope';
+import type { DeviceMessage } from '../../mqtt/deviceMessages';
+import type { Publish } from '../../mqtt/publish';
+import type { DeviceRegistry } from './registry';
+
+/** A device that sends nothing for this many reporting intervals is offline. */
+export const SILENT_INTERVALS = 3;
+
+export class RefusedDeviceMessage extends Error {}
+
+export interface DeviceStatusDeps {
+  db: Db;
+  publish: Publish;
+  registry: Pick<DeviceRegistry, 'bySerial'>;
+  log?: { warn(obj: object, msg: string): void };
+  now?: () => number;
+}
+
+type Changed = { id: number; merchant_id: number; group_id: number | null };
+
+function parseJson(msg: DeviceMessage): unknown {
+  try {
+    return JSON.parse(msg.payload.toString('utf8'));
+  } catch {
+    throw new RefusedDeviceMessage(`${msg.serial}: ${msg.channel} payload is not JSON`);
+  }
+}
+
+/**
+ * Online and offline. Sources, in order of authority: the device's own status messages (and its last
+ * will), any message from a device believed offline (it is evidently back), and silence longer than
+ * SILENT_INTERVALS x report_interval_ms (`markSilent`, run by a job from the database, so it survives
+ * restarts). Every change is published on `web/{m}/{g}/status`.
+ */
+export function createDeviceStatus(deps: DeviceStatusDeps) {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  /** Devices this process believes online: lets the hot path skip the database for live devices. */
+  const online = new Set<number>();
+
+  async function announce(rows: Changed[], isOnline: boolean, ts: number): Promise<void> {
+    for (const r of rows) {
+      if (isOnline) online.add(r.id);
+      else online.delete(r.id);
+      if (r.group_id === null) continue;
+      const msg: DeviceStatusMessage = { deviceId: r.id, online: isOnline, ts };
+      await deps.publish(webTopic(r.merchant_id, r.group_id, 'status'), msg).catch((err: Error) => {
+        deps.log?.warn({ deviceId: r.id, err: err.message }, 'device status not published');
+      });
+    }
+  }
+
+  async function deviceIdOf(msg: DeviceMessage): Promise<number> {
+    if (msg.deviceId !== undefined) return msg.deviceId;
+    const ref = await deps.registry.bySerial(msg.serial);
+    if (!ref) throw new RefusedDeviceMessage(`${msg.serial}: unknown device`);
+    return ref.deviceId;
+  }
+
+  /**
+   * `dev/{serial}/up/status`, including the last will. A status older than the one applied last is
+   * stale (a will of an earlier connection fired late, or a retained message replayed) and ignored.
+   */
+  async function handleStatus(msg: DeviceMessage): Promise<void> {
+    const parsed = statusPayload.safeParse(parseJson(msg));
+    if (!parsed.success)
+      throw new RefusedDeviceMessage(`${msg.serial}: invalid status: ${parsed.error.issues[0]?.message}`);
+    const s = parsed.data;
+    const deviceId = await deviceIdOf(msg);
+    const row = await db
+      .selectFrom('devices')
+      .select(['id', 'merchant_id', 'group_id', 'online', 'status_at'])
+      .where('id', '=', deviceId)
+      .executeTakeFirst();
+    if (!row) throw new RefusedDeviceMessage(`${msg.serial}: unknown device`);
+    if (row.status_at !== null && s.ts < row.status_at) return;
+    await db
+      .updateTable('devices')
+      .set({
+        online: s.online ? 1 : 0,
+        status_at: s.ts,
+        ...(s.firmware !== undefined ? { firmware: s.firmware } : {}),
+        ...(s.online ? { last_seen_at: msg.receivedAt } : {}),
+      })
+      .where('id', '=', deviceId)
+      .execute();
+    if ((row.online === 1) !== s.online) await announce([row], s.online, s.ts);
+    else if (s.online) online.add(row.id);
+  }
+
+  /**
+   * Devices heard from (a committed telemetry batch, an event, an ack): any of them marked offline is
+   * online again. One statement for the devices not already known online; none at all in the steady state.
+   */
+  async function seen(deviceIds: readonly number[], at = now()): Promise<void> {
+    const unknown = deviceIds.filter((id) => !online.has(id));
+    if (unknown.length === 0) return;
+    const changed = await db
+      .updateTable('devices')
+      .set({ online: 1, status_at: at })
+      .where('id', 'in', inList(unknown))
+      .where('online', '=', 0)
+      .returning(['id', 'merchant_id', 'group_id'])
+      .execute();
+    for (const id of unknown) online.add(id);
+    await announce(changed, true, at);
+  }
+
+  /** Marks offline every online device silent for SILENT_INTERVALS of its reporting interval. */
+  async function markSilent(): Promise<number> {
+    const t = now();
+    // Both the last message and the last status change must be older than the silence limit.
+    const limit = sql`cast(${t} as bigint) - report_interval_ms * ${SILENT_INTERVALS}`;
+    const silent = sql<boolean>`online = 1 and coalesce(last_seen_at, 0) < ${limit} and coalesce(status_at, 0) < ${limit}`;
+    const changed = await db
+      .updateTable('devices')
+      .set({ online: 0, status_at: t })
+      .where(silent)
+      .returning(['id', 'merchant_id', 'group_id'])
+      .execute();
+    await announce(changed, false, t);
+    // Another server process may have changed flags: relearn which devices are online.
+    const live = await db.selectFrom('devices').select('id').where('online', '=', 1).execute();
+    online.clear();
+    for (const r of live) online.add(r.id);
+    return changed.length;
+  }
+
+  /** `dev/{serial}/up/event`: stored as it came; a sign of life as well. */
+  async function handleEvent(msg: DeviceMessage): Promise<void> {
+    const parsed = eventPayload.safeParse(parseJson(msg));
+    if (!parsed.success)
+      throw new RefusedDeviceMessage(`${msg.serial}: invalid event: ${parsed.error.issues[0]?.message}`);
+    const deviceId = await deviceIdOf(msg);
+    const e = parsed.data;
+    await db
+      .insertInto('device_events')
+      .values({
+        device_id: deviceId,
+        ts: e.ts,
+        type: e.type,
+        data: JSON.stringify(e.data),
+        received_at: msg.receivedAt,
+      })
+      .execute();
+    await touch([deviceId], msg.receivedAt);
+  }
+
+  /** Records that devices were heard from now (events, acks; telemetry does its own per batch). */
+  async function touch(deviceIds: number[], at: number): Promise<void> {
+    await db.updateTable('devices').set({ last_seen_at: at }).where('id', 'in', inList(deviceIds)).execute();
+    await seen(deviceIds, at);
+  }
+
+  return { handleStatus, handleEvent, seen, touch, markSilent, isOnline: (id: number) => online.has(id) };
+}
+
+export type DeviceStatus = ReturnType<typeof createDeviceStatus>;

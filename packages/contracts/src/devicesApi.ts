@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { DEVICE_CLASSES, type DeviceClass } from './deviceClasses';
+import { SERIAL_PATTERN } from './deviceProtocol';
+import { DEVICE_MODEL } from './devices';
+import { id, idList, pageQuery } from './envelope';
+
+/** Device management (`/api/merchant/device/`): request bodies and what the server answers. */
+
+/** A device as device management shows it. The secret is never part of it (only its existence). */
+export interface DeviceInfo {
+  deviceId: number;
+  serial: string;
+  deviceName: string;
+  deviceClass: DeviceClass;
+  model: string;
+  groupId: number | null;
+  groupName: string;
+  online: boolean;
+  /** Epoch ms of the last message from the device; null if it never reported. */
+  lastSeenAt: number | null;
+  /** Epoch ms of the last online/offline change. */
+  statusAt: number | null;
+  firmware: string;
+  reportIntervalMs: number;
+  longitude: number | null;
+  latitude: number | null;
+  remark: string;
+  /** False until credentials exist: such a device cannot connect. */
+  hasSecret: boolean;
+  createdAt: number;
+}
+
+/** addDevice and regenerateDeviceSecret: the plaintext secret, shown this once and never again. */
+export interface DeviceWithSecret {
+  device: DeviceInfo;
+  secret: string;
+}
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const optionalNumber = (field: string, min: number, max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    z.coerce
+      .number({ error: `${field} must be a number` })
+      .min(min, `${field} must be at least ${min}`)
+      .max(max, `${field} must be at most ${max}`)
+      .nullable(),
+  );
+const flag = (field: string) =>
+  z.preprocess(
+    (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
+    z.boolean({ error: `${field} must be true or false (1 or 0)` }),
+  );
+
+export const deviceClassField = z.enum(DEVICE_CLASSES, {
+  error: `deviceClass must be one of ${DEVICE_CLASSES.join(', ')}`,
+});
+
+export const deviceListQuery = pageQuery.extend({
+  groupId: z.preprocess(emptyToUndefined, id.optional()),
+  deviceClass: z.preprocess(emptyToUndefined, deviceClassField.optional()),
+  /** Matches serial or name. */
+  keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+  online: z.preprocess(emptyToUndefined, flag('online').optional()),
+});
+export type DeviceListQuery = z.infer<typeof deviceListQuery>;
+
+export const deviceIdQuery = z.object({ deviceId: id });
+
+const deviceName = z
+  .string({ error: 'deviceName is required' })
+  .trim()
+  .min(1, 'deviceName must not be empty')
+  .max(100, 'deviceName is at most 100 characters');
+
+/** Fields a device's owner may edit; class and serial are identity and never change. */
+const editable = {
+  deviceName,
+  longitude: optionalNumber('longitude', -180, 180),
+  latitude: optionalNumber('latitude', -90, 90),
+  reportIntervalMs: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'reportIntervalMs must be a number' })
+      .int('reportIntervalMs must be whole milliseconds')
+      .min(1000, 'reportIntervalMs must be at least 1000')
+      .max(86_400_000, 'reportIntervalMs must be at most 86400000 (a day)')
+      .default(60_000),
+  ),
+  remark: z.string().trim().max(500, 'remark is at most 500 characters').default(''),
+};
+
+function checkModel(b: { deviceClass: DeviceClass; model?: string }, ctx: z.RefinementCtx) {
+  const models = DEVICE_MODEL[b.deviceClass].models.map((m) => m.model);
+  if (b.model !== undefined && !models.includes(b.model)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['model'],
+      message: `model must be one of ${models.join(', ')} for ${b.deviceClass}`,
+    });
+  }
+}
+
+export const addDeviceBody = z
+  .object({
+    serial: z
+      .string({ error: 'serial is required' })
+      .trim()
+      .regex(SERIAL_PATTERN, 'serial must be 1-64 letters, digits, _ or -'),
+    deviceClass: deviceClassField,
+    /** Defaults to the class's first model. */
+    model: z.preprocess(emptyToUndefined, z.string().optional()),
+    groupId: id,
+    ...editable,
+  })
+  .superRefine(checkModel);
+export type AddDeviceBody = z.infer<typeof addDeviceBody>;
+
+export const alterDeviceBody = z.object({
+  deviceId: id,
+  model: z.preprocess(emptyToUndefined, z.string().optional()),
+  ...editable,
+});
+export type AlterDeviceBody = z.infer<typeof alterDeviceBody>;
+
+/** One id, a list, or a comma-separated string (ARCHITECTURE: remove<Entity> accepts a list). */
+export const removeDeviceBody = z.object({ deviceId: idList });
+export const regenerateDeviceSecretBody = z.object({ deviceId: id });
+export const alterDeviceGroupBody = z.object({ deviceId: idList, groupId: id });
