@@ -1,4 +1,3 @@
-export * from './admin';
 export * from './auth';
 export * from './classPermissions';
 export * from './commands';
@@ -13,4 +12,3 @@ export * from './mqttTopics';
 export * from './parks';
 export * from './permissions';
 export * from './telemetry';
-export * from './light';
