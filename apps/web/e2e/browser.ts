@@ -51,6 +51,12 @@ export async function openPage(browser: Browser, opts: PageOptions = {}) {
 /** Screenshots wait for running CSS transitions (drawers, dialogs) so they show the settled page. */
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREEN_DIR, { recursive: true });
-  await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))));
+  // Motion starts a frame or two after a dialog mounts: let it start, then wait for it to end.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
+    await frame();
+    await frame();
+    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+  });
   await page.screenshot({ path: path.join(SCREEN_DIR, `${name}.png`), fullPage: false });
 }

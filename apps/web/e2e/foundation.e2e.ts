@@ -77,26 +77,35 @@ describe('foundation: sign-in, menu, park switch, forced logout', () => {
     await context.close();
   });
 
-  it('shows the forced-logout dialog at once when the session is ended elsewhere', async () => {
-    const { context, page } = await openPage(browser);
-    await login(page, 'demo');
-    await page.getByTestId('mqtt-status').waitFor();
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="mqtt-status"]')?.getAttribute('data-connected') === 'true',
-    );
-    const token = await tokenOf(context);
-    // The same user signs this session out from elsewhere.
-    const other = await apiLogin('demo');
-    const r = await api(`/api/merchant/user/center/logout?token=${encodeURIComponent(token)}`, other);
-    expect(r.code).toBe(0);
-    const dialog = page.getByTestId('forced-logout-dialog');
-    await dialog.waitFor({ timeout: 5_000 });
-    await expect(dialog.innerText()).resolves.toContain('您已被迫退出登录');
-    await screenshot(page, 'forced-logout-zh-1440');
-    await page.getByTestId('forced-logout-relogin').click();
-    await page.waitForURL(/\/login/);
-    await context.close();
-  });
+  for (const [locale, width] of [
+    ['zh-CN', 1440],
+    ['en-US', 1440],
+    ['zh-CN', 390],
+    ['en-US', 390],
+  ] as const) {
+    it(`shows the forced-logout dialog at once when the session is ended elsewhere (${locale}, ${width} px)`, async () => {
+      const { context, page, problems } = await openPage(browser, { width, height: width > 500 ? 900 : 844 });
+      await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
+      await login(page, 'demo');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="mqtt-status"]')?.getAttribute('data-connected') === 'true',
+      );
+      const token = await tokenOf(context);
+      // The same user signs this session out from elsewhere; the console learns it over MQTT, not by polling.
+      const other = await apiLogin('demo');
+      const r = await api(`/api/merchant/user/center/logout?token=${encodeURIComponent(token)}`, other);
+      expect(r.code).toBe(0);
+      const dialog = page.getByTestId('forced-logout-dialog');
+      await dialog.waitFor({ timeout: 5_000 });
+      if (locale === 'zh-CN') await expect(dialog.innerText()).resolves.toContain('您已被迫退出登录');
+      else await expect(dialog.innerText()).resolves.toMatch(/signed out/i);
+      await screenshot(page, `forced-logout-${locale}-${width}`);
+      await page.getByTestId('forced-logout-relogin').click();
+      await page.waitForURL(/\/login/);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+  }
 
   it('logs out from the user menu, and the old token stops working', async () => {
     const { context, page, problems } = await openPage(browser);

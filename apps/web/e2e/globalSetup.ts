@@ -64,8 +64,13 @@ export default async function setup(project: TestProject) {
   await waitReady(`${baseURL}/api/docs/json`, child, 60_000);
   project.provide('baseURL', baseURL);
   project.provide('mqttPort', mqttPort);
-  return () => {
+  return async () => {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
+    // The server closes its sockets and database on SIGTERM; do not leave it running if it hangs.
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }
