@@ -35,6 +35,9 @@ export function installAuthHook(app: FastifyInstance, deps: { db: Db; publish: P
     if (config.permitUrl !== null && !auth.grants.has(config.permitUrl)) {
       throw new ApiError(Code.PERMISSION_DENIED);
     }
+    if (auth.kind === 'screen' && !config.screenAccess) {
+      throw new ApiError(Code.PERMISSION_DENIED, 'A data-screen account may only open data screens');
+    }
     req.auth = auth;
     req.sessionToken = token;
   });

@@ -8,7 +8,18 @@ import { describeEachEngine } from '../test/harness';
  * objects (Demo Farm). A route that takes an id must refuse; one that takes none must answer
  * without a trace of Demo Farm. A new route with an input this file cannot fill fails here, on purpose.
  */
-const ID_KEYS = new Set(['groupId', 'id', 'deviceId', 'screenId', 'userId', 'token', 'cmdId']);
+const ID_KEYS = new Set([
+  'groupId',
+  'id',
+  'deviceId',
+  'screenId',
+  'userId',
+  'token',
+  'cmdId',
+  'roleId',
+  'ids',
+  'groupIds',
+]);
 
 const SAMPLES: Record<string, string> = {
   groupName: '隔离测试园',
@@ -22,7 +33,7 @@ const SAMPLES: Record<string, string> = {
   oldPwd: 'demo123456',
   newPwd: 'demo123456x',
   loginName: 'demo2',
-  loginPwd: 'wrong-password',
+  loginPwd: 'wrong-password1',
   // devices and commands
   serial: 'ISOLATION-1',
   deviceClass: 'valveController',
@@ -47,6 +58,16 @@ const SAMPLES: Record<string, string> = {
   topic: 'dev/DF-WS-0001x/up/telemetry',
   action: 'publish',
   acc: '2',
+  // administration (users, roles, screen accounts, screens, system log)
+  userName: '隔离测试用户',
+  phone: '',
+  enabled: 'false',
+  permitUrls: '/park',
+  roleName: '隔离测试角色',
+  screenTitle: '隔离测试大屏',
+  screenAddress: '/large-screen',
+  targetType: '',
+  result: '',
 };
 
 describeEachEngine('tenant isolation', (env) => {
@@ -80,6 +101,21 @@ describeEachEngine('tenant isolation', (env) => {
     return cmdId;
   }
 
+  /** The administrator role of Demo Farm. */
+  async function demoFarmRoleId(): Promise<number> {
+    const { ids, db } = env();
+    const row = await db
+      .selectFrom('roles')
+      .select('id')
+      .where('merchant_id', '=', ids.merchant.farm)
+      .where('is_admin', '=', 1)
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+  /** `ids` of remove<Entity> names objects of the route's own kind. */
+  const idsFor = (url: string) =>
+    url.includes('/role/') ? foreignIds.roleId : url.includes('/screen/') ? foreignIds.screenId : foreignIds.userId;
+
   let demoToken: string;
   let intruder: string;
   let foreignIds: Record<string, string>;
@@ -95,6 +131,8 @@ describeEachEngine('tenant isolation', (env) => {
       deviceId: String(ids.devices.farm),
       screenId: String(ids.screens.farm),
       userId: String(ids.users.demo),
+      roleId: String(await demoFarmRoleId()),
+      groupIds: String(ids.parks.farm[0]),
       token: demoToken,
       cmdId: await demoFarmCommand(),
     };
@@ -118,11 +156,19 @@ describeEachEngine('tenant isolation', (env) => {
     expect(env().routes.length).toBeGreaterThanOrEqual(13);
   });
 
+  /** Like env().get, but a file download (CSV) comes back as its text so it can be checked too. */
+  async function getAny(url: string, query: Record<string, string>) {
+    const raw = await env().app.inject({ method: 'GET', url, query, headers: { AuthToken: intruder } });
+    if (String(raw.headers['content-type'] ?? '').includes('json')) return { ...raw.json(), status: raw.statusCode };
+    return { code: Code.OK, msg: 'file', data: raw.body, status: raw.statusCode };
+  }
+
   it('refuses every route given another merchant ids, and leaks nothing from the others', async () => {
     const report: string[] = [];
     for (const route of env().routes) {
       const keys = [...route.queryKeys, ...route.bodyKeys];
       const fill = (k: string) => {
+        if (k === 'ids') return idsFor(route.url);
         if (ID_KEYS.has(k)) return foreignIds[k];
         if (k in SAMPLES) return SAMPLES[k];
         throw new Error(`${route.method} ${route.url}: add a sample value for input "${k}" to this test`);
@@ -130,9 +176,7 @@ describeEachEngine('tenant isolation', (env) => {
       const query = Object.fromEntries(route.queryKeys.map((k) => [k, fill(k)]));
       const body = Object.fromEntries(route.bodyKeys.map((k) => [k, fill(k)]));
       const res =
-        route.method === 'GET'
-          ? await env().get(route.url, intruder, query)
-          : await env().post(route.url, intruder, body, true);
+        route.method === 'GET' ? await getAny(route.url, query) : await env().post(route.url, intruder, body, true);
       const label = `${route.method} ${route.url} -> ${res.status} ${res.code} ${res.msg}`;
       report.push(label);
 

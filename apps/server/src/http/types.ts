@@ -10,6 +10,11 @@ declare module 'fastify' {
     permitUrl?: string | null;
     /** Reachable without a session (login only, so far). */
     public?: boolean;
+    /**
+     * A data-screen account may call this `permitUrl: null` route too (session calls, its parks,
+     * its screens). Every other route refuses such accounts with 1004.
+     */
+    screenAccess?: boolean;
   }
   interface FastifyRequest {
     /** Set by the auth hook on every non-public /api route; null elsewhere. */

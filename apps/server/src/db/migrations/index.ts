@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as foundation from './2026_11_22_0001_foundation';
 import * as devices from './2026_11_22_0002_devices';
 import * as telemetry from './2026_11_22_0003_telemetry';
+import * as admin from './2026_11_22_0004_admin';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0001_foundation': foundation,
   '2026_11_22_0002_devices': devices,
   '2026_11_22_0003_telemetry': telemetry,
+  '2026_11_22_0004_admin': admin,
 };

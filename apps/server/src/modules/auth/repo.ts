@@ -91,6 +91,7 @@ export function findSessionByHash(db: Db, tokenHash: string) {
       'u.enabled as user_enabled',
       'u.removed_at',
       'u.role_id',
+      'u.kind',
       'm.enabled as merchant_enabled',
       'r.id as found_role_id',
       'r.role_key',

@@ -26,7 +26,7 @@ export function authRoutes(app: FastifyInstance, deps: ModuleDeps): void {
 
   r.get(
     '/api/merchant/user/center/logout',
-    { config: { permitUrl: null }, schema: { tags: ['auth'], querystring: logoutQuery } },
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags: ['auth'], querystring: logoutQuery } },
     async (req) => {
       await logout(deps, authOf(req), req.query.token, clientMeta(req));
       return ok(null);
@@ -35,7 +35,7 @@ export function authRoutes(app: FastifyInstance, deps: ModuleDeps): void {
 
   r.post(
     '/api/merchant/user/resetLoginPwd',
-    { config: { permitUrl: null }, schema: { tags: ['auth'], body: resetLoginPwdBody } },
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags: ['auth'], body: resetLoginPwdBody } },
     async (req) => {
       await resetPassword(deps, authOf(req), req.body, clientMeta(req));
       return ok(null);

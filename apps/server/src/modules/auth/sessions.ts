@@ -5,6 +5,7 @@ import {
   DEFAULT_MESSAGES,
   expandGrants,
   SESSION_IDLE_MS,
+  type UserKind,
   userTopic,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
@@ -21,6 +22,8 @@ export interface AuthContext {
   loginName: string;
   isAdmin: boolean;
   roleKey: string | null;
+  /** 'staff', or 'screen' for a data-screen account (no permissions; only routes marked screenAccess). */
+  kind: UserKind;
   /** Expanded permitUrls (admin: all of them). */
   grants: Set<string>;
   /** Parks this user may see (admin: every park of the merchant). */
@@ -106,10 +109,12 @@ export async function resolveSession(db: Db, token: string, publish?: Publish, n
   if (!row.merchant_enabled) return endWith(Code.MERCHANT_DISABLED);
   if (row.role_id !== null && row.found_role_id === null) return endWith(Code.ROLE_REMOVED);
 
-  const isAdmin = Boolean(row.is_admin);
+  const kind: UserKind = row.kind === 'screen' ? 'screen' : 'staff';
+  // A screen account never holds a role; should one be attached by hand, it still grants nothing.
+  const isAdmin = kind === 'staff' && Boolean(row.is_admin);
   const grants = isAdmin
     ? new Set(ALL_PERMIT_URLS)
-    : row.found_role_id !== null
+    : row.found_role_id !== null && kind === 'staff'
       ? expandGrants(await repo.rolePermitUrls(db, row.found_role_id))
       : new Set<string>();
   const groupIds = await repo.visibleGroupIds(db, row.user_id, row.merchant_id, isAdmin);
@@ -122,6 +127,7 @@ export async function resolveSession(db: Db, token: string, publish?: Publish, n
     loginName: row.login_name,
     isAdmin,
     roleKey: row.role_key ?? null,
+    kind,
     grants,
     groupIds,
   };

@@ -23,7 +23,7 @@ export function connectParam(req: FastifyRequest, userId: number, token: string)
 export function mqttRoutes(app: FastifyInstance, _deps: ModuleDeps): void {
   app.get(
     '/api/merchant/mqtt/getConnectParam',
-    { config: { permitUrl: null }, schema: { tags: ['mqtt'] } },
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags: ['mqtt'] } },
     async (req) => {
       const auth = authOf(req);
       return ok(connectParam(req, auth.userId, req.sessionToken ?? ''));

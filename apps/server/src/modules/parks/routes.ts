@@ -15,7 +15,7 @@ export function parkRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
 
   r.get(
     '/api/merchant/group/getGroupAndDeviceAllList',
-    { config: { permitUrl: null }, schema: { tags } },
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags } },
     async (req) => ok(await listParks(db, authOf(req))),
   );
 
@@ -51,7 +51,7 @@ export function parkRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
 
   r.get(
     '/api/merchant/device/getDeviceClassList',
-    { config: { permitUrl: null }, schema: { tags: ['devices'], querystring: groupIdQuery } },
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags: ['devices'], querystring: groupIdQuery } },
     async (req) => ok(await parkClassFlags(db, authOf(req), req.query.groupId)),
   );
 }

@@ -1,18 +1,47 @@
-import type { Screen } from '@farmpark/contracts';
+import {
+  addScreenBody,
+  alterScreenBody,
+  removeScreensBody,
+  type Screen,
+  screenManageListQuery,
+} from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
+import { clientMeta } from '../auth/routes';
 import type { ModuleDeps } from '../context';
+import { addScreen, alterScreen, listManagedScreens, removeScreens } from './manageService';
 import { listVisibleScreens } from './repo';
 
-export function screenRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
-  app.get(
+export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+  const { db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['screens'];
+  r.get(
     '/api/merchant/screen/getScreenList',
-    { config: { permitUrl: null }, schema: { tags: ['screens'] } },
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags } },
     async (req) => {
       const auth = authOf(req);
       const rows = await listVisibleScreens(db, { merchantId: auth.merchantId, groupIds: auth.groupIds });
       return ok(rows.map((s): Screen => ({ screenId: s.id, screenTitle: s.title, screenAddress: s.address })));
     },
   );
+
+  const config = { permitUrl: '/system/LargeManage' };
+  r.get(
+    '/api/merchant/screen/getScreenManageList',
+    { config, schema: { tags, querystring: screenManageListQuery } },
+    async (req) => ok(await listManagedScreens(db, authOf(req), req.query)),
+  );
+  r.post('/api/merchant/screen/addScreen', { config, schema: { tags, body: addScreenBody } }, async (req) =>
+    ok(await addScreen(deps, authOf(req), req.body, clientMeta(req))),
+  );
+  r.post('/api/merchant/screen/alterScreen', { config, schema: { tags, body: alterScreenBody } }, async (req) =>
+    ok(await alterScreen(deps, authOf(req), req.body, clientMeta(req))),
+  );
+  r.post('/api/merchant/screen/removeScreen', { config, schema: { tags, body: removeScreensBody } }, async (req) => {
+    await removeScreens(deps, authOf(req), req.body.ids, clientMeta(req));
+    return ok(null);
+  });
 }

@@ -1,4 +1,8 @@
+import { Code } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
+import { ApiError } from '../../http/apiError';
+import type { ClientMeta } from '../auth/service';
+import type { AuthContext } from '../auth/sessions';
 import { insertLog } from './repo';
 
 export interface LogEntry {
@@ -30,4 +34,47 @@ export function writeLog(db: Db, e: LogEntry, now = Date.now()) {
     result_code: e.code,
     created_at: now,
   });
+}
+
+export interface AuditTarget {
+  action: string;
+  targetType: string;
+  targetId?: string | number | null;
+  detail?: string;
+}
+
+/**
+ * Runs a write on behalf of a signed-in caller and records it, whether it succeeded or was refused
+ * (the refusal's code and message land in the log). `describe` may name the object made by the write.
+ */
+export async function audited<T>(
+  db: Db,
+  auth: AuthContext,
+  meta: ClientMeta,
+  target: AuditTarget,
+  run: () => Promise<T>,
+  describe?: (result: T) => { targetId?: string | number | null; detail?: string },
+): Promise<T> {
+  const log = (code: number, more: { targetId?: string | number | null; detail?: string }) =>
+    writeLog(db, {
+      merchantId: auth.merchantId,
+      userId: auth.userId,
+      loginName: auth.loginName,
+      ip: meta.ip,
+      action: target.action,
+      targetType: target.targetType,
+      targetId: more.targetId ?? target.targetId,
+      detail: more.detail ?? target.detail,
+      code,
+    });
+  try {
+    const result = await run();
+    await log(Code.OK, describe?.(result) ?? {});
+    return result;
+  } catch (err) {
+    const code = err instanceof ApiError ? err.code : Code.INTERNAL;
+    const why = err instanceof Error ? err.message : '';
+    await log(code, { detail: target.detail ? `${target.detail}: ${why}` : why });
+    throw err;
+  }
 }

@@ -1,12 +1,76 @@
+import {
+  addSysUserBody,
+  alterSysUserBody,
+  enableUserBody,
+  removeUsersBody,
+  resetUserPwdBody,
+  sysUserListQuery,
+  userIdQuery,
+} from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
+import { clientMeta } from '../auth/routes';
 import type { ModuleDeps } from '../context';
+import {
+  addSysUser,
+  alterSysUser,
+  enableSysUser,
+  listSysUsers,
+  removeSysUsers,
+  resetSysUserPwd,
+  sysUserDetail,
+} from './accountService';
 import { merchantUsers, userExtend, userInfo } from './service';
 
-export function userRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
-  const guarded = { config: { permitUrl: null }, schema: { tags: ['users'] } };
-  app.get('/api/merchant/user/center/getMerchantUserInfo', guarded, async (req) => ok(await userInfo(db, authOf(req))));
-  app.get('/api/merchant/user/getSysUserAllList', guarded, async (req) => ok(await merchantUsers(db, authOf(req))));
-  app.get('/api/merchant/user/getSysUserExtend', guarded, async (req) => ok(await userExtend(db, authOf(req))));
+const USER_ADMIN = '/system/user-mgt';
+
+export function userRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+  const { db } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['users'];
+  const session = { config: { permitUrl: null, screenAccess: true }, schema: { tags } };
+  const anyStaff = { config: { permitUrl: null }, schema: { tags } };
+  r.get('/api/merchant/user/center/getMerchantUserInfo', session, async (req) => ok(await userInfo(db, authOf(req))));
+  r.get('/api/merchant/user/getSysUserAllList', anyStaff, async (req) => ok(await merchantUsers(db, authOf(req))));
+  r.get('/api/merchant/user/getSysUserExtend', session, async (req) => ok(await userExtend(db, authOf(req))));
+
+  const admin = { permitUrl: USER_ADMIN };
+  r.get(
+    '/api/merchant/user/getSysUserList',
+    { config: admin, schema: { tags, querystring: sysUserListQuery } },
+    async (req) => ok(await listSysUsers(db, authOf(req), req.query)),
+  );
+  r.get(
+    '/api/merchant/user/getSysUserDetail',
+    { config: admin, schema: { tags, querystring: userIdQuery } },
+    async (req) => ok(await sysUserDetail(db, authOf(req), req.query.userId)),
+  );
+  r.post('/api/merchant/user/addSysUser', { config: admin, schema: { tags, body: addSysUserBody } }, async (req) =>
+    ok(await addSysUser(deps, authOf(req), req.body, clientMeta(req))),
+  );
+  r.post('/api/merchant/user/alterSysUser', { config: admin, schema: { tags, body: alterSysUserBody } }, async (req) =>
+    ok(await alterSysUser(deps, authOf(req), req.body, clientMeta(req))),
+  );
+  r.post(
+    '/api/merchant/user/removeSysUser',
+    { config: admin, schema: { tags, body: removeUsersBody } },
+    async (req) => {
+      await removeSysUsers(deps, authOf(req), req.body.ids, clientMeta(req));
+      return ok(null);
+    },
+  );
+  r.post('/api/merchant/user/enableSysUser', { config: admin, schema: { tags, body: enableUserBody } }, async (req) => {
+    await enableSysUser(deps, authOf(req), req.body.userId, req.body.enabled, clientMeta(req));
+    return ok(null);
+  });
+  r.post(
+    '/api/merchant/user/resetSysUserPwd',
+    { config: admin, schema: { tags, body: resetUserPwdBody } },
+    async (req) => {
+      await resetSysUserPwd(deps, authOf(req), req.body.userId, req.body.newPwd, clientMeta(req));
+      return ok(null);
+    },
+  );
 }

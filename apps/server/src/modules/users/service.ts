@@ -1,5 +1,5 @@
 import type { MerchantUserInfo, SysUserBrief, SysUserExtend } from '@farmpark/contracts';
-import { permitTreeOfExpanded } from '@farmpark/contracts';
+import { permitTreeOfExpanded, SCREEN_ROLE } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
 import type { AuthContext } from '../auth/sessions';
@@ -23,7 +23,7 @@ export async function userInfo(db: Db, auth: AuthContext): Promise<MerchantUserI
     userCompanyAbb: row.abbreviation,
     merchantId: row.merchant_id,
     merchantName: row.merchant_name,
-    roles: auth.isAdmin ? ['admin'] : auth.roleKey ? [auth.roleKey] : [],
+    roles: auth.kind === 'screen' ? [SCREEN_ROLE] : auth.isAdmin ? ['admin'] : auth.roleKey ? [auth.roleKey] : [],
     permitList: permitTreeOfExpanded(auth.grants),
   };
 }

@@ -1,0 +1,13 @@
+import { type Expression, type SqlBool, sql } from 'kysely';
+
+/** `%text%` with LIKE's own wildcards escaped, lower-cased for a case-insensitive match on both engines. */
+export function containsPattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** True when any of the columns contains `text`, ignoring case (SQLite and PostgreSQL alike). */
+export function anyContains(columns: string[], text: string): Expression<SqlBool> {
+  const pattern = containsPattern(text);
+  const parts = columns.map((c) => sql<SqlBool>`lower(${sql.ref(c)}) like ${pattern} escape '\\'`);
+  return sql<SqlBool>`(${sql.join(parts, sql` or `)})`;
+}

@@ -1,0 +1,116 @@
+import {
+  Code,
+  type MerchantUserInfo,
+  type Paged,
+  type Park,
+  type Screen,
+  type ScreenAccount,
+  type ScreenManageItem,
+} from '@farmpark/contracts';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../test/harness';
+
+const A = '/api/merchant/screenAccount';
+const S = '/api/merchant/screen';
+
+describeEachEngine('data-screen accounts and multi-park screens', (env) => {
+  let demo: string;
+  beforeAll(async () => {
+    demo = await env().login('demo');
+  });
+
+  it('manages multi-park screens and getScreenList follows their parks', async () => {
+    const [p1, p2, p3] = env().ids.parks.farm;
+    const bad = await env().post(`${S}/addScreen`, demo, { screenTitle: '', screenAddress: 'ftp://x', groupIds: [] });
+    expect(bad.code).toBe(Code.VALIDATION);
+    for (const f of ['screenTitle', 'screenAddress', 'groupIds']) expect(bad.msg).toContain(f);
+    const added = await env().post<ScreenManageItem>(`${S}/addScreen`, demo, {
+      screenTitle: '植保园大屏',
+      screenAddress: 'https://screens.example/plant?x=1',
+      groupIds: [p3],
+    });
+    expect(added.code, added.msg).toBe(0);
+    expect(added.data).toMatchObject({ groupIds: [p3], screenAddress: 'https://screens.example/plant?x=1' });
+    const altered = await env().post<ScreenManageItem>(
+      `${S}/alterScreen`,
+      demo,
+      {
+        screenId: added.data.screenId,
+        screenTitle: '植保园大屏',
+        screenAddress: '/large-screen-tint',
+        groupIds: `${p2},${p3}`,
+      },
+      true,
+    );
+    expect(altered.data.groupIds).toEqual([p2, p3]);
+    const list = await env().get<Paged<ScreenManageItem>>(`${S}/getScreenManageList`, demo, { keyword: '植保' });
+    expect(list.data.list.map((s) => s.screenId)).toEqual([added.data.screenId]);
+
+    const operator = await env().login('operator');
+    const opScreens = await env().get<Screen[]>(`${S}/getScreenList`, operator);
+    expect(opScreens.data.map((s) => s.screenTitle)).toContain('植保园大屏');
+    expect(p1).toBeGreaterThan(0);
+    expect((await env().post(`${S}/removeScreen`, demo, { ids: [added.data.screenId] })).code).toBe(0);
+    const after = await env().get<Screen[]>(`${S}/getScreenList`, operator);
+    expect(after.data.map((s) => s.screenTitle)).not.toContain('植保园大屏');
+  });
+
+  it('creates a screen account that can open only the screens of its parks', async () => {
+    const [, p2] = env().ids.parks.farm;
+    const none = await env().post(`${A}/addScreenAccount`, demo, {
+      loginName: 'wall',
+      userName: '大厅大屏',
+      loginPwd: 'screen123',
+      groupIds: [],
+    });
+    expect(none).toMatchObject({ code: Code.VALIDATION, msg: 'groupIds must name at least one park' });
+    const acc = await env().post<ScreenAccount>(`${A}/addScreenAccount`, demo, {
+      loginName: 'wall',
+      userName: '大厅大屏',
+      loginPwd: 'screen123',
+      groupIds: [p2],
+    });
+    expect(acc.code, acc.msg).toBe(0);
+    const list = await env().get<Paged<ScreenAccount>>(`${A}/getScreenAccountList`, demo);
+    expect(list.data.list.map((a) => a.loginName)).toEqual(['wall']);
+    // not a sub-account
+    const users = await env().get<Paged<{ loginName: string }>>('/api/merchant/user/getSysUserList', demo);
+    expect(users.data.list.map((u) => u.loginName)).not.toContain('wall');
+
+    const wall = await env().login('wall', 'screen123');
+    const info = await env().get<MerchantUserInfo>('/api/merchant/user/center/getMerchantUserInfo', wall);
+    expect(info.data).toMatchObject({ roles: ['screen'], permitList: [] });
+    const parks = await env().get<Park[]>('/api/merchant/group/getGroupAndDeviceAllList', wall);
+    expect(parks.data.map((p) => p.groupId)).toEqual([p2]);
+    expect((await env().get(`${S}/getScreenList`, wall)).code).toBe(0);
+    expect((await env().get('/api/merchant/mqtt/getConnectParam', wall)).code).toBe(0);
+    // everything else is refused, even routes open to any signed-in staff user
+    expect((await env().get('/api/merchant/user/getSysUserAllList', wall)).code).toBe(Code.PERMISSION_DENIED);
+    expect((await env().post('/api/merchant/group/addGroup', wall, { groupName: 'x' })).code).toBe(
+      Code.PERMISSION_DENIED,
+    );
+    const denied = env().routes.filter((r) => r.permitUrl !== undefined && !r.public);
+    for (const route of denied.filter((r) => typeof r.permitUrl === 'string')) {
+      const res = route.method === 'GET' ? await env().get(route.url, wall) : await env().post(route.url, wall, {});
+      expect(res.code, route.url).toBe(Code.PERMISSION_DENIED);
+    }
+
+    const [p1] = env().ids.parks.farm;
+    const alter = await env().post(`${A}/alterScreenAccount`, demo, {
+      userId: acc.data.userId,
+      userName: '大厅大屏',
+      groupIds: [p1, p2],
+    });
+    expect(alter.code, alter.msg).toBe(0);
+    expect((await env().get(`${S}/getScreenList`, wall)).code).toBe(Code.PARKS_CHANGED);
+    const wall2 = await env().login('wall', 'screen123');
+    const off = await env().post(`${A}/enableScreenAccount`, demo, { userId: acc.data.userId, enabled: false });
+    expect(off.code).toBe(0);
+    expect((await env().get(`${S}/getScreenList`, wall2)).code).toBe(Code.ACCOUNT_DISABLED);
+    // a sub-account id is not a screen account
+    const wrong = await env().post(`${A}/removeScreenAccount`, demo, { ids: [env().ids.users.operator] });
+    expect(wrong.code).toBe(Code.NOT_FOUND);
+    expect((await env().post(`${A}/removeScreenAccount`, demo, { ids: [acc.data.userId] })).code).toBe(0);
+    expect((await env().get<Paged<ScreenAccount>>(`${A}/getScreenAccountList`, demo)).data.total).toBe(0);
+  });
+});

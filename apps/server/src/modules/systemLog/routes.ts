@@ -1,0 +1,32 @@
+import { Readable } from 'node:stream';
+import { systemLogFilter, systemLogListQuery } from '@farmpark/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf } from '../../http/authHook';
+import { ok } from '../../http/envelope';
+import type { ModuleDeps } from '../context';
+import { systemLogCsv, systemLogList } from './query';
+
+export function systemLogRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['systemLog'];
+  const config = { permitUrl: '/system/system-log' };
+
+  r.get(
+    '/api/merchant/systemLog/getSystemLogList',
+    { config, schema: { tags, querystring: systemLogListQuery } },
+    async (req) => ok(await systemLogList(db, authOf(req), req.query)),
+  );
+
+  r.get(
+    '/api/merchant/systemLog/exportSystemLog',
+    { config, schema: { tags, querystring: systemLogFilter } },
+    async (req, reply) => {
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="system-log-${stamp}.csv"`);
+      return reply.send(Readable.from(systemLogCsv(db, authOf(req), req.query)));
+    },
+  );
+}

@@ -1,0 +1,70 @@
+import { Code, type Paged, type SystemLogEntry } from '@farmpark/contracts';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../test/harness';
+
+const L = '/api/merchant/systemLog';
+
+describeEachEngine('system log', (env) => {
+  let demo: string;
+  beforeAll(async () => {
+    demo = await env().login('demo');
+    await env().post('/api/merchant/role/addRole', demo, { roleName: '日志测试', permitUrls: ['/park'] });
+    await env().post('/api/merchant/role/addRole', demo, { roleName: '日志测试', permitUrls: ['/park'] });
+    await env().post('/api/merchant/group/addGroup', demo, { groupName: '日志园' });
+    await env().post('/api/merchant/group/addGroup', demo, { groupName: '=HYPERLINK("x")' });
+  });
+
+  const list = async (q: Record<string, string> = {}) =>
+    (await env().get<Paged<SystemLogEntry>>(`${L}/getSystemLogList`, demo, q)).data;
+
+  it('records who did what to which object, from where, and how it ended; newest first', async () => {
+    const all = await list();
+    expect(all.list[0]).toMatchObject({ action: 'park.add', loginName: 'demo', targetType: 'park', result: 'ok' });
+    expect(all.list[0].ip).toBe('127.0.0.1');
+    const [refused, added] = all.list.slice(2, 4);
+    expect(refused).toMatchObject({ action: 'role.add', result: 'fail', resultCode: Code.CONFLICT });
+    expect(refused.detail).toContain('already exists');
+    expect(added).toMatchObject({ action: 'role.add', result: 'ok', targetType: 'role' });
+    expect(added.targetId).toMatch(/^\d+$/);
+    expect(all.list.some((e) => e.action === 'login' && e.loginName === 'demo')).toBe(true);
+  });
+
+  it('filters by action family, result, login name, keyword and time', async () => {
+    expect((await list({ action: 'role' })).list.map((e) => e.result)).toEqual(['fail', 'ok']);
+    expect((await list({ result: 'fail' })).list.every((e) => e.result === 'fail')).toBe(true);
+    expect((await list({ keyword: '日志园' })).total).toBe(1);
+    expect((await list({ loginName: 'nobody' })).total).toBe(0);
+    const future = new Date(Date.now() + 3600_000).toISOString();
+    expect((await list({ startTime: future })).total).toBe(0);
+    expect((await list({ endTime: future, targetType: 'role' })).total).toBe(2);
+    const bad = await env().get(`${L}/getSystemLogList`, demo, { startTime: 'yesterday', result: 'maybe' });
+    expect(bad.code).toBe(Code.VALIDATION);
+    expect(bad.msg).toContain('startTime');
+    expect(bad.msg).toContain('result');
+  });
+
+  it('keeps each company to its own log', async () => {
+    const other = await env().login('demo2');
+    const res = await env().get<Paged<SystemLogEntry>>(`${L}/getSystemLogList`, other, { pageSize: '500' });
+    expect(res.data.list.every((e) => e.loginName === 'demo2')).toBe(true);
+  });
+
+  it('exports the filtered log as CSV with formulas defused', async () => {
+    const res = await env().app.inject({
+      method: 'GET',
+      url: `${L}/exportSystemLog?action=park`,
+      headers: { AuthToken: demo },
+    });
+    expect(res.headers['content-type']).toContain('text/csv');
+    expect(res.headers['content-disposition']).toMatch(/attachment; filename="system-log-\d+\.csv"/);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('time,loginName,action,targetType,targetId,detail,ip,result,resultCode');
+    expect(lines).toHaveLength(3);
+    // the newest first; a cell that starts like a formula is quoted and defused
+    expect(lines[1]).toContain(',"\'=HYPERLINK(""x"")",');
+    expect(lines[2]).toContain(',日志园,127.0.0.1,ok,0');
+  });
+});

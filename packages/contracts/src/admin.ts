@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { passwordField } from './auth';
+import { id, idList, pageQuery } from './envelope';
+import { isKnownPermitUrl } from './permissions';
+
+/**
+ * Administration (issue 8, part A): sub-accounts, roles, data-screen accounts, multi-park screens
+ * and the system log. Every body here is accepted form-encoded or as JSON.
+ */
+
+/** `users.kind`: staff sign in to the console; screen accounts may only open data screens. */
+export const USER_KINDS = ['staff', 'screen'] as const;
+export type UserKind = (typeof USER_KINDS)[number];
+/** The role key a screen account reports in getMerchantUserInfo (it holds no role row). */
+export const SCREEN_ROLE = 'screen';
+
+const requiredText = (field: string, max: number) =>
+  z
+    .string({ error: `${field} is required` })
+    .trim()
+    .min(1, `${field} must not be empty`)
+    .max(max, `${field} is at most ${max} characters`);
+
+/** Form bodies send booleans as "true"/"false" or "1"/"0". */
+export const flag = (field: string) =>
+  z.preprocess(
+    (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
+    z.boolean({ error: `${field} must be true or false` }),
+  );
+
+/** A list of park ids: a JSON array, or a comma-separated string in form bodies; may be empty. */
+export const groupIdList = (field = 'groupIds') =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? [] : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+    z.array(id, { error: `${field} must be a list of park ids` }).max(1000),
+  );
+
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
+const optionalFlag = (field: string) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), flag(field).optional());
+
+export const loginNameField = z
+  .string({ error: 'loginName is required' })
+  .trim()
+  .min(1, 'loginName must not be empty')
+  .max(64, 'loginName is at most 64 characters')
+  .regex(/^[A-Za-z0-9_.@-]+$/, 'loginName may only use letters, digits and _ . @ -');
+
+export const phoneField = z
+  .string()
+  .trim()
+  .max(30, 'phone is at most 30 characters')
+  .regex(/^[0-9+\- ]*$/, 'phone may only use digits, spaces, + and -')
+  .default('');
+
+// ---- users --------------------------------------------------------------------------------------
+
+export const sysUserListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+  roleId: optionalId,
+  enabled: optionalFlag('enabled'),
+  groupId: optionalId,
+});
+export type SysUserListQuery = z.infer<typeof sysUserListQuery>;
+
+export const sysUserFields = z.object({
+  userName: requiredText('userName', 50),
+  phone: phoneField,
+  roleId: z.coerce.number({ error: 'roleId is required' }).int().positive('roleId is required'),
+  groupIds: groupIdList(),
+});
+
+export const addSysUserBody = sysUserFields.extend({
+  loginName: loginNameField,
+  loginPwd: passwordField,
+});
+export type AddSysUserBody = z.infer<typeof addSysUserBody>;
+
+export const alterSysUserBody = sysUserFields.extend({ userId: id });
+export type AlterSysUserBody = z.infer<typeof alterSysUserBody>;
+
+export const userIdQuery = z.object({ userId: id });
+export const removeUsersBody = z.object({ ids: idList });
+export const enableUserBody = z.object({ userId: id, enabled: flag('enabled') });
+export const resetUserPwdBody = z.object({ userId: id, newPwd: passwordField });
+
+/** One sub-account in the users list. */
+export interface SysUser {
+  userId: number;
+  loginName: string;
+  userName: string;
+  phone: string;
+  roleId: number | null;
+  roleName: string;
+  isAdmin: boolean;
+  enabled: boolean;
+  /** Parks granted to the user (only those the caller may see); an admin sees every park anyway. */
+  groupIds: number[];
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+// ---- roles --------------------------------------------------------------------------------------
+
+/** A list of permitUrls of the catalogue; an unknown one is named in the message. */
+export const permitUrlList = z.preprocess(
+  (v) => (v === undefined || v === null ? [] : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
+  z
+    .array(z.string().trim())
+    .max(500)
+    .superRefine((urls, ctx) => {
+      for (const u of urls) {
+        if (!isKnownPermitUrl(u))
+          ctx.addIssue({ code: 'custom', message: `permitUrls has an unknown permitUrl "${u}"` });
+      }
+    }),
+);
+
+export const roleFields = z.object({
+  roleName: requiredText('roleName', 50),
+  permitUrls: permitUrlList,
+});
+export const addRoleBody = roleFields;
+export type AddRoleBody = z.infer<typeof addRoleBody>;
+export const alterRoleBody = roleFields.extend({ roleId: id });
+export type AlterRoleBody = z.infer<typeof alterRoleBody>;
+export const roleIdQuery = z.object({ roleId: id });
+export const removeRolesBody = z.object({ ids: idList });
+export const roleListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(50, 'keyword is at most 50 characters').optional(),
+});
+
+export interface Role {
+  roleId: number;
+  roleKey: string;
+  roleName: string;
+  isAdmin: boolean;
+  /** Users (not removed) holding this role. */
+  userCount: number;
+}
+
+export interface RoleDetail extends Role {
+  /** As granted (a section stands for all its pages); the admin role lists every permitUrl. */
+  permitUrls: string[];
+}
+
+// ---- data-screen accounts -----------------------------------------------------------------------
+
+export const screenAccountListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+});
+const screenAccountFields = z.object({
+  userName: requiredText('userName', 50),
+  phone: phoneField,
+  groupIds: groupIdList().refine((l) => l.length > 0, 'groupIds must name at least one park'),
+});
+export const addScreenAccountBody = screenAccountFields.extend({ loginName: loginNameField, loginPwd: passwordField });
+export type AddScreenAccountBody = z.infer<typeof addScreenAccountBody>;
+export const alterScreenAccountBody = screenAccountFields.extend({
+  userId: id,
+  /** Empty: keep the password; otherwise set it (the account's sessions end with 906). */
+  loginPwd: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
+});
+export type AlterScreenAccountBody = z.infer<typeof alterScreenAccountBody>;
+
+export interface ScreenAccount {
+  userId: number;
+  loginName: string;
+  userName: string;
+  phone: string;
+  enabled: boolean;
+  groupIds: number[];
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+// ---- multi-park screens -------------------------------------------------------------------------
+
+/** An http(s) URL, or an absolute path of the console such as /large-screen. */
+export const screenAddressField = z
+  .string({ error: 'screenAddress is required' })
+  .trim()
+  .min(1, 'screenAddress must not be empty')
+  .max(500, 'screenAddress is at most 500 characters')
+  .refine(
+    (v) => /^https?:\/\/[^\s/]+[^\s]*$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v),
+    'screenAddress must be an http(s) URL or a console path starting with /',
+  );
+
+export const screenFields = z.object({
+  screenTitle: requiredText('screenTitle', 100),
+  screenAddress: screenAddressField,
+  groupIds: groupIdList().refine((l) => l.length > 0, 'groupIds must name at least one park'),
+});
+export const addScreenBody = screenFields;
+export type AddScreenBody = z.infer<typeof addScreenBody>;
+export const alterScreenBody = screenFields.extend({ screenId: id });
+export type AlterScreenBody = z.infer<typeof alterScreenBody>;
+export const removeScreensBody = z.object({ ids: idList });
+export const screenManageListQuery = pageQuery.extend({
+  keyword: z.string().trim().max(100, 'keyword is at most 100 characters').optional(),
+});
+
+export interface ScreenManageItem {
+  screenId: number;
+  screenTitle: string;
+  screenAddress: string;
+  groupIds: number[];
+  createdAt: string;
+}
+
+// ---- system log ---------------------------------------------------------------------------------
+
+const time = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .union([z.coerce.number().int().nonnegative(), z.iso.datetime({ offset: true })], {
+        error: `${field} must be an ISO time or epoch milliseconds`,
+      })
+      .transform((v) => (typeof v === 'number' ? v : Date.parse(v)))
+      .optional(),
+  );
+
+export const LOG_RESULTS = ['ok', 'fail'] as const;
+
+export const systemLogFilter = z.object({
+  startTime: time('startTime'),
+  endTime: time('endTime'),
+  loginName: z.string().trim().max(64, 'loginName is at most 64 characters').optional(),
+  action: z.string().trim().max(60, 'action is at most 60 characters').optional(),
+  targetType: z.string().trim().max(40, 'targetType is at most 40 characters').optional(),
+  result: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(LOG_RESULTS, { error: 'result must be ok or fail' }).optional(),
+  ),
+  keyword: z.string().trim().max(100, 'keyword is at most 100 characters').optional(),
+});
+export type SystemLogFilter = z.infer<typeof systemLogFilter>;
+export const systemLogListQuery = pageQuery.extend(systemLogFilter.shape);
+export type SystemLogListQuery = z.infer<typeof systemLogListQuery>;
+
+export interface SystemLogEntry {
+  id: number;
+  createdAt: string;
+  loginName: string;
+  userId: number | null;
+  action: string;
+  targetType: string;
+  targetId: string;
+  detail: string;
+  ip: string;
+  result: (typeof LOG_RESULTS)[number];
+  resultCode: number;
+}
+
+/** Columns of exportSystemLog's CSV, in order. */
+export const SYSTEM_LOG_CSV_COLUMNS = [
+  'time',
+  'loginName',
+  'action',
+  'targetType',
+  'targetId',
+  'detail',
+  'ip',
+  'result',
+  'resultCode',
+] as const;
