@@ -106,7 +106,9 @@ export const addDeviceBody = z
     serial: z
       .string({ error: 'serial is required' })
       .trim()
-      .regex(SERIAL_PATTERN, 'serial must be 1-64 letters, digits, _ or -'),
+      .regex(SERIAL_PATTERN, 'serial must be 1-64 letters, digits, _ or -')
+      // Consoles sign in to MQTT as `u{userId}`; a device by that name could not be told apart.
+      .refine((s) => !/^u\d+$/.test(s), 'serial must not be "u" followed by digits (reserved for console logins)'),
     deviceClass: deviceClassField,
     /** Defaults to the class's first model. */
     model: z.preprocess(emptyToUndefined, z.string().optional()),
