@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { RulesAlarmsTables } from './rulesAlarmsSchema';
 
 /**
  * Database types. Timestamps are epoch milliseconds (bigint columns, read back as numbers on both
@@ -238,7 +239,7 @@ export interface IngestRefusedTable {
   last_at: Ms;
 }
 
-export interface Database {
+export interface Database extends RulesAlarmsTables {
   merchants: MerchantsTable;
   users: UsersTable;
   roles: RolesTable;

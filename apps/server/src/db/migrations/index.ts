@@ -3,6 +3,7 @@ import * as foundation from './2026_11_22_0001_foundation';
 import * as devices from './2026_11_22_0002_devices';
 import * as telemetry from './2026_11_22_0003_telemetry';
 import * as admin from './2026_11_22_0004_admin';
+import * as rulesAlarms from './2026_11_22_0005_rules_alarms';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0002_devices': devices,
   '2026_11_22_0003_telemetry': telemetry,
   '2026_11_22_0004_admin': admin,
+  '2026_11_22_0005_rules_alarms': rulesAlarms,
 };
