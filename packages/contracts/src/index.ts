@@ -13,3 +13,4 @@ export * from './mqttTopics';
 export * from './parks';
 export * from './permissions';
 export * from './telemetry';
+export * from './rules';
