@@ -62,6 +62,19 @@ const envSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as Asia/Shanghai'),
+  /** Alarm e-mail over SMTP; empty SMTP_HOST = e-mail deliveries fail with "SMTP not configured". */
+  SMTP_HOST: z.string().default(''),
+  SMTP_PORT: port('SMTP_PORT').default(587),
+  SMTP_USER: z.string().default(''),
+  SMTP_PASS: z.string().default(''),
+  SMTP_FROM: z.string().default('FarmPark <alarm@farmpark.local>'),
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  SMTP_SECURE: bool.default(false),
+  /** Alarm SMS: an HTTP gateway that receives POST JSON {phone, text}; empty = SMS not configured. */
+  SMS_GATEWAY_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
 });
 
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -81,6 +94,8 @@ export interface Config {
   tzName: string;
   /** '' = the broker auth hook endpoints answer "disabled". */
   mqttHookSecret: string;
+  smtp: { host: string; port: number; user: string; pass: string; from: string; secure: boolean };
+  smsGatewayUrl: string;
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -113,6 +128,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     tzName: e.TZ_NAME,
     mqttHookSecret: e.MQTT_HOOK_SECRET,
+    smtp: {
+      host: e.SMTP_HOST,
+      port: e.SMTP_PORT,
+      user: e.SMTP_USER,
+      pass: e.SMTP_PASS,
+      from: e.SMTP_FROM,
+      secure: e.SMTP_SECURE,
+    },
+    smsGatewayUrl: e.SMS_GATEWAY_URL,
   };
 }
 
