@@ -19,6 +19,7 @@ import { createDeviceRegistry, type DeviceRegistry } from './modules/devices/reg
 import { deviceRoutes } from './modules/devices/routes';
 import { createDevicesRuntime, type DevicesRuntime } from './modules/devices/runtime';
 import { deviceUploadRoutes } from './modules/devices/uploadRoutes';
+import { lightRoutes } from './modules/light/routes';
 import { mqttRoutes } from './modules/mqtt/routes';
 import { parkRoutes } from './modules/parks/routes';
 import { roleRoutes } from './modules/roles/routes';
@@ -122,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     commandRoutes,
     mqttHookRoutes,
     telemetryRoutes,
+    lightRoutes,
   ])
     register(app, moduleDeps);
   await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));

@@ -13,4 +13,6 @@ export * from './mqttTopics';
 export * from './parks';
 export * from './permissions';
 export * from './telemetry';
+export * from './light';
 export * from './rules';
+export * from './alarms';

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import type { SendCommandResult } from './commandsApi';
+import { id } from './envelope';
+import { type LatestValue, langParam } from './telemetry';
+
+/** Insecticidal lamps (SPEC §7 `device/getLightDeviceList`, `light/updateLight`). */
+
+export const lightListQuery = z.object({ groupId: id, lang: langParam });
+
+const hhmm = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm');
+
+export const updateLightBody = z
+  .object({
+    deviceId: id,
+    name: z.string().trim().min(1, 'name must not be empty').max(100, 'name is at most 100 characters').optional(),
+    workStart: hhmm.optional(),
+    workEnd: hhmm.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.workStart === undefined) !== (b.workEnd === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [b.workStart === undefined ? 'workStart' : 'workEnd'],
+        message: 'workStart and workEnd go together',
+      });
+    }
+    if (b.name === undefined && b.workStart === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'give a name or a work window (workStart, workEnd)' });
+    }
+  });
+export type UpdateLightBody = z.infer<typeof updateLightBody>;
+
+export interface LightDevice {
+  deviceId: number;
+  serial: string;
+  deviceName: string;
+  groupId: number;
+  online: boolean;
+  lastReportAt: number | null;
+  longitude: number | null;
+  latitude: number | null;
+  /** Latest value of each lamp parameter (lamp, mode, killCount, rain, lightLevel, voltage, battery). */
+  latest: Record<string, LatestValue>;
+  /** The last work window the lamp confirmed; null when none was ever set (the lamp works dusk to dawn). */
+  workWindow: { start: string; end: string } | null;
+}
+
+export interface UpdateLightResult {
+  device: LightDevice;
+  /** The setWorkWindow command when a window was given (follow it on `web/.../cmd`), else null. */
+  command: SendCommandResult | null;
+}
