@@ -15,4 +15,3 @@ export * from './permissions';
 export * from './telemetry';
 export * from './light';
 export * from './rules';
-export * from './alarms';
