@@ -15,6 +15,7 @@ import { PERMISSION_CATALOGUE, type PermitNode } from '@farmpark/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import { NotBuiltPage } from '../components/PageNotBuilt/notBuilt';
 import { lazyPage } from '../router/lazyPage';
+import { MONITORING_PAGES } from './monitoringPages';
 import type { AppRoute } from './routeTypes';
 
 /**
@@ -39,6 +40,7 @@ const SECTION_ICONS: Record<string, ReactNode> = {
 /** Pages built so far; every other catalogue page shows the shared "not built yet" page. */
 const BUILT_PAGES: Record<string, ComponentType> = {
   '/park/parkInfo': lazyPage(() => import('../pages/park/parkInfo')),
+  ...MONITORING_PAGES,
 };
 
 function fromCatalogue(node: PermitNode): AppRoute {

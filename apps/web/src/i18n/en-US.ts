@@ -1,3 +1,4 @@
+import { monitoringEn } from './monitoring.en-US';
 import type { Resources } from './zh-CN';
 
 export const enUS: Resources = {
@@ -181,4 +182,5 @@ export const enUS: Resources = {
     days_other: '{{count}} days ago',
   },
   progress: { title: 'Working' },
+  ...monitoringEn,
 };

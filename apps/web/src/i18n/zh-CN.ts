@@ -1,3 +1,4 @@
+import { monitoringZh } from './monitoring.zh-CN';
 /** Chinese resources: the product's own language and the default. en-US must have the same keys (checked by tsc). */
 export const zhCN = {
   app: { title: '智慧农业', version: '版本 {{version}}' },
@@ -174,6 +175,7 @@ export const zhCN = {
     days_other: '{{count}} 天前',
   },
   progress: { title: '处理中' },
+  ...monitoringZh,
 };
 
 export type Resources = typeof zhCN;

@@ -1,0 +1,66 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button, Modal, Progress } from 'antd';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../utils/numberFormat';
+import { type DownloadProgress, fetchDownload, saveBlob } from './download';
+
+export interface ExportButtonProps {
+  /** Built when clicked, so it carries exactly the filters on screen at that moment. */
+  url: () => string;
+  label: string;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** Downloads a streamed export with a progress dialog counting the bytes; cancel aborts it. */
+export default function ExportButton({ url, label, disabled, testId }: ExportButtonProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const abort = useRef<AbortController | null>(null);
+
+  const run = async () => {
+    const controller = new AbortController();
+    abort.current = controller;
+    setProgress({ received: 0, total: null });
+    try {
+      const { blob, filename } = await fetchDownload(url(), setProgress, controller.signal);
+      setProgress({ received: blob.size, total: blob.size });
+      saveBlob(blob, filename);
+      message.success(t('export.done', { name: filename }));
+    } catch (err) {
+      if (!controller.signal.aborted) message.error(err instanceof Error ? err.message : String(err), 5);
+    } finally {
+      abort.current = null;
+      setTimeout(() => setProgress(null), 300);
+    }
+  };
+
+  const percent = progress?.total ? Math.min(100, Math.round((progress.received / progress.total) * 100)) : undefined;
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} onClick={run} disabled={disabled || progress !== null} data-testid={testId}>
+        {label}
+      </Button>
+      <Modal
+        open={progress !== null}
+        title={t('export.title')}
+        closable={false}
+        maskClosable={false}
+        okButtonProps={{ style: { display: 'none' } }}
+        cancelText={t('common.cancel')}
+        onCancel={() => abort.current?.abort()}
+        width={420}
+      >
+        <Progress
+          percent={percent ?? 100}
+          status={percent === 100 ? 'success' : 'active'}
+          showInfo={percent !== undefined}
+          data-testid="export-progress"
+        />
+        <div>{t('export.received', { size: `${formatNumber(progress?.received ?? 0)}B` })}</div>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { COMMAND_STATES, type CommandRecord, type CommandState, type DeviceClass } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { type CommandFilter, exportCommandListUrl, getCommandList } from '../../api/commands';
+import { useParkStore } from '../../stores/park';
+import { describeCommand } from '../CommandButton/describe';
+import ExportButton from '../ExportButton';
+import { useParamConfigs } from '../live/useParamConfigs';
+import { formatTs } from '../TrendChart/option';
+
+const STATE_COLOR: Record<CommandState, string> = {
+  queued: 'default',
+  sent: 'processing',
+  succeeded: 'success',
+  failed: 'error',
+  timedOut: 'warning',
+};
+
+/** The operation record of a device class in the active park: filters, server paging, export. */
+export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass }) {
+  const { t, i18n } = useTranslation();
+  const groupId = useParkStore((s) => s.activeGroupId) ?? undefined;
+  const devices = useParamConfigs({ deviceClass }).data ?? [];
+  const [draft, setDraft] = useState<{
+    deviceId?: number;
+    state?: CommandState;
+    range?: [Dayjs, Dayjs];
+    keyword: string;
+  }>({
+    keyword: '',
+  });
+  const [filter, setFilter] = useState<CommandFilter>({});
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const full: CommandFilter = { ...filter, groupId, deviceClass };
+  const query = useQuery({
+    queryKey: ['commandList', full, page],
+    enabled: groupId !== undefined,
+    queryFn: () => getCommandList({ ...full, ...page }),
+    refetchInterval: 10_000,
+  });
+  const has = (k: string) => i18n.exists(k);
+
+  const apply = () => {
+    setFilter({
+      deviceId: draft.deviceId,
+      state: draft.state,
+      startTime: draft.range?.[0].startOf('day').valueOf(),
+      endTime: draft.range?.[1].endOf('day').valueOf(),
+      keyword: draft.keyword.trim() || undefined,
+    });
+    setPage((p) => ({ ...p, pageNum: 1 }));
+  };
+
+  const columns: TableColumnsType<CommandRecord> = [
+    { title: t('record.time'), dataIndex: 'createdAt', width: 150, render: (ts: number) => formatTs(ts) },
+    {
+      title: t('record.operator'),
+      dataIndex: 'operator',
+      width: 120,
+      render: (op: string, r) => (r.source === 'manual' ? op : `${t(`record.source.${r.source}`)}: ${op}`),
+    },
+    { title: t('record.device'), dataIndex: 'deviceName', width: 160 },
+    {
+      title: t('record.command'),
+      key: 'command',
+      width: 220,
+      render: (_, r) => describeCommand(r.name, r.params, t, has),
+    },
+    {
+      title: t('record.result'),
+      key: 'result',
+      width: 220,
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <Tag color={STATE_COLOR[r.state]} data-testid={`record-state-${r.cmdId}`}>
+            {t(`command.state.${r.state}`)}
+          </Tag>
+          {r.reason ? (
+            <Tooltip title={r.reason}>
+              <span style={{ color: 'rgba(0,0,0,0.65)' }}>{r.reason}</span>
+            </Tooltip>
+          ) : null}
+        </Space>
+      ),
+    },
+    {
+      title: t('record.responseMs'),
+      dataIndex: 'responseMs',
+      width: 110,
+      align: 'right',
+      render: (ms: number | null) => (ms === null ? '—' : `${ms} ms`),
+    },
+  ];
+
+  return (
+    <Card data-testid="record-table">
+      <Space wrap style={{ marginBottom: 16 }}>
+        <Select
+          allowClear
+          style={{ width: 180 }}
+          placeholder={t('record.device')}
+          value={draft.deviceId}
+          onChange={(deviceId) => setDraft((d) => ({ ...d, deviceId }))}
+          options={devices.map((d) => ({ value: d.deviceId, label: d.deviceName }))}
+        />
+        <Select
+          allowClear
+          style={{ width: 140 }}
+          placeholder={t('record.result')}
+          value={draft.state}
+          onChange={(state) => setDraft((d) => ({ ...d, state }))}
+          options={COMMAND_STATES.map((s) => ({ value: s, label: t(`command.state.${s}`) }))}
+        />
+        <DatePicker.RangePicker
+          value={draft.range}
+          onChange={(v) => setDraft((d) => ({ ...d, range: v?.[0] && v[1] ? [v[0], v[1]] : undefined }))}
+        />
+        <Input
+          allowClear
+          style={{ width: 180 }}
+          placeholder={t('record.keyword')}
+          value={draft.keyword}
+          onChange={(e) => setDraft((d) => ({ ...d, keyword: e.target.value }))}
+          onPressEnter={apply}
+        />
+        <Button type="primary" onClick={apply} data-testid="record-search">
+          {t('record.search')}
+        </Button>
+        <ExportButton url={() => exportCommandListUrl(full)} label={t('export.csv')} testId="record-export" />
+      </Space>
+      <Table<CommandRecord>
+        rowKey="cmdId"
+        size="small"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isLoading}
+        scroll={{ x: 'max-content' }}
+        locale={{ emptyText: query.error ? query.error.message : t('record.empty') }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('history.total', { total }),
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+      />
+    </Card>
+  );
+}
