@@ -8,6 +8,12 @@ import type { DeviceRegistry } from './registry';
 
 /** A device that sends nothing for this many reporting intervals is offline. */
 export const SILENT_INTERVALS = 3;
+/**
+ * A last will carries the time its connection was made, which is a little before that connection's
+ * own "online" status. An offline status this much older than the status applied last belongs to an
+ * earlier connection (its will fired late, after the device was back) and is ignored.
+ */
+export const WILL_GRACE_MS = 30_000;
 
 export class RefusedDeviceMessage extends Error {}
 
@@ -61,8 +67,10 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
   }
 
   /**
-   * `dev/{serial}/up/status`, including the last will. A status older than the one applied last is
-   * stale (a will of an earlier connection fired late, or a retained message replayed) and ignored.
+   * `dev/{serial}/up/status`, including the last will. An online status older than the status applied
+   * last is a replayed retained message; an offline one more than WILL_GRACE_MS older is the will of
+   * an earlier connection. Both are ignored. Should a stale will still get through, the device's next
+   * message brings it back online (`seen`).
    */
   async function handleStatus(msg: DeviceMessage): Promise<void> {
     const parsed = statusPayload.safeParse(parseJson(msg));
@@ -76,7 +84,7 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
       .where('id', '=', deviceId)
       .executeTakeFirst();
     if (!row) throw new RefusedDeviceMessage(`${msg.serial}: unknown device`);
-    if (row.status_at !== null && s.ts < row.status_at) return;
+    if (row.status_at !== null && s.ts < row.status_at - (s.online ? 0 : WILL_GRACE_MS)) return;
     await db
       .updateTable('devices')
       .set({

@@ -1,0 +1,125 @@
+import { deviceTopic, webTopic } from '@farmpark/contracts';
+import mqtt from 'mqtt';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../test/harness';
+import { browser, listen, provision, simDevice, uniqueSerial, waitFor } from './testing';
+
+describeEachEngine('device status', (env) => {
+  let tcpUrl: string;
+  let demo: string;
+  let console_: Awaited<ReturnType<typeof browser>>;
+  beforeAll(async () => {
+    const urls = await listen(env());
+    tcpUrl = urls.tcpUrl;
+    demo = await env().login('demo');
+    console_ = await browser(env(), urls.wsUrl, 'demo');
+    await console_.client.subscribeAsync(webTopic(env().ids.merchant.farm, env().ids.parks.farm[0], 'status'), {
+      qos: 1,
+    });
+  });
+  afterAll(async () => {
+    await console_.client.endAsync(true);
+  });
+
+  const row = (deviceId: number) =>
+    env()
+      .db.selectFrom('devices')
+      .select(['online', 'firmware', 'status_at', 'last_seen_at'])
+      .where('id', '=', deviceId)
+      .executeTakeFirstOrThrow();
+  const statusMessages = (deviceId: number) =>
+    console_.messages
+      .filter((m) => m.topic.endsWith('/status') && m.payload.deviceId === deviceId)
+      .map((m) => m.payload.online);
+
+  it('goes online with the device status, and offline with its last will', async () => {
+    const serial = uniqueSerial('ST-WILL');
+    const p = await provision(env(), demo, { serial, deviceClass: 'weatherStation', groupId: env().ids.parks.farm[0] });
+    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'weatherStation' });
+    await waitFor('online', async () => (await row(p.deviceId)).online === 1);
+    expect((await row(p.deviceId)).firmware).toBe('farmpark-sim/0.1.0');
+    await waitFor('online published', () => statusMessages(p.deviceId).includes(true));
+
+    device.crash(); // no DISCONNECT: the broker sends the will
+    await waitFor('offline by will', async () => (await row(p.deviceId)).online === 0);
+    await waitFor('offline published', () => statusMessages(p.deviceId).join() === 'true,false');
+  });
+
+  it('ignores a stale status (a late will of an earlier connection)', async () => {
+    const serial = uniqueSerial('ST-STALE');
+    const p = await provision(env(), demo, { serial, deviceClass: 'soilStation', groupId: env().ids.parks.farm[0] });
+    const c = await mqtt.connectAsync(tcpUrl, { username: serial, password: p.secret, reconnectPeriod: 0 });
+    const t = Date.now();
+    await c.publishAsync(deviceTopic.status(serial), JSON.stringify({ online: true, ts: t, firmware: '2.0.1' }), {
+      qos: 1,
+    });
+    expect((await row(p.deviceId)).online).toBe(1);
+    await c.publishAsync(deviceTopic.status(serial), JSON.stringify({ online: false, ts: t - 60_000 }), { qos: 1 });
+    expect((await row(p.deviceId)).online).toBe(1);
+    await c.publishAsync(deviceTopic.status(serial), JSON.stringify({ online: true, ts: t - 1 }), { qos: 1 });
+    expect((await row(p.deviceId)).status_at).toBe(t); // a replayed older online status changes nothing
+    const refused = env().bus.failures.status;
+    await c.publishAsync(deviceTopic.status(serial), '{"online":"maybe"}', { qos: 1 });
+    expect(env().bus.failures.status).toBe(refused + 1);
+    await c.publishAsync(deviceTopic.status(serial), JSON.stringify({ online: false, ts: t + 1 }), { qos: 1 });
+    expect((await row(p.deviceId)).online).toBe(0);
+    await c.endAsync();
+  });
+
+  it('marks a silent device offline after three reporting intervals, working from the database', async () => {
+    const serial = uniqueSerial('ST-SILENT');
+    const p = await provision(env(), demo, {
+      serial,
+      deviceClass: 'weatherStation',
+      groupId: env().ids.parks.farm[0],
+      reportIntervalMs: 10_000,
+    });
+    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'weatherStation' });
+    try {
+      await waitFor('online', async () => (await row(p.deviceId)).online === 1);
+      await env().devices.status.markSilent();
+      expect((await row(p.deviceId)).online).toBe(1); // heard from just now
+
+      device.silence(true);
+      // 29 s of silence is not yet three intervals; 31 s is
+      const ago = (ms: number) =>
+        env()
+          .db.updateTable('devices')
+          .set({ last_seen_at: Date.now() - ms, status_at: Date.now() - ms })
+          .where('id', '=', p.deviceId)
+          .execute();
+      await ago(29_000);
+      await env().devices.status.markSilent();
+      expect((await row(p.deviceId)).online).toBe(1);
+      await ago(31_000);
+      expect(await env().devices.status.markSilent()).toBeGreaterThanOrEqual(1);
+      expect((await row(p.deviceId)).online).toBe(0);
+      await waitFor('offline published', () => statusMessages(p.deviceId).at(-1) === false);
+
+      // it reports again: the committed telemetry brings it back online
+      device.silence(false);
+      await device.publishNow();
+      await waitFor('back online', async () => (await row(p.deviceId)).online === 1);
+      await waitFor('online published', () => statusMessages(p.deviceId).at(-1) === true);
+    } finally {
+      await device.stop();
+    }
+  });
+
+  it('stores device events', async () => {
+    const serial = uniqueSerial('ST-EVT');
+    const p = await provision(env(), demo, { serial, deviceClass: 'insectTrap', groupId: env().ids.parks.farm[0] });
+    const c = await mqtt.connectAsync(tcpUrl, { username: serial, password: p.secret, reconnectPeriod: 0 });
+    await c.publishAsync(
+      deviceTopic.event(serial),
+      JSON.stringify({ ts: 1_795_000_000_000, type: 'photo', data: { imageId: 7 } }),
+      { qos: 1 },
+    );
+    await c.endAsync();
+    const events = await env().db.selectFrom('device_events').selectAll().where('device_id', '=', p.deviceId).execute();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ ts: 1_795_000_000_000, type: 'photo' });
+    expect(JSON.parse(events[0].data)).toEqual({ imageId: 7 });
+    expect((await row(p.deviceId)).online).toBe(1); // an event is a sign of life too
+  });
+});
