@@ -20,7 +20,8 @@ const base = { permissionRoutes: PERMISSION_ROUTES, fixedRoutes: FIXED_ROUTES };
 describe('generateRoutes', () => {
   it('gives admin every catalogue route plus the fixed routes, whatever the permission list says', () => {
     const { routes, menu } = generateRoutes({ ...base, roles: ['admin'], permitList: [], flags: allFlags() });
-    expect(paths(routes)).toEqual([...paths(FIXED_ROUTES), ...PERMISSION_CATALOGUE.map((n) => n.permitUrl)]);
+    const staffFixed = FIXED_ROUTES.filter((r) => r.name !== 'screenHome');
+    expect(paths(routes)).toEqual([...paths(staffFixed), ...PERMISSION_CATALOGUE.map((n) => n.permitUrl)]);
     expect(paths(menu)).toEqual(['/dashboard', ...PERMISSION_CATALOGUE.map((n) => n.permitUrl)]);
   });
 
@@ -63,6 +64,17 @@ describe('generateRoutes', () => {
     expect(run(['operator'])).toEqual(['/dashboard']);
     expect(run(['auditor'])).toEqual(['/dashboard', '/audit']);
     expect(run(['admin'])).toEqual(['/dashboard', '/audit']);
+  });
+
+  it('gives a data-screen account its screens page at home and the hidden helpers, nothing else', () => {
+    const { routes, menu } = generateRoutes({ ...base, roles: ['screen'], permitList: [], flags: allFlags() });
+    expect(routes.map((r) => r.name)).toEqual(['screenHome', 'password', 'refresh', 'refreshIndex']);
+    expect(menu.map((r) => [r.path, r.name])).toEqual([['/dashboard', 'screenHome']]);
+    // and no staff user ever gets the screens page in its place
+    for (const roles of [['admin'], ['operator']]) {
+      const staff = generateRoutes({ ...base, roles, permitList: [], flags: allFlags() }).routes;
+      expect(staff.filter((r) => r.path === '/dashboard').map((r) => r.name)).toEqual(['dashboard']);
+    }
   });
 
   it('hides device-class routes the park lacks and drops sections left empty, but keeps them routable', () => {

@@ -1,7 +1,17 @@
-import { type DeviceClassFlags, type PermitEntry, TAG_TO_FLAG } from '@farmpark/contracts';
+import { type DeviceClassFlags, type PermitEntry, SCREEN_ROLE, TAG_TO_FLAG } from '@farmpark/contracts';
 import type { AppRoute } from '../config/routeTypes';
 
 export const ADMIN_ROLE = 'admin';
+
+const onlyForScreens = (r: AppRoute) => r.meta.roles?.length === 1 && r.meta.roles[0] === SCREEN_ROLE;
+
+/**
+ * A data-screen account gets the routes made for it and the hidden helpers (refresh, password),
+ * nothing else: its menu is its screens page alone.
+ */
+export function screenAccountRoutes(fixed: readonly AppRoute[]): AppRoute[] {
+  return fixed.filter((r) => r.meta.roles?.includes(SCREEN_ROLE) || (r.hidden && !r.meta.roles)).map((r) => ({ ...r }));
+}
 
 export interface AccessInput {
   roles: readonly string[];
@@ -79,13 +89,20 @@ export function buildMenu(routes: readonly AppRoute[], flags: DeviceClassFlags):
   return out;
 }
 
-/** SPEC §6: admin gets every permission route; other roles those in their permission list. Fixed routes follow meta.roles. */
+/**
+ * SPEC §6: admin gets every permission route; other roles those in their permission list. Fixed routes
+ * follow meta.roles; a data-screen account (role `screen`, no permissions) gets only its own routes.
+ */
 export function generateRoutes(input: AccessInput): AccessResult {
   const isAdmin = input.roles.includes(ADMIN_ROLE);
   const permitted = isAdmin
     ? input.permissionRoutes.map((r) => ({ ...r }))
     : filterByPermits(input.permissionRoutes, new Set(flattenPermitList(input.permitList)));
-  const fixed = isAdmin ? input.fixedRoutes.map((r) => ({ ...r })) : filterByRoles(input.fixedRoutes, input.roles);
+  const fixed = input.roles.includes(SCREEN_ROLE)
+    ? screenAccountRoutes(input.fixedRoutes)
+    : isAdmin
+      ? input.fixedRoutes.filter((r) => !onlyForScreens(r)).map((r) => ({ ...r }))
+      : filterByRoles(input.fixedRoutes, input.roles);
   const routes = withRedirects([...fixed, ...permitted], input.flags);
   return { routes, menu: buildMenu(routes, input.flags) };
 }

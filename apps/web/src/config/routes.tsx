@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   CloudOutlined,
   ControlOutlined,
+  DesktopOutlined,
   EnvironmentOutlined,
   ExperimentOutlined,
   HomeOutlined,
@@ -11,7 +12,7 @@ import {
   SettingOutlined,
   VideoCameraOutlined,
 } from '@ant-design/icons';
-import { PERMISSION_CATALOGUE, type PermitNode } from '@farmpark/contracts';
+import { PERMISSION_CATALOGUE, type PermitNode, SCREEN_ROLE } from '@farmpark/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import { NotBuiltPage } from '../components/PageNotBuilt/notBuilt';
 import { lazyPage } from '../router/lazyPage';
@@ -40,6 +41,10 @@ const SECTION_ICONS: Record<string, ReactNode> = {
 /** Pages built so far; every other catalogue page shows the shared "not built yet" page. */
 const BUILT_PAGES: Record<string, ComponentType> = {
   '/park/parkInfo': lazyPage(() => import('../pages/park/parkInfo')),
+  '/system/user-mgt': lazyPage(() => import('../pages/system/user-mgt')),
+  '/system/system-log': lazyPage(() => import('../pages/system/system-log')),
+  '/system/AccountManage': lazyPage(() => import('../pages/system/AccountManage')),
+  '/system/LargeManage': lazyPage(() => import('../pages/system/LargeManage')),
   ...MONITORING_PAGES,
 };
 
@@ -69,6 +74,13 @@ export const FIXED_ROUTES: readonly AppRoute[] = [
     name: 'dashboard',
     meta: { title: { zh: '首页', en: 'Home' }, icon: <HomeOutlined /> },
     component: lazyPage(() => import('../pages/dashboard')),
+  },
+  {
+    // A data-screen account's home sits at the home path, so every "home" link works for it too.
+    path: '/dashboard',
+    name: 'screenHome',
+    meta: { title: { zh: '数据大屏', en: 'Data screens' }, icon: <DesktopOutlined />, roles: [SCREEN_ROLE] },
+    component: lazyPage(() => import('../pages/screens')),
   },
   {
     path: '/user/password',

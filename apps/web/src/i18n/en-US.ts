@@ -1,3 +1,4 @@
+import { adminEnUS, crudEnUS } from './admin.en-US';
 import { monitoringEn } from './monitoring.en-US';
 import type { Resources } from './zh-CN';
 
@@ -182,5 +183,7 @@ export const enUS: Resources = {
     days_other: '{{count}} days ago',
   },
   progress: { title: 'Working' },
+  crud: crudEnUS,
+  admin: adminEnUS,
   ...monitoringEn,
 };

@@ -1,3 +1,5 @@
+import { adminZhCN, crudZhCN } from './admin.zh-CN';
+
 import { monitoringZh } from './monitoring.zh-CN';
 /** Chinese resources: the product's own language and the default. en-US must have the same keys (checked by tsc). */
 export const zhCN = {
@@ -175,6 +177,8 @@ export const zhCN = {
     days_other: '{{count}} 天前',
   },
   progress: { title: '处理中' },
+  crud: crudZhCN,
+  admin: adminZhCN,
   ...monitoringZh,
 };
 

@@ -1,0 +1,96 @@
+import { App, Col, Form, Modal, Row } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../stores/app';
+import { dialogProps } from '../../utils/dialog';
+import { contractRule, showServerFieldError } from '../../utils/formRules';
+import type { CrudForm } from './types';
+
+interface Props<R, V> {
+  testId: string;
+  form: CrudForm<R, V>;
+  /** null: closed; 'new': create; a row: edit it. */
+  target: R | 'new' | null;
+  title: string;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** Create or edit one row in the 840 px dialog (full width on a phone); fields are checked by their contract schemas. */
+export default function CrudDialog<R, V>({ testId, form: spec, target, title, onClose, onSaved }: Props<R, V>) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<V>();
+  const [saving, setSaving] = useState(false);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const editing = target !== null && target !== 'new' ? target : null;
+  const fields = spec.fields.filter((f) => !(editing && f.createOnly));
+
+  useEffect(() => {
+    if (target === null) return;
+    form.resetFields();
+    if (editing && spec.toValues) form.setFieldsValue(spec.toValues(editing) as never);
+    else if (!editing && spec.initialValues) form.setFieldsValue(spec.initialValues as never);
+  }, [target, editing, form, spec]);
+
+  const submit = async () => {
+    let values: V;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // each field shows its own message
+    }
+    setSaving(true);
+    try {
+      if (editing) await spec.update?.(editing, values);
+      else await spec.create?.(values);
+      message.success(t('crud.saved'));
+      onSaved();
+    } catch (err) {
+      const names = fields.map((f) => f.name);
+      if (!showServerFieldError(form, err, names)) message.error((err as Error).message || 'Error', 5);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const base = dialogProps();
+  return (
+    <Modal
+      {...base}
+      width={mobile ? '100%' : (spec.width ?? base.width)}
+      style={mobile ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : base.style}
+      open={target !== null}
+      title={title}
+      onCancel={onClose}
+      onOk={submit}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': `${testId}-save` }}
+    >
+      <Form form={form} layout="vertical" data-testid={`${testId}-form`}>
+        <Row gutter={16}>
+          {fields.map((f) => {
+            const schema = typeof f.schema === 'function' ? f.schema(editing) : f.schema;
+            return (
+              <Col key={f.name} xs={24} md={f.span ?? 12}>
+                <Form.Item
+                  name={f.name}
+                  label={f.label}
+                  required={f.required}
+                  rules={schema ? [contractRule(schema, f.label, t)] : undefined}
+                  valuePropName={f.valuePropName}
+                  extra={f.extra}
+                >
+                  {typeof f.input === 'function' ? f.input(editing) : f.input}
+                </Form.Item>
+              </Col>
+            );
+          })}
+        </Row>
+        {spec.children?.(form, editing)}
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+import type { Paged } from '@farmpark/contracts';
+import type { FormInstance, TableColumnsType } from 'antd';
+import type { ReactNode } from 'react';
+import type { ZodType } from 'zod';
+import type { CsvColumn } from './csv';
+
+/** One input of the search form; its value is sent as the query parameter `name` ('' and undefined are left out). */
+export interface SearchField {
+  name: string;
+  label: string;
+  input: ReactNode;
+  /** Turns the form value into query parameters (e.g. a date range into startTime and endTime). */
+  toParams?: (value: unknown) => Record<string, string | number | boolean | undefined>;
+}
+
+/** One field of the create/edit dialog. */
+export interface FormField<R> {
+  name: string;
+  label: string;
+  input: ReactNode | ((editing: R | null) => ReactNode);
+  /** The contract schema of the field: the form checks what the server will check, in the user's language. */
+  schema?: ZodType | ((editing: R | null) => ZodType | undefined);
+  required?: boolean;
+  /** Grid columns out of 24 on a wide screen (full width on a phone). */
+  span?: number;
+  /** Shown only when creating (e.g. the initial password). */
+  createOnly?: boolean;
+  /** Shown but not editable when editing (e.g. the login name). */
+  fixedOnEdit?: boolean;
+  valuePropName?: string;
+  extra?: ReactNode;
+}
+
+export interface CrudForm<R, V> {
+  fields: FormField<R>[];
+  /** Form values of a row being edited. */
+  toValues?: (row: R) => Partial<V>;
+  initialValues?: Partial<V>;
+  create?: (values: V) => Promise<unknown>;
+  update?: (row: R, values: V) => Promise<unknown>;
+  width?: number;
+  /** More content below the fields (e.g. a permission tree), given the form. */
+  children?: (form: FormInstance<V>, editing: R | null) => ReactNode;
+}
+
+export interface CrudApi {
+  /** Reloads the current page of the table. */
+  reload: () => void;
+}
+
+export interface CrudPageProps<R extends object, V> {
+  /** Prefix of data-testid attributes (`${testId}-table`, `${testId}-create`...). */
+  testId: string;
+  title?: ReactNode;
+  rowKey: keyof R & string;
+  columns: TableColumnsType<R>;
+  fetchList: (
+    params: Record<string, string | number | boolean | undefined> & { pageNum: number; pageSize: number },
+  ) => Promise<Paged<R>>;
+  search?: SearchField[];
+  form?: CrudForm<R, V>;
+  /** Removes rows by id (single delete with confirm and batch delete of the selected rows). */
+  remove?: (ids: number[]) => Promise<unknown>;
+  /** Label of a row in confirm messages. */
+  rowLabel?: (row: R) => string;
+  /** A row that may not be edited or removed (e.g. the administrator role). */
+  locked?: (row: R) => boolean;
+  /** Extra buttons in each row's action cell. */
+  rowActions?: (row: R, api: CrudApi) => ReactNode;
+  /** Export of the filtered rows: client-side CSV of these columns, or a server URL for the filter. */
+  exportCsv?:
+    | { filename: string; columns: CsvColumn<R>[] }
+    | { url: (filters: Record<string, string | number | undefined>) => string };
+  toolbar?: ReactNode;
+  /** Horizontal scroll width of the table (phones scroll instead of squeezing columns). */
+  scrollX?: number;
+  pageSize?: number;
+}

@@ -1,0 +1,102 @@
+import type { SystemLogEntry } from '@farmpark/contracts';
+import { DatePicker, Input, Select, Tag } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { getSystemLogList, systemLogExportUrl } from '../../../api/admin';
+import CrudPage from '../../../components/CrudPage';
+
+const TARGET_TYPES = ['user', 'role', 'park', 'screen', 'session', 'device'];
+
+/** System > system log: who did what to which object, when, from where, and how it ended. */
+export default function SystemLogPage() {
+  const { t, i18n } = useTranslation();
+  const lbl = (k: string) => t(`admin.log.${k}`);
+  // Known actions by name; an action added later still shows, as its key.
+  const actionLabel = (a: string) => (i18n.exists(`admin.actions.${a}`) ? t(`admin.actions.${a}`) : a);
+  const typeLabel = (k: string) => (i18n.exists(`admin.targetTypes.${k}`) ? t(`admin.targetTypes.${k}`) : k);
+  const actionKeys = Object.keys(t('admin.actions', { returnObjects: true }) as Record<string, string>);
+
+  return (
+    <CrudPage<SystemLogEntry>
+      testId="log"
+      rowKey="id"
+      fetchList={getSystemLogList}
+      scrollX={1200}
+      search={[
+        {
+          name: 'range',
+          label: lbl('timeRange'),
+          input: <DatePicker.RangePicker showTime style={{ width: '100%' }} />,
+          toParams: (v) => {
+            const r = v as [Dayjs, Dayjs] | null | undefined;
+            return r ? { startTime: r[0].toISOString(), endTime: r[1].toISOString() } : {};
+          },
+        },
+        { name: 'loginName', label: lbl('operator'), input: <Input allowClear data-testid="log-loginName" /> },
+        {
+          name: 'action',
+          label: lbl('action'),
+          input: (
+            <Select
+              allowClear
+              showSearch
+              placeholder={t('crud.all')}
+              options={actionKeys.map((a) => ({ value: a, label: actionLabel(a) }))}
+            />
+          ),
+        },
+        {
+          name: 'targetType',
+          label: lbl('targetType'),
+          input: (
+            <Select
+              allowClear
+              placeholder={t('crud.all')}
+              options={TARGET_TYPES.map((k) => ({ value: k, label: typeLabel(k) }))}
+            />
+          ),
+        },
+        {
+          name: 'result',
+          label: lbl('result'),
+          input: (
+            <Select
+              allowClear
+              placeholder={t('crud.all')}
+              options={[
+                { value: 'ok', label: lbl('ok') },
+                { value: 'fail', label: lbl('fail') },
+              ]}
+            />
+          ),
+        },
+        { name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> },
+      ]}
+      columns={[
+        { title: lbl('time'), dataIndex: 'createdAt', width: 180, render: (v: string) => new Date(v).toLocaleString() },
+        { title: lbl('operator'), dataIndex: 'loginName', width: 120 },
+        { title: lbl('action'), dataIndex: 'action', width: 150, render: actionLabel },
+        {
+          title: lbl('target'),
+          key: 'target',
+          width: 130,
+          render: (_, e) => (e.targetType ? `${typeLabel(e.targetType)} ${e.targetId}`.trim() : '—'),
+        },
+        { title: lbl('detail'), dataIndex: 'detail', ellipsis: true },
+        { title: lbl('ip'), dataIndex: 'ip', width: 140 },
+        {
+          title: lbl('result'),
+          key: 'result',
+          width: 110,
+          render: (_, e) =>
+            e.result === 'ok' ? (
+              <Tag color="green">{lbl('ok')}</Tag>
+            ) : (
+              <Tag color="red">{`${lbl('fail')} ${e.resultCode}`}</Tag>
+            ),
+        },
+      ]}
+      exportCsv={{ url: systemLogExportUrl }}
+    />
+  );
+}
