@@ -168,8 +168,11 @@ export async function createBroker(deps: {
     async close() {
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((r) => wss.close(() => r()));
-      await Promise.all(tcpServers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+      // Stop accepting first, but wait for the listeners only after Aedes has closed the device
+      // connections: a net server's close waits for its open sockets, which would never end otherwise.
+      const listeners = tcpServers.map((s) => new Promise<void>((r) => s.close(() => r())));
       await new Promise<void>((r) => aedes.close(() => r()));
+      await Promise.all(listeners);
     },
   };
 }

@@ -30,11 +30,29 @@ export interface BatchAggregates {
   latest: LatestAgg[];
 }
 
-function fold(map: Map<string, BucketAgg>, deviceId: number, key: string, bucket: number, ts: number, v: number) {
-  const id = `${deviceId}\u0000${key}\u0000${bucket}`;
-  const a = map.get(id);
+/** Per (device, key) series of a batch; rows of one series mostly share one hour and one day. */
+interface Series {
+  deviceId: number;
+  key: string;
+  hours: Map<number, BucketAgg>;
+  days: Map<number, BucketAgg>;
+  latest: LatestAgg;
+}
+
+function fold(map: Map<number, BucketAgg>, s: Series, bucket: number, ts: number, v: number) {
+  const a = map.get(bucket);
   if (!a) {
-    map.set(id, { deviceId, key, bucket, min: v, max: v, sum: v, count: 1, last: v, lastTs: ts });
+    map.set(bucket, {
+      deviceId: s.deviceId,
+      key: s.key,
+      bucket,
+      min: v,
+      max: v,
+      sum: v,
+      count: 1,
+      last: v,
+      lastTs: ts,
+    });
     return;
   }
   if (v < a.min) a.min = v;
@@ -49,29 +67,51 @@ function fold(map: Map<string, BucketAgg>, deviceId: number, key: string, bucket
 
 /** Aggregates only the rows that were actually inserted, so duplicates never count twice. */
 export function aggregateBatch(batch: RowBatch, inserted: Uint8Array, clock: ZoneClock): BatchAggregates {
-  const hourly = new Map<string, BucketAgg>();
-  const daily = new Map<string, BucketAgg>();
-  const latest = new Map<string, LatestAgg>();
+  // numeric series ids (device id, key index) keep string building and hashing off the per-row path
+  const series = new Map<number, Series>();
+  let lastDayTs = Number.NaN;
+  let lastDay = 0;
   for (let i = 0; i < batch.n; i++) {
     if (!inserted[i]) continue;
     const deviceId = batch.deviceId[i];
-    const key = batch.keys[batch.keyIdx[i]];
+    const sid = deviceId * 65536 + batch.keyIdx[i];
     const ts = batch.ts[i];
     const v = batch.value[i];
-    fold(hourly, deviceId, key, hourBucket(ts), ts, v);
-    fold(daily, deviceId, key, clock.dayBucket(ts), ts, v);
-    const id = `${deviceId}\u0000${key}`;
-    const l = latest.get(id);
-    if (!l) latest.set(id, { deviceId, key, ts, value: v, prevTs: -1, prevValue: null });
-    else if (ts > l.ts) {
-      l.prevTs = l.ts;
-      l.prevValue = l.value;
-      l.ts = ts;
-      l.value = v;
-    } else if (ts > l.prevTs) {
-      l.prevTs = ts;
-      l.prevValue = v;
+    let s = series.get(sid);
+    if (!s) {
+      const key = batch.keys[batch.keyIdx[i]];
+      s = {
+        deviceId,
+        key,
+        hours: new Map(),
+        days: new Map(),
+        latest: { deviceId, key, ts, value: v, prevTs: -1, prevValue: null },
+      };
+      series.set(sid, s);
+    } else {
+      const l = s.latest;
+      if (ts > l.ts) {
+        l.prevTs = l.ts;
+        l.prevValue = l.value;
+        l.ts = ts;
+        l.value = v;
+      } else if (ts > l.prevTs && ts !== l.ts) {
+        l.prevTs = ts;
+        l.prevValue = v;
+      }
     }
+    fold(s.hours, s, hourBucket(ts), ts, v);
+    if (ts !== lastDayTs) {
+      lastDayTs = ts;
+      lastDay = clock.dayBucket(ts);
+    }
+    fold(s.days, s, lastDay, ts, v);
   }
-  return { hourly: [...hourly.values()], daily: [...daily.values()], latest: [...latest.values()] };
+  const out: BatchAggregates = { hourly: [], daily: [], latest: [] };
+  for (const s of series.values()) {
+    for (const a of s.hours.values()) out.hourly.push(a);
+    for (const a of s.days.values()) out.daily.push(a);
+    out.latest.push(s.latest);
+  }
+  return out;
 }

@@ -1,0 +1,97 @@
+import { parseArgs } from 'node:util';
+import SQLite from 'better-sqlite3';
+import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
+import { percentile, runLoad, WEATHER_KEYS } from './ingestLoad';
+import { rawBrokerMessagesPerSecond, rawSqliteRowsPerSecond } from './rawLimits';
+
+/**
+ * bench:ingest -- --seconds N [--rate R] [--devices D] [--window W]
+ * The real server (child process, temp SQLite, free ports), D devices over MQTT TCP publishing QoS 1
+ * messages of 8 values at R messages/s for N seconds. Prints one JSON object as its last line.
+ */
+const { values: args } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '60' },
+    rate: { type: 'string', default: '12000' },
+    devices: { type: 'string', default: '200' },
+    window: { type: 'string', default: '100' },
+    'skip-raw': { type: 'boolean', default: false },
+  },
+});
+const seconds = Number(args.seconds);
+const rate = Number(args.rate);
+const deviceCount = Number(args.devices);
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+async function main() {
+  const raw = args['skip-raw']
+    ? { rawSqliteRowsPerSecond: null, rawBrokerMessagesPerSecond: null }
+    : {
+        rawSqliteRowsPerSecond: await rawSqliteRowsPerSecond(3),
+        rawBrokerMessagesPerSecond: await rawBrokerMessagesPerSecond(5, deviceCount, Number(args.window)),
+      };
+  log(`raw limits: ${JSON.stringify(raw)}`);
+
+  const data = await prepareData(deviceCount, 'weatherStation');
+  const server = await spawnServer(data.dataDir);
+  log(`server up on mqtt ${server.mqttPort}; ${deviceCount} devices, ${rate} msg/s target, ${seconds} s`);
+  try {
+    const load = await runLoad({
+      devices: data.devices,
+      host: '127.0.0.1',
+      port: server.mqttPort,
+      rate,
+      seconds,
+      window: Number(args.window),
+      // a day ago, one reading per second per device: never "in the future", never a duplicate
+      firstTs: Date.now() - 86_400_000,
+      stepMs: 1000,
+      keepAcked: true,
+    });
+    await server.stop();
+
+    const db = new SQLite(data.dbFile, { readonly: true });
+    const stmt = db.prepare('select ts from telemetry where device_id = ? and key = ? and ts >= ?');
+    let lost = 0;
+    let ackedTotal = 0;
+    load.ackedTs.forEach((list, i) => {
+      if (list.length === 0) return;
+      ackedTotal += list.length;
+      const have = new Set(
+        (stmt.all(data.devices[i].id, 'illuminance', Math.min(...list)) as { ts: number }[]).map((r) => r.ts),
+      );
+      for (const ts of list) if (!have.has(ts)) lost++;
+    });
+    const rows = (db.prepare('select count(*) as n from telemetry').get() as { n: number }).n;
+    db.close();
+    const result = {
+      bench: 'ingest',
+      seconds: Math.round(load.seconds * 10) / 10,
+      devices: deviceCount,
+      targetRate: rate,
+      valuesPerMessage: WEATHER_KEYS.length,
+      messagesPerSecond: Math.round(load.acked / load.seconds),
+      valuesPerSecond: Math.round((load.acked * WEATHER_KEYS.length) / load.seconds),
+      sent: load.sent,
+      acked: ackedTotal,
+      failed: load.failed,
+      storedRows: rows,
+      lost,
+      p50AckMs: Math.round(percentile(load.latencies, 50) * 10) / 10,
+      p99AckMs: Math.round(percentile(load.latencies, 99) * 10) / 10,
+      ...raw,
+    };
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+  } finally {
+    await server.stop();
+    data.remove();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+    process.exit(1);
+  },
+);
