@@ -1,6 +1,6 @@
 import { adminZhCN, crudZhCN } from './admin.zh-CN';
-
 import { monitoringZh } from './monitoring.zh-CN';
+
 /** Chinese resources: the product's own language and the default. en-US must have the same keys (checked by tsc). */
 export const zhCN = {
   app: { title: '智慧农业', version: '版本 {{version}}' },
