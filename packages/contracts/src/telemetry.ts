@@ -114,13 +114,41 @@ export const paramSetting = z.object({
   sort: z.number().int().min(0).max(10_000).nullable().optional(),
 });
 export type ParamSetting = z.infer<typeof paramSetting>;
+/** Form bodies carry lists as a JSON string (or, for plain strings, comma-separated); JSON bodies as arrays. */
+const jsonList = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+};
 export const alterDeviceParamConfigBody = z.object({
   deviceId: id,
-  params: z.array(paramSetting).min(1, 'params must list at least one parameter').max(200),
+  paramList: z.preprocess(
+    jsonList,
+    z
+      .array(paramSetting, { error: 'paramList must be a list of {key, name, unit, decimals, hidden, sort}' })
+      .min(1, 'paramList must list at least one parameter')
+      .max(200),
+  ),
 });
+export type AlterDeviceParamConfigBody = z.infer<typeof alterDeviceParamConfigBody>;
 export const alterGroupVarSortBody = z.object({
   deviceId: id,
-  groups: z.array(z.string().min(1)).min(1, 'groups must list the variable groups in order').max(50),
+  groups: z.preprocess(
+    (v) =>
+      typeof v === 'string' && !v.trim().startsWith('[')
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : jsonList(v),
+    z
+      .array(z.string().min(1), { error: 'groups must list the variable group keys in order' })
+      .min(1, 'groups must list the variable groups in order')
+      .max(50),
+  ),
 });
 
 export interface ParamView {

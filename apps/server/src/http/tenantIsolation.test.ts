@@ -19,6 +19,7 @@ const ID_KEYS = new Set([
   'roleId',
   'ids',
   'groupIds',
+  'deviceIds',
 ]);
 
 const SAMPLES: Record<string, string> = {
@@ -48,8 +49,9 @@ const SAMPLES: Record<string, string> = {
   params: '{"valve":1,"on":true}',
   state: '',
   source: '',
-  startTime: '',
-  endTime: '',
+  // a real range: telemetry queries refuse an empty one before they look at ids
+  startTime: '1700000000000',
+  endTime: '1800000000000',
   takenAt: '',
   // broker hooks (public; refused without the hook secret)
   clientid: 'isolation',
@@ -68,6 +70,13 @@ const SAMPLES: Record<string, string> = {
   screenAddress: '/large-screen',
   targetType: '',
   result: '',
+  // telemetry
+  lang: 'zh',
+  keys: 'airTemp',
+  interval: 'day',
+  format: 'csv',
+  paramList: '[{"key":"airTemp","name":"隔离"}]',
+  groups: 'air',
 };
 
 describeEachEngine('tenant isolation', (env) => {
@@ -133,6 +142,7 @@ describeEachEngine('tenant isolation', (env) => {
       userId: String(ids.users.demo),
       roleId: String(await demoFarmRoleId()),
       groupIds: String(ids.parks.farm[0]),
+      deviceIds: String(ids.devices.farm),
       token: demoToken,
       cmdId: await demoFarmCommand(),
     };

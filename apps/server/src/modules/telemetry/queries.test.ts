@@ -191,7 +191,7 @@ describeEachEngine('telemetry queries', (env) => {
   it('applies per-device names, hiding and group order', async () => {
     const alter = await env().post(`${BASE}/device/alterDeviceParamConfig`, token, {
       deviceId: ws,
-      params: [
+      paramList: [
         { key: 'airTemp', name: '棚外温度', decimals: 2 },
         { key: 'dewPoint', hidden: true },
       ],
@@ -211,7 +211,7 @@ describeEachEngine('telemetry queries', (env) => {
     // null goes back to the model default
     await env().post(`${BASE}/device/alterDeviceParamConfig`, token, {
       deviceId: ws,
-      params: [{ key: 'airTemp', name: null }],
+      paramList: [{ key: 'airTemp', name: null }],
     });
     const back = await env().get<DeviceParamConfig>(`${BASE}/device/getDeviceParamConfig`, token, q({ deviceId: ws }));
     expect(back.data.params.find((p) => p.key === 'airTemp')).toMatchObject({ name: '空气温度', decimals: 2 });

@@ -114,7 +114,7 @@ export function telemetryRoutes(app: FastifyInstance, { db, config }: ModuleDeps
   r.post(
     `${BASE}/device/alterDeviceParamConfig`,
     { config: { permitUrl: DEVICE_ADMIN }, schema: { tags, body: alterDeviceParamConfigBody } },
-    async (req) => ok(await svc.alterDeviceParamConfig(db, authOf(req), req.body.deviceId, req.body.params)),
+    async (req) => ok(await svc.alterDeviceParamConfig(db, authOf(req), req.body.deviceId, req.body.paramList)),
   );
   r.get(
     `${BASE}/device/getGroupVarSort`,
