@@ -65,8 +65,12 @@ export default function TrendChart({
         chart.current ??= echarts.init(host.current);
         const c = chart.current;
         c.off('finished');
+        const el = host.current;
+        el.removeAttribute('data-rendered');
         c.on('finished', () => {
           c.off('finished');
+          // End-to-end tests time a year's history from the response to this mark.
+          el.setAttribute('data-rendered', 'true');
           rendered.current?.();
         });
         c.setOption(option, { notMerge: true });

@@ -96,7 +96,7 @@ export function buildTrendOption(series: readonly TrendSeries[], mode: TrendMode
   const units = [...new Set(series.map((s) => s.unit))];
   return {
     animation: !large,
-    grid: { left: 8, right: 16, top: 40, bottom: 56, containLabel: true },
+    grid: { left: 8, right: 16, top: 60, bottom: 56, containLabel: true },
     legend: { type: 'scroll', top: 0, left: 0, right: 40 },
     tooltip: { trigger: 'axis', confine: true, formatter: tooltipFormatter },
     toolbox: { right: 0, top: 0, feature: { saveAsImage: { title: labels.saveImage, pixelRatio: 2 } } },

@@ -1,0 +1,234 @@
+import { readFileSync } from 'node:fs';
+import { type DeviceWithSecret, deviceTopic } from '@farmpark/contracts';
+import { createDevice, generateHistory, type VirtualDevice } from '@farmpark/simulator';
+import mqtt from 'mqtt';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launch, openPage, screenshot } from './browser';
+import { api, apiLogin, login } from './session';
+
+// The demo park 1 has one device of each class. These tests give the weather station, soil station,
+// control cabinet and lamp credentials, backfill a year of weather history through MQTT like a device
+// that was offline, and run them as simulated devices so pages show live data.
+const DEVICES = { weather: 5, soil: 6, cabinet: 9, lamp: 10 } as const;
+const DAY = 86_400_000;
+const HOUR = 3_600_000;
+
+let browser: Browser;
+let token: string;
+const live: Record<string, VirtualDevice> = {};
+const creds: Record<string, { serial: string; secret: string; deviceClass: string }> = {};
+
+async function credentials(deviceId: number) {
+  const r = await api<DeviceWithSecret>('/api/merchant/device/regenerateDeviceSecret', token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ deviceId }),
+  });
+  if (r.code !== 0) throw new Error(`regenerateDeviceSecret ${deviceId}: ${r.msg}`);
+  return { serial: r.data.device.serial, secret: r.data.secret, deviceClass: r.data.device.deviceClass };
+}
+
+async function backfillYear(c: { serial: string; secret: string; deviceClass: string }) {
+  const brokerUrl = `mqtt://127.0.0.1:${inject('mqttPort')}`;
+  const client = await mqtt.connectAsync(brokerUrl, {
+    username: c.serial,
+    password: c.secret,
+    clientId: `${c.serial}-backfill`,
+  });
+  const now = Date.now();
+  const spec = { serial: c.serial, deviceClass: c.deviceClass as 'weatherStation' };
+  for (const readings of generateHistory(spec, now - 366 * DAY, now - HOUR, HOUR)) {
+    await client.publishAsync(deviceTopic.telemetry(c.serial), JSON.stringify({ readings }), { qos: 1 });
+  }
+  await client.endAsync();
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  token = await apiLogin('demo');
+  for (const [name, id] of Object.entries(DEVICES)) creds[name] = await credentials(id);
+  await backfillYear(creds.weather);
+  const brokerUrl = `mqtt://127.0.0.1:${inject('mqttPort')}`;
+  for (const [name, c] of Object.entries(creds)) {
+    const device = createDevice({
+      serial: c.serial,
+      secret: c.secret,
+      deviceClass: c.deviceClass as 'weatherStation',
+      brokerUrl,
+      telemetryIntervalMs: 2_000,
+      ackDelayMs: [200, 500],
+    });
+    await device.start();
+    live[name] = device;
+  }
+}, 180_000);
+
+afterAll(async () => {
+  for (const d of Object.values(live)) await d.stop();
+  await browser?.close();
+});
+
+async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
+  const opened = await openPage(browser, { width: opts.width, height: opts.width && opts.width < 500 ? 844 : 900 });
+  if (opts.locale === 'en-US') {
+    await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
+  }
+  await login(opened.page, 'demo');
+  return opened;
+}
+
+const onlineCard = (page: Page, deviceId: number) =>
+  page.locator(`[data-testid="device-card-${deviceId}"][data-online="true"]`);
+
+describe('monitoring consoles', () => {
+  it('weather real-time: a live reading changes a tile without reload', async () => {
+    const { page, context, problems } = await signedIn();
+    await page.goto('/outdoorsEquipment/weatherWatches/realTimeData');
+    await onlineCard(page, DEVICES.weather).waitFor({ timeout: 20_000 });
+    const tile = page.getByTestId(`device-card-${DEVICES.weather}`).getByTestId('tile-airTemp');
+    const before = await tile.getAttribute('data-changed');
+    await expect
+      .poll(async () => tile.getAttribute('data-changed'), { timeout: 20_000, interval: 250 })
+      .not.toBe(before);
+    expect(await tile.getByTestId('tile-value-airTemp').innerText()).toMatch(/-?\d+\.\d\s*°C/);
+    await tile.click();
+    await page.locator('.ant-modal [data-testid="trend-chart"][data-rendered="true"]').waitFor({ timeout: 15_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('weather history: a year renders in under a second after the response; CSV export has the table rows', async () => {
+    const { page, context, problems } = await signedIn();
+    await page.goto('/outdoorsEquipment/weatherWatches/historicalData');
+    await page.locator('[data-testid="trend-chart"][data-rendered="true"]').waitFor({ timeout: 20_000 });
+    await page.getByTestId('range-picker').first().click();
+    const response = page.waitForResponse((r) => r.url().includes('/terminal/data/getSeries'));
+    await page.locator('.ant-picker-presets li').last().click();
+    await response;
+    const t0 = Date.now();
+    await page.locator('[data-testid="trend-chart"][data-rendered="true"]').waitFor({ timeout: 5_000 });
+    const elapsed = Date.now() - t0;
+    expect(elapsed).toBeLessThan(1_000);
+    expect(Number(await page.getByTestId('trend-chart').getAttribute('data-points'))).toBeGreaterThan(300);
+
+    // Table over the last 7 days, then export exactly that.
+    await page.getByTestId('range-picker').first().click();
+    await page.locator('.ant-picker-presets li').nth(1).click();
+    await page.getByTestId('history-view').getByText('表格').click();
+    const total = page.locator('.ant-pagination-total-text');
+    await total.waitFor();
+    const rows = Number((await total.innerText()).replace(/\D/g, ''));
+    expect(rows).toBeGreaterThan(100);
+    const download = page.waitForEvent('download');
+    await page.getByTestId('export-csv').click();
+    const file = await (await download).path();
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    // Rows may have arrived between the count and the export (the station is live): never fewer.
+    expect(lines.length - 1).toBeGreaterThanOrEqual(rows);
+    expect(lines.length - 1).toBeLessThan(rows + 20);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('control cabinet: the fan switched from the page is confirmed by the device and recorded; a refusal shows its reason', async () => {
+    const { page, context, problems } = await signedIn();
+    await page.goto('/envControl/ehc/realTimeData');
+    await onlineCard(page, DEVICES.cabinet).waitFor({ timeout: 20_000 });
+    const fan = page.getByTestId('switch-fan');
+    await expect.poll(() => fan.getAttribute('data-checked'), { timeout: 10_000 }).not.toBe('unknown');
+    const wasOn = (await fan.getAttribute('data-checked')) === 'true';
+    await fan.click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '确定执行' }).click();
+    const outcome = page.getByTestId('switch-fan-outcome');
+    await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 5_000 }).toMatch(/sending|succeeded/);
+    await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 20_000 }).toBe('succeeded');
+    expect(live.cabinet.state.fan).toBe(wasOn ? 0 : 1);
+    await expect.poll(() => fan.getAttribute('data-checked'), { timeout: 10_000 }).toBe(String(!wasOn));
+
+    live.cabinet.setFault('风机过载保护');
+    await fan.click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '确定执行' }).click();
+    await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 20_000 }).toBe('failed');
+    expect(await outcome.innerText()).toContain('风机过载保护');
+    expect(await fan.getAttribute('data-checked')).toBe(String(!wasOn));
+    live.cabinet.setFault(null);
+
+    await page.goto('/envControl/ehc/operationRecord');
+    const table = page.getByTestId('record-table');
+    await table.locator('tbody tr.ant-table-row').first().waitFor();
+    const first = await table.locator('tbody tr.ant-table-row').nth(0).innerText();
+    const second = await table.locator('tbody tr.ant-table-row').nth(1).innerText();
+    expect(first).toContain('demo');
+    expect(first).toContain('风机');
+    expect(first).toContain('执行失败');
+    expect(first).toContain('风机过载保护');
+    expect(second).toContain('执行成功');
+    expect(second).toMatch(/\d+ ms/);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('insecticidal lamp: live state, switch confirmed by the lamp', async () => {
+    const { page, context, problems } = await signedIn();
+    await page.goto('/plantProtect/insecticidalLamp/realTimeData');
+    const card = page.getByTestId(`lamp-${DEVICES.lamp}`);
+    await card.waitFor({ timeout: 20_000 });
+    const sw = page.getByTestId(`lamp-switch-${DEVICES.lamp}`);
+    await expect.poll(() => sw.getAttribute('data-checked'), { timeout: 10_000 }).not.toBe('unknown');
+    const wasOn = (await sw.getAttribute('data-checked')) === 'true';
+    await sw.click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: '确定执行' }).click();
+    await expect
+      .poll(() => page.getByTestId(`lamp-switch-${DEVICES.lamp}-outcome`).getAttribute('data-state'), {
+        timeout: 20_000,
+      })
+      .toBe('succeeded');
+    expect(live.lamp.state.lamp).toBe(wasOn ? 0 : 1);
+    await expect.poll(() => sw.getAttribute('data-checked'), { timeout: 10_000 }).toBe(String(!wasOn));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  const PAGES: [string, string][] = [
+    ['home', '/dashboard'],
+    ['weather-realtime', '/outdoorsEquipment/weatherWatches/realTimeData'],
+    ['weather-history', '/outdoorsEquipment/weatherWatches/historicalData'],
+    ['weather-analysis', '/outdoorsEquipment/weatherWatches/dataAnalysis'],
+    ['soil-realtime', '/outdoorsEquipment/moistureMonitoring/realTimeData'],
+    ['soil-history', '/outdoorsEquipment/moistureMonitoring/historicalData'],
+    ['soil-analysis', '/outdoorsEquipment/moistureMonitoring/dataAnalysis'],
+    ['env-realtime', '/outdoorsEquipment/ehc/realTimeData'],
+    ['env-history', '/outdoorsEquipment/ehc/historicalData'],
+    ['env-analysis', '/outdoorsEquipment/ehc/dataAnalysis'],
+    ['ehc-realtime', '/envControl/ehc/realTimeData'],
+    ['ehc-history', '/envControl/ehc/historicalData'],
+    ['ehc-record', '/envControl/ehc/operationRecord'],
+    ['ehc-analysis', '/envControl/ehc/dataAnalysis'],
+    ['lamp', '/plantProtect/insecticidalLamp/realTimeData'],
+  ];
+
+  // One sign-in per language (logins are rate-limited per account); the viewport changes in place.
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    it(`screenshots of every monitoring page (${locale}; 1440 and 390 px) without console errors or overflow`, async () => {
+      const { page, context, problems } = await signedIn({ locale });
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+        for (const [name, path] of PAGES) {
+          await page.goto(path);
+          await page
+            .locator('.ant-skeleton')
+            .first()
+            .waitFor({ state: 'detached', timeout: 15_000 })
+            .catch(() => {});
+          await page.waitForTimeout(1_500);
+          await screenshot(page, `monitoring-${name}-${locale}-${width}`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${name} overflows horizontally at ${width} px`).toBeLessThanOrEqual(1);
+        }
+      }
+      expect(problems).toEqual([]);
+      await context.close();
+    }, 240_000);
+  }
+});
