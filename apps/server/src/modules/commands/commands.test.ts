@@ -76,7 +76,7 @@ describeEachEngine('commands', (env) => {
     });
     expect(done.responseMs).toBeGreaterThanOrEqual(0);
     expect(done.ackedAt).toBeGreaterThanOrEqual(done.sentAt ?? Infinity);
-    expect(valve.device.state.valve2).toBe(1);
+    await waitFor('valve 2 open', () => valve.device.state.valve2 === 1);
     await waitFor('web/cmd states', () => statesOf(res.data.cmdId).length === 3);
     expect(statesOf(res.data.cmdId)).toEqual(['queued', 'sent', 'succeeded']);
     const log = await env()
