@@ -23,6 +23,12 @@ export interface ExternalBrokerOptions {
   bus: DeviceMessageBus;
   /** Stable per server process, so the broker keeps the session's queue across a restart. */
   clientId: string;
+  /**
+   * Default true: the broker keeps this client's queue (and its share of the shared subscription) while the
+   * process restarts under the same client id. A slot retired for good leaves a session that keeps taking its
+   * share: give the broker a session expiry (Mosquitto `persistent_client_expiration`). Tests pass false.
+   */
+  persistentSession?: boolean;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }
 
@@ -71,8 +77,7 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
         protocolId: 'MQTT',
         protocolVersion: 4,
         clientId: opts.clientId,
-        // a persistent session: what arrives while this process restarts waits for it (or goes to a peer)
-        clean: false,
+        clean: opts.persistentSession === false,
         keepalive: KEEPALIVE_S,
         ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
         ...(url.password ? { password: Buffer.from(decodeURIComponent(url.password)) } : {}),
