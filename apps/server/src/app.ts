@@ -11,6 +11,9 @@ import { installAuthHook } from './http/authHook';
 import { installErrorHandler } from './http/errorHandler';
 import { installRouteGuard, type RegisteredRoute } from './http/routeGuard';
 import { installSpa } from './http/spa';
+import { noticeRoutes } from './modules/alarms/noticeRoutes';
+import { alarmRoutes } from './modules/alarms/routes';
+import { type Alarms, createAlarms } from './modules/alarms/runtime';
 import { authRoutes } from './modules/auth/routes';
 import { commandRoutes } from './modules/commands/routes';
 import type { ModuleDeps } from './modules/context';
@@ -32,6 +35,7 @@ import { userRoutes } from './modules/users/routes';
 import type { MqttBroker } from './mqtt/broker';
 import type { DeviceMessageBus } from './mqtt/deviceMessages';
 import type { Publish } from './mqtt/publish';
+import { createRuleEngine, type RuleEngine } from './rules/engine';
 
 export interface AppDeps {
   config: Config;
@@ -53,6 +57,10 @@ export interface App {
   routes: RegisteredRoute[];
   /** Device status and the command service (main schedules their jobs, tests drive them). */
   devices: DevicesRuntime;
+  /** The one rule evaluator (main runs its timer job, tests call `tick`). */
+  rules: RuleEngine;
+  /** Alarm repeats and the delivery outbox (main runs them with the rule job). */
+  alarms: Alarms;
 }
 
 /** Builds the Fastify app without listening: main listens, tests use `app.inject` or listen on port 0. */
@@ -101,6 +109,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     devices.status.seen(e.deviceIds).catch((err: Error) => app.log.warn({ err: err.message }, 'online update failed'));
   });
 
+  const rules = createRuleEngine({ db, registry: devices.registry, tz: config.tzName, log: app.log });
+  const alarms = createAlarms({ db, publish, config, rules, log: app.log });
+  await rules.refresh();
+  deps.telemetry?.ingest.events.on('committed', rules.onCommitted);
+  app.addHook('onClose', async () => {
+    deps.telemetry?.ingest.events.off('committed', rules.onCommitted);
+    await rules.idle();
+    alarms.close();
+  });
+
   const moduleDeps: ModuleDeps = {
     config,
     db,
@@ -109,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     devices: devices.registry,
     deviceSessions: devices.sessions,
     commands: devices.commands,
+    rules,
   };
   for (const register of [
     authRoutes,
@@ -124,11 +143,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mqttHookRoutes,
     telemetryRoutes,
     lightRoutes,
+    noticeRoutes,
   ])
     register(app, moduleDeps);
   await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));
+  alarmRoutes(app, { ...moduleDeps, alarms });
 
   await installSpa(app, config.webDist);
   broker.attachWebSocket(app.server);
-  return { app, routes, devices };
+  return { app, routes, devices, rules, alarms };
 }

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/data';
 import { seedDemo } from './demo/seed';
 import { startDeviceJobs } from './jobs/deviceJobs';
+import { startRuleJobs } from './jobs/ruleJobs';
 import { createDeviceRegistry } from './modules/devices/registry';
 import { startTelemetry } from './modules/telemetry/runtime';
 import { createDeviceMessageBus } from './mqtt/deviceMessages';
@@ -33,9 +34,10 @@ async function main(): Promise<void> {
   const telemetry = await startTelemetry({ config, db, bus, registry, publish, log });
   if (messaging.external) await messaging.external.ready;
   else await broker.listenTcp(config.mqttPort, config.host);
-  const { app, devices } = await buildApp({ config, db, broker, publish, telemetry, registry, bus });
+  const { app, devices, rules, alarms } = await buildApp({ config, db, broker, publish, telemetry, registry, bus });
   await app.listen({ port: config.port, host: config.host });
   const stopDeviceJobs = startDeviceJobs(devices, log);
+  const stopRuleJobs = startRuleJobs(rules, alarms, log);
 
   const url = `http://127.0.0.1:${config.port}`;
   const lines = [
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
     stopping = true;
     log.info({ signal }, 'shutting down');
     await stopDeviceJobs();
+    await stopRuleJobs();
     await app.close();
     await messaging.close();
     await telemetry.close();

@@ -15,3 +15,4 @@ export * from './permissions';
 export * from './telemetry';
 export * from './light';
 export * from './rules';
+export * from './alarms';

@@ -1,5 +1,6 @@
 import type { Db } from '../db/connect';
 import { hashPassword } from '../modules/auth/secrets';
+import { seedAlarmDemo } from './alarmsSeed';
 import { DEMO_FARM_PARKS, DEMO_PASSWORD, type DemoPark, OPERATOR_GRANTS, ORCHARD_PARK } from './data';
 
 export interface SeedResult {
@@ -115,5 +116,6 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
     await user(orchard, 'demo2', '青谷果园管理员', '13900000001', orchardAdmin);
     await screen(orchard, '青谷果园大屏', [orchardPark]);
   });
+  await seedAlarmDemo(db, now);
   return { seeded: true };
 }

@@ -77,6 +77,22 @@ const SAMPLES: Record<string, string> = {
   format: 'csv',
   paramList: '[{"key":"airTemp","name":"隔离"}]',
   groups: 'air',
+  // alarms, contacts and notices
+  condition: '{"kind":"threshold","key":"airTemp","op":"above","value":30}',
+  windows: '[]',
+  severity: 'warning',
+  contactIds: '',
+  channels: 'email',
+  repeatMinutes: '0',
+  quietHours: '[]',
+  comment: '隔离测试',
+  email: 'walker@example.com',
+  webhookUrl: '',
+  webhookType: '',
+  title: '隔离测试公告',
+  body: '',
+  startDate: '2026-01-01',
+  endDate: '2026-12-31',
 };
 
 describeEachEngine('tenant isolation', (env) => {

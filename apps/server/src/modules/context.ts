@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import type { Publish } from '../mqtt/publish';
+import type { RuleEngine } from '../rules/engine';
 import type { CommandService } from './commands/service';
 import type { DeviceRegistry } from './devices/registry';
 import type { DeviceSessions } from './devices/service';
@@ -19,4 +20,6 @@ export interface ModuleDeps {
   deviceSessions: DeviceSessions;
   /** The one command service. */
   commands: CommandService;
+  /** The one rule evaluator: owners register a handler for their kind and call `refresh` after rule changes. */
+  rules: RuleEngine;
 }

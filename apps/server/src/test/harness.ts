@@ -13,11 +13,13 @@ import { migrateToLatest } from '../db/migrate';
 import { DEMO_PASSWORD } from '../demo/data';
 import { seedDemo } from '../demo/seed';
 import type { RegisteredRoute } from '../http/routeGuard';
+import type { Alarms } from '../modules/alarms/runtime';
 import { createDeviceRegistry } from '../modules/devices/registry';
 import type { DevicesRuntime } from '../modules/devices/runtime';
 import { startTelemetry, type TelemetryRuntime } from '../modules/telemetry/runtime';
 import { createBroker, type MqttBroker } from '../mqtt/broker';
 import { createDeviceMessageBus, type DeviceMessageBus } from '../mqtt/deviceMessages';
+import type { RuleEngine } from '../rules/engine';
 
 /** SQLite always; PostgreSQL too when the test script provides a throwaway cluster. */
 export const engines: Engine[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -40,6 +42,9 @@ export interface TestEnv {
   telemetry: TelemetryRuntime;
   /** Device status and commands, to drive their jobs directly. */
   devices: DevicesRuntime;
+  /** The rule engine and alarms, to run their timer job directly. */
+  rules: RuleEngine;
+  alarms: Alarms;
   app: FastifyInstance;
   routes: RegisteredRoute[];
   ids: DemoIds;
@@ -132,7 +137,7 @@ export async function createTestEnv(
   const broker = await createBroker({ db, log: pino({ level: 'silent' }), bus });
   const registry = createDeviceRegistry(db);
   const telemetry = await startTelemetry({ config, db, bus, registry, publish: broker.publish });
-  const { app, routes, devices } = await buildApp({ config, db, broker, telemetry, registry, bus });
+  const { app, routes, devices, rules, alarms } = await buildApp({ config, db, broker, telemetry, registry, bus });
   await app.ready();
 
   const call: TestEnv['call'] = async ({ token, headers, ...opts }) => {
@@ -147,6 +152,8 @@ export async function createTestEnv(
     bus,
     telemetry,
     devices,
+    rules,
+    alarms,
     app,
     routes,
     ids: await demoIds(db),

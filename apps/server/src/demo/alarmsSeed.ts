@@ -1,0 +1,107 @@
+import type { Db } from '../db/connect';
+
+const DAY = 86_400_000;
+const localDate = (ts: number, tz: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(ts),
+  );
+
+/**
+ * Demo alarms: a contact, three rules (a threshold on the park weather station, a class-wide soil
+ * threshold, an offline rule) and a notice for Demo Farm's first park, so the alarm pages have
+ * something real to show. Runs right after the base seed, so Demo Farm's rows come first.
+ */
+export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): Promise<void> {
+  const farm = await db.selectFrom('merchants').select('id').where('name', '=', 'Demo Farm').executeTakeFirst();
+  if (!farm) return;
+  const parks = await db.selectFrom('groups').select('id').where('merchant_id', '=', farm.id).orderBy('id').execute();
+  const station = await db
+    .selectFrom('devices')
+    .select(['id', 'group_id'])
+    .where('merchant_id', '=', farm.id)
+    .where('serial', '=', 'DF-WS-0001')
+    .executeTakeFirst();
+  if (parks.length === 0 || !station?.group_id) return;
+  const park = station.group_id;
+
+  const { id: contact } = await db
+    .insertInto('alarm_contacts')
+    .values({
+      merchant_id: farm.id,
+      name: '值班员 王工',
+      phone: '13800000009',
+      email: 'duty@farmpark.local',
+      webhook_url: '',
+      webhook_type: 'plain',
+      enabled: 1,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('alarm_contact_groups')
+    .values(parks.slice(0, 2).map((p) => ({ contact_id: contact, group_id: p.id })))
+    .execute();
+
+  const rule = (
+    name: string,
+    target: { device_id: number | null; device_class: string | null },
+    condition: object,
+    config: object,
+  ) => ({
+    merchant_id: farm.id,
+    group_id: park,
+    owner_kind: 'alarm',
+    name,
+    ...target,
+    condition: JSON.stringify(condition),
+    windows: '[]',
+    config: JSON.stringify(config),
+    enabled: 1,
+    created_at: now,
+    updated_at: now,
+  });
+  await db
+    .insertInto('rules')
+    .values([
+      rule(
+        '园区高温告警',
+        { device_id: station.id, device_class: null },
+        { kind: 'threshold', key: 'airTemp', op: 'above', value: 35, forMs: 300_000, hysteresis: 1 },
+        { severity: 'warning', contactIds: [contact], channels: ['email'], repeatMinutes: 30, quietHours: [] },
+      ),
+      rule(
+        '土壤过干告警',
+        { device_id: null, device_class: 'soilStation' },
+        { kind: 'threshold', key: 'soilMoisture20', op: 'below', value: 15, forMs: 600_000, hysteresis: 2 },
+        {
+          severity: 'critical',
+          contactIds: [contact],
+          channels: ['email', 'sms'],
+          repeatMinutes: 60,
+          quietHours: [{ start: '22:00', end: '07:00' }],
+        },
+      ),
+      rule(
+        '气象站离线告警',
+        { device_id: null, device_class: 'weatherStation' },
+        { kind: 'offline', forMs: 600_000 },
+        { severity: 'critical', contactIds: [contact], channels: ['email'], repeatMinutes: 0, quietHours: [] },
+      ),
+    ])
+    .execute();
+
+  await db
+    .insertInto('notices')
+    .values({
+      merchant_id: farm.id,
+      title: '春季病虫害统防统治通知',
+      body: '请各园区本周内完成虫情测报灯与孢子捕捉仪的巡检，发现异常及时在告警管理中确认处理。',
+      start_date: localDate(now - DAY, tz),
+      end_date: localDate(now + 30 * DAY, tz),
+      enabled: 1,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+}

@@ -1,0 +1,64 @@
+import { DEVICE_MODEL, type DeviceClass, paramDef, type RuleCondition, type Severity } from '@farmpark/contracts';
+
+const SEVERITY_ZH: Record<Severity, string> = { info: '提示', warning: '警告', critical: '严重' };
+const OP_ZH = { above: '高于', below: '低于', between: '介于', outside: '超出' } as const;
+
+export interface AlarmText {
+  event: 'raised' | 'repeat' | 'cleared';
+  severity: Severity;
+  ruleName: string;
+  groupName: string;
+  deviceName: string;
+  serial: string;
+  deviceClass: string;
+  condition: RuleCondition;
+  value: number | null;
+  at: number;
+  tz: string;
+}
+
+/** "空气温度 高于 30 °C 持续 5 分钟" / "离线 10 分钟". */
+export function describeCondition(c: RuleCondition, deviceClass: string): string {
+  const minutes = Math.round(c.forMs / 60_000);
+  if (c.kind === 'offline') return `设备离线超过 ${minutes} 分钟`;
+  const def = DEVICE_MODEL[deviceClass as DeviceClass] ? paramDef(deviceClass as DeviceClass, c.key) : undefined;
+  const unit = def?.unit ? ` ${def.unit}` : '';
+  const limits = c.op === 'above' || c.op === 'below' ? `${c.value}${unit}` : `${c.low}～${c.high}${unit}`;
+  return `${def?.zh ?? c.key} ${OP_ZH[c.op]} ${limits}${minutes > 0 ? ` 持续 ${minutes} 分钟` : ''}`;
+}
+
+/** Subject and plain text of a notification (Chinese, the product's language). */
+export function alarmText(a: AlarmText): { subject: string; text: string; markdown: string } {
+  const head = a.event === 'cleared' ? '告警恢复' : a.event === 'repeat' ? '告警重复提醒' : '告警';
+  const when = new Intl.DateTimeFormat('zh-CN', { timeZone: a.tz, dateStyle: 'short', timeStyle: 'medium' }).format(
+    new Date(a.at),
+  );
+  const cond = describeCondition(a.condition, a.deviceClass);
+  const value = a.value === null ? '' : `${a.value}`;
+  const subject = `[${SEVERITY_ZH[a.severity]}] ${head}：${a.deviceName} ${a.ruleName}`;
+  const lines = [
+    `${head}：${a.ruleName}`,
+    `级别：${SEVERITY_ZH[a.severity]}`,
+    `园区：${a.groupName}`,
+    `设备：${a.deviceName}（${a.serial}）`,
+    `条件：${cond}`,
+    ...(value ? [`${a.event === 'cleared' ? '恢复值' : '当前值'}：${value}`] : []),
+    `时间：${when}`,
+  ];
+  return {
+    subject,
+    text: lines.join('\n'),
+    markdown: toMarkdown(subject, lines.join('\n')),
+  };
+}
+
+/** The markdown the WeCom and DingTalk bots show: the subject as a heading, the lines after the first quoted. */
+export function toMarkdown(subject: string, text: string): string {
+  return [
+    `### ${subject}`,
+    ...text
+      .split('\n')
+      .slice(1)
+      .map((l) => `> ${l}`),
+  ].join('\n');
+}

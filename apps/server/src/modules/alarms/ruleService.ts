@@ -1,0 +1,215 @@
+import {
+  type AddAlarmRuleBody,
+  type AlarmRule,
+  type AlterAlarmRuleBody,
+  Code,
+  type DeviceClass,
+  type Paged,
+  paramDef,
+  ruleCondition,
+  timeWindows,
+  webTopic,
+} from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import type { Scope } from '../../db/scope';
+import { ApiError, notFound } from '../../http/apiError';
+import type { Publish } from '../../mqtt/publish';
+import type { RuleEngine } from '../../rules/engine';
+import type { ClientMeta } from '../auth/service';
+import type { AuthContext } from '../auth/sessions';
+import { audited } from '../systemLog/service';
+import { type AlarmConfig, readAlarmConfig } from './config';
+import * as repo from './repo';
+
+export const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
+
+export interface RuleDeps {
+  db: Db;
+  rules: RuleEngine;
+  publish: Publish;
+}
+
+function toRule(r: repo.RuleRow, open: number): AlarmRule {
+  const cfg = readAlarmConfig(r.config);
+  return {
+    id: r.id,
+    groupId: r.group_id,
+    name: r.name,
+    deviceId: r.device_id,
+    deviceName: r.device_name ?? null,
+    deviceClass: r.device_class,
+    condition: ruleCondition.parse(JSON.parse(r.condition)),
+    windows: timeWindows.parse(JSON.parse(r.windows)),
+    severity: cfg.severity,
+    contactIds: cfg.contactIds,
+    channels: cfg.channels,
+    repeatMinutes: cfg.repeatMinutes,
+    quietHours: cfg.quietHours,
+    enabled: r.enabled === 1,
+    openAlarms: open,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function listRules(
+  db: Db,
+  auth: AuthContext,
+  q: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
+): Promise<Paged<AlarmRule>> {
+  if (!auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
+  const [rows, count] = await repo.ruleRows(db, scopeOf(auth), q.groupId, q.keyword, {
+    offset: (q.pageNum - 1) * q.pageSize,
+    limit: q.pageSize,
+  });
+  const open = new Map(
+    (
+      await repo.openCounts(
+        db,
+        rows.map((r) => r.id),
+      )
+    ).map((o) => [o.rule_id, Number(o.n)]),
+  );
+  return {
+    list: rows.map((r) => toRule(r, open.get(r.id) ?? 0)),
+    total: Number(count.n),
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function ruleDetail(db: Db, auth: AuthContext, id: number): Promise<AlarmRule> {
+  const r = await repo.findRule(db, scopeOf(auth), id);
+  if (!r) throw notFound(`id ${id}: alarm rule`);
+  const open = await repo.openCounts(db, [id]);
+  return toRule(r, Number(open[0]?.n ?? 0));
+}
+
+/** Checks the target exists in the park, the parameter belongs to its class, the contacts serve the park. */
+async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
+  const scope = scopeOf(auth);
+  if (!auth.groupIds.includes(body.groupId)) throw notFound(`groupId ${body.groupId}: park`);
+  let cls = body.deviceClass as DeviceClass | undefined;
+  if (body.deviceId !== undefined) {
+    const d = await repo.parkDevice(db, scope, body.groupId, body.deviceId);
+    if (!d) throw notFound(`deviceId ${body.deviceId}: device in park ${body.groupId}`);
+    cls = d.device_class as DeviceClass;
+  }
+  if (body.condition.kind === 'threshold' && cls && !paramDef(cls, body.condition.key)) {
+    throw new ApiError(Code.VALIDATION, {
+      en: `condition.key: ${body.condition.key} is not a parameter of ${cls}`,
+      zh: `condition.key：${body.condition.key} 不是该类设备的参数`,
+    });
+  }
+  const contacts = await repo.contactsServingPark(db, auth.merchantId, body.groupId, body.contactIds);
+  const missing = body.contactIds.filter((id) => !contacts.some((c) => c.id === id));
+  if (missing.length > 0) {
+    throw new ApiError(Code.VALIDATION, {
+      en: `contactIds: contact ${missing.join(', ')} does not exist or does not serve this park`,
+      zh: `contactIds：联系人 ${missing.join(', ')} 不存在或不负责该园区`,
+    });
+  }
+  const config: AlarmConfig = {
+    severity: body.severity,
+    contactIds: [...new Set(body.contactIds)],
+    channels: [...new Set(body.channels)],
+    repeatMinutes: body.repeatMinutes,
+    quietHours: body.quietHours,
+  };
+  return {
+    merchant_id: auth.merchantId,
+    group_id: body.groupId,
+    owner_kind: 'alarm',
+    name: body.name,
+    device_id: body.deviceId ?? null,
+    device_class: body.deviceId !== undefined ? null : (body.deviceClass ?? null),
+    condition: JSON.stringify(body.condition),
+    windows: JSON.stringify(body.windows),
+    config: JSON.stringify(config),
+    enabled: body.enabled ? 1 : 0,
+  };
+}
+
+/** Alarms of a rule whose meaning changed are closed: nothing would ever clear them otherwise. */
+async function closeOpen(deps: RuleDeps, ruleId: number, at: number) {
+  const closed = await repo.closeRuleAlarms(deps.db, ruleId, at);
+  for (const a of closed) {
+    const n = await repo.openCountOfPark(deps.db, a.merchant_id, a.group_id);
+    await deps
+      .publish(webTopic(a.merchant_id, a.group_id, 'alarm'), { alarmId: a.id, event: 'cleared', ts: at, openCount: n })
+      .catch(() => {});
+  }
+  await deps.rules.resetRule(ruleId);
+}
+
+export function addRule(deps: RuleDeps, auth: AuthContext, body: AddAlarmRuleBody, meta: ClientMeta) {
+  return audited(
+    deps.db,
+    auth,
+    meta,
+    { action: 'alarmRule.add', targetType: 'alarmRule', detail: body.name },
+    async () => {
+      const values = await checked(deps.db, auth, body);
+      const t = Date.now();
+      const row = await deps.db
+        .insertInto('rules')
+        .values({ ...values, created_at: t, updated_at: t })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await deps.rules.refresh();
+      return ruleDetail(deps.db, auth, row.id);
+    },
+    (r) => ({ targetId: r.id }),
+  );
+}
+
+export function alterRule(deps: RuleDeps, auth: AuthContext, body: AlterAlarmRuleBody, meta: ClientMeta) {
+  return audited(
+    deps.db,
+    auth,
+    meta,
+    { action: 'alarmRule.alter', targetType: 'alarmRule', targetId: body.id, detail: body.name },
+    async () => {
+      const before = await repo.findRule(deps.db, scopeOf(auth), body.id);
+      if (!before) throw notFound(`id ${body.id}: alarm rule`);
+      const values = await checked(deps.db, auth, body);
+      const t = Date.now();
+      await deps.db
+        .updateTable('rules')
+        .set({ ...values, updated_at: t })
+        .where('id', '=', body.id)
+        .where('merchant_id', '=', auth.merchantId)
+        .execute();
+      const meaningChanged =
+        before.condition !== values.condition ||
+        before.windows !== values.windows ||
+        before.device_id !== values.device_id ||
+        before.device_class !== values.device_class ||
+        before.group_id !== values.group_id ||
+        values.enabled === 0;
+      if (meaningChanged) await closeOpen(deps, body.id, t);
+      await deps.rules.refresh();
+      return ruleDetail(deps.db, auth, body.id);
+    },
+  );
+}
+
+export function removeRules(deps: RuleDeps, auth: AuthContext, ids: number[], meta: ClientMeta) {
+  return audited(
+    deps.db,
+    auth,
+    meta,
+    { action: 'alarmRule.remove', targetType: 'alarmRule', targetId: ids.join(',') },
+    async () => {
+      for (const id of ids) {
+        if (!(await repo.findRule(deps.db, scopeOf(auth), id))) throw notFound(`id ${id}: alarm rule`);
+      }
+      const t = Date.now();
+      for (const id of ids) {
+        await closeOpen(deps, id, t);
+        await deps.db.deleteFrom('rules').where('id', '=', id).where('merchant_id', '=', auth.merchantId).execute();
+      }
+      await deps.rules.refresh();
+      return null;
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import type { Db } from '../db/connect';
+
+/** Rules and their per-device state: Kysely only. */
+export function enabledRules(db: Db) {
+  return db.selectFrom('rules').selectAll().where('enabled', '=', 1).execute();
+}
+
+export function allStates(db: Db) {
+  return db.selectFrom('rule_state').selectAll().execute();
+}
+
+export function saveState(
+  db: Db,
+  row: {
+    rule_id: number;
+    device_id: number;
+    pending_since: number | null;
+    active: number;
+    last_value: number | null;
+    last_ts: number | null;
+    evaluated_at: number;
+  },
+) {
+  const { rule_id, device_id, ...rest } = row;
+  return db
+    .insertInto('rule_state')
+    .values(row)
+    .onConflict((oc) => oc.columns(['rule_id', 'device_id']).doUpdateSet(rest))
+    .execute();
+}
+
+export function deleteStates(db: Db, ruleId: number) {
+  return db.deleteFrom('rule_state').where('rule_id', '=', ruleId).execute();
+}
+
+/** Devices an offline rule watches, with when each was last heard from. */
+export function watchedDevices(
+  db: Db,
+  rule: { merchant_id: number; group_id: number; device_id: number | null; device_class: string | null },
+) {
+  let q = db
+    .selectFrom('devices')
+    .select(['id', 'last_seen_at'])
+    .where('merchant_id', '=', rule.merchant_id)
+    .where('group_id', '=', rule.group_id);
+  if (rule.device_id !== null) q = q.where('id', '=', rule.device_id);
+  else q = q.where('device_class', '=', rule.device_class ?? '');
+  return q.execute();
+}
