@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Popconfirm, Result, Row, Space, Table, type TableColumnsType } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../stores/app';
 import CrudDialog from './CrudDialog';
 import { downloadText, toCsv } from './csv';
 import type { CrudPageProps } from './types';
@@ -28,6 +29,8 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
   const [selected, setSelected] = useState<Key[]>([]);
   const [target, setTarget] = useState<R | 'new' | null>(null);
   const [exporting, setExporting] = useState(false);
+  // Fixed columns on both sides leave no room on a phone: there the whole table scrolls instead.
+  const mobile = useAppStore((s) => s.device === 'mobile');
 
   const queryKey = ['crud', testId, filters, page];
   const query = useQuery({ queryKey, queryFn: () => fetchList({ ...filters, ...page }) });
@@ -92,7 +95,7 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
         title: t('common.actions'),
         key: '__actions',
         fixed: 'right',
-        width: 200,
+        width: props.actionsWidth ?? 200,
         render: (_: unknown, row: R) => {
           const id = Number(row[rowKey]);
           const isLocked = locked?.(row) ?? false;
@@ -212,7 +215,7 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
           rowKey={rowKey}
           size="middle"
           loading={query.isFetching}
-          columns={columns}
+          columns={mobile ? columns.map(({ fixed: _fixed, ...c }) => c) : columns}
           dataSource={data?.list ?? []}
           scroll={{ x: props.scrollX ?? 900 }}
           rowSelection={

@@ -65,6 +65,8 @@ export interface CrudPageProps<R extends object, V> {
   rowLabel?: (row: R) => string;
   /** A row that may not be edited or removed (e.g. the administrator role). */
   locked?: (row: R) => boolean;
+  /** Width of the action column (default 200). */
+  actionsWidth?: number;
   /** Extra buttons in each row's action cell. */
   rowActions?: (row: R, api: CrudApi) => ReactNode;
   /** Export of the filtered rows: client-side CSV of these columns, or a server URL for the filter. */

@@ -20,19 +20,22 @@ interface Props {
 export default function PermissionTree({ catalogue, value = [], onChange, disabled }: Props) {
   const { i18n } = useTranslation();
   const treeData = useMemo(() => toTreeData(catalogue, isEnglish(i18n.language)), [catalogue, i18n.language]);
+  // A long catalogue scrolls inside the dialog instead of stretching it past the screen.
   return (
-    <Tree
-      checkable
-      selectable={false}
-      disabled={disabled}
-      defaultExpandAll
-      treeData={treeData}
-      checkedKeys={value}
-      onCheck={(checked) => {
-        const keys = Array.isArray(checked) ? checked : checked.checked;
-        onChange?.(compactGrants(catalogue, new Set(keys.map(String))));
-      }}
-      data-testid="permission-tree"
-    />
+    <div style={{ maxHeight: '45vh', overflow: 'auto', border: '1px solid #f0f0f0', borderRadius: 6, padding: 8 }}>
+      <Tree
+        checkable
+        selectable={false}
+        disabled={disabled}
+        defaultExpandAll
+        treeData={treeData}
+        checkedKeys={value}
+        onCheck={(checked) => {
+          const keys = Array.isArray(checked) ? checked : checked.checked;
+          onChange?.(compactGrants(catalogue, new Set(keys.map(String))));
+        }}
+        data-testid="permission-tree"
+      />
+    </div>
   );
 }

@@ -21,7 +21,7 @@ export default function SystemLogPage() {
       testId="log"
       rowKey="id"
       fetchList={getSystemLogList}
-      scrollX={1200}
+      scrollX={1100}
       search={[
         {
           name: 'range',
@@ -83,11 +83,12 @@ export default function SystemLogPage() {
           render: (_, e) => (e.targetType ? `${typeLabel(e.targetType)} ${e.targetId}`.trim() : '—'),
         },
         { title: lbl('detail'), dataIndex: 'detail', ellipsis: true },
-        { title: lbl('ip'), dataIndex: 'ip', width: 140 },
+        { title: lbl('ip'), dataIndex: 'ip', width: 130 },
         {
           title: lbl('result'),
           key: 'result',
-          width: 110,
+          width: 130,
+          fixed: 'right',
           render: (_, e) =>
             e.result === 'ok' ? (
               <Tag color="green">{lbl('ok')}</Tag>

@@ -75,7 +75,8 @@ export default function UsersTab() {
         rowLabel={(u) => u.loginName}
         locked={(u) => u.userId === me}
         remove={removeSysUser}
-        scrollX={1100}
+        scrollX={1200}
+        actionsWidth={290}
         search={[
           {
             name: 'keyword',

@@ -1,0 +1,151 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zhCN } from '../src/i18n/zh-CN';
+import { launch, openPage, screenshot } from './browser';
+import { api, login, menuTitles, tokenOf } from './session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const ROLE = '巡检员E2E';
+const USER = 'e2e_inspector';
+const PARK = '稻田镇智慧灌溉基地';
+
+/** Picks an option of an antd Select inside `scope` by its visible text. */
+async function choose(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+}
+
+async function checkTree(page: Page, title: string) {
+  await page
+    .getByTestId('permission-tree')
+    .locator('.ant-tree-treenode', { has: page.locator(`[title="${title}"]`) })
+    .locator('.ant-tree-checkbox')
+    .click();
+}
+
+describe('administration: a limited user, enforced by the server, logged out when disabled', () => {
+  it('creates a role with three menus and a one-park user; that user sees exactly those; disabling shows the dialog', async () => {
+    const admin = await openPage(browser);
+    await login(admin.page, 'demo');
+    const a = admin.page;
+
+    // role with three menus
+    await a.goto('/system/user-mgt');
+    await a.getByRole('tab', { name: '角色' }).click();
+    await a.getByTestId('role-create').click();
+    await a.getByTestId('role-roleName').fill(ROLE);
+    await a.getByTestId('permission-tree').waitFor();
+    for (const page of ['园区信息', '通知记录', '苗情图片']) await checkTree(a, page);
+    await screenshot(a, 'admin-role-dialog-zh-CN-1440');
+    await a.getByTestId('role-save').click();
+    await a.getByTestId('role-table').getByText(ROLE).waitFor();
+
+    // a user limited to one park
+    await a.getByRole('tab', { name: '用户' }).click();
+    await a.getByTestId('user-create').click();
+    await a.getByTestId('user-loginName').fill(USER);
+    await a.getByTestId('user-userName').fill('巡检员小王');
+    await a.getByTestId('user-loginPwd').fill('inspect123');
+    await choose(a, 'user-roleId', ROLE);
+    await choose(a, 'user-groupIds', PARK);
+    await a.keyboard.press('Escape');
+    await screenshot(a, 'admin-user-dialog-zh-CN-1440');
+    await a.getByTestId('user-save').click();
+    const row = a.getByTestId('user-table').locator('tr', { hasText: USER });
+    await row.waitFor();
+    await expect(row.innerText()).resolves.toContain(PARK);
+    await screenshot(a, 'admin-users-zh-CN-1440');
+
+    // that user, in another browser context
+    const limited = await openPage(browser);
+    await login(limited.page, USER, 'inspect123');
+    expect(await menuTitles(limited.page)).toEqual(['首页', '园区管理', '视频监控', '告警管理']);
+    const token = await tokenOf(limited.context);
+    const parks = await api<{ groupName: string }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
+    expect(parks.data.map((p) => p.groupName)).toEqual([PARK]);
+    await limited.page.getByTestId('park-selector').locator('.ant-select').click();
+    await limited.page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().waitFor();
+    const options = await limited.page.locator('.ant-select-dropdown:visible .ant-select-item-option').allInnerTexts();
+    expect(options.map((o) => o.trim())).toEqual([`李秀英-${PARK}`]);
+    await limited.page.keyboard.press('Escape');
+    // a route outside the role is refused by the server itself
+    const outside = await api('/api/merchant/user/getSysUserList', token);
+    expect(outside.code).toBe(1004);
+    const write = await api('/api/merchant/role/addRole', token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ roleName: 'x', permitUrls: [] }),
+    });
+    expect(write.code).toBe(1004);
+    // and the console does not route it either
+    await limited.page.goto('/system/user-mgt');
+    await limited.page.waitForURL(/\/404/);
+    await limited.page.goto('/park/parkInfo');
+    await limited.page.getByTestId('park-table').waitFor();
+
+    // disabling from the administrator's session shows the forced-logout dialog at once
+    const started = Date.now();
+    await row.getByRole('switch').click();
+    await a.locator('.ant-popconfirm .ant-btn-primary').click();
+    const dialog = limited.page.getByTestId('forced-logout-dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    expect(Date.now() - started).toBeLessThan(15_000);
+    await expect(dialog.innerText()).resolves.toContain('您已被迫退出登录');
+    await screenshot(limited.page, 'admin-forced-logout-zh-CN-1440');
+
+    // the system log shows each step with operator and address
+    await a.goto('/system/system-log');
+    const table = a.getByTestId('log-table');
+    await table.locator('tbody tr:not(.ant-table-measure-row)').first().waitFor();
+    const text = await table.innerText();
+    for (const action of ['停用用户', '新增用户', '新增角色']) expect(text).toContain(action);
+    const disabled = table.locator('tr', { hasText: '停用用户' }).first();
+    await expect(disabled.innerText()).resolves.toMatch(/demo[\s\S]*127\.0\.0\.1[\s\S]*成功/);
+    await screenshot(a, 'admin-system-log-zh-CN-1440');
+
+    expect([...admin.problems, ...limited.problems]).toEqual([]);
+    await admin.context.close();
+    await limited.context.close();
+  });
+});
+
+describe('administration pages in both languages and sizes', () => {
+  const pages = [
+    ['/system/user-mgt', 'user-table', 'user-mgt'],
+    ['/system/system-log', 'log-table', 'system-log'],
+    ['/system/AccountManage', 'screen-account-table', 'account-manage'],
+    ['/system/LargeManage', 'screen-table', 'large-manage'],
+  ] as const;
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    for (const width of [1440, 390]) {
+      it(`renders every page without raw keys or overflow in ${locale} at ${width} px`, async () => {
+        const { context, page, problems } = await openPage(browser, { width, height: width > 500 ? 900 : 844 });
+        await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
+        await login(page, 'demo');
+        for (const [path, table, name] of pages) {
+          await page.goto(path);
+          await page.getByTestId(table).locator('tbody tr:not(.ant-table-measure-row)').first().waitFor();
+          const text = await page.locator('body').innerText();
+          for (const ns of Object.keys(zhCN)) expect(text, path).not.toMatch(new RegExp(`\\b${ns}\\.[a-zA-Z]`));
+          // the page never scrolls sideways: wide tables scroll inside themselves
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, path).toBeLessThanOrEqual(0);
+          await screenshot(page, `admin-${name}-${locale}-${width}`);
+        }
+        await page.goto('/system/LargeManage');
+        await page.getByTestId('screen-create').click();
+        await page.getByTestId('screen-form').waitFor();
+        await screenshot(page, `admin-screen-dialog-${locale}-${width}`);
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});
