@@ -5,6 +5,7 @@ import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/data';
 import { seedDemo } from './demo/seed';
+import { startDemo } from './demo/start';
 import { startDeviceJobs } from './jobs/deviceJobs';
 import { startRuleJobs } from './jobs/ruleJobs';
 import { createDeviceRegistry } from './modules/devices/registry';
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   const { app, devices, rules, alarms } = await buildApp({ config, db, broker, publish, telemetry, registry, bus });
   await app.listen({ port: config.port, host: config.host });
   const stopDeviceJobs = startDeviceJobs(devices, log);
+  const demo = config.demo ? await startDemo({ config, db, log }) : null;
   const stopRuleJobs = startRuleJobs(rules, alarms, log);
 
   const url = `http://127.0.0.1:${config.port}`;
@@ -58,6 +60,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    await demo?.stop();
     await stopDeviceJobs();
     await stopRuleJobs();
     await app.close();

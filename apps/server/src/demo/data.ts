@@ -18,7 +18,15 @@ export interface DemoPark {
   latitude: number;
   crops: string;
   remark: string;
-  devices: { serial: string; name: string; deviceClass: DeviceClass }[];
+  devices: DemoDevice[];
+}
+
+export interface DemoDevice {
+  serial: string;
+  name: string;
+  deviceClass: DeviceClass;
+  /** A model of DEVICE_MODEL; the class's first when absent. */
+  model?: string;
 }
 
 export const OPERATOR_GRANTS = [
@@ -39,17 +47,26 @@ export const DEMO_FARM_PARKS: DemoPark[] = [
     crops: '番茄,黄瓜,彩椒',
     remark: '日光温室与连栋温室综合示范区',
     devices: [
-      { serial: 'DF-WF-0001', name: '1号水肥一体机', deviceClass: 'waterFertilizer' },
+      { serial: 'DF-WF-0001', name: '1号水肥一体机', deviceClass: 'waterFertilizer', model: 'SF-6' },
       { serial: 'DF-IC-0001', name: '东区灌溉控制器', deviceClass: 'irrigationController' },
       { serial: 'DF-SI-0001', name: '智能灌溉机', deviceClass: 'smartIrrigation' },
       { serial: 'DF-VC-0001', name: '3号棚阀门控制器', deviceClass: 'valveController' },
-      { serial: 'DF-WS-0001', name: '园区气象站', deviceClass: 'weatherStation' },
+      { serial: 'DF-WS-0001', name: '园区气象站', deviceClass: 'weatherStation', model: 'QX-12' },
       { serial: 'DF-SS-0001', name: '1号墒情站', deviceClass: 'soilStation' },
       { serial: 'DF-IT-0001', name: '虫情测报灯', deviceClass: 'insectTrap' },
       { serial: 'DF-ST-0001', name: '孢子捕捉仪', deviceClass: 'sporeTrap' },
       { serial: 'DF-EC-0001', name: '5号棚环境控制柜', deviceClass: 'envCabinet' },
       { serial: 'DF-IL-0001', name: '太阳能杀虫灯', deviceClass: 'insectLamp' },
       { serial: 'DF-CM-0001', name: '大门监控摄像头', deviceClass: 'camera' },
+      { serial: 'DF-WS-0003', name: '温室区小型气象站', deviceClass: 'weatherStation', model: 'QX-8' },
+      { serial: 'DF-SS-0004', name: '2号墒情站', deviceClass: 'soilStation' },
+      { serial: 'DF-SS-0005', name: '3号墒情站', deviceClass: 'soilStation' },
+      { serial: 'DF-VC-0002', name: '7号棚阀门控制器', deviceClass: 'valveController' },
+      { serial: 'DF-IT-0003', name: '西区虫情测报灯', deviceClass: 'insectTrap' },
+      { serial: 'DF-EC-0002', name: '8号棚环境控制柜', deviceClass: 'envCabinet' },
+      { serial: 'DF-IL-0004', name: '北区杀虫灯', deviceClass: 'insectLamp' },
+      { serial: 'DF-IL-0005', name: '南区杀虫灯', deviceClass: 'insectLamp' },
+      { serial: 'DF-CM-0002', name: '育苗棚摄像头', deviceClass: 'camera' },
     ],
   },
   {
@@ -62,7 +79,7 @@ export const DEMO_FARM_PARKS: DemoPark[] = [
     crops: '小麦,玉米',
     remark: '大田节水灌溉试点',
     devices: [
-      { serial: 'DF-WS-0002', name: '基地气象站', deviceClass: 'weatherStation' },
+      { serial: 'DF-WS-0002', name: '基地气象站', deviceClass: 'weatherStation', model: 'QX-8' },
       { serial: 'DF-SS-0002', name: '北地墒情站', deviceClass: 'soilStation' },
       { serial: 'DF-SS-0003', name: '南地墒情站', deviceClass: 'soilStation' },
       { serial: 'DF-IC-0002', name: '大田灌溉控制器', deviceClass: 'irrigationController' },
@@ -98,5 +115,40 @@ export const ORCHARD_PARK: DemoPark = {
   devices: [
     { serial: 'GV-WS-0001', name: '果园气象站', deviceClass: 'weatherStation' },
     { serial: 'GV-SS-0001', name: '果园墒情站', deviceClass: 'soilStation' },
+    { serial: 'GV-IL-0001', name: '果园杀虫灯', deviceClass: 'insectLamp' },
   ],
 };
+
+/**
+ * How often a demo device of this class reports: controllers often (their state changes with commands),
+ * stations and traps less. Cameras only send their status: the last will, not silence, tells when one is gone.
+ */
+export function demoReportIntervalMs(deviceClass: DeviceClass): number {
+  switch (deviceClass) {
+    case 'camera':
+      return 86_400_000;
+    case 'waterFertilizer':
+    case 'irrigationController':
+    case 'smartIrrigation':
+    case 'valveController':
+    case 'envCabinet':
+      return 10_000;
+    case 'weatherStation':
+    case 'soilStation':
+      return 20_000;
+    default:
+      return 30_000;
+  }
+}
+
+/** A spot inside the park: devices spread on a small grid (about 100 m apart) around its centre. */
+export function demoDevicePosition(park: Pick<DemoPark, 'longitude' | 'latitude'>, index: number) {
+  const side = 5;
+  const step = 0.001;
+  const col = (index % side) - (side - 1) / 2;
+  const row = Math.floor(index / side) - 1;
+  return {
+    longitude: Math.round((park.longitude + col * step) * 1e6) / 1e6,
+    latitude: Math.round((park.latitude + row * step) * 1e6) / 1e6,
+  };
+}

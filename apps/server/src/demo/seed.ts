@@ -1,7 +1,16 @@
+import { DEVICE_MODEL } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../modules/auth/secrets';
 import { seedAlarmDemo } from './alarmsSeed';
-import { DEMO_FARM_PARKS, DEMO_PASSWORD, type DemoPark, OPERATOR_GRANTS, ORCHARD_PARK } from './data';
+import {
+  DEMO_FARM_PARKS,
+  DEMO_PASSWORD,
+  type DemoPark,
+  demoDevicePosition,
+  demoReportIntervalMs,
+  OPERATOR_GRANTS,
+  ORCHARD_PARK,
+} from './data';
 
 export interface SeedResult {
   seeded: boolean;
@@ -70,12 +79,15 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
       await trx
         .insertInto('devices')
         .values(
-          p.devices.map((d) => ({
+          p.devices.map((d, i) => ({
             merchant_id: merchantId,
             group_id: groupId,
             serial: d.serial,
             name: d.name,
             device_class: d.deviceClass,
+            model: d.model ?? DEVICE_MODEL[d.deviceClass].models[0].model,
+            report_interval_ms: demoReportIntervalMs(d.deviceClass),
+            ...demoDevicePosition(p, i),
             created_at: now,
           })),
         )

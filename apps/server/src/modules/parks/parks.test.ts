@@ -23,7 +23,7 @@ describeEachEngine('parks', (env) => {
     expect(all.data.map((p) => p.groupId)).toEqual(env().ids.parks.farm);
     expect(all.data[0].groupName).toBe('寿光蔬菜高科技示范园');
     expect(all.data[0].holderMan).toBe('王建国');
-    expect(all.data[0].devices).toHaveLength(11);
+    expect(all.data[0].devices).toHaveLength(20);
     expect(all.data[0].devices[0]).toMatchObject({ serial: 'DF-WF-0001', deviceClass: 'waterFertilizer' });
 
     const op = await env().get<Park[]>(LIST, operator);

@@ -1,0 +1,35 @@
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { backfillDemoHistory } from './backfill';
+import { ensureDemoDeviceSecrets } from './devices';
+import { startDemoFleet } from './fleet';
+
+type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
+
+/** Where demo devices connect: the embedded broker, or the external one (without the server's own credentials). */
+export function demoBrokerUrl(config: Config): string {
+  if (!config.mqttUrl) return `mqtt://127.0.0.1:${config.mqttPort}`;
+  const u = new URL(config.mqttUrl);
+  u.username = '';
+  u.password = '';
+  return u.toString();
+}
+
+/**
+ * DEMO mode, once the server listens: the simulated devices connect, and on the first start the
+ * history is filled in the background (the console serves meanwhile; progress goes to the log).
+ */
+export async function startDemo(deps: { config: Config; db: Db; log: Log }): Promise<{ stop(): Promise<void> }> {
+  const entries = await ensureDemoDeviceSecrets(deps.db, deps.config.dataDir);
+  const fleet = await startDemoFleet(entries, { brokerUrl: demoBrokerUrl(deps.config), log: deps.log });
+  const backfill = backfillDemoHistory(deps, entries, { log: deps.log }).then(
+    (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),
+    (err: Error) => deps.log.error({ err: err.message }, 'demo history backfill failed'),
+  );
+  return {
+    async stop() {
+      await fleet.stop();
+      await backfill;
+    },
+  };
+}
