@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zhCN } from '../src/i18n/zh-CN';
 import { launch, openPage, screenshot } from './browser';
-import { api, login, menuTitles, tokenOf } from './session';
+import { api, apiLogin, login, menuTitles, tokenOf } from './session';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -148,4 +148,42 @@ describe('administration pages in both languages and sizes', () => {
       });
     }
   }
+});
+
+describe('data-screen account', () => {
+  it('lands on the screens of its parks with nothing else in the menu', async () => {
+    const demo = await apiLogin('demo');
+    const parks = await api<{ groupId: number; groupName: string }[]>(
+      '/api/merchant/group/getGroupAndDeviceAllList',
+      demo,
+    );
+    const park = parks.data.find((p) => p.groupName === PARK)!;
+    const created = await api('/api/merchant/screenAccount/addScreenAccount', demo, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        loginName: 'e2e_wall',
+        userName: '大厅大屏',
+        loginPwd: 'screen123',
+        groupIds: [park.groupId],
+      }),
+    });
+    expect(created.code).toBe(0);
+    for (const [locale, width] of [
+      ['zh-CN', 1440],
+      ['en-US', 390],
+    ] as const) {
+      const { context, page, problems } = await openPage(browser, { width, height: width > 500 ? 900 : 844 });
+      await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
+      await login(page, 'e2e_wall', 'screen123');
+      await page.getByTestId('screen-home').waitFor();
+      await page.getByTestId('screen-home-list').getByText('示范农场多园区大屏').waitFor();
+      if (width > 500) expect(await menuTitles(page)).toEqual(['数据大屏']);
+      const token = await tokenOf(context);
+      expect((await api('/api/merchant/user/getSysUserAllList', token)).code).toBe(1004);
+      await screenshot(page, `admin-screen-home-${locale}-${width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
 });

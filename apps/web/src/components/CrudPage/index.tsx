@@ -142,7 +142,7 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
               </Col>
             ))}
             <Col xs={24} sm={12} lg={6}>
-              <Form.Item label=" " colon={false}>
+              <Form.Item label={mobile ? undefined : ' '} colon={false}>
                 <Space>
                   <Button type="primary" htmlType="submit" data-testid={`${testId}-search-submit`}>
                     {t('crud.search')}
