@@ -49,6 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('prev_value', real)
     .addColumn('prev_ts', 'bigint')
     .addPrimaryKeyConstraint('device_latest_pk', ['device_id', 'key'])
+    .modifyEnd(withoutRowid)
     .execute();
 
   // null = the model's default for that field

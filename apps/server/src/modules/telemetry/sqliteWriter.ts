@@ -22,7 +22,7 @@ export function createSqliteWriter(file: string, tzName: string) {
   const rollup = (table: string) =>
     db.prepare(
       `insert into ${table} (device_id, key, bucket, min, max, sum, count, last, last_ts)
-       values (@deviceId, @key, @bucket, @min, @max, @sum, @count, @last, @lastTs)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
        on conflict (device_id, key, bucket) do update set
          min = min(${table}.min, excluded.min),
          max = max(${table}.max, excluded.max),
@@ -35,7 +35,7 @@ export function createSqliteWriter(file: string, tzName: string) {
   const upsertDaily = rollup('telemetry_daily');
   const upsertLatest = db.prepare(
     `insert into device_latest (device_id, key, ts, value, prev_value, prev_ts)
-     values (@deviceId, @key, @ts, @value, @prevValue, @prevTsOrNull)
+     values (?, ?, ?, ?, ?, ?)
      on conflict (device_id, key) do update set
        prev_value = case when excluded.prev_ts > device_latest.ts then excluded.prev_value else device_latest.value end,
        prev_ts = case when excluded.prev_ts > device_latest.ts then excluded.prev_ts else device_latest.ts end,
@@ -68,9 +68,14 @@ export function createSqliteWriter(file: string, tzName: string) {
       inserted[i] = r.changes;
     }
     const agg = aggregateBatch(batch, inserted, clock);
-    for (const a of agg.hourly) upsertHourly.run(a);
-    for (const a of agg.daily) upsertDaily.run(a);
-    for (const l of agg.latest) upsertLatest.run({ ...l, prevTsOrNull: l.prevValue === null ? null : l.prevTs });
+    // positional binding: named parameters cost a property lookup each, on thousands of upserts a batch
+    for (const a of agg.hourly)
+      upsertHourly.run(a.deviceId, a.key, a.bucket, a.min, a.max, a.sum, a.count, a.last, a.lastTs);
+    for (const a of agg.daily)
+      upsertDaily.run(a.deviceId, a.key, a.bucket, a.min, a.max, a.sum, a.count, a.last, a.lastTs);
+    for (const l of agg.latest) {
+      upsertLatest.run(l.deviceId, l.key, l.ts, l.value, l.prevValue, l.prevValue === null ? null : l.prevTs);
+    }
     // chunks keep the parameter count far below SQLite's limit
     for (let i = 0; i < batch.seenDeviceIds.length; i += 500) touch(batch.seenDeviceIds.slice(i, i + 500), batch.now);
     for (const r of batch.refusals) upsertRefusal.run(r.serial, r.reason, r.deviceId, r.count, batch.now);
