@@ -29,9 +29,14 @@ export interface RuleTransition {
   at: number;
 }
 
-/** What a rule's owner does when one of its rules fires or clears (alarms raise, automation commands...). */
+/**
+ * What a rule's owner does when one of its rules fires or clears (alarms raise, automation commands...).
+ * Returning 'defer' declines a fire for now (e.g. smart irrigation outside its window or after rain):
+ * the rule stays pending and is offered again on the next reading or tick.
+ */
 export interface RuleHandler {
-  onTransition(t: RuleTransition): Promise<void>;
+  // biome-ignore lint/suspicious/noConfusingVoidType: owners that never defer simply return nothing
+  onTransition(t: RuleTransition): Promise<void | 'defer'>;
 }
 
 export interface RuleEngineDeps {
@@ -83,6 +88,7 @@ export function createRuleEngine(deps: RuleEngineDeps) {
   let byClass = new Map<string, LoadedRule[]>();
   let offline: LoadedRule[] = [];
   const states = new Map<string, RuleState>();
+  const tickTasks: { name: string; run: () => Promise<void> }[] = [];
   let chain: Promise<void> = Promise.resolve();
 
   const classKey = (merchantId: number, groupId: number, cls: string) => `${merchantId}:${groupId}:${cls}`;
@@ -133,20 +139,28 @@ export function createRuleEngine(deps: RuleEngineDeps) {
   async function step(rule: LoadedRule, device: DeviceRef, input: RuleInput, at: number): Promise<void> {
     const key = stateKey(rule.id, device.deviceId);
     const before = states.get(key) ?? initialState();
-    const { state, transition } = evaluate(rule.condition, before, input, at, { windows: rule.windows, tz: deps.tz });
+    const evaluation = evaluate(rule.condition, before, input, at, { windows: rule.windows, tz: deps.tz });
+    let { state } = evaluation;
+    const { transition } = evaluation;
     if (transition !== 'none') {
       const handler = handlers.get(rule.kind);
       if (!handler) {
         deps.log?.warn({ ruleId: rule.id, kind: rule.kind }, 'rules: no handler for this kind; transition dropped');
       } else {
         try {
-          await handler.onTransition({
+          const answer = await handler.onTransition({
             rule,
             device,
             transition,
             value: rule.condition.kind === 'threshold' ? state.lastValue : null,
             at,
           });
+          if (answer === 'defer' && transition === 'fire') {
+            state = { ...state, active: false };
+            states.set(key, state);
+            if (before.pendingSince !== state.pendingSince) await persist(rule, device, state, at);
+            return;
+          }
         } catch (err) {
           // The old state stays, so the next evaluation tries again.
           deps.log?.error(
@@ -160,17 +174,19 @@ export function createRuleEngine(deps: RuleEngineDeps) {
     states.set(key, state);
     const changed =
       transition !== 'none' || (rule.condition.kind === 'threshold' && before.pendingSince !== state.pendingSince);
-    if (changed) {
-      await repo.saveState(db, {
-        rule_id: rule.id,
-        device_id: device.deviceId,
-        pending_since: state.pendingSince,
-        active: state.active ? 1 : 0,
-        last_value: state.lastValue,
-        last_ts: state.lastTs,
-        evaluated_at: at,
-      });
-    }
+    if (changed) await persist(rule, device, state, at);
+  }
+
+  function persist(rule: LoadedRule, device: DeviceRef, state: RuleState, at: number) {
+    return repo.saveState(db, {
+      rule_id: rule.id,
+      device_id: device.deviceId,
+      pending_since: state.pendingSince,
+      active: state.active ? 1 : 0,
+      last_value: state.lastValue,
+      last_ts: state.lastTs,
+      evaluated_at: at,
+    });
   }
 
   function rulesFor(device: DeviceRef): LoadedRule[] {
@@ -190,7 +206,7 @@ export function createRuleEngine(deps: RuleEngineDeps) {
         if (rule.condition.kind !== 'threshold' || device.groupId !== rule.groupId) continue;
         const value = r.values[rule.condition.key];
         if (value === undefined) continue;
-        await step(rule, device, { type: 'reading', ts: r.ts, value }, Math.max(at, r.ts));
+        await step(rule, device, { type: 'reading', ts: r.ts, value }, at);
       }
     }
   }
@@ -233,7 +249,23 @@ export function createRuleEngine(deps: RuleEngineDeps) {
       }),
     /** The ingest's `committed` listener: returns at once, evaluation is queued. */
     onCommitted: (e: CommittedEvent) => void enqueue('ingest', () => evaluateReadings(e)),
-    tick: () => enqueue('tick', tick),
+    /**
+     * The timer job: evaluates durations and offline rules, then runs the owners' periodic tasks
+     * (outside the evaluation queue, so a task may call refresh or resetRule).
+     */
+    tick: async () => {
+      await enqueue('tick', tick);
+      for (const t of tickTasks) {
+        await t.run().catch((err: Error) => deps.log?.error({ err: err.message }, `rules: task ${t.name} failed`));
+      }
+    },
+    /** Work an owner does on every tick of the rule job (supervising runs, program schedules...). */
+    onTick(name: string, run: () => Promise<void>) {
+      tickTasks.push({ name, run });
+    },
+    /** The latest (rule, device) state, for owners that show what a rule sees. */
+    stateOf: (ruleId: number, deviceId: number): Readonly<RuleState> | undefined =>
+      states.get(stateKey(ruleId, deviceId)),
     /** Resolves when everything queued so far is done (tests, shutdown). */
     idle: () => enqueue('idle', async () => {}),
     /** Whether a (rule, device) is active now. */

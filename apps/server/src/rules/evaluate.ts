@@ -88,7 +88,8 @@ function evaluateThreshold(
   }
   if (!breaches(c, v))
     return { state: state.pendingSince === null ? state : { ...state, pendingSince: null }, transition: 'none' };
-  const since = state.pendingSince ?? (input.type === 'reading' ? input.ts : now);
+  // a device clock slightly ahead must not postpone the alarm: the duration never starts in the future
+  const since = state.pendingSince ?? (input.type === 'reading' ? Math.min(input.ts, now) : now);
   const pending = { ...state, pendingSince: since };
   if (mayFire && now - since >= c.forMs) return { state: { ...pending, active: true }, transition: 'fire' };
   return { state: pending, transition: 'none' };

@@ -36,7 +36,14 @@ export interface NewDelivery {
 
 export function insertDeliveries(db: Db, rows: NewDelivery[]) {
   if (rows.length === 0) return Promise.resolve();
-  return db.insertInto('alarm_deliveries').values(rows).execute();
+  // every row names the same columns: SQLite has no DEFAULT in a multi-row VALUES list
+  const full = rows.map((r) => ({
+    ...r,
+    sent_at: r.sent_at ?? null,
+    last_error: r.last_error ?? '',
+    attempts: r.attempts ?? 0,
+  }));
+  return db.insertInto('alarm_deliveries').values(full).execute();
 }
 
 /**

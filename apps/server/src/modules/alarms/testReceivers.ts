@@ -1,0 +1,67 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+/** A real SMTP server on 127.0.0.1 that keeps what it receives (tests only). */
+export async function startSmtp() {
+  const mails: { to: string[]; raw: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      let raw = '';
+      stream.on('data', (c: Buffer) => {
+        raw += c.toString('utf8');
+      });
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        done();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** The decoded text body of a simple one-part message (base64 or quoted-printable). */
+export function mailText(raw: string): string {
+  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
+  const body = rest.join('\n\n');
+  if (/content-transfer-encoding:\s*base64/i.test(head))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/** An HTTP receiver on 127.0.0.1: records JSON posts; answers with the queued statuses, then 200. */
+export async function startReceiver() {
+  const posts: { path: string; body: unknown }[] = [];
+  const statuses: number[] = [];
+  const server: Server = createServer((req, res) => {
+    let data = '';
+    req.on('data', (c: Buffer) => {
+      data += c.toString('utf8');
+    });
+    req.on('end', () => {
+      const status = statuses.shift() ?? 200;
+      if (status === 200) posts.push({ path: req.url ?? '', body: JSON.parse(data) });
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(status === 200 ? { errcode: 0, errmsg: 'ok' } : { error: 'down' }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    posts,
+    statuses,
+    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
