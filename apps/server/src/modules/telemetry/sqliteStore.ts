@@ -3,17 +3,16 @@ import type { RowBatch, TelemetryStore, WriteResult } from './store';
 
 type Reply = { id: number; inserted: Uint8Array } | { id: number; error: string } | { ready: true } | { closed: true };
 
-/**
- * SQLite store: batches go to a worker thread with its own connection, so commits (and their fsync)
- * never block the event loop that serves the broker and HTTP.
- */
-export async function createSqliteStore(file: string, tzName: string): Promise<TelemetryStore> {
-  const worker = new Worker(new URL('./sqliteWorkerBoot.mjs', import.meta.url), { workerData: { file, tzName } });
-  const waiting = new Map<number, { resolve: (r: WriteResult) => void; reject: (e: Error) => void }>();
-  let nextId = 1;
-  let dead: Error | null = null;
-  let onClosed: (() => void) | null = null;
+interface WriterThread {
+  worker: Worker;
+  waiting: Map<number, { resolve: (r: WriteResult) => void; reject: (e: Error) => void }>;
+  dead: Error | null;
+  onClosed: (() => void) | null;
+}
 
+async function startWriter(file: string, tzName: string): Promise<WriterThread> {
+  const worker = new Worker(new URL('./sqliteWorkerBoot.mjs', import.meta.url), { workerData: { file, tzName } });
+  const t: WriterThread = { worker, waiting: new Map(), dead: null, onClosed: null };
   await new Promise<void>((resolve, reject) => {
     const fail = (err: Error) => reject(new Error(`telemetry writer failed to start: ${err.message}`));
     worker.once('error', fail);
@@ -23,31 +22,46 @@ export async function createSqliteStore(file: string, tzName: string): Promise<T
       else reject(new Error('telemetry writer sent an unexpected first message'));
     });
   });
-
   const failAll = (err: Error) => {
-    dead = err;
-    for (const w of waiting.values()) w.reject(err);
-    waiting.clear();
+    t.dead ??= err;
+    for (const w of t.waiting.values()) w.reject(err);
+    t.waiting.clear();
   };
   worker.on('message', (m: Reply) => {
-    if ('closed' in m) return onClosed?.();
+    if ('closed' in m) return t.onClosed?.();
     if ('ready' in m) return;
-    const w = waiting.get(m.id);
+    const w = t.waiting.get(m.id);
     if (!w) return;
-    waiting.delete(m.id);
+    t.waiting.delete(m.id);
     if ('error' in m) w.reject(new Error(m.error));
     else w.resolve({ inserted: m.inserted });
   });
   worker.on('error', (err) => failAll(err));
   worker.on('exit', (code) => failAll(new Error(`telemetry writer exited (${code})`)));
+  return t;
+}
+
+/**
+ * SQLite store: batches go to a worker thread with its own connection, so commits (and their fsync)
+ * never block the event loop that serves the broker and HTTP. A writer thread that dies is replaced on
+ * the next write; the batcher retries the batch it lost (a transaction either committed or did not).
+ */
+export async function createSqliteStore(file: string, tzName: string): Promise<TelemetryStore> {
+  let thread = await startWriter(file, tzName);
+  let nextId = 1;
+  let closing = false;
 
   return {
-    write(batch: RowBatch) {
-      if (dead) return Promise.reject(dead);
+    async write(batch: RowBatch) {
+      if (thread.dead) {
+        if (closing) throw thread.dead;
+        thread = await startWriter(file, tzName);
+      }
+      const t = thread;
       const id = nextId++;
       return new Promise((resolve, reject) => {
-        waiting.set(id, { resolve, reject });
-        // Copies of the used part only; the batcher reuses its buffers.
+        t.waiting.set(id, { resolve, reject });
+        // Copies of the used part only; the batcher may still read its own columns after the commit.
         const cols = {
           ...batch,
           deviceId: batch.deviceId.slice(0, batch.n),
@@ -55,7 +69,7 @@ export async function createSqliteStore(file: string, tzName: string): Promise<T
           ts: batch.ts.slice(0, batch.n),
           value: batch.value.slice(0, batch.n),
         };
-        worker.postMessage({ id, batch: cols }, [
+        t.worker.postMessage({ id, batch: cols }, [
           cols.deviceId.buffer,
           cols.keyIdx.buffer,
           cols.ts.buffer,
@@ -64,12 +78,14 @@ export async function createSqliteStore(file: string, tzName: string): Promise<T
       });
     },
     async close() {
-      if (dead) return;
+      closing = true;
+      const t = thread;
+      if (t.dead) return;
       await new Promise<void>((resolve) => {
-        onClosed = resolve;
-        worker.postMessage({ close: true });
+        t.onClosed = resolve;
+        t.worker.postMessage({ close: true });
       });
-      await worker.terminate();
+      await t.worker.terminate();
     },
   };
 }
