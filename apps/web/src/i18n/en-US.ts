@@ -1,5 +1,6 @@
 import { adminEnUS, crudEnUS } from './admin.en-US';
 import { monitoringEn } from './monitoring.en-US';
+import { alarmEn } from './alarm.en-US';
 import type { Resources } from './zh-CN';
 
 export const enUS: Resources = {
@@ -186,4 +187,5 @@ export const enUS: Resources = {
   crud: crudEnUS,
   admin: adminEnUS,
   ...monitoringEn,
+  ...alarmEn,
 };

@@ -1,5 +1,6 @@
 import { adminZhCN, crudZhCN } from './admin.zh-CN';
 import { monitoringZh } from './monitoring.zh-CN';
+import { alarmZh } from './alarm.zh-CN';
 
 /** Chinese resources: the product's own language and the default. en-US must have the same keys (checked by tsc). */
 export const zhCN = {
@@ -180,6 +181,7 @@ export const zhCN = {
   crud: crudZhCN,
   admin: adminZhCN,
   ...monitoringZh,
+  ...alarmZh,
 };
 
 export type Resources = typeof zhCN;
