@@ -1,7 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { Database } from './schema';
@@ -11,6 +19,29 @@ export type Db = Kysely<Database>;
 
 // int8 (bigint: epoch-ms timestamps, count(*)) would otherwise arrive as strings; our values fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
+
+/**
+ * SQLite transactions start with `begin immediate`. A plain `begin` reads first and upgrades to a write lock
+ * later; when the telemetry writer (its own connection, on a worker thread) has committed in between, that
+ * upgrade fails at once with SQLITE_BUSY instead of waiting for busy_timeout. Taking the write lock up front
+ * makes every transaction wait its turn.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #database: SQLite.Database;
+  constructor(database: SQLite.Database) {
+    super({ database });
+    this.#database = database;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver({ database: this.#database });
+  }
+}
 
 export function connectDatabase(target: DatabaseTarget): Db {
   if (target.engine === 'postgres') {
@@ -24,5 +55,5 @@ export function connectDatabase(target: DatabaseTarget): Db {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
 }
