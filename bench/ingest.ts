@@ -12,9 +12,9 @@ import { rawBrokerMessagesPerSecond, rawSqliteRowsPerSecond } from './rawLimits'
 const { values: args } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
-    rate: { type: 'string', default: '12000' },
+    rate: { type: 'string', default: '10000' },
     devices: { type: 'string', default: '200' },
-    window: { type: 'string', default: '100' },
+    window: { type: 'string', default: '20' },
     'skip-raw': { type: 'boolean', default: false },
   },
 });
