@@ -25,6 +25,10 @@ import { deviceUploadRoutes } from './modules/devices/uploadRoutes';
 import { lightRoutes } from './modules/light/routes';
 import { mqttRoutes } from './modules/mqtt/routes';
 import { parkRoutes } from './modules/parks/routes';
+import { pestImageRoutes } from './modules/pests/imageRoutes';
+import { pestRoutes } from './modules/pests/routes';
+import { sqdRoutes } from './modules/pests/sqdRoutes';
+import { pointRoutes } from './modules/points/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { screenAccountRoutes } from './modules/screenAccounts/routes';
 import { screenRoutes } from './modules/screens/routes';
@@ -133,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authRoutes,
     userRoutes,
     parkRoutes,
+    pointRoutes,
     screenRoutes,
     mqttRoutes,
     roleRoutes,
@@ -144,9 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     telemetryRoutes,
     lightRoutes,
     noticeRoutes,
+    pestRoutes,
+    sqdRoutes,
   ])
     register(app, moduleDeps);
   await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));
+  await app.register(async (scope) => pestImageRoutes(scope, moduleDeps));
   alarmRoutes(app, { ...moduleDeps, alarms });
 
   await installSpa(app, config.webDist);

@@ -16,3 +16,6 @@ export * from './telemetry';
 export * from './light';
 export * from './rules';
 export * from './alarms';
+export * from './pests';
+export * from './irrigation';
+export * from './points';

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { IrrigationTables } from './irrigationSchema';
+import type { PestsTables } from './pestsSchema';
+import type { PointsTables } from './pointsSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
 
 /**
@@ -125,6 +128,8 @@ export interface DeviceImagesTable {
   bytes: number;
   taken_at: Ms;
   created_at: Ms;
+  /** When a person last changed a detection on it (migration 0006). */
+  corrected_at: ColumnType<Ms | null, Ms | null | undefined, Ms | null>;
 }
 
 export interface CommandsTable {
@@ -239,7 +244,7 @@ export interface IngestRefusedTable {
   last_at: Ms;
 }
 
-export interface Database extends RulesAlarmsTables {
+export interface Database extends RulesAlarmsTables, PestsTables, IrrigationTables, PointsTables {
   merchants: MerchantsTable;
   users: UsersTable;
   roles: RolesTable;

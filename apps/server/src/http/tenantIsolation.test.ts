@@ -20,6 +20,7 @@ const ID_KEYS = new Set([
   'ids',
   'groupIds',
   'deviceIds',
+  'categoryId',
 ]);
 
 const SAMPLES: Record<string, string> = {
@@ -93,6 +94,24 @@ const SAMPLES: Record<string, string> = {
   body: '',
   startDate: '2026-01-01',
   endDate: '2026-12-31',
+  // pests and spores
+  kind: 'insect',
+  date: '2026-06-01',
+  imageId: '1',
+  detectionId: '1',
+  code: 'isolation_pest',
+  latinName: '',
+  dailyThreshold: '0',
+  x: '0.1',
+  y: '0.1',
+  w: '0.1',
+  h: '0.1',
+  operate: 'photograph',
+  workStart: '20:00',
+  workEnd: '04:00',
+  photoInterval: '30',
+  status: 'capture',
+  detections: '',
 };
 
 describeEachEngine('tenant isolation', (env) => {
@@ -137,9 +156,23 @@ describeEachEngine('tenant isolation', (env) => {
       .executeTakeFirstOrThrow();
     return row.id;
   }
+  /** A pest category of Demo Farm (its defaults are created on first use). */
+  async function demoFarmPestCategory(): Promise<number> {
+    const res = await env().get<{ categoryId: number }[]>('/api/merchant/pest/getCategoryAllList', demoToken, {
+      kind: 'insect',
+    });
+    return res.data[0].categoryId;
+  }
+
   /** `ids` of remove<Entity> names objects of the route's own kind. */
   const idsFor = (url: string) =>
-    url.includes('/role/') ? foreignIds.roleId : url.includes('/screen/') ? foreignIds.screenId : foreignIds.userId;
+    url.includes('/pest/')
+      ? foreignIds.categoryId
+      : url.includes('/role/')
+        ? foreignIds.roleId
+        : url.includes('/screen/')
+          ? foreignIds.screenId
+          : foreignIds.userId;
 
   let demoToken: string;
   let intruder: string;
@@ -161,6 +194,7 @@ describeEachEngine('tenant isolation', (env) => {
       deviceIds: String(ids.devices.farm),
       token: demoToken,
       cmdId: await demoFarmCommand(),
+      categoryId: String(await demoFarmPestCategory()),
     };
     const parks = await db.selectFrom('groups').select('name').where('merchant_id', '=', ids.merchant.farm).execute();
     const devices = await db

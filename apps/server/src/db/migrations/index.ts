@@ -4,6 +4,9 @@ import * as devices from './2026_11_22_0002_devices';
 import * as telemetry from './2026_11_22_0003_telemetry';
 import * as admin from './2026_11_22_0004_admin';
 import * as rulesAlarms from './2026_11_22_0005_rules_alarms';
+import * as pests from './2026_11_22_0006_pests';
+import * as irrigation from './2026_11_22_0007_irrigation';
+import * as points from './2026_11_22_0008_points';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -15,4 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0003_telemetry': telemetry,
   '2026_11_22_0004_admin': admin,
   '2026_11_22_0005_rules_alarms': rulesAlarms,
+  '2026_11_22_0006_pests': pests,
+  '2026_11_22_0007_irrigation': irrigation,
+  '2026_11_22_0008_points': points,
 };

@@ -1,0 +1,45 @@
+import type { Generated } from 'kysely';
+
+/** Tables of migration 0006 (pests and spores); joined into `Database` in schema.ts. */
+type Id = Generated<number>;
+type Ms = number;
+
+export interface PestCategoriesTable {
+  id: Id;
+  merchant_id: number;
+  kind: string;
+  code: string;
+  name: string;
+  latin_name: string;
+  daily_threshold: number;
+  picture_sha256: string | null;
+  picture_mime: string | null;
+  created_at: Ms;
+  updated_at: Ms;
+}
+
+export interface ImageDetectionsTable {
+  id: Id;
+  image_id: number;
+  category_id: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  confidence: number | null;
+  source: string;
+  created_by: string;
+  corrected: Generated<number>;
+  updated_at: Ms;
+}
+
+export interface PestSeededTable {
+  merchant_id: number;
+  seeded_at: Ms;
+}
+
+export interface PestsTables {
+  pest_categories: PestCategoriesTable;
+  image_detections: ImageDetectionsTable;
+  pest_seeded: PestSeededTable;
+}

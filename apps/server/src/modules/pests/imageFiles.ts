@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { createImageStore, type ImageMime } from '../devices/imageStore';
+
+export const THUMB_WIDTH = 320;
+
+/**
+ * Reads stored pictures and their thumbnails. Files are found only from a database row's sha256 and
+ * mime, never from anything a caller typed, so no path can be guessed into. Thumbnails are made once
+ * with sharp and kept beside the originals under `{dataDir}/thumbs`.
+ */
+export function createImageFiles(dataDir: string) {
+  const store = createImageStore(dataDir);
+  const thumbRoot = join(dataDir, 'thumbs');
+  const inflight = new Map<string, Promise<Buffer>>();
+
+  async function makeThumb(sha256: string, mime: ImageMime): Promise<Buffer> {
+    const path = join(thumbRoot, sha256.slice(0, 2), `${sha256}.jpg`);
+    const cached = await readFile(path).catch(() => null);
+    if (cached) return cached;
+    const buf = await sharp(await readFile(store.pathOf(sha256, mime)))
+      .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
+      .jpeg({ quality: 75 })
+      .toBuffer();
+    await mkdir(join(thumbRoot, sha256.slice(0, 2)), { recursive: true });
+    const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
+    await writeFile(tmp, buf);
+    await rename(tmp, path);
+    return buf;
+  }
+
+  return {
+    store,
+    original: (sha256: string, mime: ImageMime) => readFile(store.pathOf(sha256, mime)),
+    /** One thumbnail job per picture even when a timeline asks for it many times at once. */
+    thumb(sha256: string, mime: ImageMime): Promise<Buffer> {
+      let job = inflight.get(sha256);
+      if (!job) {
+        job = makeThumb(sha256, mime).finally(() => inflight.delete(sha256));
+        inflight.set(sha256, job);
+      }
+      return job;
+    },
+  };
+}
+
+export type ImageFiles = ReturnType<typeof createImageFiles>;

@@ -1,0 +1,281 @@
+import type { Insertable, Updateable } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { ImageDetectionsTable, PestCategoriesTable } from '../../db/pestsSchema';
+import { inList, type Scope } from '../../db/scope';
+
+/** Repository of pests and spores: Kysely only; every tenant query filters merchant and parks in SQL. */
+
+export function listCategories(db: Db, merchantId: number, kind: string, keyword?: string) {
+  let q = db.selectFrom('pest_categories').selectAll().where('merchant_id', '=', merchantId).where('kind', '=', kind);
+  if (keyword)
+    q = q.where((eb) => eb.or([eb('name', 'like', `%${keyword}%`), eb('latin_name', 'like', `%${keyword}%`)]));
+  return q.orderBy('id').execute();
+}
+
+export function findCategory(db: Db, merchantId: number, categoryId: number) {
+  return db
+    .selectFrom('pest_categories')
+    .selectAll()
+    .where('id', '=', categoryId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+export async function insertCategory(db: Db, row: Insertable<PestCategoriesTable>): Promise<number> {
+  const r = await db.insertInto('pest_categories').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export async function updateCategory(db: Db, merchantId: number, id: number, set: Updateable<PestCategoriesTable>) {
+  await db.updateTable('pest_categories').set(set).where('id', '=', id).where('merchant_id', '=', merchantId).execute();
+}
+
+/** Categories among `ids` that detections still use (a removal would silently change counts). */
+export async function categoriesInUse(db: Db, merchantId: number, ids: number[]) {
+  return db
+    .selectFrom('image_detections as d')
+    .innerJoin('pest_categories as c', 'c.id', 'd.category_id')
+    .select(['c.id', 'c.name'])
+    .where('c.merchant_id', '=', merchantId)
+    .where('c.id', 'in', ids)
+    .groupBy(['c.id', 'c.name'])
+    .execute();
+}
+
+export async function deleteCategories(db: Db, merchantId: number, ids: number[]) {
+  await db.deleteFrom('pest_categories').where('merchant_id', '=', merchantId).where('id', 'in', ids).execute();
+}
+
+export async function markSeeded(db: Db, merchantId: number, at: number): Promise<boolean> {
+  const r = await db
+    .insertInto('pest_seeded')
+    .values({ merchant_id: merchantId, seeded_at: at })
+    .onConflict((oc) => oc.column('merchant_id').doNothing())
+    .returning('merchant_id')
+    .executeTakeFirst();
+  return r !== undefined;
+}
+
+/** A trap of a given class the caller may see. */
+export function findTrap(db: Db, scope: Scope, deviceId: number, deviceClass: string) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'serial', 'name', 'group_id', 'merchant_id', 'device_class', 'online'])
+    .where('id', '=', deviceId)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('device_class', '=', deviceClass)
+    .executeTakeFirst();
+}
+
+const imageColumns = [
+  'i.id',
+  'i.device_id',
+  'i.sha256',
+  'i.mime',
+  'i.taken_at',
+  'i.corrected_at',
+  'd.serial',
+  'd.name as device_name',
+  'd.device_class',
+  'd.group_id',
+] as const;
+
+/** A photo the caller may see: its device is in one of the caller's parks. */
+export function findImage(db: Db, scope: Scope, imageId: number) {
+  return db
+    .selectFrom('device_images as i')
+    .innerJoin('devices as d', 'd.id', 'i.device_id')
+    .select(imageColumns)
+    .where('i.id', '=', imageId)
+    .where('d.merchant_id', '=', scope.merchantId)
+    .where('d.group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+export type ImageRow = NonNullable<Awaited<ReturnType<typeof findImage>>>;
+
+export function imagesBetween(db: Db, deviceId: number, from: number, to: number) {
+  return db
+    .selectFrom('device_images as i')
+    .innerJoin('devices as d', 'd.id', 'i.device_id')
+    .select(imageColumns)
+    .where('i.device_id', '=', deviceId)
+    .where('i.taken_at', '>=', from)
+    .where('i.taken_at', '<', to)
+    .orderBy('i.taken_at')
+    .orderBy('i.id')
+    .execute();
+}
+
+export function previousImage(db: Db, img: ImageRow) {
+  return db
+    .selectFrom('device_images as i')
+    .innerJoin('devices as d', 'd.id', 'i.device_id')
+    .select(imageColumns)
+    .where('i.device_id', '=', img.device_id)
+    .where((eb) =>
+      eb.or([
+        eb('i.taken_at', '<', img.taken_at),
+        eb.and([eb('i.taken_at', '=', img.taken_at), eb('i.id', '<', img.id)]),
+      ]),
+    )
+    .orderBy('i.taken_at', 'desc')
+    .orderBy('i.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Latest photo of each device. */
+export async function lastImages(db: Db, deviceIds: number[]) {
+  if (deviceIds.length === 0) return [];
+  const latest = db
+    .selectFrom('device_images')
+    .select(['device_id', (eb) => eb.fn.max('id').as('max_id')])
+    .where('device_id', 'in', deviceIds)
+    .groupBy('device_id')
+    .as('m');
+  return db
+    .selectFrom('device_images as i')
+    .innerJoin(latest, 'm.max_id', 'i.id')
+    .innerJoin('devices as d', 'd.id', 'i.device_id')
+    .select(imageColumns)
+    .execute();
+}
+
+export function detectionsOf(db: Db, imageIds: number[]) {
+  if (imageIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('image_detections').selectAll().where('image_id', 'in', imageIds).orderBy('id').execute();
+}
+
+/** Counts per image and category. */
+export function countsOf(db: Db, imageIds: number[]) {
+  if (imageIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('image_detections')
+    .select(['image_id', 'category_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('image_id', 'in', imageIds)
+    .groupBy(['image_id', 'category_id'])
+    .execute();
+}
+
+export async function insertDetections(db: Db, rows: Insertable<ImageDetectionsTable>[]) {
+  // Chunks keep below SQLite's bound-variable limit.
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('image_detections')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
+export async function insertDetection(db: Db, row: Insertable<ImageDetectionsTable>): Promise<number> {
+  const r = await db.insertInto('image_detections').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** A detection the caller may change: its photo's device is in one of the caller's parks. */
+export function findDetection(db: Db, scope: Scope, detectionId: number) {
+  return db
+    .selectFrom('image_detections as x')
+    .innerJoin('device_images as i', 'i.id', 'x.image_id')
+    .innerJoin('devices as d', 'd.id', 'i.device_id')
+    .selectAll('x')
+    .select(['d.device_class', 'd.merchant_id'])
+    .where('x.id', '=', detectionId)
+    .where('d.merchant_id', '=', scope.merchantId)
+    .where('d.group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+export async function updateDetection(db: Db, id: number, set: Updateable<ImageDetectionsTable>) {
+  await db.updateTable('image_detections').set(set).where('id', '=', id).execute();
+}
+
+export async function deleteDetections(db: Db, ids: number[]) {
+  await db.deleteFrom('image_detections').where('id', 'in', ids).execute();
+}
+
+export async function markCorrected(db: Db, imageIds: number[], at: number) {
+  if (imageIds.length)
+    await db.updateTable('device_images').set({ corrected_at: at }).where('id', 'in', imageIds).execute();
+}
+
+/** Traps of a class in one park the caller may see. */
+export function parkTraps(db: Db, scope: Scope, groupId: number, deviceClass: string, deviceId?: number) {
+  let q = db
+    .selectFrom('devices')
+    .select(['id', 'name', 'serial'])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('group_id', '=', groupId)
+    .where('device_class', '=', deviceClass);
+  if (deviceId !== undefined) q = q.where('id', '=', deviceId);
+  return q.orderBy('id').execute();
+}
+
+/** Detections per photo time and category of the given traps in a range (statistics and trends). */
+export function catches(db: Db, deviceIds: number[], from: number, to: number) {
+  if (deviceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('image_detections as x')
+    .innerJoin('device_images as i', 'i.id', 'x.image_id')
+    .select(['i.taken_at', 'x.category_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('i.device_id', 'in', deviceIds)
+    .where('i.taken_at', '>=', from)
+    .where('i.taken_at', '<', to)
+    .groupBy(['i.id', 'i.taken_at', 'x.category_id'])
+    .execute();
+}
+
+export async function photoCount(db: Db, deviceIds: number[], from: number, to: number): Promise<number> {
+  if (deviceIds.length === 0) return 0;
+  const r = await db
+    .selectFrom('device_images')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('device_id', 'in', deviceIds)
+    .where('taken_at', '>=', from)
+    .where('taken_at', '<', to)
+    .executeTakeFirst();
+  return Number(r?.n ?? 0);
+}
+
+/** The park's first weather station (temperature overlay of the trend). */
+export function weatherStation(db: Db, scope: Scope, groupId: number) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'name'])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('group_id', '=', groupId)
+    .where('device_class', '=', 'weatherStation')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export function dailyTemperature(db: Db, deviceId: number, from: number, to: number) {
+  return db
+    .selectFrom('telemetry_daily')
+    .select(['bucket', 'sum', 'count'])
+    .where('device_id', '=', deviceId)
+    .where('key', '=', 'airTemp')
+    .where('bucket', '>=', from)
+    .where('bucket', '<', to)
+    .execute();
+}
+
+/** The last confirmed setWorkPeriod of each trap. */
+export async function confirmedPeriods(db: Db, merchantId: number, deviceIds: number[]) {
+  const out = new Map<number, string>();
+  if (deviceIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('commands')
+    .select(['device_id', 'params'])
+    .where('merchant_id', '=', merchantId)
+    .where('device_id', 'in', deviceIds)
+    .where('name', '=', 'setWorkPeriod')
+    .where('state', '=', 'succeeded')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  for (const r of rows) if (!out.has(r.device_id)) out.set(r.device_id, r.params);
+  return out;
+}

@@ -1,0 +1,48 @@
+import {
+  PEST_KIND_PERMIT,
+  sqdDeviceStatusBody,
+  sqdOperateBody,
+  sqdParamBody,
+  sqdUpdateParamsBody,
+  sqdUpdateStatusBody,
+} from '@farmpark/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf } from '../../http/authHook';
+import { ok } from '../../http/envelope';
+import type { ModuleDeps } from '../context';
+import { sqdDeviceStatus, sqdOperate, sqdParam, sqdUpdateParams, sqdUpdateStatus } from './sqdApi';
+
+/** SPEC §7 trap operations under `/sqdApi/` (docs/API.md). Signed-in and park-scoped like `/api/merchant`. */
+export function sqdRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['sqdApi'];
+  const sqd = { db: deps.db, commands: deps.commands, devices: deps.devices };
+  const actor = (req: Parameters<typeof authOf>[0]) => ({ ...authOf(req), ip: req.ip });
+
+  r.post(
+    '/sqdApi/external/deviceStatus',
+    { config: { permitUrl: null }, schema: { tags, body: sqdDeviceStatusBody } },
+    async (req) => ok(await sqdDeviceStatus(deps.db, authOf(req), req.body.deviceId)),
+  );
+  r.post(
+    '/sqdApi/insect/param',
+    { config: { permitUrl: PEST_KIND_PERMIT.insect }, schema: { tags, body: sqdParamBody } },
+    async (req) => ok(await sqdParam(sqd, actor(req), req.body)),
+  );
+  r.post(
+    '/sqdApi/insect/operate',
+    { config: { permitUrl: PEST_KIND_PERMIT.insect }, schema: { tags, body: sqdOperateBody } },
+    async (req) => ok(await sqdOperate(sqd, actor(req), req.body)),
+  );
+  r.post(
+    '/sqdApi/updateStatus',
+    { config: { permitUrl: PEST_KIND_PERMIT.spore }, schema: { tags, body: sqdUpdateStatusBody } },
+    async (req) => ok(await sqdUpdateStatus(sqd, actor(req), req.body)),
+  );
+  r.post(
+    '/sqdApi/updateParams',
+    { config: { permitUrl: null }, schema: { tags, body: sqdUpdateParamsBody } },
+    async (req) => ok(await sqdUpdateParams(sqd, actor(req), req.body)),
+  );
+}
