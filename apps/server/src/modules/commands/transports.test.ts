@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net';
 import type { CommandRecord, SendCommandResult } from '@farmpark/contracts';
-import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createDeviceMessageBus } from '../../mqtt/deviceMessages';
@@ -39,8 +38,14 @@ const TRANSPORTS: Transport[] = [
           async setup(env: TestEnv) {
             const url = process.env.TEST_MQTT_URL as string;
             const bus = createDeviceMessageBus();
-            const clientId = `farmpark-cmd-test-${process.pid}-${Date.now()}`;
-            const external = connectExternalBroker({ url, bus, clientId });
+            // A clean session: a persistent one left behind would stay in the share group, and Mosquitto
+            // would queue its share of device messages for it.
+            const external = connectExternalBroker({
+              url,
+              bus,
+              clientId: `farmpark-cmd-test-${process.pid}-${Date.now()}`,
+              persistentSession: false,
+            });
             await external.ready;
             const { app } = await buildApp({
               config: { ...env.config, mqttUrl: url },
@@ -57,10 +62,6 @@ const TRANSPORTS: Transport[] = [
               async close() {
                 await app.close();
                 await external.close();
-                // The server's session is persistent; left behind, it would stay in the share group and
-                // Mosquitto would queue its share of device messages for it. A clean connect removes it.
-                const c = await mqtt.connectAsync(url, { clientId, clean: true, reconnectPeriod: 0 });
-                await c.endAsync();
               },
             };
           },
