@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { zoneClock } from './buckets';
 import { aggregateBatch, type BucketAgg } from './rollup';
-import type { RowBatch, TelemetryStore } from './store';
+import { type RowBatch, type TelemetryStore, TOUCH_EVERY_MS } from './store';
 
 const col = <T>(rows: T[], pick: (r: T) => unknown) => rows.map(pick);
 
@@ -12,6 +12,7 @@ const col = <T>(rows: T[], pick: (r: T) => unknown) => rows.map(pick);
  */
 export function createPgStore(db: Db, tzName: string): TelemetryStore {
   const clock = zoneClock(tzName);
+  const touched = new Map<number, number>();
 
   const upsertRollup = (trx: Db, table: 'telemetry_hourly' | 'telemetry_daily', rows: BucketAgg[]) =>
     rows.length === 0
@@ -35,7 +36,8 @@ export function createPgStore(db: Db, tzName: string): TelemetryStore {
       const devices = Array.from(batch.deviceId.subarray(0, n));
       const tss = Array.from(batch.ts.subarray(0, n));
       const values = Array.from(batch.value.subarray(0, n));
-      return db.transaction().execute(async (trx) => {
+      const stale = batch.seenDeviceIds.filter((id) => batch.now - (touched.get(id) ?? 0) >= TOUCH_EVERY_MS);
+      const result = await db.transaction().execute(async (trx) => {
         const inserted = new Uint8Array(n);
         if (n > 0) {
           const res = await sql<{ device_id: number; key: string; ts: number }>`
@@ -66,10 +68,8 @@ export function createPgStore(db: Db, tzName: string): TelemetryStore {
               value = excluded.value, ts = excluded.ts
             where excluded.ts > t.ts`.execute(trx);
         }
-        if (batch.seenDeviceIds.length > 0) {
-          await sql`update devices set last_seen_at = ${batch.now} where id = any(${batch.seenDeviceIds}::int[])`.execute(
-            trx,
-          );
+        if (stale.length > 0) {
+          await sql`update devices set last_seen_at = ${batch.now} where id = any(${stale}::int[])`.execute(trx);
         }
         const rf = batch.refusals;
         if (rf.length > 0) {
@@ -82,6 +82,8 @@ export function createPgStore(db: Db, tzName: string): TelemetryStore {
         }
         return { inserted };
       });
+      for (const id of stale) touched.set(id, batch.now);
+      return result;
     },
     async close() {},
   };

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
 import { zoneClock } from './buckets';
 import { aggregateBatch } from './rollup';
-import type { RowBatch } from './store';
+import { type RowBatch, TOUCH_EVERY_MS } from './store';
 
 /**
  * The synchronous SQLite write path of one batch: raw rows (duplicates ignored), then rollups and
@@ -50,6 +50,9 @@ export function createSqliteWriter(file: string, tzName: string) {
        last_at = excluded.last_at,
        device_id = coalesce(excluded.device_id, ingest_refused.device_id)`,
   );
+  // last_seen_at to within a few seconds is all silence detection needs (minutes); rewriting hundreds of
+  // device rows (and their index) on every batch is not.
+  const touched = new Map<number, number>();
   const touchStatements = new Map<number, SQLite.Statement>();
   const touch = (ids: number[], now: number) => {
     if (ids.length === 0) return;
@@ -61,7 +64,7 @@ export function createSqliteWriter(file: string, tzName: string) {
     stmt.run(now, ...ids);
   };
 
-  const writeTx = db.transaction((batch: RowBatch): Uint8Array => {
+  const writeTx = db.transaction((batch: RowBatch): { inserted: Uint8Array; stale: number[] } => {
     const inserted = new Uint8Array(batch.n);
     for (let i = 0; i < batch.n; i++) {
       const r = insertRaw.run(batch.deviceId[i], batch.keys[batch.keyIdx[i]], batch.ts[i], batch.value[i]);
@@ -76,14 +79,20 @@ export function createSqliteWriter(file: string, tzName: string) {
     for (const l of agg.latest) {
       upsertLatest.run(l.deviceId, l.key, l.ts, l.value, l.prevValue, l.prevValue === null ? null : l.prevTs);
     }
+    const stale = batch.seenDeviceIds.filter((id) => batch.now - (touched.get(id) ?? 0) >= TOUCH_EVERY_MS);
     // chunks keep the parameter count far below SQLite's limit
-    for (let i = 0; i < batch.seenDeviceIds.length; i += 500) touch(batch.seenDeviceIds.slice(i, i + 500), batch.now);
+    for (let i = 0; i < stale.length; i += 500) touch(stale.slice(i, i + 500), batch.now);
     for (const r of batch.refusals) upsertRefusal.run(r.serial, r.reason, r.deviceId, r.count, batch.now);
-    return inserted;
+    return { inserted, stale };
   });
 
   return {
-    write: (batch: RowBatch) => writeTx(batch),
+    write(batch: RowBatch): Uint8Array {
+      const { inserted, stale } = writeTx(batch);
+      // only once committed: a rolled-back touch must be retried with the next batch
+      for (const id of stale) touched.set(id, batch.now);
+      return inserted;
+    },
     close: () => db.close(),
   };
 }

@@ -35,3 +35,6 @@ export interface TelemetryStore {
   write(batch: RowBatch): Promise<WriteResult>;
   close(): Promise<void>;
 }
+
+/** `devices.last_seen_at` is rewritten at most this often per device: silence detection works in minutes. */
+export const TOUCH_EVERY_MS = 5000;
