@@ -28,6 +28,7 @@ import { parkRoutes } from './modules/parks/routes';
 import { pestImageRoutes } from './modules/pests/imageRoutes';
 import { pestRoutes } from './modules/pests/routes';
 import { sqdRoutes } from './modules/pests/sqdRoutes';
+import { pointRoutes } from './modules/points/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { screenAccountRoutes } from './modules/screenAccounts/routes';
 import { screenRoutes } from './modules/screens/routes';
@@ -136,6 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authRoutes,
     userRoutes,
     parkRoutes,
+    pointRoutes,
     screenRoutes,
     mqttRoutes,
     roleRoutes,

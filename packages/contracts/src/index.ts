@@ -17,3 +17,4 @@ export * from './light';
 export * from './rules';
 export * from './alarms';
 export * from './pests';
+export * from './points';

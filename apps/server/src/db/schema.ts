@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { PestsTables } from './pestsSchema';
+import type { PointsTables } from './pointsSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
 
 /**
@@ -242,7 +243,7 @@ export interface IngestRefusedTable {
   last_at: Ms;
 }
 
-export interface Database extends RulesAlarmsTables, PestsTables {
+export interface Database extends RulesAlarmsTables, PestsTables, PointsTables {
   merchants: MerchantsTable;
   users: UsersTable;
   roles: RolesTable;

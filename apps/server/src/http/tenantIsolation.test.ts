@@ -21,6 +21,9 @@ const ID_KEYS = new Set([
   'groupIds',
   'deviceIds',
   'categoryId',
+  'pointId',
+  'areaPointId',
+  'areaPointIds',
 ]);
 
 const SAMPLES: Record<string, string> = {
@@ -94,6 +97,11 @@ const SAMPLES: Record<string, string> = {
   body: '',
   startDate: '2026-01-01',
   endDate: '2026-12-31',
+  // park points
+  zoom: '',
+  boundary: '',
+  areaName: '隔离测试区域',
+  crop: '',
   // pests and spores
   kind: 'insect',
   date: '2026-06-01',
@@ -164,6 +172,22 @@ describeEachEngine('tenant isolation', (env) => {
     return res.data[0].categoryId;
   }
 
+  /** A group point of Demo Farm with one area point, so point routes get real foreign ids. */
+  async function demoFarmPoint(): Promise<{ pointId: number; areaPointId: number }> {
+    const { ids, db } = env();
+    const base = { merchant_id: ids.merchant.farm, group_id: ids.parks.farm[0] };
+    const point = await db
+      .insertInto('group_points')
+      .values({ ...base, longitude: 118.8, latitude: 36.86, boundary: '[]', updated_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const area = await db
+      .insertInto('area_points')
+      .values({ ...base, point_id: point.id, name: '隔离测试区', created_at: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { pointId: point.id, areaPointId: area.id };
+  }
   /** `ids` of remove<Entity> names objects of the route's own kind. */
   const idsFor = (url: string) =>
     url.includes('/pest/')
@@ -183,7 +207,11 @@ describeEachEngine('tenant isolation', (env) => {
     demoToken = await env().login('demo');
     intruder = await env().login('demo2');
     const { ids, db } = env();
+    const point = await demoFarmPoint();
     foreignIds = {
+      pointId: String(point.pointId),
+      areaPointId: String(point.areaPointId),
+      areaPointIds: String(point.areaPointId),
       groupId: String(ids.parks.farm[0]),
       id: String(ids.parks.farm[0]),
       deviceId: String(ids.devices.farm),

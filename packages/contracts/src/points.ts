@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import type { DeviceClass } from './deviceClasses';
+import { id, idList } from './envelope';
+
+/**
+ * Park map data (SPEC §7 `group-area-point/*`): the group point (park location, boundary, zoom),
+ * area points (plots inside the park) and device points (where each device stands).
+ * Coordinates are [longitude, latitude] in WGS84 degrees, GeoJSON order.
+ */
+export type LngLat = [number, number];
+
+export interface GroupPoint {
+  pointId: number;
+  groupId: number;
+  longitude: number;
+  latitude: number;
+  /** Map zoom the park opens at. */
+  zoom: number;
+  /** Park boundary ring (not closed: the last vertex joins the first); empty when not drawn. */
+  boundary: LngLat[];
+  updatedAt: number;
+}
+
+export interface AreaPoint {
+  areaPointId: number;
+  pointId: number;
+  groupId: number;
+  areaName: string;
+  crop: string;
+  /** Hectares. */
+  area: number | null;
+  boundary: LngLat[];
+  remark: string;
+}
+
+export interface DevicePoint {
+  deviceId: number;
+  serial: string;
+  deviceName: string;
+  deviceClass: DeviceClass;
+  online: boolean;
+  longitude: number | null;
+  latitude: number | null;
+}
+
+export const MAX_POLYGON_VERTICES = 500;
+
+const coordinate = (field: string, min: number, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .refine(Number.isFinite, `${field} must be a number`)
+    .min(min, `${field} must be at least ${min}`)
+    .max(max, `${field} must be at most ${max}`);
+
+const lngLat = z.tuple([coordinate('longitude', -180, 180), coordinate('latitude', -90, 90)], {
+  error: 'each vertex must be [longitude, latitude]',
+});
+
+/** Form bodies carry a polygon as its JSON text; JSON bodies as the array itself. */
+const fromJsonText = (field: string) => (v: unknown) => {
+  if (v === '' || v === undefined || v === null) return [];
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return `${field} is not valid JSON`;
+  }
+};
+
+/** A ring of at least 3 distinct vertices, or empty for "not drawn". */
+export const polygonField = (field: string) =>
+  z.preprocess(
+    fromJsonText(field),
+    z
+      .array(lngLat, { error: `${field} must be a list of [longitude, latitude] vertices` })
+      .max(MAX_POLYGON_VERTICES, `${field} has at most ${MAX_POLYGON_VERTICES} vertices`)
+      .refine(
+        (ring) => ring.length === 0 || new Set(ring.map(([x, y]) => `${x},${y}`)).size >= 3,
+        `${field} needs at least 3 different vertices (or none)`,
+      ),
+  );
+
+/** Ray casting; a point on an edge counts as inside so a device placed on the fence is accepted. */
+export function pointInPolygon([x, y]: LngLat, ring: readonly LngLat[]): boolean {
+  if (ring.length < 3) return false;
+  let inside = false;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+    const [xi, yi] = ring[i];
+    const [xj, yj] = ring[j];
+    const cross = (x - xi) * (yj - yi) - (y - yi) * (xj - xi);
+    if (
+      Math.abs(cross) < 1e-12 &&
+      x >= Math.min(xi, xj) &&
+      x <= Math.max(xi, xj) &&
+      y >= Math.min(yi, yj) &&
+      y <= Math.max(yi, yj)
+    ) {
+      return true;
+    }
+    if (yi > y !== yj > y && x < ((xj - xi) * (y - yi)) / (yj - yi) + xi) inside = !inside;
+  }
+  return inside;
+}
+
+/** The index of the first vertex of `inner` outside `outer`, or -1 when all lie inside. */
+export function firstVertexOutside(inner: readonly LngLat[], outer: readonly LngLat[]): number {
+  return inner.findIndex((p) => !pointInPolygon(p, outer));
+}
+
+const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+const text = (field: string, max: number) =>
+  z.string().trim().max(max, `${field} is at most ${max} characters`).default('');
+
+export const groupPointQuery = z.object({ groupId: id });
+export const pointIdQuery = z.object({ pointId: id });
+
+export const alterGroupPointBody = z.object({
+  groupId: id,
+  longitude: coordinate('longitude', -180, 180),
+  latitude: coordinate('latitude', -90, 90),
+  zoom: z.preprocess(
+    (v) => (v === '' || v === undefined ? 16 : v),
+    z.coerce
+      .number({ error: 'zoom must be a number' })
+      .min(1, 'zoom must be at least 1')
+      .max(20, 'zoom must be at most 20'),
+  ),
+  boundary: polygonField('boundary'),
+});
+export type AlterGroupPointBody = z.infer<typeof alterGroupPointBody>;
+
+export const removeGroupPointBody = z.object({ pointId: id });
+
+export const alterGroupAreaPointBody = z.object({
+  /** Absent: a new area point. */
+  areaPointId: z.preprocess(emptyToNull, id.nullable()).default(null),
+  pointId: id,
+  areaName: z
+    .string({ error: 'areaName is required' })
+    .trim()
+    .min(1, 'areaName must not be empty')
+    .max(50, 'areaName is at most 50 characters'),
+  crop: text('crop', 100),
+  area: z.preprocess(
+    emptyToNull,
+    z.coerce
+      .number({ error: 'area must be a number' })
+      .min(0, 'area must be at least 0')
+      .max(1_000_000, 'area must be at most 1000000')
+      .nullable(),
+  ),
+  boundary: polygonField('boundary'),
+  remark: text('remark', 500),
+});
+export type AlterGroupAreaPointBody = z.infer<typeof alterGroupAreaPointBody>;
+
+export const removeBatchGroupAreaPointBody = z.object({ areaPointIds: idList });
+
+/** Both coordinates, or neither (null: take the device off the map). */
+export const alterDevicePointBody = z
+  .object({
+    deviceId: id,
+    longitude: z.preprocess(emptyToNull, coordinate('longitude', -180, 180).nullable()),
+    latitude: z.preprocess(emptyToNull, coordinate('latitude', -90, 90).nullable()),
+  })
+  .refine((b) => (b.longitude === null) === (b.latitude === null), {
+    path: ['latitude'],
+    message: 'longitude and latitude are set together (both empty takes the device off the map)',
+  });
+export type AlterDevicePointBody = z.infer<typeof alterDevicePointBody>;
