@@ -15,7 +15,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { z } from 'zod';
 import { type Behaviour, CommandRefused } from './behaviour';
 import { createBehaviour } from './models';
-import { placeOf } from './models/place';
+import { type Place, placeOf } from './models/place';
 import {
   DEFAULT_LOCATION,
   defaultModel,
@@ -27,6 +27,7 @@ import {
 import { hash01, hashSeed, mulberry32 } from './random';
 import { toReadingValues } from './readings';
 import { resolutionFor, Ticker, type TickMember } from './ticker';
+import { expectedCatch, renderTrapPhoto, trapDetections, uploadTrapPhoto } from './trapPhotos';
 
 export const FIRMWARE = 'farmpark-sim/0.1.0';
 
@@ -43,6 +44,11 @@ export const deviceOptions = z.intersection(
       .refine(([a, b]) => a <= b, 'min must not exceed max')
       .default([100, 800]),
     reconnectPeriodMs: z.number().int().min(100).default(3000),
+    /** The server's HTTP base URL: traps upload their photos and detections there (docs/DEVICES.md). */
+    httpUrl: z
+      .string()
+      .regex(/^https?:\/\/.+/, 'must be an http:// or https:// URL')
+      .optional(),
   }),
 );
 export type DeviceOptions = z.input<typeof deviceOptions>;
@@ -76,6 +82,8 @@ export class VirtualDevice extends EventEmitter implements TickMember {
   private faultReason: string | null = null;
   private silenced = false;
   private readonly recent = new Map<string, AckPayload>();
+  private readonly place: Place;
+  private lastPhotoAt: number | null = null;
 
   constructor(options: DeviceOptions, ticker?: Ticker) {
     super();
@@ -88,12 +96,13 @@ export class VirtualDevice extends EventEmitter implements TickMember {
     this.now = o.now ?? Date.now;
     const seed = o.seed ?? hashSeed(o.serial);
     this.ackRandom = mulberry32(seed ^ 0xac4);
+    this.place = placeOf(o.lat ?? DEFAULT_LOCATION.lat, o.lon ?? DEFAULT_LOCATION.lon, o.tzOffsetMin);
     this.behaviour = createBehaviour(
       {
         deviceClass: o.deviceClass,
         model: this.model,
         seed,
-        place: placeOf(o.lat ?? DEFAULT_LOCATION.lat, o.lon ?? DEFAULT_LOCATION.lon, o.tzOffsetMin),
+        place: this.place,
       },
       this.ts(),
     );
@@ -236,8 +245,34 @@ export class VirtualDevice extends EventEmitter implements TickMember {
       const payload: TelemetryPayload = { readings: [{ ts, values }] };
       jobs.push(this.publish(deviceTopic.telemetry(this.serial), payload));
     }
-    for (const e of events) jobs.push(this.publishEvent(e.type, e.data));
+    for (const e of events) {
+      jobs.push(this.publishEvent(e.type, e.data));
+      if (e.type === 'photo') jobs.push(this.sendPhoto(Number(e.data.takenAt) || ts));
+    }
     await Promise.all(jobs);
+  }
+
+  /**
+   * A trap's camera: draws what the tray (or slide) holds since the previous photo, uploads it over
+   * HTTP and reports the detections. Without `httpUrl` only the photo event is published.
+   */
+  private async sendPhoto(takenAt: number): Promise<void> {
+    const kind = this.deviceClass === 'insectTrap' ? 'insect' : this.deviceClass === 'sporeTrap' ? 'spore' : null;
+    if (!kind || !this.opts.httpUrl) return;
+    const minutes = Math.max(5, Math.min(24 * 60, (takenAt - (this.lastPhotoAt ?? takenAt - 3_600_000)) / 60_000));
+    this.lastPhotoAt = takenAt;
+    const seed = hashSeed(this.serial, takenAt);
+    const detections = trapDetections(kind, expectedCatch(kind, takenAt, this.place, minutes), seed);
+    const jpeg = await renderTrapPhoto(kind, detections, seed);
+    try {
+      await uploadTrapPhoto(
+        this.opts.httpUrl,
+        { serial: this.serial, secret: this.opts.secret },
+        { takenAt, jpeg, detections },
+      );
+    } catch (err) {
+      this.emit('connectionError', err as Error);
+    }
   }
 
   tick(): void {

@@ -7,3 +7,12 @@ export { placeOf } from './models/place';
 export { weatherAt } from './models/weather';
 export { type DeviceEntry, deviceEntry } from './options';
 export { mulberry32 } from './random';
+export {
+  expectedCatch,
+  PHOTO_SIZE,
+  renderTrapPhoto,
+  type TrapDetection,
+  type TrapKind,
+  trapDetections,
+  uploadTrapPhoto,
+} from './trapPhotos';
