@@ -45,6 +45,9 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   '/system/system-log': lazyPage(() => import('../pages/system/system-log')),
   '/system/AccountManage': lazyPage(() => import('../pages/system/AccountManage')),
   '/system/LargeManage': lazyPage(() => import('../pages/system/LargeManage')),
+  '/alarm/alarmSet': lazyPage(() => import('../pages/alarm/alarmSet')),
+  '/alarm/alarmList': lazyPage(() => import('../pages/alarm/alarmList')),
+  '/alarm/alarmContacts': lazyPage(() => import('../pages/alarm/alarmContacts')),
   ...MONITORING_PAGES,
 };
 

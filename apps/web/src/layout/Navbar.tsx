@@ -10,6 +10,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HELP_DOCS_URL } from '../config/external';
 import { useMqttStatus } from '../mqtt';
+import AlarmBell from '../pages/alarm/live/AlarmBell';
 import { useAppStore } from '../stores/app';
 import { getToken } from '../utils/auth';
 import Clock from './Clock';
@@ -92,6 +93,7 @@ export default function Navbar({ onMenuClick, menuOpen }: { onMenuClick: () => v
           onClick={() => setDownloadOpen(true)}
           testId="download-button"
         />
+        <AlarmBell />
         <LanguageSwitch />
         <FullscreenToggle />
         <UserDropdown />

@@ -1,5 +1,6 @@
 import { Card, Col, Descriptions, Empty, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import NoticeBanner from '../../components/NoticeBanner';
 import { parkLabel, useActivePark } from '../../stores/park';
 import { DeviceCounts, LaterSections, LatestWeather, SoilSummary } from './HomeWidgets';
 
@@ -11,6 +12,7 @@ export default function DashboardPage() {
   const notSet = t('dashboard.notSet');
   return (
     <Row gutter={[16, 16]} data-testid="dashboard">
+      <NoticeBanner />
       <Col xs={24} lg={12}>
         <Card title={t('dashboard.parkCard')} data-testid="park-card">
           <Descriptions column={1} size="small" title={parkLabel(park)}>

@@ -1,0 +1,112 @@
+import { type AlarmContact, alarmContactFields, WEBHOOK_TYPES } from '@farmpark/contracts';
+import { Input, Select, Switch, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import {
+  type AlarmContactInput,
+  addAlarmContact,
+  alterAlarmContact,
+  getAlarmContactList,
+  removeAlarmContact,
+} from '../../../api/alarms';
+import CrudPage from '../../../components/CrudPage';
+import { useParkOptions } from '../../system/parkOptions';
+
+/** Alarm > contacts: who is told about alarms, how, and for which parks. */
+export default function AlarmContactsPage() {
+  const { t } = useTranslation();
+  const parks = useParkOptions();
+  const lbl = (k: string) => t(`alarm.contact.${k}`);
+  const s = alarmContactFields.shape;
+  return (
+    <CrudPage<AlarmContact, AlarmContactInput>
+      testId="contact"
+      rowKey="id"
+      fetchList={getAlarmContactList}
+      remove={removeAlarmContact}
+      rowLabel={(c) => c.name}
+      search={[
+        { name: 'keyword', label: lbl('name'), input: <Input allowClear /> },
+        {
+          name: 'groupId',
+          label: lbl('parks'),
+          input: <Select allowClear options={parks.options} style={{ minWidth: 160 }} />,
+        },
+      ]}
+      columns={[
+        { title: lbl('name'), dataIndex: 'name', width: 140 },
+        { title: lbl('phone'), dataIndex: 'phone', width: 140 },
+        { title: lbl('email'), dataIndex: 'email', ellipsis: true },
+        {
+          title: lbl('webhookUrl'),
+          key: 'webhook',
+          ellipsis: true,
+          render: (_, c) => (c.webhookUrl ? `${t(`alarm.webhookType.${c.webhookType}`)} · ${c.webhookUrl}` : '—'),
+        },
+        { title: lbl('parks'), key: 'parks', ellipsis: true, render: (_, c) => parks.names(c.groupIds) },
+        {
+          title: lbl('enabled'),
+          dataIndex: 'enabled',
+          width: 90,
+          render: (v: boolean) => (
+            <Tag color={v ? 'green' : 'default'}>{v ? t('alarm.flag.on') : t('alarm.flag.off')}</Tag>
+          ),
+        },
+      ]}
+      scrollX={1000}
+      exportCsv={{
+        filename: 'alarm-contacts.csv',
+        columns: [
+          { title: lbl('name'), value: (c) => c.name },
+          { title: lbl('phone'), value: (c) => c.phone },
+          { title: lbl('email'), value: (c) => c.email },
+          { title: lbl('webhookUrl'), value: (c) => c.webhookUrl },
+          { title: lbl('parks'), value: (c) => parks.names(c.groupIds) },
+        ],
+      }}
+      form={{
+        initialValues: { webhookType: 'plain', enabled: true, groupIds: [], phone: '', email: '', webhookUrl: '' },
+        toValues: (c) => ({ ...c }),
+        create: (v) => addAlarmContact(clean(v), { silent: true }),
+        update: (c, v) => alterAlarmContact({ ...clean(v), id: c.id }, { silent: true }),
+        fields: [
+          { name: 'name', label: lbl('name'), required: true, schema: s.name, input: <Input /> },
+          { name: 'phone', label: lbl('phone'), schema: s.phone, input: <Input inputMode="tel" /> },
+          {
+            name: 'email',
+            label: lbl('email'),
+            schema: s.email,
+            input: <Input type="email" />,
+            extra: lbl('reachHelp'),
+          },
+          {
+            name: 'webhookType',
+            label: lbl('webhookType'),
+            input: <Select options={WEBHOOK_TYPES.map((w) => ({ value: w, label: t(`alarm.webhookType.${w}`) }))} />,
+          },
+          {
+            name: 'webhookUrl',
+            label: lbl('webhookUrl'),
+            schema: s.webhookUrl,
+            span: 24,
+            input: <Input placeholder="https://" />,
+          },
+          {
+            name: 'groupIds',
+            label: lbl('parks'),
+            required: true,
+            schema: s.groupIds,
+            input: <Select mode="multiple" options={parks.options} />,
+          },
+          { name: 'enabled', label: lbl('enabled'), valuePropName: 'checked', input: <Switch /> },
+        ],
+      }}
+    />
+  );
+}
+
+const clean = (v: AlarmContactInput): AlarmContactInput => ({
+  ...v,
+  phone: v.phone ?? '',
+  email: v.email ?? '',
+  webhookUrl: v.webhookUrl ?? '',
+});

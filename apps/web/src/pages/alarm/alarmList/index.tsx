@@ -1,0 +1,217 @@
+import { ALARM_STATES, type AlarmRecord, SEVERITIES } from '@farmpark/contracts';
+import { Button, DatePicker, Form, Select, Space, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { alarmExportUrl, getAlarmList } from '../../../api/alarms';
+import ExportButton from '../../../components/ExportButton';
+import { useParkStore } from '../../../stores/park';
+import { conditionText, SeverityTag, StateTag } from '../labels';
+import { useAlarmFeed } from '../live/useAlarmTopic';
+import AckDialog from './components/AckDialog';
+import AlarmDetailDrawer from './components/AlarmDetailDrawer';
+
+interface Filters {
+  groupId?: number;
+  deviceId?: number;
+  severity?: string;
+  state?: string;
+  range?: [Dayjs, Dayjs] | null;
+}
+const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+
+/** Alarm > notification records: filter, acknowledge one or many, see every notification, export. */
+export default function AlarmListPage() {
+  const { t, i18n } = useTranslation();
+  const r = (k: string) => t(`alarm.record.${k}`);
+  const parks = useParkStore((s) => s.parks);
+  const activeGroupId = useParkStore((s) => s.activeGroupId);
+  const [params, setParams] = useSearchParams();
+  const [form] = Form.useForm<Filters>();
+  const initialState = params.get('state') ?? undefined;
+  const [filters, setFilters] = useState<Filters>({ groupId: activeGroupId ?? undefined, state: initialState });
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const [data, setData] = useState<{ list: AlarmRecord[]; total: number }>({ list: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [ackIds, setAckIds] = useState<number[] | null>(null);
+  const detailId = params.get('id') ? Number(params.get('id')) : null;
+  const groupId = Form.useWatch('groupId', form);
+  const devices = parks.find((p) => p.groupId === groupId)?.devices ?? [];
+
+  const query = useMemo(
+    () => ({
+      groupId: filters.groupId,
+      deviceId: filters.deviceId,
+      severity: filters.severity,
+      state: filters.state,
+      startTime: filters.range?.[0]?.valueOf(),
+      endTime: filters.range?.[1]?.valueOf(),
+    }),
+    [filters],
+  );
+  const load = useCallback(() => {
+    setLoading(true);
+    getAlarmList({ ...query, ...page })
+      .then((d) => setData(d))
+      .catch(() => {})
+      .finally(() => setLoading(false));
+  }, [query, page]);
+  useEffect(load, [load]);
+  // new, acknowledged and cleared alarms show without a reload
+  useAlarmFeed(() => load());
+
+  const openDetail = (id: number | null) => {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete('id');
+    else next.set('id', String(id));
+    setParams(next, { replace: true });
+  };
+
+  return (
+    <div data-testid="alarm-list-page">
+      <Form
+        form={form}
+        layout="inline"
+        initialValues={{ groupId: activeGroupId ?? undefined, state: initialState }}
+        onFinish={(v) => {
+          setFilters(v);
+          setPage((p) => ({ ...p, pageNum: 1 }));
+        }}
+        style={{ rowGap: 12, marginBottom: 16 }}
+      >
+        <Form.Item name="groupId" label={r('park')}>
+          <Select
+            allowClear
+            style={{ width: 180 }}
+            options={parks.map((p) => ({ value: p.groupId, label: p.groupName }))}
+            onChange={() => form.setFieldValue('deviceId', undefined)}
+          />
+        </Form.Item>
+        <Form.Item name="deviceId" label={r('device')}>
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            style={{ width: 180 }}
+            options={devices.map((d) => ({ value: d.deviceId, label: d.deviceName }))}
+          />
+        </Form.Item>
+        <Form.Item name="severity" label={r('severity')}>
+          <Select
+            allowClear
+            style={{ width: 120 }}
+            options={SEVERITIES.map((s) => ({ value: s, label: t(`alarm.severity.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="state" label={r('state')}>
+          <Select
+            allowClear
+            style={{ width: 130 }}
+            data-testid="filter-state"
+            options={ALARM_STATES.map((s) => ({ value: s, label: t(`alarm.state.${s}`) }))}
+          />
+        </Form.Item>
+        <Form.Item name="range" label={r('timeRange')}>
+          <DatePicker.RangePicker showTime />
+        </Form.Item>
+        <Space wrap>
+          <Button type="primary" htmlType="submit">
+            {t('crud.search')}
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              setFilters({ groupId: activeGroupId ?? undefined });
+            }}
+          >
+            {t('crud.reset')}
+          </Button>
+        </Space>
+      </Form>
+      <Space wrap style={{ marginBottom: 12 }}>
+        <Button disabled={selected.length === 0} onClick={() => setAckIds(selected)} data-testid="ack-selected">
+          {r('ackSelected')}
+          {selected.length > 0 ? ` (${selected.length})` : ''}
+        </Button>
+        <ExportButton url={() => alarmExportUrl(query)} label={t('crud.export')} testId="alarm-export" />
+      </Space>
+      <Table<AlarmRecord>
+        rowKey="id"
+        size="middle"
+        loading={loading}
+        dataSource={data.list}
+        data-testid="alarm-table"
+        scroll={{ x: 1500 }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys as number[]),
+          getCheckboxProps: (a) => ({ disabled: a.ackedAt !== null }),
+        }}
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: data.total,
+          showSizeChanger: true,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+        columns={[
+          { title: r('time'), dataIndex: 'raisedAt', width: 170, fixed: 'left', render: time },
+          { title: r('park'), dataIndex: 'groupName', width: 150, ellipsis: true },
+          { title: r('device'), dataIndex: 'deviceName', width: 150, ellipsis: true },
+          { title: r('rule'), dataIndex: 'ruleName', width: 140, ellipsis: true },
+          {
+            title: r('condition'),
+            key: 'condition',
+            width: 220,
+            ellipsis: true,
+            render: (_, a) =>
+              conditionText(
+                a.condition,
+                parks.flatMap((p) => p.devices).find((d) => d.deviceId === a.deviceId)?.deviceClass,
+                t,
+                i18n.language,
+              ),
+          },
+          { title: r('value'), dataIndex: 'value', width: 90, render: (v) => v ?? '—' },
+          { title: r('severity'), dataIndex: 'severity', width: 90, render: (s) => <SeverityTag severity={s} /> },
+          { title: r('state'), dataIndex: 'state', width: 100, render: (s) => <StateTag state={s} /> },
+          { title: r('ackedBy'), dataIndex: 'ackedBy', width: 110, render: (v) => v || '—' },
+          { title: r('ackedAt'), dataIndex: 'ackedAt', width: 170, render: time },
+          { title: r('comment'), dataIndex: 'ackComment', width: 160, ellipsis: true, render: (v) => v || '—' },
+          { title: r('clearedAt'), dataIndex: 'clearedAt', width: 170, render: time },
+          { title: r('notifications'), dataIndex: 'notifyCount', width: 90 },
+          {
+            title: t('common.actions'),
+            key: 'actions',
+            width: 140,
+            fixed: 'right',
+            render: (_, a) => (
+              <Space>
+                {a.ackedAt === null && (
+                  <Button type="link" size="small" onClick={() => setAckIds([a.id])} data-testid={`ack-${a.id}`}>
+                    {r('ack')}
+                  </Button>
+                )}
+                <Button type="link" size="small" onClick={() => openDetail(a.id)} data-testid={`detail-${a.id}`}>
+                  {r('detail')}
+                </Button>
+              </Space>
+            ),
+          },
+        ]}
+      />
+      <AckDialog
+        ids={ackIds}
+        onClose={() => setAckIds(null)}
+        onDone={() => {
+          setAckIds(null);
+          setSelected([]);
+          load();
+        }}
+      />
+      <AlarmDetailDrawer id={detailId} onClose={() => openDetail(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import NoticesTab from './NoticesTab';
+import RulesTab from './RulesTab';
+
+/** Alarm > settings: alarm rules of the active park, and the merchant's notices. */
+export default function AlarmSetPage() {
+  const { t } = useTranslation();
+  return (
+    <Tabs
+      destroyOnHidden
+      data-testid="alarm-set-tabs"
+      items={[
+        { key: 'rules', label: t('alarm.tabs.rules'), children: <RulesTab /> },
+        { key: 'notices', label: t('alarm.tabs.notices'), children: <NoticesTab /> },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,45 @@
+import { DEVICE_MODEL, type DeviceClass, paramDef, type RuleCondition, type Severity } from '@farmpark/contracts';
+import { Tag } from 'antd';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { isEnglish } from '../../i18n';
+
+const SEVERITY_COLOR: Record<Severity, string> = { info: 'blue', warning: 'orange', critical: 'red' };
+const STATE_COLOR: Record<string, string> = { active: 'red', acknowledged: 'gold', cleared: 'green' };
+
+export function SeverityTag({ severity }: { severity: Severity }) {
+  const { t } = useTranslation();
+  return <Tag color={SEVERITY_COLOR[severity]}>{t(`alarm.severity.${severity}`)}</Tag>;
+}
+
+export function StateTag({ state }: { state: string }) {
+  const { t } = useTranslation();
+  return (
+    <Tag color={STATE_COLOR[state]} data-testid="alarm-state">
+      {t(`alarm.state.${state}`)}
+    </Tag>
+  );
+}
+
+/** A parameter's name and unit from the device model, in the console's language. */
+export function paramLabel(deviceClass: string | null | undefined, key: string, lng: string) {
+  const def =
+    deviceClass && DEVICE_MODEL[deviceClass as DeviceClass] ? paramDef(deviceClass as DeviceClass, key) : undefined;
+  return { name: def ? (isEnglish(lng) ? def.en : def.zh) : key, unit: def?.unit ?? '', decimals: def?.decimals ?? 2 };
+}
+
+export function classLabel(deviceClass: string, lng: string) {
+  const c = DEVICE_MODEL[deviceClass as DeviceClass];
+  return c ? (isEnglish(lng) ? c.en : c.zh) : deviceClass;
+}
+
+/** "Air temperature above 30 °C for 5 min" / "offline for 10 min". */
+export function conditionText(c: RuleCondition, deviceClass: string | null | undefined, t: TFunction, lng: string) {
+  const minutes = Math.round(c.forMs / 60_000);
+  if (c.kind === 'offline') return t('alarm.rule.offlineText', { n: minutes });
+  const p = paramLabel(deviceClass, c.key, lng);
+  const u = p.unit ? ` ${p.unit}` : '';
+  const limits = c.op === 'above' || c.op === 'below' ? `${c.value}${u}` : `${c.low} ~ ${c.high}${u}`;
+  const dur = minutes > 0 ? ` ${t('alarm.rule.forText', { n: minutes })}` : '';
+  return `${p.name} ${t(`alarm.op.${c.op}`)} ${limits}${dur}`;
+}
