@@ -17,6 +17,7 @@ import { type Alarms, createAlarms } from './modules/alarms/runtime';
 import { authRoutes } from './modules/auth/routes';
 import { commandRoutes } from './modules/commands/routes';
 import type { ModuleDeps } from './modules/context';
+import { deviceImportRoutes } from './modules/devices/import';
 import { mqttHookRoutes } from './modules/devices/mqttHooks';
 import { createDeviceRegistry, type DeviceRegistry } from './modules/devices/registry';
 import { deviceRoutes } from './modules/devices/routes';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     screenAccountRoutes,
     systemLogRoutes,
     deviceRoutes,
+    deviceImportRoutes,
     commandRoutes,
     mqttHookRoutes,
     telemetryRoutes,

@@ -18,3 +18,4 @@ export * from './rules';
 export * from './alarms';
 export * from './pests';
 export * from './points';
+export * from './deviceImport';

@@ -102,6 +102,9 @@ const SAMPLES: Record<string, string> = {
   boundary: '',
   areaName: '隔离测试区域',
   crop: '',
+  // device import: a row naming a Demo Farm park id must be refused, not created there
+  csv: 'serial,deviceClass,model,deviceName,park\nISOLATION-IMP,valveController,,隔离导入,1',
+  rows: '',
   // pests and spores
   kind: 'insect',
   date: '2026-06-01',
