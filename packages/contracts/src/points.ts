@@ -168,3 +168,15 @@ export const alterDevicePointBody = z
     message: 'longitude and latitude are set together (both empty takes the device off the map)',
   });
 export type AlterDevicePointBody = z.infer<typeof alterDevicePointBody>;
+
+/** `group-area-point/getGisMapList`: every park the caller may see, with its map data and devices. */
+export interface GisPark {
+  groupId: number;
+  groupName: string;
+  /** Park location without a group point (from the park form), else null. */
+  longitude: number | null;
+  latitude: number | null;
+  point: GroupPoint | null;
+  areas: AreaPoint[];
+  devices: DevicePoint[];
+}

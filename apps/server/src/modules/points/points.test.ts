@@ -1,4 +1,11 @@
-import { type AreaPoint, Code, type DevicePoint, type GroupPoint, type LngLat } from '@farmpark/contracts';
+import {
+  type AreaPoint,
+  Code,
+  type DevicePoint,
+  type GisPark,
+  type GroupPoint,
+  type LngLat,
+} from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
 
@@ -12,6 +19,8 @@ const REMOVE_AREAS = `${BASE}/removeBatchGroupAreaPoint`;
 const PLACED = `${BASE}/getGroupDeviceRelevancePointListByGroupId`;
 const UNPLACED = `${BASE}/getGroupDeviceNotRelevancePointListByGroupId`;
 const ALTER_DEVICE = `${BASE}/alterDevicePoint`;
+const GIS_LIST = `${BASE}/getGisMapList`;
+const GIS_DEVICE = `${BASE}/getGisDeviceDetail`;
 
 /** A 0.01° square around (118.80, 36.86). */
 const FENCE: LngLat[] = [
@@ -221,6 +230,28 @@ describeEachEngine('park points', (env) => {
       .where('group_id', '=', park.data.groupId)
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('serves the GIS map: parks with point, areas and placed devices, and a device popup with latest values', async () => {
+    const gis = await env().get<GisPark[]>(GIS_LIST, demo);
+    expect(gis.code).toBe(0);
+    expect(gis.data.map((p) => p.groupId)).toEqual(env().ids.parks.farm);
+    const [first] = gis.data;
+    expect(first.devices.length).toBeGreaterThan(0);
+    expect(first.devices.every((d) => d.longitude !== null && d.latitude !== null)).toBe(true);
+    const other = await env().get<GisPark[]>(GIS_LIST, demo2);
+    expect(other.data.map((p) => p.groupId)).toEqual([env().ids.parks.orchard]);
+
+    const deviceId = first.devices[0].deviceId;
+    const detail = await env().get<{ deviceId: number; params: unknown[]; latest: object }>(GIS_DEVICE, demo, {
+      deviceId: String(deviceId),
+      lang: 'en',
+    });
+    expect(detail.code).toBe(0);
+    expect(detail.data.deviceId).toBe(deviceId);
+    expect(detail.data.params.length).toBeGreaterThan(0);
+    expect((await env().get(GIS_DEVICE, demo2, { deviceId: String(deviceId), lang: 'en' })).code).toBe(Code.NOT_FOUND);
+    expect((await env().get(GIS_LIST, operator)).code).toBe(Code.PERMISSION_DENIED);
   });
 
   it('records each write with operator and address in the system log', async () => {

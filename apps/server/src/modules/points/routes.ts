@@ -13,6 +13,7 @@ import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import { clientMeta } from '../auth/routes';
 import type { ModuleDeps } from '../context';
+import { gisRoutes } from './gis';
 import {
   alterAreaPoint,
   alterDevicePoint,
@@ -28,7 +29,9 @@ const PARK_ADMIN = '/park/parkInfo';
 const BASE = '/api/merchant/group-area-point';
 
 /** SPEC §7 park map calls. Reading and writing both belong to park management. */
-export function pointRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+export function pointRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+  const { db } = deps;
+  gisRoutes(app, deps);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['points'];
   const config = { permitUrl: PARK_ADMIN };
