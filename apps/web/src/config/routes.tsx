@@ -17,6 +17,7 @@ import type { ComponentType, ReactNode } from 'react';
 import { NotBuiltPage } from '../components/PageNotBuilt/notBuilt';
 import { lazyPage } from '../router/lazyPage';
 import { MONITORING_PAGES } from './monitoringPages';
+import { PEST_PAGES } from './pestPages';
 import type { AppRoute } from './routeTypes';
 
 /**
@@ -49,6 +50,7 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   '/alarm/alarmList': lazyPage(() => import('../pages/alarm/alarmList')),
   '/alarm/alarmContacts': lazyPage(() => import('../pages/alarm/alarmContacts')),
   ...MONITORING_PAGES,
+  ...PEST_PAGES,
 };
 
 function fromCatalogue(node: PermitNode): AppRoute {

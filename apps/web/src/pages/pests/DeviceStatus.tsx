@@ -1,0 +1,208 @@
+import type { PestKind, TrapStatus } from '@farmpark/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Image,
+  InputNumber,
+  Popconfirm,
+  Row,
+  Space,
+  Tag,
+  TimePicker,
+} from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { getTrapStatusList, imageUrl, operateInsect, setInsectParam, updateSporeStatus } from '../../api/pests';
+import { useParkStore } from '../../stores/park';
+import { useText } from './text';
+
+const fmt = (ts: number | null | undefined) => (ts ? dayjs(ts).format('YYYY-MM-DD HH:mm') : '-');
+
+/** One action: asks first, waits for the device's answer (the server waits), then shows it. */
+function Action({ label, run, testId }: { label: string; run: () => Promise<unknown>; testId: string }) {
+  const t = useText();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  return (
+    <Popconfirm
+      title={t('confirm')}
+      onConfirm={async () => {
+        setBusy(true);
+        try {
+          await run();
+          message.success(t('done'));
+        } catch {
+          // the request client already showed the device's reason (code 1003)
+        } finally {
+          setBusy(false);
+          void client.invalidateQueries({ queryKey: ['pests'] });
+        }
+      }}
+    >
+      <Button loading={busy} data-testid={testId}>
+        {label}
+      </Button>
+    </Popconfirm>
+  );
+}
+
+function InsectParams({ d }: { d: TrapStatus }) {
+  const t = useText();
+  const [period, setPeriod] = useState<[dayjs.Dayjs, dayjs.Dayjs] | null>(
+    d.workPeriod ? [dayjs(d.workPeriod.start, 'HH:mm'), dayjs(d.workPeriod.end, 'HH:mm')] : null,
+  );
+  const [interval, setInterval] = useState<number | null>(d.latest.photoInterval?.value ?? 60);
+  return (
+    <Space wrap>
+      <span>{t('workPeriod')}</span>
+      <TimePicker.RangePicker
+        format="HH:mm"
+        value={period}
+        onChange={(v) => setPeriod(v as [dayjs.Dayjs, dayjs.Dayjs])}
+        order={false}
+      />
+      <Action
+        label={t('save')}
+        testId={`period-${d.deviceId}`}
+        run={() =>
+          period
+            ? setInsectParam({
+                deviceId: d.deviceId,
+                workStart: period[0].format('HH:mm'),
+                workEnd: period[1].format('HH:mm'),
+              })
+            : Promise.resolve()
+        }
+      />
+      <span>{t('photoInterval')}</span>
+      <InputNumber min={5} max={1440} value={interval} onChange={setInterval} style={{ width: 90 }} />
+      <Action
+        label={t('save')}
+        testId={`interval-${d.deviceId}`}
+        run={() => setInsectParam({ deviceId: d.deviceId, photoInterval: interval ?? 60 })}
+      />
+    </Space>
+  );
+}
+
+function TrapCard({ d, kind }: { d: TrapStatus; kind: PestKind }) {
+  const t = useText();
+  const v = (k: string) => d.latest[k]?.value;
+  const slideNames = t('slideStates').split('|');
+  return (
+    <Card
+      size="small"
+      title={
+        <Space>
+          {d.deviceName}
+          <Tag color={d.online ? 'green' : 'default'}>{d.online ? t('online') : t('offline')}</Tag>
+        </Space>
+      }
+      style={{ opacity: d.online ? 1 : 0.6 }}
+      data-testid={`trap-${d.deviceId}`}
+    >
+      <Row gutter={12}>
+        <Col xs={24} sm={9}>
+          {d.lastImage ? (
+            <Image src={imageUrl(d.lastImage.imageId, true)} preview={{ src: imageUrl(d.lastImage.imageId) }} alt="" />
+          ) : (
+            <Empty description={t('none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+          )}
+        </Col>
+        <Col xs={24} sm={15}>
+          <Descriptions size="small" column={1}>
+            {kind === 'insect' ? (
+              <>
+                <Descriptions.Item label={t('lamp')}>{v('lamp') === 1 ? 'ON' : 'OFF'}</Descriptions.Item>
+                <Descriptions.Item label={t('chamber')}>
+                  {v('heater') === 1 ? 'ON' : 'OFF'}{' '}
+                  {v('chamberTemp') !== undefined ? `${v('chamberTemp')?.toFixed(1)} °C` : ''}
+                </Descriptions.Item>
+              </>
+            ) : (
+              <Descriptions.Item label={t('slide')}>
+                {slideNames[v('slideState') ?? 0]} ({v('slideUses') ?? 0})
+              </Descriptions.Item>
+            )}
+            <Descriptions.Item label={t('voltage')}>
+              {v('voltage') !== undefined ? `${v('voltage')?.toFixed(1)} V` : '-'}
+            </Descriptions.Item>
+            <Descriptions.Item label={kind === 'insect' ? t('lastPhoto') : t('lastCapture')}>
+              {fmt(d.lastImage?.takenAt)} {d.lastImage ? `(${d.lastImage.total})` : ''}
+            </Descriptions.Item>
+          </Descriptions>
+        </Col>
+      </Row>
+      <Space wrap style={{ marginTop: 8 }}>
+        {kind === 'insect' ? (
+          <>
+            <Action
+              label={t('photograph')}
+              testId={`photograph-${d.deviceId}`}
+              run={() => operateInsect({ deviceId: d.deviceId, operate: 'photograph' })}
+            />
+            <Action
+              label={t('lampOn')}
+              testId={`lampOn-${d.deviceId}`}
+              run={() => operateInsect({ deviceId: d.deviceId, operate: 'lampOn' })}
+            />
+            <Action
+              label={t('lampOff')}
+              testId={`lampOff-${d.deviceId}`}
+              run={() => operateInsect({ deviceId: d.deviceId, operate: 'lampOff' })}
+            />
+          </>
+        ) : (
+          <>
+            <Action
+              label={t('capture')}
+              testId={`capture-${d.deviceId}`}
+              run={() => updateSporeStatus({ deviceId: d.deviceId, status: 'capture' })}
+            />
+            <Action
+              label={t('changeSlide')}
+              testId={`changeSlide-${d.deviceId}`}
+              run={() => updateSporeStatus({ deviceId: d.deviceId, status: 'changeSlide' })}
+            />
+          </>
+        )}
+      </Space>
+      {kind === 'insect' && (
+        <div style={{ marginTop: 8 }}>
+          <InsectParams d={d} />
+        </div>
+      )}
+    </Card>
+  );
+}
+
+export default function DeviceStatus({ kind }: { kind: PestKind }) {
+  const groupId = useParkStore((s) => s.activeGroupId);
+  const q = useQuery({
+    queryKey: ['pests', 'status', kind, groupId],
+    queryFn: () => getTrapStatusList(groupId as number, kind),
+    enabled: groupId !== null,
+    refetchInterval: 15_000,
+  });
+  if (!q.data?.length)
+    return (
+      <Card loading={q.isLoading}>
+        <Empty />
+      </Card>
+    );
+  return (
+    <Row gutter={[16, 16]}>
+      {q.data.map((d) => (
+        <Col key={d.deviceId} xs={24} xl={12}>
+          <TrapCard d={d} kind={kind} />
+        </Col>
+      ))}
+    </Row>
+  );
+}

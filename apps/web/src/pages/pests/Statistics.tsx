@@ -1,0 +1,124 @@
+import type { PestKind } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, DatePicker, Progress, Space, Table, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { getStatistics, getTrend } from '../../api/pests';
+import { useParkStore } from '../../stores/park';
+import { useText } from './text';
+
+function useRange() {
+  const [range, setRange] = useState<[dayjs.Dayjs, dayjs.Dayjs]>([
+    dayjs().subtract(29, 'day').startOf('day'),
+    dayjs().endOf('day'),
+  ]);
+  return { range, setRange, q: { startTime: range[0].valueOf(), endTime: range[1].valueOf() } };
+}
+
+/** Catches by category over a period, from the detections (corrections show at once). */
+export function Statistics({ kind }: { kind: PestKind }) {
+  const t = useText();
+  const groupId = useParkStore((s) => s.activeGroupId);
+  const { range, setRange, q } = useRange();
+  const stats = useQuery({
+    queryKey: ['pests', 'stats', kind, groupId, q],
+    queryFn: () => getStatistics({ groupId: groupId as number, kind, ...q }),
+    enabled: groupId !== null,
+  });
+  const max = Math.max(1, ...(stats.data?.rows.map((r) => r.count) ?? [1]));
+  return (
+    <Card size="small">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <span>{t('range')}</span>
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
+          allowClear={false}
+        />
+        <Typography.Text data-testid="stats-total">
+          {t('total')} {stats.data?.total ?? 0} · {stats.data?.photos ?? 0} {t('photos')}
+        </Typography.Text>
+      </Space>
+      <Table
+        rowKey="categoryId"
+        size="small"
+        loading={stats.isLoading}
+        pagination={false}
+        dataSource={stats.data?.rows ?? []}
+        scroll={{ x: 520 }}
+        columns={[
+          {
+            title: t('category'),
+            dataIndex: 'name',
+            render: (n: string, r) => `${n}${r.latinName ? ` (${r.latinName})` : ''}`,
+          },
+          {
+            title: t('count'),
+            dataIndex: 'count',
+            render: (n: number, r) => (
+              <span data-testid={`stat-${r.categoryId}`}>
+                <Progress
+                  percent={(n / max) * 100}
+                  showInfo={false}
+                  size="small"
+                  style={{ width: 120, marginRight: 8 }}
+                />
+                {n}
+              </span>
+            ),
+          },
+          { title: t('alertDays'), dataIndex: 'alertDays' },
+        ]}
+      />
+    </Card>
+  );
+}
+
+/** Daily catches per category with the park station's mean temperature. */
+export function Trend({ kind }: { kind: PestKind }) {
+  const t = useText();
+  const groupId = useParkStore((s) => s.activeGroupId);
+  const { range, setRange, q } = useRange();
+  const trend = useQuery({
+    queryKey: ['pests', 'trend', kind, groupId, q],
+    queryFn: () => getTrend({ groupId: groupId as number, kind, ...q }),
+    enabled: groupId !== null,
+  });
+  const data = trend.data;
+  const rows = (data?.days ?? []).map((day, i) => ({
+    day,
+    temperature: data?.temperature[i],
+    ...Object.fromEntries((data?.series ?? []).map((s) => [`c${s.categoryId}`, s.counts[i]])),
+  }));
+  return (
+    <Card size="small">
+      <Space wrap style={{ marginBottom: 12 }}>
+        <span>{t('range')}</span>
+        <DatePicker.RangePicker
+          value={range}
+          onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
+          allowClear={false}
+        />
+      </Space>
+      <Table
+        rowKey="day"
+        size="small"
+        loading={trend.isLoading}
+        dataSource={[...rows].reverse()}
+        scroll={{ x: 600 }}
+        pagination={{ pageSize: 15 }}
+        columns={[
+          { title: t('day'), dataIndex: 'day', fixed: 'left', render: (d: number) => dayjs(d).format('YYYY-MM-DD') },
+          { title: t('temperature'), dataIndex: 'temperature', render: (v: number | null) => v ?? '-' },
+          ...(data?.series ?? []).map((s) => ({
+            title: s.name,
+            dataIndex: `c${s.categoryId}`,
+            render: (n: number) => (
+              <span style={{ color: s.dailyThreshold > 0 && n > s.dailyThreshold ? '#cf1322' : undefined }}>{n}</span>
+            ),
+          })),
+        ]}
+      />
+    </Card>
+  );
+}
