@@ -23,6 +23,8 @@ import { createDeviceRegistry, type DeviceRegistry } from './modules/devices/reg
 import { deviceRoutes } from './modules/devices/routes';
 import { createDevicesRuntime, type DevicesRuntime } from './modules/devices/runtime';
 import { deviceUploadRoutes } from './modules/devices/uploadRoutes';
+import { irrigationRoutes } from './modules/irrigation/routes';
+import { createIrrigation, type Irrigation } from './modules/irrigation/runtime';
 import { lightRoutes } from './modules/light/routes';
 import { mqttRoutes } from './modules/mqtt/routes';
 import { parkRoutes } from './modules/parks/routes';
@@ -66,6 +68,8 @@ export interface App {
   rules: RuleEngine;
   /** Alarm repeats and the delivery outbox (main runs them with the rule job). */
   alarms: Alarms;
+  /** Irrigation runs, programs and smart rules (their periodic work runs on the rule job's tick). */
+  irrigation: Irrigation;
 }
 
 /** Builds the Fastify app without listening: main listens, tests use `app.inject` or listen on port 0. */
@@ -116,6 +120,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const rules = createRuleEngine({ db, registry: devices.registry, tz: config.tzName, log: app.log });
   const alarms = createAlarms({ db, publish, config, rules, log: app.log });
+  const irrigation = createIrrigation({
+    db,
+    commands: devices.commands,
+    publish,
+    rules,
+    tz: config.tzName,
+    log: app.log,
+  });
   await rules.refresh();
   deps.telemetry?.ingest.events.on('committed', rules.onCommitted);
   app.addHook('onClose', async () => {
@@ -158,8 +170,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));
   await app.register(async (scope) => pestImageRoutes(scope, moduleDeps));
   alarmRoutes(app, { ...moduleDeps, alarms });
+  irrigationRoutes(app, { ...moduleDeps, irrigation });
 
   await installSpa(app, config.webDist);
   broker.attachWebSocket(app.server);
-  return { app, routes, devices, rules, alarms };
+  return { app, routes, devices, rules, alarms, irrigation };
 }

@@ -17,5 +17,6 @@ export * from './light';
 export * from './rules';
 export * from './alarms';
 export * from './pests';
+export * from './irrigation';
 export * from './points';
 export * from './deviceImport';

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { IrrigationTables } from './irrigationSchema';
 import type { PestsTables } from './pestsSchema';
 import type { PointsTables } from './pointsSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
@@ -243,7 +244,7 @@ export interface IngestRefusedTable {
   last_at: Ms;
 }
 
-export interface Database extends RulesAlarmsTables, PestsTables, PointsTables {
+export interface Database extends RulesAlarmsTables, PestsTables, IrrigationTables, PointsTables {
   merchants: MerchantsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -1,0 +1,88 @@
+import type { Generated } from 'kysely';
+
+/** Tables of migration 0007 (irrigation); joined into `Database` in schema.ts. */
+type Id = Generated<number>;
+type Ms = number;
+
+export interface IrrigationRunsTable {
+  id: Id;
+  merchant_id: number;
+  group_id: number;
+  device_id: number;
+  device_class: string;
+  device_name: string;
+  device_serial: string;
+  /** JSON number[]. */
+  zones: string;
+  duration_min: number | null;
+  volume_m3: number | null;
+  /** JSON recipe or null. */
+  recipe: string | null;
+  trigger: string;
+  trigger_ref: Generated<string>;
+  trigger_name: Generated<string>;
+  user_id: number | null;
+  operator: string;
+  state: string;
+  active_key: string | null;
+  start_cmd_id: string;
+  stop_cmd_id: string | null;
+  /** Why a stop was asked for: '' (operator), aboveStop, ... (smart rules). */
+  stop_reason: Generated<string>;
+  created_at: Ms;
+  started_at: Ms | null;
+  ended_at: Ms | null;
+  water_start: number | null;
+  water_m3: number | null;
+  tanks_start: string | null;
+  fertiliser: Generated<string>;
+  reason: Generated<string>;
+}
+
+export interface IrrigationProgramsTable {
+  id: Id;
+  merchant_id: number;
+  group_id: number;
+  device_id: number;
+  name: string;
+  start_times: string;
+  days: string;
+  zones: string;
+  duration_min: number | null;
+  volume_m3: number | null;
+  recipe: string | null;
+  enabled: Generated<number>;
+  checked_until: Ms;
+  created_at: Ms;
+  updated_at: Ms;
+}
+
+export interface IrrigationProgramSlotsTable {
+  program_id: number;
+  slot_at: Ms;
+  outcome: string;
+  run_id: number | null;
+  detail: Generated<string>;
+  created_at: Ms;
+}
+
+export interface IrrigationDecisionsTable {
+  id: Id;
+  merchant_id: number;
+  group_id: number;
+  rule_id: number;
+  at: Ms;
+  action: string;
+  reason: string;
+  moisture: number | null;
+  rain_mm: number | null;
+  run_id: number | null;
+  detail: Generated<string>;
+}
+
+export interface IrrigationTables {
+  irrigation_runs: IrrigationRunsTable;
+  irrigation_programs: IrrigationProgramsTable;
+  irrigation_program_slots: IrrigationProgramSlotsTable;
+  irrigation_decisions: IrrigationDecisionsTable;
+}

@@ -1,0 +1,365 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Db } from '../../db/connect';
+import type {
+  IrrigationDecisionsTable,
+  IrrigationProgramSlotsTable,
+  IrrigationProgramsTable,
+  IrrigationRunsTable,
+} from '../../db/irrigationSchema';
+import { inList, type Scope } from '../../db/scope';
+
+/** Irrigation runs, programs, slots and decisions: Kysely only. */
+export type RunRow = Selectable<IrrigationRunsTable>;
+export type ProgramRow = Selectable<IrrigationProgramsTable>;
+export type DecisionRow = Selectable<IrrigationDecisionsTable>;
+
+const ACTIVE = ['starting', 'running', 'stopping'];
+
+export function findDevice(db: Db, scope: Scope, deviceId: number) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'merchant_id', 'group_id', 'serial', 'name', 'device_class', 'online', 'report_interval_ms'])
+    .where('id', '=', deviceId)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+export function parkDevices(db: Db, scope: Scope, groupId: number, classes: readonly string[]) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'serial', 'name', 'device_class', 'online', 'last_seen_at', 'report_interval_ms'])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', '=', groupId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('device_class', 'in', [...classes])
+    .orderBy('id')
+    .execute();
+}
+
+export async function latest(db: Db, deviceId: number): Promise<Map<string, { ts: number; value: number }>> {
+  const rows = await db
+    .selectFrom('device_latest')
+    .select(['key', 'ts', 'value'])
+    .where('device_id', '=', deviceId)
+    .execute();
+  return new Map(rows.map((r) => [r.key, { ts: Number(r.ts), value: r.value }]));
+}
+
+export function deviceHealth(db: Db, deviceId: number) {
+  return db
+    .selectFrom('devices')
+    .select(['online', 'last_seen_at', 'report_interval_ms'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+export async function insertRun(db: Db, row: Insertable<IrrigationRunsTable>): Promise<number> {
+  const r = await db.insertInto('irrigation_runs').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** Moves a run only if it is still in `from` (the supervisor and a stop request may race). */
+export async function updateRun(
+  db: Db,
+  id: number,
+  from: readonly string[],
+  set: Updateable<IrrigationRunsTable>,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('irrigation_runs')
+    .set(set)
+    .where('id', '=', id)
+    .where('state', 'in', [...from])
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) > 0;
+}
+
+export function activeRuns(db: Db) {
+  return db.selectFrom('irrigation_runs').selectAll().where('state', 'in', ACTIVE).orderBy('id').execute();
+}
+
+export function activeRunOf(db: Db, deviceId: number) {
+  return db
+    .selectFrom('irrigation_runs')
+    .selectAll()
+    .where('device_id', '=', deviceId)
+    .where('state', 'in', ACTIVE)
+    .executeTakeFirst();
+}
+
+export function findRun(db: Db, scope: Scope, id: number) {
+  return db
+    .selectFrom('irrigation_runs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+export function runById(db: Db, id: number) {
+  return db.selectFrom('irrigation_runs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export interface RunFilter {
+  groupId?: number;
+  deviceId?: number;
+  deviceClasses: readonly string[];
+  state?: string;
+  trigger?: string;
+  triggerRef?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+function runQuery(db: Db, scope: Scope, f: RunFilter) {
+  let q = db
+    .selectFrom('irrigation_runs')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('device_class', 'in', f.deviceClasses.length ? [...f.deviceClasses] : ['-']);
+  if (f.groupId !== undefined) q = q.where('group_id', '=', f.groupId);
+  if (f.deviceId !== undefined) q = q.where('device_id', '=', f.deviceId);
+  if (f.state !== undefined) q = q.where('state', '=', f.state);
+  if (f.trigger !== undefined) q = q.where('trigger', '=', f.trigger);
+  if (f.triggerRef !== undefined) q = q.where('trigger_ref', '=', f.triggerRef);
+  if (f.startTime !== undefined) q = q.where('created_at', '>=', f.startTime);
+  if (f.endTime !== undefined) q = q.where('created_at', '<', f.endTime);
+  return q;
+}
+
+export async function listRuns(db: Db, scope: Scope, f: RunFilter, page: { pageNum: number; pageSize: number }) {
+  const [rows, count] = await Promise.all([
+    runQuery(db, scope, f)
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize)
+      .execute(),
+    runQuery(db, scope, f)
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export function runsOverlapping(db: Db, scope: Scope, deviceId: number, start: number, end: number) {
+  return db
+    .selectFrom('irrigation_runs')
+    .selectAll()
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('device_id', '=', deviceId)
+    .where('started_at', 'is not', null)
+    .where('started_at', '<', end)
+    .where((e) => e.or([e('ended_at', 'is', null), e('ended_at', '>=', start)]))
+    .execute();
+}
+
+export function commandOutcome(db: Db, cmdId: string) {
+  return db
+    .selectFrom('commands')
+    .select(['state', 'reason', 'sent_at', 'acked_at'])
+    .where('cmd_id', '=', cmdId)
+    .executeTakeFirst();
+}
+
+// Programs
+
+export async function insertProgram(db: Db, row: Insertable<IrrigationProgramsTable>): Promise<number> {
+  const r = await db.insertInto('irrigation_programs').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export function updateProgram(db: Db, scope: Scope, id: number, set: Updateable<IrrigationProgramsTable>) {
+  return db
+    .updateTable('irrigation_programs')
+    .set(set)
+    .where('id', '=', id)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+export function findProgram(db: Db, scope: Scope, id: number) {
+  return db
+    .selectFrom('irrigation_programs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+export function listPrograms(db: Db, scope: Scope, groupId: number, deviceId?: number) {
+  let q = db
+    .selectFrom('irrigation_programs')
+    .innerJoin('devices', 'devices.id', 'irrigation_programs.device_id')
+    .selectAll('irrigation_programs')
+    .select('devices.name as device_name')
+    .where('irrigation_programs.merchant_id', '=', scope.merchantId)
+    .where('irrigation_programs.group_id', '=', groupId)
+    .where('irrigation_programs.group_id', 'in', inList(scope.groupIds));
+  if (deviceId !== undefined) q = q.where('irrigation_programs.device_id', '=', deviceId);
+  return q.orderBy('irrigation_programs.id').execute();
+}
+
+export function removePrograms(db: Db, scope: Scope, ids: readonly number[]) {
+  return db
+    .deleteFrom('irrigation_programs')
+    .where('id', 'in', inList(ids))
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+export function enabledPrograms(db: Db) {
+  return db.selectFrom('irrigation_programs').selectAll().where('enabled', '=', 1).orderBy('id').execute();
+}
+
+/** Claims a slot; false when it was already claimed (by another tick or process). */
+export async function claimSlot(db: Db, row: Insertable<IrrigationProgramSlotsTable>): Promise<boolean> {
+  const r = await db
+    .insertInto('irrigation_program_slots')
+    .values(row)
+    .onConflict((oc) => oc.columns(['program_id', 'slot_at']).doNothing())
+    .executeTakeFirst();
+  return Number(r.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+export function settleSlot(
+  db: Db,
+  programId: number,
+  slotAt: number,
+  set: { outcome: string; run_id: number | null; detail: string },
+) {
+  return db
+    .updateTable('irrigation_program_slots')
+    .set(set)
+    .where('program_id', '=', programId)
+    .where('slot_at', '=', slotAt)
+    .execute();
+}
+
+export function lastSlots(db: Db, programIds: readonly number[]) {
+  return db
+    .selectFrom('irrigation_program_slots')
+    .selectAll()
+    .where('program_id', 'in', inList(programIds))
+    .orderBy('slot_at', 'desc')
+    .limit(20 * Math.max(1, programIds.length))
+    .execute();
+}
+
+export function setCheckedUntil(db: Db, id: number, at: number) {
+  return db.updateTable('irrigation_programs').set({ checked_until: at }).where('id', '=', id).execute();
+}
+
+// Smart rules and decisions
+
+export function smartRules(db: Db, scope: Scope, groupId: number) {
+  return db
+    .selectFrom('rules')
+    .selectAll()
+    .where('owner_kind', '=', 'smartIrrigation')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', '=', groupId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .orderBy('id')
+    .execute();
+}
+
+export function findSmartRule(db: Db, scope: Scope, id: number) {
+  return db
+    .selectFrom('rules')
+    .selectAll()
+    .where('id', '=', id)
+    .where('owner_kind', '=', 'smartIrrigation')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+export function insertDecision(db: Db, row: Insertable<IrrigationDecisionsTable>) {
+  return db.insertInto('irrigation_decisions').values(row).execute();
+}
+
+export function lastDecision(db: Db, ruleId: number) {
+  return db
+    .selectFrom('irrigation_decisions')
+    .selectAll()
+    .where('rule_id', '=', ruleId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function listDecisions(
+  db: Db,
+  scope: Scope,
+  q: { groupId: number; ruleId?: number; pageNum: number; pageSize: number },
+) {
+  const base = () => {
+    let b = db
+      .selectFrom('irrigation_decisions')
+      .where('merchant_id', '=', scope.merchantId)
+      .where('group_id', '=', q.groupId)
+      .where('group_id', 'in', inList(scope.groupIds));
+    if (q.ruleId !== undefined) b = b.where('rule_id', '=', q.ruleId);
+    return b;
+  };
+  const [rows, count] = await Promise.all([
+    base()
+      .selectAll()
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.pageNum - 1) * q.pageSize)
+      .execute(),
+    base()
+      .select((e) => e.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Last run a smart rule started (for its rest period). */
+export function lastRunOfRule(db: Db, ruleId: number) {
+  return db
+    .selectFrom('irrigation_runs')
+    .selectAll()
+    .where('trigger', '=', 'smart')
+    .where('trigger_ref', '=', String(ruleId))
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Rain (mm) measured by the park's weather stations in [since, now]: the sum of their per-report amounts. */
+export async function rainSince(db: Db, merchantId: number, groupId: number, since: number): Promise<number | null> {
+  const stations = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('group_id', '=', groupId)
+    .where('device_class', '=', 'weatherStation')
+    .execute();
+  if (stations.length === 0) return null;
+  // With several stations, the wettest one decides: a skip errs on the side of not watering wet soil.
+  const rows = await db
+    .selectFrom('telemetry')
+    .select(['device_id', (e) => e.fn.sum<number>('value').as('mm')])
+    .where(
+      'device_id',
+      'in',
+      stations.map((s) => s.id),
+    )
+    .where('key', '=', 'rainfall')
+    .where('ts', '>', since)
+    .groupBy('device_id')
+    .execute();
+  return rows.reduce((m, r) => Math.max(m, Number(r.mm ?? 0)), 0);
+}

@@ -1,0 +1,110 @@
+import {
+  Code,
+  decisionListQuery,
+  machineListQuery,
+  programBody,
+  programListQuery,
+  removeBody,
+  runListQuery,
+  smartRuleBody,
+  smartRuleListQuery,
+  startRunBody,
+  stopRunBody,
+  zoneWaterQuery,
+} from '@farmpark/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiError } from '../../http/apiError';
+import { authOf } from '../../http/authHook';
+import { ok } from '../../http/envelope';
+import type { ModuleDeps } from '../context';
+import { machineList } from './machines';
+import type { Irrigation } from './runtime';
+import { zoneWater } from './zoneWater';
+
+/** Runs and machines serve every irrigation page: the service checks the machine's class permission. */
+const SECTION = '/irrigation';
+const PROGRAMS = '/irrigation/irrigationSystem/listOfEquipment';
+const SMART = '/irrigation/irrigationAuto/smartIrrigation';
+
+export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irrigation: Irrigation }): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['irrigation'];
+  const base = '/api/merchant/irrigation';
+  const { runs, programs, smart } = deps.irrigation;
+  const scopeOf = (a: { merchantId: number; groupIds: number[] }) => ({
+    merchantId: a.merchantId,
+    groupIds: a.groupIds,
+  });
+
+  r.get(
+    `${base}/getMachineList`,
+    { config: { permitUrl: SECTION }, schema: { tags, querystring: machineListQuery } },
+    async (req) => ok(await machineList(deps.db, authOf(req), req.query.groupId, req.query.deviceClass)),
+  );
+  r.post(`${base}/startRun`, { config: { permitUrl: SECTION }, schema: { tags, body: startRunBody } }, async (req) => {
+    const auth = authOf(req);
+    const run = await runs.start({ ...auth, ip: req.ip }, req.body, { kind: 'manual' });
+    if (run.state === 'failed') throw new ApiError(Code.DEVICE_OPERATION_FAILED, `${run.reason} (run #${run.runId})`);
+    return ok(run);
+  });
+  r.post(`${base}/stopRun`, { config: { permitUrl: SECTION }, schema: { tags, body: stopRunBody } }, async (req) =>
+    ok(await runs.stop({ ...authOf(req), ip: req.ip }, req.body.runId)),
+  );
+  r.get(
+    `${base}/getRunList`,
+    { config: { permitUrl: SECTION }, schema: { tags, querystring: runListQuery } },
+    async (req) => {
+      const auth = authOf(req);
+      return ok(await runs.list(scopeOf(auth), auth.grants, req.query));
+    },
+  );
+  r.get(
+    `${base}/getZoneWater`,
+    { config: { permitUrl: SECTION }, schema: { tags, querystring: zoneWaterQuery } },
+    async (req) => ok(await zoneWater(deps.db, authOf(req), req.query, deps.config.tzName)),
+  );
+
+  r.get(
+    `${base}/getProgramList`,
+    { config: { permitUrl: PROGRAMS }, schema: { tags, querystring: programListQuery } },
+    async (req) => ok(await programs.list(authOf(req), req.query.groupId, req.query.deviceId)),
+  );
+  for (const name of ['addProgram', 'alterProgram'] as const) {
+    r.post(`${base}/${name}`, { config: { permitUrl: PROGRAMS }, schema: { tags, body: programBody } }, async (req) => {
+      if (name === 'alterProgram' && req.body.programId === undefined) {
+        throw new ApiError(Code.VALIDATION, 'programId: required to change a program');
+      }
+      return ok(
+        await programs.save(authOf(req), name === 'addProgram' ? { ...req.body, programId: undefined } : req.body),
+      );
+    });
+  }
+  r.post(
+    `${base}/removeProgram`,
+    { config: { permitUrl: PROGRAMS }, schema: { tags, body: removeBody } },
+    async (req) => ok({ removed: await programs.remove(authOf(req), req.body.ids) }),
+  );
+
+  r.get(
+    `${base}/getSmartRuleList`,
+    { config: { permitUrl: SMART }, schema: { tags, querystring: smartRuleListQuery } },
+    async (req) => ok(await smart.list(authOf(req), req.query.groupId, req.query.machineId)),
+  );
+  for (const name of ['addSmartRule', 'alterSmartRule'] as const) {
+    r.post(`${base}/${name}`, { config: { permitUrl: SMART }, schema: { tags, body: smartRuleBody } }, async (req) => {
+      if (name === 'alterSmartRule' && req.body.ruleId === undefined) {
+        throw new ApiError(Code.VALIDATION, 'ruleId: required to change a rule');
+      }
+      return ok(await smart.save(authOf(req), name === 'addSmartRule' ? { ...req.body, ruleId: undefined } : req.body));
+    });
+  }
+  r.post(`${base}/removeSmartRule`, { config: { permitUrl: SMART }, schema: { tags, body: removeBody } }, async (req) =>
+    ok({ removed: await smart.remove(authOf(req), req.body.ids) }),
+  );
+  r.get(
+    `${base}/getDecisionList`,
+    { config: { permitUrl: SMART }, schema: { tags, querystring: decisionListQuery } },
+    async (req) => ok(await smart.decisions(authOf(req), req.query)),
+  );
+}

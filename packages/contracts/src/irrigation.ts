@@ -1,0 +1,262 @@
+import { z } from 'zod';
+import { recipe } from './commands';
+import { id, idList, pageQuery } from './envelope';
+import { jsonText, timeWindows } from './rules';
+
+/**
+ * Irrigation and fertigation (`/api/merchant/irrigation/`): runs (sessions), programs of the
+ * water-fertiliser machine, and smart-irrigation rules with their decision log.
+ */
+
+/** Device classes that run irrigation sessions (valve controllers only switch valves). */
+export const IRRIGATION_CLASSES = ['waterFertilizer', 'irrigationController', 'smartIrrigation'] as const;
+export type IrrigationClass = (typeof IRRIGATION_CLASSES)[number];
+export const ZONE_COUNT: Record<IrrigationClass, number> = {
+  waterFertilizer: 16,
+  irrigationController: 8,
+  smartIrrigation: 8,
+};
+
+/** Fertiliser tanks of the water-fertiliser machine and the volume a 100 % level stands for. */
+export const TANKS = ['tank1', 'tank2', 'tank3', 'tank4'] as const;
+export type Tank = (typeof TANKS)[number];
+export const TANK_CAPACITY_L = 1000;
+
+/** `runState` of the water-fertiliser machine. */
+export const MACHINE_RUN_STATE = { idle: 0, running: 1, fault: 2, stopping: 3 } as const;
+
+export const RUN_STATES = ['starting', 'running', 'stopping', 'done', 'failed', 'stopped'] as const;
+export type RunState = (typeof RUN_STATES)[number];
+export const ACTIVE_RUN_STATES: readonly RunState[] = ['starting', 'running', 'stopping'];
+export const RUN_TRIGGERS = ['manual', 'program', 'smart'] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+
+/**
+ * A run fails when the machine has sent nothing for this many report intervals (at least a minute):
+ * a run is never called done on silence.
+ */
+export const RUN_SILENCE_INTERVALS = 3;
+export const RUN_SILENCE_MIN_MS = 60_000;
+
+const zones = z
+  .array(z.coerce.number().int().min(1, 'zones are numbered from 1'))
+  .min(1, 'choose at least one zone')
+  .max(16, 'at most 16 zones');
+const positive = (field: string, max: number) =>
+  z.coerce
+    .number({ error: `${field} must be a number` })
+    .positive(`${field} must be greater than 0`)
+    .max(max, `${field} must be at most ${max}`);
+const optional = <T extends z.ZodType>(s: T) =>
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
+
+export const startRunBody = z
+  .object({
+    deviceId: id,
+    zones: jsonText(zones),
+    durationMin: optional(positive('durationMin', 24 * 60)),
+    volumeM3: optional(positive('volumeM3', 10_000)),
+    recipe: optional(jsonText(recipe)),
+  })
+  .refine((b) => (b.durationMin === undefined) !== (b.volumeM3 === undefined), {
+    message: 'give either durationMin or volumeM3, not both',
+    path: ['durationMin'],
+  });
+export type StartRunBody = z.infer<typeof startRunBody>;
+export const stopRunBody = z.object({ runId: id });
+
+export interface FertiliserUse {
+  tank: Tank;
+  /** Litres taken from the tank (its level drop times TANK_CAPACITY_L). */
+  litres: number;
+}
+
+export interface IrrigationRun {
+  runId: number;
+  groupId: number;
+  deviceId: number;
+  deviceName: string;
+  serial: string;
+  deviceClass: IrrigationClass;
+  zones: number[];
+  durationMin: number | null;
+  volumeM3: number | null;
+  recipe: z.infer<typeof recipe> | null;
+  trigger: RunTrigger;
+  /** Program or smart rule id ('' for manual). */
+  triggerRef: string;
+  triggerName: string;
+  operator: string;
+  state: RunState;
+  createdAt: number;
+  startedAt: number | null;
+  endedAt: number | null;
+  /** m³ from the machine's totalWater counter since the start (live while running). */
+  waterM3: number | null;
+  fertiliser: FertiliserUse[];
+  reason: string;
+  startCmdId: string;
+  stopCmdId: string | null;
+}
+
+export const runListQuery = pageQuery.extend({
+  groupId: id.optional(),
+  deviceId: id.optional(),
+  deviceClass: z.enum(IRRIGATION_CLASSES).optional(),
+  state: z.enum(RUN_STATES).optional(),
+  trigger: z.enum(RUN_TRIGGERS).optional(),
+  startTime: z.coerce.number().int().nonnegative().optional(),
+  endTime: z.coerce.number().int().nonnegative().optional(),
+});
+export type RunListQuery = z.infer<typeof runListQuery>;
+
+/** Water by zone by day (analysis), from finished and running runs; a run's water is split evenly over its zones. */
+export const zoneWaterQuery = z.object({
+  deviceId: id,
+  startTime: z.coerce.number().int().nonnegative(),
+  endTime: z.coerce.number().int().nonnegative(),
+});
+export interface ZoneWaterRow {
+  /** Local day, YYYY-MM-DD. */
+  day: string;
+  zone: number;
+  waterM3: number;
+  runs: number;
+}
+
+/** What the equipment list shows for one machine. */
+export type MachineState = 'running' | 'idle' | 'fault' | 'offline';
+export interface IrrigationMachine {
+  deviceId: number;
+  serial: string;
+  deviceName: string;
+  deviceClass: IrrigationClass | 'valveController';
+  online: boolean;
+  lastReportAt: number | null;
+  state: MachineState;
+  currentZone: number | null;
+  latest: Record<string, number>;
+  activeRun: IrrigationRun | null;
+}
+export const machineListQuery = z.object({
+  groupId: id,
+  deviceClass: z.enum([...IRRIGATION_CLASSES, 'valveController']).optional(),
+});
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const days = z.array(z.coerce.number().int().min(1, 'days are 1 to 7').max(7, 'days are 1 to 7'));
+
+export const programBody = z
+  .object({
+    programId: optional(id),
+    deviceId: id,
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').max(100),
+    startTimes: jsonText(
+      z
+        .array(z.string().regex(HHMM, 'startTimes must be HH:mm'))
+        .min(1, 'give at least one start time')
+        .max(12, 'at most 12 start times'),
+    ),
+    days: jsonText(days.min(1, 'choose at least one day of the week')),
+    zones: jsonText(zones),
+    /** Per zone: the machine waters the zones one after another. */
+    durationMin: optional(positive('durationMin', 12 * 60)),
+    volumeM3: optional(positive('volumeM3', 1000)),
+    recipe: optional(jsonText(recipe)),
+    enabled: z.preprocess((v) => (v === 'false' || v === '0' ? false : v), z.coerce.boolean()).default(true),
+  })
+  .refine((b) => (b.durationMin === undefined) !== (b.volumeM3 === undefined), {
+    message: 'give either durationMin or volumeM3 per zone, not both',
+    path: ['durationMin'],
+  });
+export type ProgramBody = z.infer<typeof programBody>;
+
+export interface ProgramSlot {
+  slotAt: number;
+  /** started: a run began; refused: a conflict (reason); missed: the server was down at that time. */
+  outcome: 'started' | 'refused' | 'missed' | 'failed';
+  runId: number | null;
+  detail: string;
+}
+export interface IrrigationProgram {
+  programId: number;
+  groupId: number;
+  deviceId: number;
+  deviceName: string;
+  name: string;
+  startTimes: string[];
+  days: number[];
+  zones: number[];
+  durationMin: number | null;
+  volumeM3: number | null;
+  recipe: z.infer<typeof recipe> | null;
+  enabled: boolean;
+  /** The next start in the future (null when disabled). */
+  nextAt: number | null;
+  lastSlots: ProgramSlot[];
+}
+export const programListQuery = z.object({ groupId: id, deviceId: id.optional() });
+export const removeBody = z.object({ ids: idList });
+
+export const smartRuleBody = z
+  .object({
+    ruleId: optional(id),
+    name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').max(100),
+    machineId: id,
+    zones: jsonText(zones),
+    sensorId: id,
+    sensorKey: z.string().regex(/^soilMoisture\d*$/, 'sensorKey must be a soil-moisture parameter'),
+    startBelow: z.coerce.number().min(0, 'startBelow must be 0 to 100').max(100, 'startBelow must be 0 to 100'),
+    stopAbove: z.coerce.number().min(0, 'stopAbove must be 0 to 100').max(100, 'stopAbove must be 0 to 100'),
+    maxDurationMin: positive('maxDurationMin', 24 * 60),
+    /** Pause after a run before the rule may start another. */
+    restMin: z.coerce.number().min(0).max(24 * 60).default(30),
+    windows: jsonText(timeWindows).default([]),
+    /** Skip when the park's weather station measured more than rainMm in the last rainHours (0: never skip). */
+    rainMm: z.coerce.number().min(0).max(500).default(0),
+    rainHours: z.coerce.number().int().min(1).max(168).default(24),
+    enabled: z.preprocess((v) => (v === 'false' || v === '0' ? false : v), z.coerce.boolean()).default(true),
+  })
+  .refine((b) => b.stopAbove > b.startBelow, { message: 'stopAbove must be greater than startBelow', path: ['stopAbove'] });
+export type SmartRuleBody = z.infer<typeof smartRuleBody>;
+
+export interface SmartRule extends Omit<SmartRuleBody, 'ruleId'> {
+  ruleId: number;
+  groupId: number;
+  machineName: string;
+  sensorName: string;
+  /** Latest sensor value, and whether the rule is holding a start now. */
+  sensorValue: number | null;
+  activeRunId: number | null;
+}
+export const smartRuleListQuery = z.object({ groupId: id, machineId: id.optional() });
+
+export const DECISION_ACTIONS = ['started', 'skipped', 'stopped', 'failed'] as const;
+export type DecisionAction = (typeof DECISION_ACTIONS)[number];
+/** Why: below start, raining, outside window, resting, busy, disabled, above stop, max duration, command failed. */
+export const DECISION_REASONS = [
+  'belowStart',
+  'raining',
+  'outsideWindow',
+  'resting',
+  'busy',
+  'aboveStop',
+  'maxDuration',
+  'machineStopped',
+  'commandFailed',
+  'runFailed',
+] as const;
+export type DecisionReason = (typeof DECISION_REASONS)[number];
+export interface SmartDecision {
+  id: number;
+  ruleId: number;
+  at: number;
+  action: DecisionAction;
+  reason: DecisionReason;
+  /** What the rule saw: moisture and rain of the window (null when not looked at). */
+  moisture: number | null;
+  rainMm: number | null;
+  runId: number | null;
+  detail: string;
+}
+export const decisionListQuery = pageQuery.extend({ groupId: id, ruleId: id.optional() });
