@@ -1,4 +1,5 @@
 import { adminEnUS, crudEnUS } from './admin.en-US';
+import { parkMapEn } from './parkMap.en-US';
 import { monitoringEn } from './monitoring.en-US';
 import { alarmEn } from './alarm.en-US';
 import type { Resources } from './zh-CN';
@@ -188,4 +189,5 @@ export const enUS: Resources = {
   admin: adminEnUS,
   ...monitoringEn,
   ...alarmEn,
+  ...parkMapEn,
 };

@@ -1,4 +1,5 @@
 import { adminZhCN, crudZhCN } from './admin.zh-CN';
+import { parkMapZh } from './parkMap.zh-CN';
 import { monitoringZh } from './monitoring.zh-CN';
 import { alarmZh } from './alarm.zh-CN';
 
@@ -182,6 +183,7 @@ export const zhCN = {
   admin: adminZhCN,
   ...monitoringZh,
   ...alarmZh,
+  ...parkMapZh,
 };
 
 export type Resources = typeof zhCN;

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { getGroupAndDeviceAllList, removeGroup } from '../../../api/parks';
 import { useParkStore } from '../../../stores/park';
 import { useSessionStore } from '../../../stores/session';
+import ParkMapDrawer from './map/ParkMapDrawer';
 import ParkDialog from './ParkDialog';
 
 const PARKS_KEY = ['parks'];
@@ -27,6 +28,7 @@ export default function ParkInfoPage() {
   const queryClient = useQueryClient();
   const [target, setTarget] = useState<Park | 'new' | null>(null);
   const [filter, setFilter] = useState('');
+  const [mapPark, setMapPark] = useState<Park | null>(null);
   const query = useQuery({ queryKey: PARKS_KEY, queryFn: getGroupAndDeviceAllList });
 
   const refresh = async () => {
@@ -64,9 +66,12 @@ export default function ParkInfoPage() {
     {
       title: t('common.actions'),
       key: 'actions',
-      width: 140,
+      width: 190,
       render: (_, p) => (
         <Space size={4}>
+          <Button type="link" size="small" onClick={() => setMapPark(p)} data-testid={`park-map-${p.groupId}`}>
+            {t('pmap.open')}
+          </Button>
           <Button type="link" size="small" onClick={() => setTarget(p)} data-testid={`park-edit-${p.groupId}`}>
             {t('common.edit')}
           </Button>
@@ -110,6 +115,7 @@ export default function ParkInfoPage() {
         pagination={{ showTotal: (total) => t('park.total', { total }) }}
         data-testid="park-table"
       />
+      <ParkMapDrawer park={mapPark} onClose={() => setMapPark(null)} />
       <ParkDialog
         target={target}
         onClose={() => setTarget(null)}

@@ -1,0 +1,147 @@
+import type { LngLat } from '@farmpark/contracts';
+import { useEffect, useRef, useState } from 'react';
+
+type Leaflet = typeof import('leaflet');
+
+export interface MapPolygon {
+  id: string;
+  ring: LngLat[];
+  color: string;
+  label?: string;
+  /** Vertices get draggable handles (the polygon being edited). */
+  editable?: boolean;
+}
+
+export interface MapMarker {
+  id: string;
+  at: LngLat;
+  color: string;
+  label: string;
+  draggable?: boolean;
+  /** HTML of a popup opened on click (built by the caller). */
+  onClick?: () => void;
+}
+
+export interface MapCanvasProps {
+  center: LngLat;
+  zoom: number;
+  polygons: MapPolygon[];
+  markers: MapMarker[];
+  onMapClick?: (at: LngLat) => void;
+  onVertexMove?: (polygonId: string, index: number, at: LngLat) => void;
+  onMarkerMove?: (markerId: string, at: LngLat) => void;
+  /** Fit the view to these points once they are known (else center/zoom). */
+  fitTo?: LngLat[];
+  height?: number | string;
+  cursor?: 'crosshair' | 'default';
+  testId?: string;
+}
+
+const TILE_URL = import.meta.env.VITE_MAP_TILE_URL ?? '';
+const round = (v: number) => Math.round(v * 1e7) / 1e7;
+const toLngLat = (ll: { lat: number; lng: number }): LngLat => [round(ll.lng), round(ll.lat)];
+
+/**
+ * A Leaflet map drawn from props: polygons (one may be editable) and markers. Leaflet loads with the
+ * first map; without a tile address (offline sites) the map is a plain background and stays usable
+ * for drawing, since clicks and drags work in coordinates, not on tiles.
+ */
+export default function MapCanvas(props: MapCanvasProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const [L, setL] = useState<Leaflet | null>(null);
+  const map = useRef<import('leaflet').Map | null>(null);
+  const layer = useRef<import('leaflet').LayerGroup | null>(null);
+  const latest = useRef(props);
+  latest.current = props;
+  const fitted = useRef(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    Promise.all([import('leaflet'), import('leaflet/dist/leaflet.css')])
+      .then(([mod]) => {
+        if (cancelled || !host.current) return;
+        const lib = (mod as unknown as { default?: Leaflet }).default ?? (mod as unknown as Leaflet);
+        const m = lib.map(host.current, { attributionControl: Boolean(TILE_URL), zoomSnap: 0.5 });
+        if (TILE_URL) lib.tileLayer(TILE_URL, { maxZoom: 19 }).addTo(m);
+        const { center, zoom } = latest.current;
+        m.setView([center[1], center[0]], zoom);
+        m.on('click', (e) => latest.current.onMapClick?.(toLngLat(e.latlng)));
+        layer.current = lib.layerGroup().addTo(m);
+        map.current = m;
+        setL(lib);
+      })
+      .catch((err: unknown) => console.error('[map] leaflet failed to load', err));
+    return () => {
+      cancelled = true;
+      map.current?.remove();
+      map.current = null;
+    };
+  }, []);
+
+  const { polygons, markers, fitTo } = props;
+  useEffect(() => {
+    const m = map.current;
+    const group = layer.current;
+    if (!L || !m || !group) return;
+    group.clearLayers();
+    for (const p of polygons) {
+      const lls = p.ring.map(([lng, lat]) => L.latLng(lat, lng));
+      if (lls.length >= 3) {
+        const poly = L.polygon(lls, { color: p.color, weight: 2, fillOpacity: 0.15, interactive: false });
+        if (p.label) poly.bindTooltip(p.label, { permanent: true, direction: 'center', className: 'map-area-label' });
+        poly.addTo(group);
+      } else if (lls.length === 2) {
+        L.polyline(lls, { color: p.color, weight: 2, dashArray: '4 4', interactive: false }).addTo(group);
+      }
+      if (!p.editable) continue;
+      lls.forEach((ll, i) => {
+        const handle = L.marker(ll, {
+          draggable: true,
+          icon: L.divIcon({
+            className: '',
+            html: `<div data-testid="vertex-${i}" style="width:12px;height:12px;border-radius:6px;background:#fff;border:2px solid ${p.color}"></div>`,
+            iconSize: [12, 12],
+            iconAnchor: [6, 6],
+          }),
+        });
+        handle.on('dragend', () => latest.current.onVertexMove?.(p.id, i, toLngLat(handle.getLatLng())));
+        handle.addTo(group);
+      });
+    }
+    for (const mk of markers) {
+      const marker = L.marker(L.latLng(mk.at[1], mk.at[0]), {
+        draggable: Boolean(mk.draggable),
+        icon: L.divIcon({
+          className: '',
+          html: `<div data-testid="marker-${mk.id}" data-color="${mk.color}" style="width:16px;height:16px;border-radius:8px;background:${mk.color};border:2px solid #fff;box-shadow:0 0 3px rgba(0,0,0,.5)"></div>`,
+          iconSize: [16, 16],
+          iconAnchor: [8, 8],
+        }),
+      });
+      marker.bindTooltip(mk.label, { direction: 'top', offset: [0, -8] });
+      if (mk.onClick) marker.on('click', mk.onClick);
+      marker.on('dragend', () => latest.current.onMarkerMove?.(mk.id, toLngLat(marker.getLatLng())));
+      marker.addTo(group);
+    }
+    if (!fitted.current && fitTo && fitTo.length > 0) {
+      fitted.current = true;
+      const b = L.latLngBounds(fitTo.map(([lng, lat]) => L.latLng(lat, lng)));
+      m.fitBounds(b.pad(0.2), { maxZoom: 17 });
+    }
+  }, [L, polygons, markers, fitTo]);
+
+  return (
+    <div
+      ref={host}
+      data-testid={props.testId ?? 'map-canvas'}
+      data-ready={L ? 'true' : 'false'}
+      style={{
+        height: props.height ?? 420,
+        width: '100%',
+        background: TILE_URL ? undefined : '#eef3ea',
+        borderRadius: 6,
+        cursor: props.cursor ?? 'default',
+      }}
+    />
+  );
+}

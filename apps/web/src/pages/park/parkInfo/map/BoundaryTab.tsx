@@ -1,0 +1,115 @@
+import type { GroupPoint, LngLat, Park } from '@farmpark/contracts';
+import { App, Button, Popconfirm, Radio, Space, Typography } from 'antd';
+import { useMemo, useReducer, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { alterGroupPoint, removeGroupPoint } from '../../../../api/points';
+import MapCanvas, { type MapMarker } from '../../../../components/MapCanvas';
+import { emptyPolygon, isSavable, polygonReducer, ringHectares } from '../../../../components/MapCanvas/polygonEditor';
+import { EDIT_COLOR, PARK_COLOR, parkCenter } from './mapView';
+
+type Mode = 'draw' | 'locate';
+
+export default function BoundaryTab({
+  park,
+  point,
+  onSaved,
+}: {
+  park: Park;
+  point: GroupPoint | null;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [poly, dispatch] = useReducer(polygonReducer, point?.boundary ?? [], emptyPolygon);
+  const [mode, setMode] = useState<Mode>('draw');
+  const view = parkCenter(park, point);
+  const [location, setLocation] = useState<LngLat | null>(point ? [point.longitude, point.latitude] : null);
+  const [saving, setSaving] = useState(false);
+
+  const markers = useMemo<MapMarker[]>(
+    () => (location ? [{ id: 'park', at: location, color: PARK_COLOR, label: park.groupName, draggable: true }] : []),
+    [location, park.groupName],
+  );
+  const polygons = useMemo(() => [{ id: 'boundary', ring: poly.ring, color: EDIT_COLOR, editable: true }], [poly.ring]);
+  const fitTo = useMemo(() => (point?.boundary.length ? point.boundary : undefined), [point]);
+
+  const save = async () => {
+    if (!location) return void message.warning(t('pmap.needLocation'));
+    if (!isSavable(poly.ring)) return void message.warning(t('pmap.notSavable'));
+    setSaving(true);
+    try {
+      await alterGroupPoint({
+        groupId: park.groupId,
+        longitude: location[0],
+        latitude: location[1],
+        zoom: view.zoom < 10 ? 16 : view.zoom,
+        boundary: poly.ring,
+      });
+      message.success(t('pmap.saved'));
+      onSaved();
+    } catch {
+      // shown by the request client, with the field the server named
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Space orientation="vertical" style={{ width: '100%' }}>
+      <Space wrap>
+        <Radio.Group
+          value={mode}
+          onChange={(e) => setMode(e.target.value)}
+          optionType="button"
+          data-testid="boundary-mode"
+        >
+          <Radio.Button value="draw">{t('pmap.draw')}</Radio.Button>
+          <Radio.Button value="locate">{t('pmap.setLocation')}</Radio.Button>
+        </Radio.Group>
+        <Button
+          onClick={() => dispatch({ type: 'undo' })}
+          disabled={poly.history.length === 0}
+          data-testid="boundary-undo"
+        >
+          {t('pmap.undo')}
+        </Button>
+        <Button
+          onClick={() => dispatch({ type: 'clear' })}
+          disabled={poly.ring.length === 0}
+          data-testid="boundary-clear"
+        >
+          {t('pmap.clear')}
+        </Button>
+        <Button type="primary" loading={saving} onClick={save} data-testid="boundary-save">
+          {t('pmap.save')}
+        </Button>
+        {point && (
+          <Popconfirm
+            title={t('pmap.removePointConfirm')}
+            onConfirm={async () => {
+              await removeGroupPoint(point.pointId).catch(() => undefined);
+              onSaved();
+            }}
+          >
+            <Button danger>{t('pmap.removePoint')}</Button>
+          </Popconfirm>
+        )}
+      </Space>
+      <Typography.Text type="secondary" data-testid="boundary-status">
+        {mode === 'draw' ? t('pmap.drawing') : t('pmap.locating')} ·{' '}
+        {t('pmap.vertices', { count: poly.ring.length, ha: ringHectares(poly.ring).toFixed(1) })}
+      </Typography.Text>
+      <MapCanvas
+        testId="boundary-map"
+        center={view.center}
+        zoom={view.zoom}
+        fitTo={fitTo}
+        polygons={polygons}
+        markers={markers}
+        onMapClick={(at) => (mode === 'draw' ? dispatch({ type: 'add', at }) : setLocation(at))}
+        onVertexMove={(_, index, at) => dispatch({ type: 'move', index, at })}
+        onMarkerMove={(_, at) => setLocation(at)}
+      />
+    </Space>
+  );
+}
