@@ -1,7 +1,7 @@
 import { adminEnUS, crudEnUS } from './admin.en-US';
-import { parkMapEn } from './parkMap.en-US';
-import { monitoringEn } from './monitoring.en-US';
 import { alarmEn } from './alarm.en-US';
+import { monitoringEn } from './monitoring.en-US';
+import { parkMapEn } from './parkMap.en-US';
 import type { Resources } from './zh-CN';
 
 export const enUS: Resources = {

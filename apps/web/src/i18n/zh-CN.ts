@@ -1,7 +1,7 @@
 import { adminZhCN, crudZhCN } from './admin.zh-CN';
-import { parkMapZh } from './parkMap.zh-CN';
-import { monitoringZh } from './monitoring.zh-CN';
 import { alarmZh } from './alarm.zh-CN';
+import { monitoringZh } from './monitoring.zh-CN';
+import { parkMapZh } from './parkMap.zh-CN';
 
 /** Chinese resources: the product's own language and the default. en-US must have the same keys (checked by tsc). */
 export const zhCN = {
