@@ -1,6 +1,9 @@
 import type {
+  AddCategoryBody,
   AddDetectionBody,
+  AlterCategoryBody,
   AlterDetectionBody,
+  Paged,
   PestCategory,
   PestKind,
   PestStatistics,
@@ -35,3 +38,15 @@ export const setInsectParam = (b: { deviceId: number; workStart?: string; workEn
 export const updateSporeStatus = (b: { deviceId: number; status: 'capture' | 'changeSlide' }) =>
   post<SqdOperationResult>('/sqdApi/updateStatus', b);
 export const imageUrl = (imageId: number, thumb = false) => `/api/merchant/image/${imageId}${thumb ? '/thumb' : ''}`;
+export const getCategoryList = (
+  q: Record<string, string | number | boolean | undefined> & { pageNum: number; pageSize: number },
+) => get<Paged<PestCategory>>(`${P}/getCategoryList`, q);
+export const addCategory = (b: AddCategoryBody) => post<PestCategory>(`${P}/addCategory`, b, { silent: true });
+export const alterCategory = (b: AlterCategoryBody) => post<PestCategory>(`${P}/alterCategory`, b, { silent: true });
+export const removeCategories = (ids: number[]) => post<unknown>(`${P}/removeCategory`, { ids });
+/** Sends the picture's bytes as they are (JPEG or PNG); the server makes the thumbnail. */
+export const uploadCategoryPicture = (categoryId: number, file: Blob) =>
+  post<PestCategory>(`${P}/uploadCategoryPicture/${categoryId}`, undefined, { blob: file });
+/** The picture's thumbnail; `sha` changes with the picture so the browser does not show an old one. */
+export const categoryPictureUrl = (c: Pick<PestCategory, 'categoryId' | 'pictureSha'>) =>
+  `${P}/categoryPicture/${c.categoryId}?v=${c.pictureSha ?? ''}`;

@@ -31,6 +31,8 @@ export interface RequestOptions {
   /** POST body: form-encoded unless `json` is set (SPEC §7). */
   data?: unknown;
   json?: boolean;
+  /** POST body sent as raw bytes with the blob's own type (e.g. a picture upload). */
+  blob?: Blob;
   /** Do not toast errors: the caller shows them inline (forced logout and rate limit still apply). */
   silent?: boolean;
   timeoutMs?: number;
@@ -83,14 +85,17 @@ function fail(error: RequestError, silent: boolean | undefined, seconds = ERROR_
 }
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', params, data, json, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const { method = 'GET', params, data, json, blob, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
   // The server answers in the console's language, not the browser's.
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
   const token = getToken();
   if (token) headers[AUTH_HEADER] = token;
-  let body: string | undefined;
+  let body: string | Blob | undefined;
   if (method === 'POST') {
-    if (json) {
+    if (blob) {
+      headers['Content-Type'] = blob.type || 'application/octet-stream';
+      body = blob;
+    } else if (json) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(data ?? {});
     } else {

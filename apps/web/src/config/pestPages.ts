@@ -11,6 +11,7 @@ export const PEST_PAGES: Record<string, ComponentType> = {
   '/outdoorsEquipment/worm/imageAnalysis': pests('WormImageAnalysis'),
   '/outdoorsEquipment/worm/wormStatistical': pests('WormStatistical'),
   '/outdoorsEquipment/worm/wormTrend': pests('WormTrend'),
+  '/outdoorsEquipment/worm/wormCategory': pests('WormCategory'),
   '/outdoorsEquipment/worm/HistoricalData': pests('WormHistory'),
   '/outdoorsEquipment/worm/operationRecord': pests('WormOperationRecord'),
   '/outdoorsEquipment/spore/deviceStatus': pests('SporeDeviceStatus'),

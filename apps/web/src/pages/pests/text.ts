@@ -38,6 +38,23 @@ const TEXT = {
   range: ['时间范围', 'Period'],
   temperature: ['日均气温(°C)', 'Mean temperature (°C)'],
   day: ['日期', 'Day'],
+  kind: ['类型', 'Kind'],
+  kindInsect: ['害虫', 'Insects'],
+  kindSpore: ['孢子', 'Spores'],
+  keyword: ['关键字', 'Keyword'],
+  name: ['名称', 'Name'],
+  latinName: ['拉丁学名', 'Latin name'],
+  code: ['识别编码', 'Detector code'],
+  codeHelp: [
+    '识别模型上报时使用的编码：小写字母、数字或下划线',
+    'The code the detector reports: lower-case letters, digits or _',
+  ],
+  dailyThreshold: ['日预警阈值', 'Daily alert threshold'],
+  thresholdHelp: ['当天数量超过该值即预警；0 表示不预警', 'A day above this count is an alert; 0 means none'],
+  picture: ['图片', 'Picture'],
+  pictureType: ['图片须为 JPEG 或 PNG', 'The picture must be JPEG or PNG'],
+  pictureSize: ['图片不能超过 5 MB', 'The picture must be at most 5 MB'],
+  pictureSaved: ['图片已上传', 'Picture uploaded'],
   hint: ['拖动框可移动，拖动右下角可缩放', 'Drag a box to move it, its corner to resize it'],
 } as const;
 

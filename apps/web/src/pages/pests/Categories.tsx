@@ -1,0 +1,166 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { addCategoryBody, type PestCategory, type PestKind } from '@farmpark/contracts';
+import { App, Button, Image, Input, InputNumber, Select, Upload } from 'antd';
+import {
+  addCategory,
+  alterCategory,
+  categoryPictureUrl,
+  getCategoryList,
+  removeCategories,
+  uploadCategoryPicture,
+} from '../../api/pests';
+import CrudPage from '../../components/CrudPage';
+import { useText } from './text';
+
+interface Values {
+  kind: PestKind;
+  code: string;
+  name: string;
+  latinName: string;
+  dailyThreshold: number;
+}
+
+const F = addCategoryBody.shape;
+const MAX_PICTURE_MB = 5;
+
+/** The picture of one category: sent as its bytes, then the list reloads to show the new thumbnail. */
+function PictureUpload({ row, onDone }: { row: PestCategory; onDone: () => void }) {
+  const t = useText();
+  const { message } = App.useApp();
+  return (
+    <Upload
+      accept="image/jpeg,image/png"
+      showUploadList={false}
+      beforeUpload={(file) => {
+        if (!['image/jpeg', 'image/png'].includes(file.type)) {
+          message.error(t('pictureType'));
+          return Upload.LIST_IGNORE;
+        }
+        if (file.size > MAX_PICTURE_MB * 1024 * 1024) {
+          message.error(t('pictureSize'));
+          return Upload.LIST_IGNORE;
+        }
+        return true;
+      }}
+      customRequest={({ file, onSuccess, onError }) => {
+        uploadCategoryPicture(row.categoryId, file as Blob).then(
+          (c) => {
+            onSuccess?.(c);
+            message.success(t('pictureSaved'));
+            onDone();
+          },
+          (err: Error) => onError?.(err),
+        );
+      }}
+    >
+      <Button type="link" size="small" icon={<UploadOutlined />} data-testid={`category-picture-${row.categoryId}`}>
+        {t('picture')}
+      </Button>
+    </Upload>
+  );
+}
+
+/** Pest and spore categories: names the detector's codes, with picture and daily alert threshold. */
+export default function Categories() {
+  const t = useText();
+  const kinds = [
+    { value: 'insect', label: t('kindInsect') },
+    { value: 'spore', label: t('kindSpore') },
+  ];
+  return (
+    <CrudPage<PestCategory, Values>
+      testId="category"
+      rowKey="categoryId"
+      // The list is of one kind at a time; without a choice it shows the pests of this menu.
+      fetchList={(p) => getCategoryList({ ...p, kind: p.kind ?? 'insect' })}
+      remove={removeCategories}
+      rowLabel={(c) => c.name}
+      scrollX={900}
+      actionsWidth={220}
+      search={[
+        { name: 'kind', label: t('kind'), input: <Select options={kinds} placeholder={t('kindInsect')} allowClear /> },
+        { name: 'keyword', label: t('keyword'), input: <Input allowClear /> },
+      ]}
+      columns={[
+        {
+          title: t('picture'),
+          key: 'picture',
+          width: 88,
+          render: (_, c) =>
+            c.hasPicture ? (
+              <Image
+                src={categoryPictureUrl(c)}
+                alt={c.name}
+                width={56}
+                height={56}
+                style={{ objectFit: 'cover', borderRadius: 4 }}
+                data-testid={`category-thumb-${c.categoryId}`}
+              />
+            ) : (
+              <span style={{ color: '#999' }}>{t('none')}</span>
+            ),
+        },
+        { title: t('name'), dataIndex: 'name', width: 140 },
+        { title: t('latinName'), dataIndex: 'latinName', render: (v: string) => <i>{v || '—'}</i> },
+        { title: t('code'), dataIndex: 'code', width: 200 },
+        { title: t('dailyThreshold'), dataIndex: 'dailyThreshold', width: 140, render: (n: number) => n || '—' },
+      ]}
+      rowActions={(c, api) => <PictureUpload row={c} onDone={api.reload} />}
+      exportCsv={{
+        filename: 'categories.csv',
+        columns: [
+          { title: t('name'), value: (c) => c.name },
+          { title: t('latinName'), value: (c) => c.latinName },
+          { title: t('code'), value: (c) => c.code },
+          { title: t('dailyThreshold'), value: (c) => c.dailyThreshold },
+        ],
+      }}
+      form={{
+        initialValues: { kind: 'insect', dailyThreshold: 0, latinName: '' },
+        toValues: (c) => ({
+          kind: c.kind,
+          code: c.code,
+          name: c.name,
+          latinName: c.latinName,
+          dailyThreshold: c.dailyThreshold,
+        }),
+        create: (v) => addCategory(v),
+        update: (c, v) =>
+          alterCategory({
+            categoryId: c.categoryId,
+            code: v.code,
+            name: v.name,
+            latinName: v.latinName ?? '',
+            dailyThreshold: v.dailyThreshold ?? 0,
+          }),
+        fields: [
+          {
+            name: 'kind',
+            label: t('kind'),
+            required: true,
+            createOnly: true,
+            schema: F.kind,
+            input: <Select options={kinds} />,
+          },
+          { name: 'name', label: t('name'), required: true, schema: F.name, input: <Input /> },
+          { name: 'latinName', label: t('latinName'), schema: F.latinName, input: <Input /> },
+          {
+            name: 'code',
+            label: t('code'),
+            required: true,
+            schema: F.code,
+            input: <Input placeholder="helicoverpa_armigera" />,
+            extra: t('codeHelp'),
+          },
+          {
+            name: 'dailyThreshold',
+            label: t('dailyThreshold'),
+            schema: F.dailyThreshold,
+            input: <InputNumber min={0} precision={0} style={{ width: '100%' }} />,
+            extra: t('thresholdHelp'),
+          },
+        ],
+      }}
+    />
+  );
+}
