@@ -127,3 +127,12 @@ export function csvToRows(text: string): { line: number; row: ImportRowInput }[]
     };
   });
 }
+
+/** `device/getDeviceBroker`: where a device connects (shown with its credentials). */
+export interface DeviceBrokerInfo {
+  host: string;
+  port: number;
+  tls: boolean;
+  /** `{serial}` stands for the device's serial. */
+  topicPrefix: string;
+}

@@ -105,4 +105,20 @@ describeEachEngine('device import', (env) => {
     expect(adds.some((l) => l.target_id === 'IMP-0001' && l.result_code === Code.CONFLICT)).toBe(true);
     expect(logs.every((l) => l.login_name === 'demo' && l.ip)).toBe(true);
   });
+
+  it('tells the console where devices connect', async () => {
+    const res = await env().call<{ host: string; port: number; topicPrefix: string }>({
+      method: 'GET',
+      url: '/api/merchant/device/getDeviceBroker',
+      token: demo,
+      headers: { host: 'farm.example:8080' },
+    });
+    expect(res.data).toEqual({
+      host: 'farm.example',
+      port: env().config.mqttPort,
+      tls: false,
+      topicPrefix: 'dev/{serial}/',
+    });
+    expect((await env().get('/api/merchant/device/getDeviceBroker', operator)).code).toBe(Code.PERMISSION_DENIED);
+  });
 });

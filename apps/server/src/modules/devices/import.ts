@@ -22,6 +22,7 @@ import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { listParks } from '../parks/repo';
 import { writeLog } from '../systemLog/service';
+import { deviceBroker } from './brokerInfo';
 import { addDevice, type DeviceDeps, scopeOf } from './service';
 
 type Park = { id: number; name: string };
@@ -98,8 +99,14 @@ export async function importDevices(
   return result;
 }
 
+/** Import, and the broker address the console shows beside new credentials. */
 export function deviceImportRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const d: DeviceDeps = { db: deps.db, registry: deps.devices, sessions: deps.deviceSessions };
+  app.get(
+    '/api/merchant/device/getDeviceBroker',
+    { config: { permitUrl: '/system/device-mgt' }, schema: { tags: ['devices'] } },
+    async (req) => ok(deviceBroker(deps.config, req)),
+  );
   app
     .withTypeProvider<ZodTypeProvider>()
     .post(
