@@ -18,7 +18,7 @@ export interface TrendChartProps {
 type ECharts = import('echarts').ECharts;
 // ECharts is ~1 MB: it loads the first time a chart is shown, never with the main chunk.
 let echartsModule: Promise<typeof import('echarts')> | null = null;
-const loadEcharts = () => {
+export const loadEcharts = () => {
   echartsModule ??= import('echarts');
   return echartsModule;
 };

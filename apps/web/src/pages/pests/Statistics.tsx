@@ -1,10 +1,13 @@
 import type { PestKind } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Progress, Space, Table, Typography } from 'antd';
+import { Card, Col, DatePicker, Progress, Row, Space, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getStatistics, getTrend } from '../../api/pests';
 import { useParkStore } from '../../stores/park';
+import { statsBarOption, statsPieOption, trendOption } from './chartOptions';
+import PestChart from './PestChart';
 import { useText } from './text';
 
 function useRange() {
@@ -26,6 +29,10 @@ export function Statistics({ kind }: { kind: PestKind }) {
     enabled: groupId !== null,
   });
   const max = Math.max(1, ...(stats.data?.rows.map((r) => r.count) ?? [1]));
+  const rows = stats.data?.rows;
+  const bar = useMemo(() => statsBarOption(rows ?? [], t('count')), [rows, t]);
+  const pie = useMemo(() => statsPieOption(rows ?? [], t('count')), [rows, t]);
+  const empty = !rows?.some((r) => r.count > 0);
   return (
     <Card size="small">
       <Space wrap style={{ marginBottom: 12 }}>
@@ -39,6 +46,14 @@ export function Statistics({ kind }: { kind: PestKind }) {
           {t('total')} {stats.data?.total ?? 0} · {stats.data?.photos ?? 0} {t('photos')}
         </Typography.Text>
       </Space>
+      <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
+        <Col xs={24} lg={14}>
+          <PestChart option={bar} empty={empty} testId="stats-bar" />
+        </Col>
+        <Col xs={24} lg={10}>
+          <PestChart option={pie} empty={empty} testId="stats-pie" />
+        </Col>
+      </Row>
       <Table
         rowKey="categoryId"
         size="small"
@@ -85,6 +100,12 @@ export function Trend({ kind }: { kind: PestKind }) {
     enabled: groupId !== null,
   });
   const data = trend.data;
+  const { t: tr } = useTranslation();
+  const option = useMemo(
+    () =>
+      data && trendOption(data, { count: t('count'), temperature: t('temperature'), saveImage: tr('chart.saveImage') }),
+    [data, t, tr],
+  );
   const rows = (data?.days ?? []).map((day, i) => ({
     day,
     temperature: data?.temperature[i],
@@ -99,7 +120,20 @@ export function Trend({ kind }: { kind: PestKind }) {
           onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
           allowClear={false}
         />
+        {data && (
+          <Typography.Text type="secondary" data-testid="trend-station">
+            {data.weatherStation ? `${t('station')}: ${data.weatherStation.deviceName}` : t('noStation')}
+          </Typography.Text>
+        )}
       </Space>
+      <div style={{ marginBottom: 16 }}>
+        <PestChart
+          option={option ?? {}}
+          empty={!data?.series.some((s) => s.counts.some((n) => n > 0))}
+          height={360}
+          testId="trend-lines"
+        />
+      </div>
       <Table
         rowKey="day"
         size="small"

@@ -55,6 +55,9 @@ const TEXT = {
   pictureType: ['图片须为 JPEG 或 PNG', 'The picture must be JPEG or PNG'],
   pictureSize: ['图片不能超过 5 MB', 'The picture must be at most 5 MB'],
   pictureSaved: ['图片已上传', 'Picture uploaded'],
+  noData: ['该时段没有捕获', 'Nothing caught in this period'],
+  station: ['气温来自气象站', 'Temperature from weather station'],
+  noStation: ['园区没有气象站，无气温数据', 'The park has no weather station: no temperature'],
   hint: ['拖动框可移动，拖动右下角可缩放', 'Drag a box to move it, its corner to resize it'],
 } as const;
 
