@@ -1,0 +1,115 @@
+import { type DeviceStatusMessage, type GisPark, type LngLat, webTopic } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Space, Tag, Typography } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getGisMapList } from '../../../api/points';
+import MapCanvas, { type MapMarker, type MapPolygon } from '../../../components/MapCanvas';
+import { messaging } from '../../../mqtt';
+import { useSessionStore } from '../../../stores/session';
+import DevicePopup from './DevicePopup';
+import { applyGisStatus } from './liveStatus';
+
+const ONLINE = '#52c41a';
+const OFFLINE = '#8c8c8c';
+
+/** System > GIS map: every park's boundary and areas, every placed device with its live status. */
+export default function GisMapPage() {
+  const { t } = useTranslation();
+  const merchantId = useSessionStore((s) => s.user?.merchantId);
+  const query = useQuery({ queryKey: ['gisMap'], queryFn: getGisMapList });
+  const [parks, setParks] = useState<GisPark[]>([]);
+  const [selected, setSelected] = useState<number | null>(null);
+  useEffect(() => setParks(query.data ?? []), [query.data]);
+
+  // One status channel per park the user may see (the broker refuses others).
+  const groupIds = useMemo(() => (query.data ?? []).map((p) => p.groupId).join(','), [query.data]);
+  useEffect(() => {
+    if (!merchantId || !groupIds) return;
+    const offs = groupIds
+      .split(',')
+      .map((g) =>
+        messaging.subscribe(webTopic(merchantId, Number(g), 'status'), (payload) =>
+          setParks((list) => applyGisStatus(list, payload as DeviceStatusMessage)),
+        ),
+      );
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [merchantId, groupIds]);
+
+  const polygons = useMemo<MapPolygon[]>(
+    () =>
+      parks.flatMap((p) => [
+        ...(p.point?.boundary.length
+          ? [{ id: `p${p.groupId}`, ring: p.point.boundary, color: '#1677ff', label: p.groupName }]
+          : []),
+        ...p.areas.map((a) => ({ id: `a${a.areaPointId}`, ring: a.boundary, color: '#52c41a' })),
+      ]),
+    [parks],
+  );
+  const markers = useMemo<MapMarker[]>(
+    () =>
+      parks.flatMap((p) =>
+        p.devices.map((d) => ({
+          id: String(d.deviceId),
+          at: [d.longitude!, d.latitude!] as LngLat,
+          color: d.online ? ONLINE : OFFLINE,
+          label: `${d.deviceName} · ${p.groupName}`,
+          onClick: () => setSelected(d.deviceId),
+        })),
+      ),
+    [parks],
+  );
+  const fitTo = useMemo(() => {
+    const pts: LngLat[] = [
+      ...(query.data ?? []).flatMap((p) => p.point?.boundary ?? []),
+      ...(query.data ?? []).flatMap((p) => p.devices.map((d) => [d.longitude!, d.latitude!] as LngLat)),
+    ];
+    return pts.length ? pts : undefined;
+  }, [query.data]);
+
+  const total = parks.reduce((n, p) => n + p.devices.length, 0);
+  const online = parks.reduce((n, p) => n + p.devices.filter((d) => d.online).length, 0);
+  const current = parks.flatMap((p) => p.devices.map((d) => ({ d, p }))).find((x) => x.d.deviceId === selected);
+
+  return (
+    <Card
+      title={t('gis.title')}
+      extra={
+        <Space wrap>
+          <Typography.Text>{t('gis.parks', { count: parks.length })}</Typography.Text>
+          <Typography.Text data-testid="gis-online">{t('gis.devicesOnline', { online, total })}</Typography.Text>
+          <Tag color={ONLINE}>{t('gis.legendOnline')}</Tag>
+          <Tag color={OFFLINE}>{t('gis.legendOffline')}</Tag>
+        </Space>
+      }
+    >
+      <Row gutter={[12, 12]}>
+        <Col xs={24} lg={current ? 17 : 24}>
+          {query.isSuccess && (
+            <MapCanvas
+              testId="gis-map"
+              height="calc(100vh - 240px)"
+              center={[116.4, 39.9]}
+              zoom={5}
+              fitTo={fitTo}
+              polygons={polygons}
+              markers={markers}
+            />
+          )}
+        </Col>
+        {current && (
+          <Col xs={24} lg={7}>
+            <DevicePopup
+              device={current.d}
+              groupId={current.p.groupId}
+              groupName={current.p.groupName}
+              onClose={() => setSelected(null)}
+            />
+          </Col>
+        )}
+      </Row>
+    </Card>
+  );
+}
