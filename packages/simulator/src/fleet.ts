@@ -10,6 +10,8 @@ export interface FleetCommon {
   ackDelayMs?: [number, number];
   /** Devices connecting at the same time; a broker prefers a steady trickle to a stampede. */
   connectConcurrency?: number;
+  /** The server's HTTP base URL: traps of the fleet upload their photos there (docs/DEVICES.md). */
+  httpUrl?: string;
 }
 
 export interface FleetStartResult {
@@ -41,6 +43,7 @@ export class Fleet {
         telemetryIntervalMs: interval,
         now: common.now,
         ackDelayMs: common.ackDelayMs,
+        ...(common.httpUrl ? { httpUrl: common.httpUrl } : {}),
       };
       const device = new VirtualDevice(opts, ticker);
       this.bySerial.set(device.serial, device);

@@ -108,8 +108,16 @@ function shapeOf(d: TrapDetection, rot: number): string {
   }
 }
 
-/** A JPEG of the tray (insects on a light board) or of the slide (spores in a round microscope field). */
-export async function renderTrapPhoto(kind: TrapKind, detections: TrapDetection[], seed: number): Promise<Buffer> {
+/**
+ * A JPEG of the tray (insects on a light board) or of the slide (spores in a round microscope field).
+ * `width` draws the same picture smaller (a history backfill renders hundreds of them).
+ */
+export async function renderTrapPhoto(
+  kind: TrapKind,
+  detections: TrapDetection[],
+  seed: number,
+  width: number = PHOTO_SIZE.width,
+): Promise<Buffer> {
   const { width: W, height: H } = PHOTO_SIZE;
   const rnd = mulberry32(seed ^ 0x5eed);
   const background =
@@ -122,7 +130,8 @@ export async function renderTrapPhoto(kind: TrapKind, detections: TrapDetection[
     return `<circle cx="${x.toFixed(0)}" cy="${y.toFixed(0)}" r="${(1 + rnd() * 2).toFixed(1)}" fill="${kind === 'insect' ? '#c9bfa6' : '#c8c2dc'}"/>`;
   }).join('');
   const bodies = detections.map((d) => shapeOf(d, Math.round(rnd() * 360))).join('');
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}">${background}${debris}${bodies}</svg>`;
+  const outH = Math.round((width * H) / W);
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${outH}" viewBox="0 0 ${W} ${H}">${background}${debris}${bodies}</svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
 

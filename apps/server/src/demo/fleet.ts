@@ -12,7 +12,12 @@ export interface DemoFleet {
  */
 export async function startDemoFleet(
   entries: DemoDeviceEntry[],
-  opts: { brokerUrl: string; log: { info(o: object, m: string): void; warn(o: object, m: string): void } },
+  opts: {
+    brokerUrl: string;
+    /** The server's own HTTP address: traps upload their photos and detections there. */
+    httpUrl?: string;
+    log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+  },
 ): Promise<DemoFleet> {
   const byInterval = new Map<number, DemoDeviceEntry[]>();
   for (const e of entries) byInterval.set(e.reportIntervalMs, [...(byInterval.get(e.reportIntervalMs) ?? []), e]);
@@ -28,7 +33,12 @@ export async function startDemoFleet(
         ...(e.lat !== undefined ? { lat: e.lat } : {}),
         ...(e.lon !== undefined ? { lon: e.lon } : {}),
       })),
-      { brokerUrl: opts.brokerUrl, telemetryIntervalMs: interval, connectConcurrency: 10 },
+      {
+        brokerUrl: opts.brokerUrl,
+        telemetryIntervalMs: interval,
+        connectConcurrency: 10,
+        ...(opts.httpUrl ? { httpUrl: opts.httpUrl } : {}),
+      },
     );
     fleets.push(fleet);
     const result = await fleet.start();

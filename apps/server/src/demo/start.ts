@@ -3,6 +3,7 @@ import type { Db } from '../db/connect';
 import { backfillDemoHistory } from './backfill';
 import { ensureDemoDeviceSecrets } from './devices';
 import { startDemoFleet } from './fleet';
+import { backfillDemoPests } from './pestsBackfill';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
@@ -21,11 +22,22 @@ export function demoBrokerUrl(config: Config): string {
  */
 export async function startDemo(deps: { config: Config; db: Db; log: Log }): Promise<{ stop(): Promise<void> }> {
   const entries = await ensureDemoDeviceSecrets(deps.db, deps.config.dataDir);
-  const fleet = await startDemoFleet(entries, { brokerUrl: demoBrokerUrl(deps.config), log: deps.log });
-  const backfill = backfillDemoHistory(deps, entries, { log: deps.log }).then(
-    (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),
-    (err: Error) => deps.log.error({ err: err.message }, 'demo history backfill failed'),
-  );
+  const fleet = await startDemoFleet(entries, {
+    brokerUrl: demoBrokerUrl(deps.config),
+    // Traps upload their photos to this server itself.
+    httpUrl: `http://127.0.0.1:${deps.config.port}`,
+    log: deps.log,
+  });
+  const backfill = backfillDemoHistory(deps, entries, { log: deps.log })
+    .then(
+      (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),
+      (err: Error) => deps.log.error({ err: err.message }, 'demo history backfill failed'),
+    )
+    .then(() => backfillDemoPests({ db: deps.db, dataDir: deps.config.dataDir }, entries, { log: deps.log }))
+    .then(
+      (r) => deps.log.info({ ...r }, r.traps ? 'demo trap photos filled' : 'demo trap photos present'),
+      (err: Error) => deps.log.error({ err: err.message }, 'demo trap photo backfill failed'),
+    );
   return {
     async stop() {
       await fleet.stop();
