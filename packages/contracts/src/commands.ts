@@ -27,7 +27,7 @@ export type EnvActuator = (typeof ENV_ACTUATORS)[number];
 /** A fertiliser recipe: either shares per tank (percent of flow) or EC/pH targets the machine doses to. */
 export const recipe = z.union([
   z.object({
-    tanks: z.record(z.enum(['tank1', 'tank2', 'tank3', 'tank4']), z.number().min(0).max(100)),
+    tanks: z.partialRecord(z.enum(['tank1', 'tank2', 'tank3', 'tank4']), z.number().min(0).max(100)),
   }),
   z.object({ ecTarget: z.number().min(0).max(10), phTarget: z.number().min(3).max(9).optional() }),
 ]);

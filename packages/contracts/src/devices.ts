@@ -247,6 +247,11 @@ export const DEVICE_MODEL: Record<DeviceClass, ClassDef> = {
         ['tank2', 'B肥桶液位', 'Tank B level', '%', 0, 0, 100],
         ['tank3', 'C肥桶液位', 'Tank C level', '%', 0, 0, 100],
         ['tank4', '酸桶液位', 'Acid tank level', '%', 0, 0, 100],
+        // Dosing-channel meters: litres injected from each tank since the machine was installed.
+        ['dosed1', 'A肥累计注入', 'Tank A dosed', 'L', 2, 0, 1e9, 'counter'],
+        ['dosed2', 'B肥累计注入', 'Tank B dosed', 'L', 2, 0, 1e9, 'counter'],
+        ['dosed3', 'C肥累计注入', 'Tank C dosed', 'L', 2, 0, 1e9, 'counter'],
+        ['dosed4', '酸累计注入', 'Acid dosed', 'L', 2, 0, 1e9, 'counter'],
       ]),
     ],
   ),

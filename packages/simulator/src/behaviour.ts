@@ -64,6 +64,14 @@ export abstract class Behaviour {
   /** Water reaching the ground as irrigation (mm); only classes with soil react. */
   irrigate(_mm: number): void {}
 
+  /** Extra water loss (mm per hour) from the top layer, e.g. a fast-draining test plot; only soil reacts. */
+  setDrying(_mmPerHour: number): void {}
+
+  /** m³ delivered to each zone (1-based) since the last call; machines that water zones report it. */
+  takeZoneWater(): Record<number, number> {
+    return {};
+  }
+
   /** A fault reported by the controller; some classes show it in their telemetry. */
   setFault(_reason: string | null): void {}
 

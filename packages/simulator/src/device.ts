@@ -134,6 +134,17 @@ export class VirtualDevice extends EventEmitter implements TickMember {
     this.behaviour.irrigate(mm);
   }
 
+  /** Extra water loss from this device's topsoil (mm per hour); 0 for none. */
+  setDrying(mmPerHour: number): void {
+    this.behaviour.setDrying(mmPerHour);
+  }
+
+  /** m³ this device delivered to each of its zones since the last call (advances its physics first). */
+  takeZoneWater(): Record<number, number> {
+    this.behaviour.advance(this.ts());
+    return this.behaviour.takeZoneWater();
+  }
+
   /** Connects (resolves on the first CONNACK, rejects if the broker refuses) and starts publishing. */
   start(): Promise<void> {
     if (this.client) return Promise.resolve();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type DeviceOptions, VirtualDevice } from './device';
+import { DEFAULT_ZONE_AREA_M2, ZoneLinks } from './links';
 import { type DeviceEntry, describeZodError, deviceEntry } from './options';
 import { resolutionFor, Ticker } from './ticker';
 
@@ -53,6 +54,17 @@ export class Fleet {
 
   get(serial: string): VirtualDevice | undefined {
     return this.bySerial.get(serial);
+  }
+
+  private readonly zoneLinks = new ZoneLinks();
+
+  /** Zone `zone` of an irrigation machine waters the soil station `soilSerial` (over `areaM2`). */
+  link(irrigatorSerial: string, zone: number, soilSerial: string, areaM2 = DEFAULT_ZONE_AREA_M2): void {
+    const irrigator = this.get(irrigatorSerial);
+    const soil = this.get(soilSerial);
+    if (!irrigator) throw new TypeError(`link: no device ${irrigatorSerial} in this fleet`);
+    if (!soil) throw new TypeError(`link: no device ${soilSerial} in this fleet`);
+    this.zoneLinks.link(irrigator, zone, soil, areaM2);
   }
 
   /** Connects every device; the ones the broker refuses are reported, not thrown. */

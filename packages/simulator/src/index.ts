@@ -2,6 +2,7 @@ export { Behaviour, CommandRefused, type SimContext } from './behaviour';
 export { createDevice, type DeviceOptions, FIRMWARE, type PublishedMessage, VirtualDevice } from './device';
 export { createFleet, Fleet, type FleetCommon, type FleetStartResult } from './fleet';
 export { generateHistory, type HistorySpec } from './history';
+export { DEFAULT_ZONE_AREA_M2, type ZoneLink, ZoneLinks } from './links';
 export { createBehaviour } from './models';
 export { placeOf } from './models/place';
 export { weatherAt } from './models/weather';

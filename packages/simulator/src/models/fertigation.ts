@@ -1,6 +1,6 @@
 import { Behaviour, CommandRefused, type CommandResult, type SimContext } from '../behaviour';
 import { clamp, hash01, relax } from '../random';
-import { changed, pipeFlow, pipePressure, type StartIrrigationParams } from './irrigation';
+import { changed, pipeFlow, pipePressure, type StartIrrigationParams, ZoneWater } from './irrigation';
 
 /** `runState` values. */
 export const RUN_STATE = { idle: 0, running: 1, fault: 2, stopping: 3 } as const;
@@ -69,6 +69,9 @@ export class WaterFertilizer extends Behaviour {
   private ph: number = SOURCE_WATER.ph;
   private readonly levels: Record<Tank, number>;
   private readonly perZoneFlow: number;
+  private readonly zoneWater = new ZoneWater();
+  /** Dosing-channel meters, litres. */
+  private readonly dosed: Record<Tank, number> = { tank1: 0, tank2: 0, tank3: 0, tank4: 0 };
 
   constructor(ctx: SimContext, startTs: number) {
     super(ctx, startTs);
@@ -116,10 +119,12 @@ export class WaterFertilizer extends Behaviour {
     const dt = toTs - fromTs;
     if (dt <= 0) return;
     this.totalWater += (flow * dt) / 3_600_000;
+    this.zoneWater.add(this.valves, (flow * dt) / 3_600_000);
     const shares = recipeShares(this.recipe);
     if (flow > 0) {
       for (const tank of TANKS) {
         const litresPerHour = flow * 1000 * (shares[tank] / 100) * 0.01;
+        if (this.levels[tank] > 0) this.dosed[tank] += (litresPerHour * dt) / 3_600_000;
         this.levels[tank] = Math.max(0, this.levels[tank] - ((litresPerHour / TANK_LITRES) * 100 * dt) / 3_600_000);
       }
     }
@@ -128,6 +133,10 @@ export class WaterFertilizer extends Behaviour {
     const k = relax(dt, flow > 0 ? 2 * 60_000 : 30 * 60_000);
     this.ec += (target.ec - this.ec) * k;
     this.ph += (target.ph - this.ph) * k;
+  }
+
+  override takeZoneWater(): Record<number, number> {
+    return this.zoneWater.take();
   }
 
   private zoneDone(run: Run, t: number): boolean {
@@ -191,6 +200,10 @@ export class WaterFertilizer extends Behaviour {
       ec: this.ec + this.jitter(2, 0.01),
       ph: this.ph + this.jitter(3, 0.01),
       ...this.levels,
+      dosed1: this.dosed.tank1,
+      dosed2: this.dosed.tank2,
+      dosed3: this.dosed.tank3,
+      dosed4: this.dosed.tank4,
     };
   }
 

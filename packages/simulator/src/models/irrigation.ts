@@ -38,6 +38,7 @@ export class ValveBank extends Behaviour {
   private totalWater: number;
   private readonly perZoneFlow: number;
   private battery: number;
+  private readonly zoneWater = new ZoneWater();
 
   constructor(
     ctx: SimContext,
@@ -73,6 +74,7 @@ export class ValveBank extends Behaviour {
       }
       const m3 = (flow * (end - t)) / 3_600_000;
       this.totalWater += m3;
+      this.zoneWater.add(this.valves, m3);
       if (run) run.flowedM3 += m3;
       t = end;
       if (
@@ -87,6 +89,10 @@ export class ValveBank extends Behaviour {
       const w = weatherAt(toTs, this.ctx.place);
       this.battery = stepBattery(this.battery, w.solarRadiation, 0.3 * this.openCount, (toTs - fromTs) / 3_600_000);
     }
+  }
+
+  override takeZoneWater(): Record<number, number> {
+    return this.metered ? this.zoneWater.take() : {};
   }
 
   get activeRun(): Readonly<Run> | null {
@@ -149,4 +155,23 @@ export class ValveBank extends Behaviour {
 /** The keys whose value differs between two snapshots, with the new value. */
 export function changed(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
   return Object.fromEntries(Object.entries(after).filter(([k, v]) => before[k] !== v));
+}
+
+/** Water per zone since it was last taken: what flowed split evenly over the open valves. */
+export class ZoneWater {
+  private readonly byZone = new Map<number, number>();
+
+  add(valves: readonly (0 | 1)[], m3: number): void {
+    const open = valves.reduce<number>((n, v) => n + v, 0);
+    if (open === 0 || m3 <= 0) return;
+    valves.forEach((v, i) => {
+      if (v) this.byZone.set(i + 1, (this.byZone.get(i + 1) ?? 0) + m3 / open);
+    });
+  }
+
+  take(): Record<number, number> {
+    const out = Object.fromEntries(this.byZone);
+    this.byZone.clear();
+    return out;
+  }
 }

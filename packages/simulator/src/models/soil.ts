@@ -78,6 +78,7 @@ export class SoilStation extends Behaviour {
   private moisture: number[];
   private temps: number[];
   private pendingIrrigationMm = 0;
+  private dryingMmPerHour = 0;
   private readonly base: { ec: number; ph: number; n: number; p: number; k: number };
 
   constructor(ctx: SimContext, startTs: number) {
@@ -94,6 +95,12 @@ export class SoilStation extends Behaviour {
     return this.moisture;
   }
 
+  override setDrying(mmPerHour: number): void {
+    if (!Number.isFinite(mmPerHour) || mmPerHour < 0)
+      throw new RangeError('setDrying: mmPerHour must be a non-negative number');
+    this.dryingMmPerHour = mmPerHour;
+  }
+
   override irrigate(mm: number): void {
     if (!Number.isFinite(mm) || mm < 0) throw new RangeError('irrigate: mm must be a non-negative number');
     this.pendingIrrigationMm += mm;
@@ -107,6 +114,10 @@ export class SoilStation extends Behaviour {
     // One weather sample at mid-step drives both evaporation and heat (steps are at most 10 min).
     const w = weatherAt((fromTs + toTs) / 2, place);
     this.moisture = stepSoilWater(this.moisture, { infiltrationMm, et0Mm: w.et0Rate * dtHours, dtHours });
+    if (this.dryingMmPerHour > 0) {
+      const pct = ((this.dryingMmPerHour * dtHours) / 150) * 100;
+      this.moisture[0] = Math.max(SOIL.residual, this.moisture[0] - pct);
+    }
     this.temps = stepSoilTemp(this.temps, w.airTemp, dtHours);
   }
 

@@ -292,19 +292,27 @@ export function createRunService(deps: RunDeps) {
     return moved;
   }
 
-  /** Volumes so far from the machine's counters: water from totalWater, fertiliser from tank level drops. */
+  /**
+   * Volumes so far from the machine's counters: water from totalWater; fertiliser from the dosing
+   * meters (dosed1..4, litres) when the machine has them, else from the tank level drop (whose 1 %
+   * resolution is TANK_CAPACITY_L / 100 litres, so short runs may show none).
+   */
   function usage(r: repo.RunRow, values: Map<string, { ts: number; value: number }>) {
     const set: { water_m3?: number; fertiliser?: string } = {};
     const water = values.get('totalWater')?.value;
     if (r.water_start !== null && water !== undefined) set.water_m3 = Math.max(0, round(water - r.water_start, 3));
-    const startLevels = parse<Partial<Record<Tank, number>>>(r.tanks_start, {});
+    const startLevels = parse<Record<string, number | undefined>>(r.tanks_start, {});
     const used: Partial<Record<Tank, number>> = {};
-    for (const t of TANKS) {
+    TANKS.forEach((t, i) => {
+      const meter = `dosed${i + 1}`;
+      const metered = startLevels[meter];
       const before = startLevels[t];
-      const nowLevel = values.get(t)?.value;
-      if (before === undefined || nowLevel === undefined) continue;
-      used[t] = Math.max(0, round(((before - nowLevel) / 100) * TANK_CAPACITY_L, 2));
-    }
+      if (metered !== undefined && values.has(meter)) {
+        used[t] = Math.max(0, round((values.get(meter)?.value as number) - metered, 2));
+      } else if (before !== undefined && values.has(t)) {
+        used[t] = Math.max(0, round(((before - (values.get(t)?.value as number)) / 100) * TANK_CAPACITY_L, 2));
+      }
+    });
     if (Object.keys(used).length > 0) set.fertiliser = JSON.stringify(used);
     return set;
   }
@@ -346,9 +354,9 @@ export function createRunService(deps: RunDeps) {
         return;
       }
       const values = await repo.latest(db, r.device_id);
-      const tanks = Object.fromEntries(
-        TANKS.filter((t) => values.has(t)).map((t) => [t, values.get(t)?.value as number]),
-      );
+      // Tank levels and dosing meters at the start (meters under their own keys, dosed1..4).
+      const keys = [...TANKS, 'dosed1', 'dosed2', 'dosed3', 'dosed4'];
+      const tanks = Object.fromEntries(keys.filter((k) => values.has(k)).map((k) => [k, values.get(k)?.value]));
       await move(r, ['starting'], {
         state: 'running',
         started_at: start.acked_at ?? at,
