@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { alarmExportUrl, getAlarmList } from '../../../api/alarms';
 import ExportButton from '../../../components/ExportButton';
+import { useAppStore } from '../../../stores/app';
 import { useParkStore } from '../../../stores/park';
 import { conditionText, SeverityTag, StateTag } from '../labels';
 import { useAlarmFeed } from '../live/useAlarmTopic';
@@ -26,6 +27,9 @@ export default function AlarmListPage() {
   const { t, i18n } = useTranslation();
   const r = (k: string) => t(`alarm.record.${k}`);
   const parks = useParkStore((s) => s.parks);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  // on a phone the filters stack and the table scrolls without pinned columns
+  const w = (px: number) => (mobile ? '100%' : px);
   const activeGroupId = useParkStore((s) => s.activeGroupId);
   const [params, setParams] = useSearchParams();
   const [form] = Form.useForm<Filters>();
@@ -73,7 +77,7 @@ export default function AlarmListPage() {
     <div data-testid="alarm-list-page">
       <Form
         form={form}
-        layout="inline"
+        layout={mobile ? 'vertical' : 'inline'}
         initialValues={{ groupId: activeGroupId ?? undefined, state: initialState }}
         onFinish={(v) => {
           setFilters(v);
@@ -84,7 +88,7 @@ export default function AlarmListPage() {
         <Form.Item name="groupId" label={r('park')}>
           <Select
             allowClear
-            style={{ width: 180 }}
+            style={{ width: w(180) }}
             options={parks.map((p) => ({ value: p.groupId, label: p.groupName }))}
             onChange={() => form.setFieldValue('deviceId', undefined)}
           />
@@ -94,27 +98,27 @@ export default function AlarmListPage() {
             allowClear
             showSearch
             optionFilterProp="label"
-            style={{ width: 180 }}
+            style={{ width: w(180) }}
             options={devices.map((d) => ({ value: d.deviceId, label: d.deviceName }))}
           />
         </Form.Item>
         <Form.Item name="severity" label={r('severity')}>
           <Select
             allowClear
-            style={{ width: 120 }}
+            style={{ width: w(120) }}
             options={SEVERITIES.map((s) => ({ value: s, label: t(`alarm.severity.${s}`) }))}
           />
         </Form.Item>
         <Form.Item name="state" label={r('state')}>
           <Select
             allowClear
-            style={{ width: 130 }}
+            style={{ width: w(130) }}
             data-testid="filter-state"
             options={ALARM_STATES.map((s) => ({ value: s, label: t(`alarm.state.${s}`) }))}
           />
         </Form.Item>
         <Form.Item name="range" label={r('timeRange')}>
-          <DatePicker.RangePicker showTime />
+          <DatePicker.RangePicker showTime={!mobile} style={{ width: w(380) }} />
         </Form.Item>
         <Space wrap>
           <Button type="primary" htmlType="submit">
@@ -157,7 +161,7 @@ export default function AlarmListPage() {
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
         }}
         columns={[
-          { title: r('time'), dataIndex: 'raisedAt', width: 170, fixed: 'left', render: time },
+          { title: r('time'), dataIndex: 'raisedAt', width: 170, fixed: mobile ? undefined : 'left', render: time },
           { title: r('park'), dataIndex: 'groupName', width: 150, ellipsis: true },
           { title: r('device'), dataIndex: 'deviceName', width: 150, ellipsis: true },
           { title: r('rule'), dataIndex: 'ruleName', width: 140, ellipsis: true },
@@ -185,8 +189,8 @@ export default function AlarmListPage() {
           {
             title: t('common.actions'),
             key: 'actions',
-            width: 140,
-            fixed: 'right',
+            width: 190,
+            fixed: mobile ? undefined : 'right',
             render: (_, a) => (
               <Space>
                 {a.ackedAt === null && (

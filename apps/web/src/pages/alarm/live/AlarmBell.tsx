@@ -8,7 +8,7 @@ import { getActiveAlarmCount } from '../../../api/alarms';
 import type { AppRoute } from '../../../config/routeTypes';
 import { useParkStore } from '../../../stores/park';
 import { useSessionStore } from '../../../stores/session';
-import { SeverityTag } from '../labels';
+import { paramLabel, SeverityTag } from '../labels';
 import { useAlarmFeed } from './useAlarmTopic';
 
 const RECORDS = '/alarm/alarmList';
@@ -25,10 +25,11 @@ export default function AlarmBell() {
 }
 
 function Bell() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { notification } = App.useApp();
   const navigate = useNavigate();
   const groupId = useParkStore((s) => s.activeGroupId);
+  const devices = useParkStore((s) => s.parks.find((p) => p.groupId === s.activeGroupId)?.devices);
   const [open, setOpen] = useState<number | null>(null);
   const refresh = useCallback(() => {
     if (!groupId) return;
@@ -43,13 +44,15 @@ function Bell() {
     if (typeof m.openCount === 'number') setOpen(m.openCount);
     if (m.event !== 'raised') return;
     const key = `alarm-${m.alarmId}`;
+    const cls = devices?.find((d) => d.deviceId === m.deviceId)?.deviceClass;
+    const p = m.key ? paramLabel(cls, m.key, i18n.language) : null;
+    const value = p && m.value !== null ? `${p.name} ${m.value}${p.unit ? ` ${p.unit}` : ''}` : '';
     notification.warning({
       key,
       title: t('alarm.live.newTitle', { rule: m.ruleName }),
       description: (
         <span data-testid="alarm-notification">
-          <SeverityTag severity={m.severity} />{' '}
-          {t('alarm.live.newBody', { device: m.deviceName, value: m.value ?? '' })}{' '}
+          <SeverityTag severity={m.severity} /> {t('alarm.live.newBody', { device: m.deviceName, value })}{' '}
           <Button
             type="link"
             size="small"

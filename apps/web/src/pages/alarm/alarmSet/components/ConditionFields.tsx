@@ -102,7 +102,10 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
           </Col>
           <Col xs={24} md={8}>
             <Form.Item name="op" label={l('op')}>
-              <Select options={THRESHOLD_OPS.map((o) => ({ value: o, label: t(`alarm.op.${o}`) }))} />
+              <Select
+                data-testid="rule-op"
+                options={THRESHOLD_OPS.map((o) => ({ value: o, label: t(`alarm.op.${o}`) }))}
+              />
             </Form.Item>
           </Col>
           {two ? (
