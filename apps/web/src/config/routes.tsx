@@ -15,6 +15,7 @@ import {
 import { PERMISSION_CATALOGUE, type PermitNode, SCREEN_ROLE } from '@farmpark/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import { NotBuiltPage } from '../components/PageNotBuilt/notBuilt';
+import { IRRIGATION_PAGES } from '../pages/irrigation/routes';
 import { lazyPage } from '../router/lazyPage';
 import { MONITORING_PAGES } from './monitoringPages';
 import { PEST_PAGES } from './pestPages';
@@ -53,6 +54,7 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   '/alarm/alarmList': lazyPage(() => import('../pages/alarm/alarmList')),
   '/alarm/alarmContacts': lazyPage(() => import('../pages/alarm/alarmContacts')),
   ...MONITORING_PAGES,
+  ...IRRIGATION_PAGES,
   ...PEST_PAGES,
 };
 

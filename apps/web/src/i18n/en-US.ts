@@ -1,5 +1,6 @@
 import { adminEnUS, crudEnUS } from './admin.en-US';
 import { alarmEn } from './alarm.en-US';
+import { irrigationEn } from './irrigation.en-US';
 import { monitoringEn } from './monitoring.en-US';
 import { parkMapEn } from './parkMap.en-US';
 import type { Resources } from './zh-CN';
@@ -189,5 +190,6 @@ export const enUS: Resources = {
   admin: adminEnUS,
   ...monitoringEn,
   ...alarmEn,
+  ...irrigationEn,
   ...parkMapEn,
 };

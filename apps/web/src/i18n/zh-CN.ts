@@ -1,5 +1,6 @@
 import { adminZhCN, crudZhCN } from './admin.zh-CN';
 import { alarmZh } from './alarm.zh-CN';
+import { irrigationZh } from './irrigation.zh-CN';
 import { monitoringZh } from './monitoring.zh-CN';
 import { parkMapZh } from './parkMap.zh-CN';
 
@@ -183,6 +184,7 @@ export const zhCN = {
   admin: adminZhCN,
   ...monitoringZh,
   ...alarmZh,
+  ...irrigationZh,
   ...parkMapZh,
 };
 

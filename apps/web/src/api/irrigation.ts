@@ -1,0 +1,30 @@
+import type {
+  IrrigationMachine,
+  IrrigationProgram,
+  IrrigationRun,
+  Paged,
+  SmartDecision,
+  SmartRule,
+  ZoneWaterRow,
+} from '@farmpark/contracts';
+import { get, post } from './request';
+
+const BASE = '/api/merchant/irrigation';
+type Q = Record<string, string | number | undefined>;
+
+export const getMachineList = (groupId: number, deviceClass?: string) =>
+  get<IrrigationMachine[]>(`${BASE}/getMachineList`, { groupId, deviceClass });
+export const startRun = (body: Record<string, unknown>) =>
+  post<IrrigationRun>(`${BASE}/startRun`, body, { json: true });
+export const stopRun = (runId: number) => post<IrrigationRun>(`${BASE}/stopRun`, { runId }, { json: true });
+export const getRunList = (q: Q) => get<Paged<IrrigationRun>>(`${BASE}/getRunList`, q);
+export const getZoneWater = (q: Q) => get<ZoneWaterRow[]>(`${BASE}/getZoneWater`, q);
+export const getProgramList = (groupId: number) => get<IrrigationProgram[]>(`${BASE}/getProgramList`, { groupId });
+export const saveProgram = (body: Record<string, unknown>) =>
+  post<IrrigationProgram>(`${BASE}/${body.programId ? 'alterProgram' : 'addProgram'}`, body, { json: true });
+export const removeProgram = (ids: number[]) => post(`${BASE}/removeProgram`, { ids }, { json: true });
+export const getSmartRuleList = (groupId: number) => get<SmartRule[]>(`${BASE}/getSmartRuleList`, { groupId });
+export const saveSmartRule = (body: Record<string, unknown>) =>
+  post<SmartRule>(`${BASE}/${body.ruleId ? 'alterSmartRule' : 'addSmartRule'}`, body, { json: true });
+export const removeSmartRule = (ids: number[]) => post(`${BASE}/removeSmartRule`, { ids }, { json: true });
+export const getDecisionList = (q: Q) => get<Paged<SmartDecision>>(`${BASE}/getDecisionList`, q);

@@ -1,0 +1,116 @@
+import { type IrrigationMachine, TANKS } from '@farmpark/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { Badge, Button, Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { stopRun } from '../../api/irrigation';
+import CommandButton from '../../components/CommandButton';
+import { RUN_COLOR } from './RunTable';
+import StartForm from './StartForm';
+
+const STATE_COLOR = { running: 'processing', idle: 'default', fault: 'error', offline: 'default' } as const;
+const fmt = (v: number | undefined, d = 2) => (v === undefined ? '-' : v.toFixed(d));
+
+/** One machine: state, live values, the run on now with Stop, the start form and single controls. */
+export default function MachineCard({ machine: m }: { machine: IrrigationMachine }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const run = m.activeRun;
+  const l = m.latest;
+  const fertigation = m.deviceClass === 'waterFertilizer';
+  const switchTo = (name: string, on: boolean) =>
+    t('irr.confirmSwitch', { device: m.deviceName, name, state: on ? t('live.on') : t('live.off') });
+  return (
+    <Card
+      size="small"
+      data-testid={`machine-${m.deviceId}`}
+      title={
+        <Space wrap>
+          <Badge status={m.online ? 'success' : 'default'} />
+          {m.deviceName}
+          <Tag color={STATE_COLOR[m.state]} data-testid="machine-state" data-state={m.state}>
+            {t(`irr.state.${m.state}`)}
+          </Tag>
+        </Space>
+      }
+    >
+      <Descriptions size="small" column={{ xs: 2, sm: 3, md: 4 }} data-testid="machine-values">
+        <Descriptions.Item label={t('irr.currentZone')}>{m.currentZone ?? t('irr.none')}</Descriptions.Item>
+        <Descriptions.Item label="Flow (m³/h)">
+          <span data-testid="value-flow">{fmt(l.flow)}</span>
+        </Descriptions.Item>
+        <Descriptions.Item label="Pressure (MPa)">{fmt(l.pressure)}</Descriptions.Item>
+        {fertigation ? (
+          <>
+            <Descriptions.Item label="EC (mS/cm)">
+              <span data-testid="value-ec">{fmt(l.ec)}</span>
+            </Descriptions.Item>
+            <Descriptions.Item label="pH">{fmt(l.ph)}</Descriptions.Item>
+            {TANKS.map((k) => (
+              <Descriptions.Item key={k} label={`${k} %`}>
+                {fmt(l[k], 0)}
+              </Descriptions.Item>
+            ))}
+          </>
+        ) : null}
+      </Descriptions>
+      {run ? (
+        <Space wrap style={{ margin: '8px 0' }} data-testid="active-run" data-run-id={run.runId}>
+          <Typography.Text strong>
+            {t('irr.activeRun')} #{run.runId}
+          </Typography.Text>
+          <Tag color={RUN_COLOR[run.state]}>{t(`irr.runState.${run.state}`)}</Tag>
+          <span>
+            {t('irr.zones')}: {run.zones.join(', ')}
+          </span>
+          <span>
+            {t('irr.water')}: {run.waterM3 === null ? '-' : `${run.waterM3.toFixed(2)} m³`}
+          </span>
+          <Popconfirm
+            title={t('irr.confirmStop', { device: m.deviceName })}
+            okText={t('command.confirmOk')}
+            cancelText={t('common.cancel')}
+            onConfirm={async () => {
+              await stopRun(run.runId).finally(() => client.invalidateQueries({ queryKey: ['irrigation'] }));
+            }}
+            disabled={run.state === 'stopping'}
+          >
+            <Button danger size="small" disabled={run.state === 'stopping'} data-testid="stop-run">
+              {t('irr.stop')}
+            </Button>
+          </Popconfirm>
+        </Space>
+      ) : null}
+      {m.deviceClass !== 'valveController' ? <StartForm machine={m} /> : null}
+      {fertigation ? (
+        <Space wrap style={{ marginTop: 8 }} data-testid="single-controls">
+          <Typography.Text type="secondary">{t('irr.controls')}</Typography.Text>
+          {[
+            { key: 'pump', label: t('irr.pump'), name: 'setPump', params: {} },
+            ...TANKS.map((tank) => ({
+              key: tank,
+              label: t('irr.stirrer', { tank }),
+              name: 'setStirrer',
+              params: { tank },
+            })),
+          ].map((c) => (
+            <Space key={c.key} size={4}>
+              <span>{c.label}</span>
+              {[true, false].map((on) => (
+                <CommandButton
+                  key={String(on)}
+                  size="small"
+                  disabled={!m.online}
+                  command={{ deviceId: m.deviceId, name: c.name, params: { ...c.params, on } }}
+                  confirm={switchTo(c.label, on)}
+                  testId={`cmd-${c.key}-${on ? 'on' : 'off'}`}
+                >
+                  {on ? t('live.on') : t('live.off')}
+                </CommandButton>
+              ))}
+            </Space>
+          ))}
+        </Space>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,86 @@
+import type { IrrigationClass, IrrigationRun } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getRunList } from '../../api/irrigation';
+import { useParkStore } from '../../stores/park';
+import { useIrrigationLive } from './useIrrigationLive';
+
+export const RUN_COLOR: Record<string, string> = {
+  starting: 'processing',
+  running: 'processing',
+  stopping: 'warning',
+  done: 'success',
+  stopped: 'default',
+  failed: 'error',
+};
+const time = (ts: number | null) => (ts ? dayjs(ts).format('YYYY-MM-DD HH:mm:ss') : '-');
+
+/** Running record: every run with its zones, water, fertiliser by tank, trigger, operator and outcome. */
+export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass }) {
+  const { t } = useTranslation();
+  useIrrigationLive();
+  const groupId = useParkStore((s) => s.activeGroupId);
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const q = useQuery({
+    queryKey: ['irrigation', 'runs', groupId, deviceClass, page],
+    queryFn: () => getRunList({ groupId: groupId ?? undefined, deviceClass, ...page }),
+    enabled: groupId !== null,
+  });
+  return (
+    <Table<IrrigationRun>
+      rowKey="runId"
+      size="small"
+      data-testid="run-table"
+      loading={q.isLoading}
+      dataSource={q.data?.list ?? []}
+      scroll={{ x: 1100 }}
+      pagination={{
+        current: page.pageNum,
+        pageSize: page.pageSize,
+        total: q.data?.total ?? 0,
+        onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+      }}
+      columns={[
+        { title: '#', dataIndex: 'runId', width: 60 },
+        { title: t('irr.device'), dataIndex: 'deviceName', width: 140 },
+        { title: t('irr.startAt'), render: (_, r) => time(r.startedAt ?? r.createdAt), width: 160 },
+        { title: t('irr.endAt'), render: (_, r) => time(r.endedAt), width: 160 },
+        { title: t('irr.zones'), render: (_, r) => r.zones.join(', '), width: 90 },
+        {
+          title: `${t('irr.water')} (m³)`,
+          render: (_, r) => (r.waterM3 === null ? '-' : r.waterM3.toFixed(2)),
+          width: 100,
+        },
+        {
+          title: `${t('irr.fertiliser')} (L)`,
+          render: (_, r) => (r.fertiliser.length ? r.fertiliser.map((f) => `${f.tank}: ${f.litres}`).join(', ') : '-'),
+          width: 170,
+        },
+        {
+          title: t('irr.outcome'),
+          render: (_, r) => (
+            <span data-testid={`run-${r.runId}-state`} data-state={r.state}>
+              <Tag color={RUN_COLOR[r.state]}>{t(`irr.runState.${r.state}`)}</Tag>
+            </span>
+          ),
+          width: 100,
+        },
+        {
+          title: t('irr.program'),
+          render: (_, r) => `${t(`irr.trigger.${r.trigger}`)}${r.triggerName ? ` ${r.triggerName}` : ''}`,
+          width: 150,
+        },
+        { title: t('irr.operator'), dataIndex: 'operator', width: 110 },
+        {
+          title: t('irr.reason'),
+          render: (_, r) => (
+            <Typography.Text type={r.state === 'failed' ? 'danger' : undefined}>{r.reason}</Typography.Text>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,215 @@
+import type { SmartDecision, SmartRule } from '@farmpark/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  getDecisionList,
+  getMachineList,
+  getSmartRuleList,
+  removeSmartRule,
+  saveSmartRule,
+} from '../../api/irrigation';
+import { useParamConfigs } from '../../components/live/useParamConfigs';
+import { useParkStore } from '../../stores/park';
+import { useIrrigationLive } from './useIrrigationLive';
+
+const ACTION_COLOR = { started: 'green', skipped: 'default', stopped: 'blue', failed: 'red' } as const;
+
+/** Smart irrigation: rules binding soil-moisture sensors to zones, and the log of every decision. */
+export default function SmartRules() {
+  const { t } = useTranslation();
+  useIrrigationLive();
+  const client = useQueryClient();
+  const groupId = useParkStore((s) => s.activeGroupId) ?? 0;
+  const [editing, setEditing] = useState<Partial<SmartRule> | null>(null);
+  const [page, setPage] = useState(1);
+  const [form] = Form.useForm();
+  const rules = useQuery({
+    queryKey: ['irrigation', 'smart', groupId],
+    queryFn: () => getSmartRuleList(groupId),
+    enabled: groupId > 0,
+  });
+  const machines = useQuery({
+    queryKey: ['irrigation', 'machines', groupId, 'smart'],
+    queryFn: () => getMachineList(groupId),
+    enabled: groupId > 0,
+  });
+  const sensors = useParamConfigs({ family: 'soil' });
+  const log = useQuery({
+    queryKey: ['irrigation', 'decisions', groupId, page],
+    queryFn: () => getDecisionList({ groupId, pageNum: page, pageSize: 20 }),
+    enabled: groupId > 0,
+  });
+  const refresh = () => client.invalidateQueries({ queryKey: ['irrigation'] });
+  const open = (r: Partial<SmartRule>) => {
+    setEditing(r);
+    form.setFieldsValue({
+      zones: [1],
+      sensorKey: 'soilMoisture10',
+      startBelow: 25,
+      stopAbove: 32,
+      maxDurationMin: 30,
+      restMin: 30,
+      rainMm: 5,
+      rainHours: 24,
+      enabled: true,
+      ...r,
+    });
+  };
+  const save = async () => {
+    const v = await form.validateFields();
+    await saveSmartRule({ ...v, ruleId: editing?.ruleId, windows: editing?.windows ?? [] });
+    setEditing(null);
+    void refresh();
+  };
+  const ruleName = (id: number) => rules.data?.find((r) => r.ruleId === id)?.name ?? `#${id}`;
+
+  return (
+    <Space direction="vertical" size={16} style={{ width: '100%' }}>
+      <Card
+        size="small"
+        title={t('irr.smartRules')}
+        extra={
+          <Button size="small" onClick={() => open({})}>
+            {t('irr.addRule')}
+          </Button>
+        }
+      >
+        <Table<SmartRule>
+          rowKey="ruleId"
+          size="small"
+          pagination={false}
+          scroll={{ x: 900 }}
+          data-testid="smart-rules"
+          dataSource={rules.data ?? []}
+          columns={[
+            { title: t('irr.name'), dataIndex: 'name' },
+            { title: t('irr.machine'), render: (_, r) => `${r.machineName} · ${t('irr.zones')} ${r.zones.join(',')}` },
+            { title: t('irr.sensor'), render: (_, r) => `${r.sensorName} · ${r.sensorKey}` },
+            {
+              title: t('irr.sensorValue'),
+              render: (_, r) => (r.sensorValue === null ? '-' : `${r.sensorValue.toFixed(1)} %`),
+            },
+            {
+              title: `${t('irr.startBelow')} / ${t('irr.stopAbove')}`,
+              render: (_, r) => `${r.startBelow} / ${r.stopAbove}`,
+            },
+            { title: t('irr.maxDurationMin'), dataIndex: 'maxDurationMin' },
+            { title: t('irr.rainMm'), render: (_, r) => (r.rainMm > 0 ? `${r.rainMm} mm / ${r.rainHours} h` : '-') },
+            {
+              title: t('irr.windows'),
+              render: (_, r) => r.windows.map((w) => `${w.start}-${w.end}`).join(', ') || '-',
+            },
+            { title: t('irr.enabled'), render: (_, r) => (r.enabled ? t('live.on') : t('live.off')) },
+            { title: t('irr.activeRun'), render: (_, r) => (r.activeRunId ? `#${r.activeRunId}` : '-') },
+            {
+              title: '',
+              render: (_, r) => (
+                <Space>
+                  <Button size="small" type="link" onClick={() => open(r)}>
+                    {t('common.edit', 'Edit')}
+                  </Button>
+                  <Popconfirm
+                    title={t('irr.confirmRemove')}
+                    onConfirm={() => removeSmartRule([r.ruleId]).then(refresh)}
+                  >
+                    <Button size="small" type="link" danger>
+                      {t('irr.remove')}
+                    </Button>
+                  </Popconfirm>
+                </Space>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Card size="small" title={t('irr.decisions')}>
+        <Table<SmartDecision>
+          rowKey="id"
+          size="small"
+          scroll={{ x: 800 }}
+          data-testid="decision-log"
+          dataSource={log.data?.list ?? []}
+          pagination={{ current: page, pageSize: 20, total: log.data?.total ?? 0, onChange: setPage }}
+          columns={[
+            { title: t('irr.at'), render: (_, d) => dayjs(d.at).format('YYYY-MM-DD HH:mm:ss'), width: 160 },
+            { title: t('irr.name'), render: (_, d) => ruleName(d.ruleId) },
+            {
+              title: t('irr.outcome'),
+              render: (_, d) => (
+                <Tag color={ACTION_COLOR[d.action]}>
+                  {t(`irr.action.${d.action}`)}: {t(`irr.why.${d.reason}`)}
+                </Tag>
+              ),
+            },
+            { title: t('irr.moisture'), render: (_, d) => (d.moisture === null ? '-' : `${d.moisture.toFixed(1)} %`) },
+            { title: t('irr.rain'), render: (_, d) => (d.rainMm === null ? '-' : `${d.rainMm.toFixed(1)} mm`) },
+            { title: '#', render: (_, d) => (d.runId ? `#${d.runId}` : '') },
+            { title: t('irr.detail'), dataIndex: 'detail' },
+          ]}
+        />
+      </Card>
+      <Modal
+        open={editing !== null}
+        title={t('irr.smartRules')}
+        width={640}
+        onCancel={() => setEditing(null)}
+        onOk={save}
+        okText={t('irr.save')}
+        maskClosable={false}
+      >
+        <Form form={form} layout="vertical">
+          <Form.Item name="name" label={t('irr.name')} rules={[{ required: true }]}>
+            <Input maxLength={100} />
+          </Form.Item>
+          <Form.Item name="machineId" label={t('irr.machine')} rules={[{ required: true }]}>
+            <Select
+              options={(machines.data ?? [])
+                .filter((m) => m.deviceClass !== 'valveController')
+                .map((m) => ({ value: m.deviceId, label: m.deviceName }))}
+            />
+          </Form.Item>
+          <Form.Item name="zones" label={t('irr.zones')} rules={[{ required: true }]}>
+            <Select
+              mode="multiple"
+              options={Array.from({ length: 8 }, (_, i) => ({ value: i + 1, label: `${i + 1}` }))}
+            />
+          </Form.Item>
+          <Form.Item name="sensorId" label={t('irr.sensor')} rules={[{ required: true }]}>
+            <Select options={(sensors.data ?? []).map((s) => ({ value: s.deviceId, label: s.deviceName }))} />
+          </Form.Item>
+          <Form.Item name="sensorKey" label={t('irr.sensorKey')} rules={[{ required: true }]}>
+            <Select
+              options={['soilMoisture10', 'soilMoisture20', 'soilMoisture40'].map((k) => ({ value: k, label: k }))}
+            />
+          </Form.Item>
+          <Space wrap>
+            <Form.Item name="startBelow" label={t('irr.startBelow')} rules={[{ required: true }]}>
+              <InputNumber min={0} max={100} />
+            </Form.Item>
+            <Form.Item name="stopAbove" label={t('irr.stopAbove')} rules={[{ required: true }]}>
+              <InputNumber min={0} max={100} />
+            </Form.Item>
+            <Form.Item name="maxDurationMin" label={t('irr.maxDurationMin')} rules={[{ required: true }]}>
+              <InputNumber min={0.1} max={1440} />
+            </Form.Item>
+            <Form.Item name="restMin" label={t('irr.restMin')}>
+              <InputNumber min={0} max={1440} />
+            </Form.Item>
+            <Form.Item name="rainMm" label={t('irr.rainMm')}>
+              <InputNumber min={0} max={500} />
+            </Form.Item>
+            <Form.Item name="rainHours" label={t('irr.rainHours')}>
+              <InputNumber min={1} max={168} />
+            </Form.Item>
+          </Space>
+          <Form.Item name="enabled" label={t('irr.enabled')} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,61 @@
+import type { IrrigationClass, ZoneWaterRow } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, DatePicker, Select, Space, Table } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getMachineList, getZoneWater } from '../../api/irrigation';
+import { useParkStore } from '../../stores/park';
+
+/** Water use by zone by day for one machine (from its runs). */
+export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClass }) {
+  const { t } = useTranslation();
+  const groupId = useParkStore((s) => s.activeGroupId);
+  const [deviceId, setDeviceId] = useState<number | null>(null);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')]);
+  const machines = useQuery({
+    queryKey: ['irrigation', 'machines', groupId, deviceClass],
+    queryFn: () => getMachineList(groupId as number, deviceClass),
+    enabled: groupId !== null,
+  });
+  const chosen = deviceId ?? machines.data?.[0]?.deviceId ?? null;
+  const q = useQuery({
+    queryKey: ['irrigation', 'zoneWater', chosen, range[0].valueOf(), range[1].valueOf()],
+    queryFn: () =>
+      getZoneWater({ deviceId: chosen as number, startTime: range[0].valueOf(), endTime: range[1].valueOf() }),
+    enabled: chosen !== null,
+  });
+  return (
+    <Card
+      size="small"
+      title={t('irr.zoneWater')}
+      extra={
+        <Space wrap>
+          <Select
+            style={{ minWidth: 160 }}
+            value={chosen ?? undefined}
+            onChange={setDeviceId}
+            options={(machines.data ?? []).map((m) => ({ value: m.deviceId, label: m.deviceName }))}
+          />
+          <DatePicker.RangePicker
+            value={range}
+            onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
+          />
+        </Space>
+      }
+    >
+      <Table<ZoneWaterRow>
+        rowKey={(r) => `${r.day}-${r.zone}`}
+        size="small"
+        dataSource={q.data ?? []}
+        pagination={{ pageSize: 20 }}
+        columns={[
+          { title: t('irr.day'), dataIndex: 'day' },
+          { title: t('irr.zones'), dataIndex: 'zone' },
+          { title: `${t('irr.water')} (m³)`, render: (_, r) => r.waterM3.toFixed(2) },
+          { title: t('irr.runs'), dataIndex: 'runs' },
+        ]}
+      />
+    </Card>
+  );
+}
