@@ -5,7 +5,7 @@ import { percentile, runLoad, WEATHER_KEYS } from './ingestLoad';
 import { rawBrokerMessagesPerSecond, rawSqliteRowsPerSecond } from './rawLimits';
 
 /**
- * bench:ingest -- --seconds N [--rate R] [--devices D] [--window W]
+ * bench:ingest -- --seconds N [--rate R] [--devices D] [--window W] [--sync normal|full]
  * The real server (child process, temp SQLite, free ports), D devices over MQTT TCP publishing QoS 1
  * messages of 8 values at R messages/s for N seconds. Prints one JSON object as its last line.
  */
@@ -16,24 +16,27 @@ const { values: args } = parseArgs({
     devices: { type: 'string', default: '200' },
     window: { type: 'string', default: '20' },
     'skip-raw': { type: 'boolean', default: false },
+    /** TELEMETRY_SYNC of the server (and the raw SQLite measure): normal or full. */
+    sync: { type: 'string', default: 'normal' },
   },
 });
 const seconds = Number(args.seconds);
 const rate = Number(args.rate);
 const deviceCount = Number(args.devices);
 const log = (s: string) => process.stderr.write(`${s}\n`);
+const sync = args.sync === 'full' ? 'full' : 'normal';
 
 async function main() {
   const raw = args['skip-raw']
     ? { rawSqliteRowsPerSecond: null, rawBrokerMessagesPerSecond: null }
     : {
-        rawSqliteRowsPerSecond: await rawSqliteRowsPerSecond(3),
+        rawSqliteRowsPerSecond: await rawSqliteRowsPerSecond(3, sync),
         rawBrokerMessagesPerSecond: await rawBrokerMessagesPerSecond(5, deviceCount, Number(args.window)),
       };
   log(`raw limits: ${JSON.stringify(raw)}`);
 
   const data = await prepareData(deviceCount, 'weatherStation');
-  const server = await spawnServer(data.dataDir);
+  const server = await spawnServer(data.dataDir, { LOG_LEVEL: 'info', TELEMETRY_SYNC: sync });
   log(`server up on mqtt ${server.mqttPort}; ${deviceCount} devices, ${rate} msg/s target, ${seconds} s`);
   try {
     const load = await runLoad({
@@ -49,6 +52,11 @@ async function main() {
       keepAcked: true,
     });
     await server.stop();
+    const totals = server
+      .output()
+      .split('\n')
+      .find((l) => l.includes('telemetry ingest totals'));
+    const t = totals ? (JSON.parse(totals) as Record<string, number>) : {};
 
     const db = new SQLite(data.dbFile, { readonly: true });
     const stmt = db.prepare('select ts from telemetry where device_id = ? and key = ? and ts >= ?');
@@ -69,6 +77,7 @@ async function main() {
       seconds: Math.round(load.seconds * 10) / 10,
       devices: deviceCount,
       targetRate: rate,
+      sync,
       valuesPerMessage: WEATHER_KEYS.length,
       messagesPerSecond: Math.round(load.acked / load.seconds),
       valuesPerSecond: Math.round((load.acked * WEATHER_KEYS.length) / load.seconds),
@@ -79,6 +88,10 @@ async function main() {
       lost,
       p50AckMs: Math.round(percentile(load.latencies, 50) * 10) / 10,
       p99AckMs: Math.round(percentile(load.latencies, 99) * 10) / 10,
+      batches: t.batches,
+      rowsPerBatch: t.rowsPerBatch,
+      avgCommitMs: t.avgCommitMs,
+      maxCommitMs: Math.round(t.maxCommitMs ?? 0),
       ...raw,
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);

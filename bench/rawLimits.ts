@@ -8,11 +8,11 @@ import { freePort } from '../apps/server/src/test/spawnServer';
 import { connectAll, runLoad } from './ingestLoad';
 
 /** This machine's ceiling for raw inserts: the telemetry table alone, big transactions, same pragmas. */
-export async function rawSqliteRowsPerSecond(seconds: number): Promise<number> {
+export async function rawSqliteRowsPerSecond(seconds: number, sync: 'normal' | 'full' = 'normal'): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'farmpark-rawsqlite-'));
   const db = new SQLite(join(dir, 'raw.db'));
   db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = FULL');
+  db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
   db.exec(
     'create table telemetry (device_id integer not null, key text not null, ts bigint not null, value real not null, primary key (device_id, key, ts)) without rowid',
   );

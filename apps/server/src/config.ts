@@ -62,6 +62,11 @@ const envSchema = z.object({
         return false;
       }
     }, 'must be an IANA time zone such as Asia/Shanghai'),
+  /**
+   * SQLite telemetry commits: `normal` survives a killed process (the acknowledged-reading promise);
+   * `full` also survives power loss, at one fsync per commit (docs/TELEMETRY.md).
+   */
+  TELEMETRY_SYNC: z.enum(['normal', 'full'], { error: 'must be normal or full' }).default('normal'),
   /** Alarm e-mail over SMTP; empty SMTP_HOST = e-mail deliveries fail with "SMTP not configured". */
   SMTP_HOST: z.string().default(''),
   SMTP_PORT: port('SMTP_PORT').default(587),
@@ -92,6 +97,7 @@ export interface Config {
   /** '' = devices use the embedded broker. */
   mqttUrl: string;
   tzName: string;
+  telemetrySync: 'normal' | 'full';
   /** '' = the broker auth hook endpoints answer "disabled". */
   mqttHookSecret: string;
   smtp: { host: string; port: number; user: string; pass: string; from: string; secure: boolean };
@@ -127,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     mqttUrl: e.MQTT_URL,
     tzName: e.TZ_NAME,
+    telemetrySync: e.TELEMETRY_SYNC,
     mqttHookSecret: e.MQTT_HOOK_SECRET,
     smtp: {
       host: e.SMTP_HOST,

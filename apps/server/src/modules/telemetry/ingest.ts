@@ -51,6 +51,9 @@ export interface IngestStats {
   batches: number;
   refused: Partial<Record<RefusalReason, number>>;
   lastCommitMs: number;
+  /** Sum over all batches, for the average commit time. */
+  commitMsTotal: number;
+  maxCommitMs: number;
 }
 
 const paramIndex = new Map<DeviceClass, Map<string, ParamDef>>(
@@ -61,7 +64,11 @@ export interface IngestDeps {
   store: TelemetryStore;
   registry: Pick<DeviceRegistry, 'bySerial'>;
   publish: Publish;
-  log?: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log?: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   maxRows?: number;
   maxDelayMs?: number;
 }
@@ -81,11 +88,15 @@ export function createIngest(deps: IngestDeps) {
     batches: 0,
     refused: {},
     lastCommitMs: 0,
+    commitMsTotal: 0,
+    maxCommitMs: 0,
   };
 
   const onCommitted = (c: CommittedBatch) => {
     stats.batches++;
     stats.lastCommitMs = c.commitMs;
+    stats.commitMsTotal += c.commitMs;
+    if (c.commitMs > stats.maxCommitMs) stats.maxCommitMs = c.commitMs;
     const byPark = new Map<string, { merchantId: number; groupId: number; readings: CommittedReading[] }>();
     const all: CommittedReading[] = [];
     let inserted = 0;

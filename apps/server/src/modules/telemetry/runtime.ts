@@ -10,7 +10,7 @@ import type { TelemetryStore } from './store';
 
 export async function createTelemetryStore(config: Config, db: Db): Promise<TelemetryStore> {
   return config.database.engine === 'sqlite'
-    ? createSqliteStore(config.database.file, config.tzName)
+    ? createSqliteStore(config.database.file, config.tzName, config.telemetrySync)
     : createPgStore(db, config.tzName);
 }
 
@@ -37,6 +37,15 @@ export async function startTelemetry(deps: {
     async close() {
       await ingest.drain();
       await store.close();
+      const s = ingest.stats;
+      deps.log?.info(
+        {
+          ...s,
+          rowsPerBatch: s.batches ? Math.round(s.rows / s.batches) : 0,
+          avgCommitMs: s.batches ? Math.round((s.commitMsTotal / s.batches) * 10) / 10 : 0,
+        },
+        'telemetry ingest totals',
+      );
     },
   };
 }

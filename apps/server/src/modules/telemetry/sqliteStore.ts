@@ -10,8 +10,8 @@ interface WriterThread {
   onClosed: (() => void) | null;
 }
 
-async function startWriter(file: string, tzName: string): Promise<WriterThread> {
-  const worker = new Worker(new URL('./sqliteWorkerBoot.mjs', import.meta.url), { workerData: { file, tzName } });
+async function startWriter(file: string, tzName: string, sync: 'normal' | 'full'): Promise<WriterThread> {
+  const worker = new Worker(new URL('./sqliteWorkerBoot.mjs', import.meta.url), { workerData: { file, tzName, sync } });
   const t: WriterThread = { worker, waiting: new Map(), dead: null, onClosed: null };
   await new Promise<void>((resolve, reject) => {
     const fail = (err: Error) => reject(new Error(`telemetry writer failed to start: ${err.message}`));
@@ -46,8 +46,16 @@ async function startWriter(file: string, tzName: string): Promise<WriterThread> 
  * never block the event loop that serves the broker and HTTP. A writer thread that dies is replaced on
  * the next write; the batcher retries the batch it lost (a transaction either committed or did not).
  */
-export async function createSqliteStore(file: string, tzName: string): Promise<TelemetryStore> {
-  let thread = await startWriter(file, tzName);
+export async function createSqliteStore(
+  file: string,
+  tzName: string,
+  sync: 'normal' | 'full' = 'normal',
+): Promise<TelemetryStore> {
+  let thread = await startWriter(file, tzName, sync);
+  const checkpointer = new Worker(new URL('./sqliteWorkerBoot.mjs', import.meta.url), {
+    workerData: { role: 'checkpoint', file, everyMs: 1000 },
+  });
+  checkpointer.on('error', () => {});
   let nextId = 1;
   let closing = false;
 
@@ -55,7 +63,7 @@ export async function createSqliteStore(file: string, tzName: string): Promise<T
     async write(batch: RowBatch) {
       if (thread.dead) {
         if (closing) throw thread.dead;
-        thread = await startWriter(file, tzName);
+        thread = await startWriter(file, tzName, sync);
       }
       const t = thread;
       const id = nextId++;
@@ -79,6 +87,15 @@ export async function createSqliteStore(file: string, tzName: string): Promise<T
     },
     async close() {
       closing = true;
+      await new Promise<void>((resolve) => {
+        checkpointer.once('message', function wait(m: Reply) {
+          if ('closed' in m) resolve();
+          else checkpointer.once('message', wait);
+        });
+        checkpointer.once('exit', () => resolve());
+        checkpointer.postMessage({ close: true });
+      });
+      await checkpointer.terminate();
       const t = thread;
       if (t.dead) return;
       await new Promise<void>((resolve) => {

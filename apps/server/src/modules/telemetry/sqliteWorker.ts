@@ -3,8 +3,8 @@ import { createSqliteWriter } from './sqliteWriter';
 import type { RowBatch } from './store';
 
 /** Worker side of the SQLite store: writes each batch it is sent and answers with the inserted mask. */
-const { file, tzName } = workerData as { file: string; tzName: string };
-const writer = createSqliteWriter(file, tzName);
+const { file, tzName, sync } = workerData as { file: string; tzName: string; sync: 'normal' | 'full' };
+const writer = createSqliteWriter(file, tzName, sync);
 const port = parentPort!;
 
 port.on('message', (msg: { id: number; batch: RowBatch } | { close: true }) => {

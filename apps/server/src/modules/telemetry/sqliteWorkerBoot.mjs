@@ -1,5 +1,6 @@
 // Worker threads do not inherit a TypeScript loader under every runner (vitest, plain node); register tsx here.
+import { workerData } from 'node:worker_threads';
 import { register } from 'tsx/esm/api';
 
 register();
-await import('./sqliteWorker.ts');
+await import(workerData?.role === 'checkpoint' ? './sqliteCheckpointer.ts' : './sqliteWorker.ts');

@@ -8,12 +8,16 @@ import { type RowBatch, TOUCH_EVERY_MS } from './store';
  * latest values from the rows actually inserted, `devices.last_seen_at`, refusal counters; one
  * transaction. Runs on the ingest worker thread with its own connection to the WAL database.
  */
-export function createSqliteWriter(file: string, tzName: string) {
+export function createSqliteWriter(file: string, tzName: string, sync: 'normal' | 'full' = 'normal') {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
-  // FULL: a commit is on disk before the PUBACK goes out, so an acknowledged reading survives power loss too.
-  db.pragma('synchronous = FULL');
+  // NORMAL (WAL): a commit is in the WAL before its PUBACK goes out, so an acknowledged reading survives a
+  // killed process; FULL adds an fsync per commit and survives power loss too.
+  db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
+  // Checkpoints (copying the WAL into the database, with their own fsyncs) run on a separate thread
+  // (sqliteCheckpointer), never inside a commit that devices are waiting for.
+  db.pragma('wal_autocheckpoint = 0');
   const clock = zoneClock(tzName);
 
   const insertRaw = db.prepare(
