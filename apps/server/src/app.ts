@@ -42,6 +42,7 @@ import { userRoutes } from './modules/users/routes';
 import type { MqttBroker } from './mqtt/broker';
 import type { DeviceMessageBus } from './mqtt/deviceMessages';
 import type { Publish } from './mqtt/publish';
+import { automationHandler } from './rules/automation';
 import { createRuleEngine, type RuleEngine } from './rules/engine';
 
 export interface AppDeps {
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const rules = createRuleEngine({ db, registry: devices.registry, tz: config.tzName, log: app.log });
   const alarms = createAlarms({ db, publish, config, rules, log: app.log });
+  rules.register('automation', automationHandler(devices.commands, app.log));
   const irrigation = createIrrigation({
     db,
     commands: devices.commands,

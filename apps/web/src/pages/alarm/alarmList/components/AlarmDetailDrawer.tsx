@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAlarmDetail } from '../../../../api/alarms';
 import { useAppStore } from '../../../../stores/app';
+import { useParkStore } from '../../../../stores/park';
 import { conditionText, SeverityTag, StateTag } from '../../labels';
 
 const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
@@ -22,6 +23,7 @@ export default function AlarmDetailDrawer({ id, onClose }: { id: number | null; 
   const { t, i18n } = useTranslation();
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [detail, setDetail] = useState<AlarmDetail | null>(null);
+  const parks = useParkStore((s) => s.parks);
   useEffect(() => {
     setDetail(null);
     if (id === null) return;
@@ -55,7 +57,12 @@ export default function AlarmDetailDrawer({ id, onClose }: { id: number | null; 
               {detail.deviceName} ({detail.serial})
             </Descriptions.Item>
             <Descriptions.Item label={r('condition')} span={2}>
-              {conditionText(detail.condition, null, t, i18n.language)}
+              {conditionText(
+                detail.condition,
+                parks.flatMap((p) => p.devices).find((d) => d.deviceId === detail.deviceId)?.deviceClass,
+                t,
+                i18n.language,
+              )}
             </Descriptions.Item>
             <Descriptions.Item label={r('severity')}>
               <SeverityTag severity={detail.severity} />
