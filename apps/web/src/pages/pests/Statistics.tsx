@@ -10,9 +10,10 @@ import { statsBarOption, statsPieOption, trendOption } from './chartOptions';
 import PestChart from './PestChart';
 import { useText } from './text';
 
+/** A season by default: traps catch little for weeks in winter, and the demo holds 90 days. */
 function useRange() {
   const [range, setRange] = useState<[dayjs.Dayjs, dayjs.Dayjs]>([
-    dayjs().subtract(29, 'day').startOf('day'),
+    dayjs().subtract(89, 'day').startOf('day'),
     dayjs().endOf('day'),
   ]);
   return { range, setRange, q: { startTime: range[0].valueOf(), endTime: range[1].valueOf() } };
@@ -143,7 +144,11 @@ export function Trend({ kind }: { kind: PestKind }) {
         pagination={{ pageSize: 15 }}
         columns={[
           { title: t('day'), dataIndex: 'day', fixed: 'left', render: (d: number) => dayjs(d).format('YYYY-MM-DD') },
-          { title: t('temperature'), dataIndex: 'temperature', render: (v: number | null) => v ?? '-' },
+          {
+            title: t('temperature'),
+            dataIndex: 'temperature',
+            render: (v: number | null | undefined) => (typeof v === 'number' ? v.toFixed(1) : '-'),
+          },
           ...(data?.series ?? []).map((s) => ({
             title: s.name,
             dataIndex: `c${s.categoryId}`,

@@ -36,6 +36,11 @@ export function statsBarOption(rows: readonly PestStatisticsRow[], countLabel: s
 
 export function statsPieOption(rows: readonly PestStatisticsRow[], countLabel: string) {
   return {
+    // On a phone, names outside the ring do not fit: the legend names the slices, the slices show the share.
+    media: [
+      { option: { series: [{ label: { position: 'outside', formatter: '{b}\n{d}%' } }] } },
+      { query: { maxWidth: 480 }, option: { series: [{ label: { position: 'inside', formatter: '{d}%' } }] } },
+    ],
     tooltip: { trigger: 'item', confine: true, formatter: '{b}: {c} ({d}%)' },
     legend: { type: 'scroll', bottom: 0 },
     series: [
@@ -65,9 +70,16 @@ export function trendOption(trend: PestTrend, labels: { count: string; temperatu
       yAxisIndex: 0,
       showSymbol: trend.days.length < 60,
       data: s.counts,
+      // The threshold as a dotted line without a label: its number would sit on the temperature axis.
       markLine:
         s.dailyThreshold > 0
-          ? { silent: true, symbol: 'none', lineStyle: { type: 'dotted' }, data: [{ yAxis: s.dailyThreshold }] }
+          ? {
+              silent: true,
+              symbol: 'none',
+              label: { show: false },
+              lineStyle: { type: 'dotted' },
+              data: [{ yAxis: s.dailyThreshold }],
+            }
           : undefined,
     }));
   const hasTemp = trend.temperature.some((v) => v !== null);
@@ -91,7 +103,14 @@ export function trendOption(trend: PestTrend, labels: { count: string; temperatu
     xAxis: { type: 'category', data: trend.days.map(dayLabel) },
     yAxis: [
       { type: 'value', name: labels.count, minInterval: 1 },
-      { type: 'value', name: '°C', scale: true, show: hasTemp, splitLine: { show: false } },
+      // The unit is in the series name: an axis name up there would run into the save button.
+      {
+        type: 'value',
+        scale: true,
+        show: hasTemp,
+        splitLine: { show: false },
+        axisLabel: { formatter: '{value} °C' },
+      },
     ],
     series,
   };
