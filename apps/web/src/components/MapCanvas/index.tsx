@@ -18,7 +18,8 @@ export interface MapMarker {
   color: string;
   label: string;
   draggable?: boolean;
-  /** HTML of a popup opened on click (built by the caller). */
+  /** Name always shown beside the marker (e.g. a park), not only on hover. */
+  permanentLabel?: boolean;
   onClick?: () => void;
 }
 
@@ -30,8 +31,10 @@ export interface MapCanvasProps {
   onMapClick?: (at: LngLat) => void;
   onVertexMove?: (polygonId: string, index: number, at: LngLat) => void;
   onMarkerMove?: (markerId: string, at: LngLat) => void;
-  /** Fit the view to these points once they are known (else center/zoom). */
+  /** Fit the view to these points once they are known (else center/zoom)... */
   fitTo?: LngLat[];
+  /** ...and again whenever this key changes (e.g. another park picked). */
+  fitKey?: string;
   height?: number | string;
   cursor?: 'crosshair' | 'default';
   testId?: string;
@@ -53,7 +56,7 @@ export default function MapCanvas(props: MapCanvasProps) {
   const layer = useRef<import('leaflet').LayerGroup | null>(null);
   const latest = useRef(props);
   latest.current = props;
-  const fitted = useRef(false);
+  const fitted = useRef<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -78,7 +81,7 @@ export default function MapCanvas(props: MapCanvasProps) {
     };
   }, []);
 
-  const { polygons, markers, fitTo } = props;
+  const { polygons, markers, fitTo, fitKey = '' } = props;
   useEffect(() => {
     const m = map.current;
     const group = layer.current;
@@ -118,17 +121,17 @@ export default function MapCanvas(props: MapCanvasProps) {
           iconAnchor: [8, 8],
         }),
       });
-      marker.bindTooltip(mk.label, { direction: 'top', offset: [0, -8] });
+      marker.bindTooltip(mk.label, { direction: 'top', offset: [0, -8], permanent: Boolean(mk.permanentLabel) });
       if (mk.onClick) marker.on('click', mk.onClick);
       marker.on('dragend', () => latest.current.onMarkerMove?.(mk.id, toLngLat(marker.getLatLng())));
       marker.addTo(group);
     }
-    if (!fitted.current && fitTo && fitTo.length > 0) {
-      fitted.current = true;
+    if (fitted.current !== fitKey && fitTo && fitTo.length > 0) {
+      fitted.current = fitKey;
       const b = L.latLngBounds(fitTo.map(([lng, lat]) => L.latLng(lat, lng)));
       m.fitBounds(b.pad(0.2), { maxZoom: 17 });
     }
-  }, [L, polygons, markers, fitTo]);
+  }, [L, polygons, markers, fitTo, fitKey]);
 
   return (
     <div

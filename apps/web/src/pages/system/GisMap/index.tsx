@@ -1,6 +1,6 @@
 import { type DeviceStatusMessage, type GisPark, type LngLat, webTopic } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Row, Space, Tag, Typography } from 'antd';
+import { Card, Col, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getGisMapList } from '../../../api/points';
@@ -9,6 +9,15 @@ import { messaging } from '../../../mqtt';
 import { useSessionStore } from '../../../stores/session';
 import DevicePopup from './DevicePopup';
 import { applyGisStatus } from './liveStatus';
+
+/** Where a park's name goes: its group point, its own location, or the middle of its devices. */
+function parkLocation(p: GisPark): LngLat | null {
+  if (p.point) return [p.point.longitude, p.point.latitude];
+  if (p.longitude !== null && p.latitude !== null) return [p.longitude, p.latitude];
+  if (p.devices.length === 0) return null;
+  const n = p.devices.length;
+  return [p.devices.reduce((s, d) => s + d.longitude!, 0) / n, p.devices.reduce((s, d) => s + d.latitude!, 0) / n];
+}
 
 const ONLINE = '#52c41a';
 const OFFLINE = '#8c8c8c';
@@ -20,6 +29,7 @@ export default function GisMapPage() {
   const query = useQuery({ queryKey: ['gisMap'], queryFn: getGisMapList });
   const [parks, setParks] = useState<GisPark[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
+  const [focus, setFocus] = useState<number | null>(null);
   useEffect(() => setParks(query.data ?? []), [query.data]);
 
   // One status channel per park the user may see (the broker refuses others).
@@ -49,8 +59,12 @@ export default function GisMapPage() {
     [parks],
   );
   const markers = useMemo<MapMarker[]>(
-    () =>
-      parks.flatMap((p) =>
+    () => [
+      ...parks.flatMap((p) => {
+        const at = parkLocation(p);
+        return at ? [{ id: `park-${p.groupId}`, at, color: '#1677ff', label: p.groupName, permanentLabel: true }] : [];
+      }),
+      ...parks.flatMap((p) =>
         p.devices.map((d) => ({
           id: String(d.deviceId),
           at: [d.longitude!, d.latitude!] as LngLat,
@@ -59,15 +73,18 @@ export default function GisMapPage() {
           onClick: () => setSelected(d.deviceId),
         })),
       ),
+    ],
     [parks],
   );
   const fitTo = useMemo(() => {
-    const pts: LngLat[] = [
-      ...(query.data ?? []).flatMap((p) => p.point?.boundary ?? []),
-      ...(query.data ?? []).flatMap((p) => p.devices.map((d) => [d.longitude!, d.latitude!] as LngLat)),
-    ];
+    const shown = (query.data ?? []).filter((p) => focus === null || p.groupId === focus);
+    const pts: LngLat[] = shown.flatMap((p) => [
+      ...(p.point?.boundary ?? []),
+      ...p.devices.map((d) => [d.longitude!, d.latitude!] as LngLat),
+      ...(parkLocation(p) ? [parkLocation(p)!] : []),
+    ]);
     return pts.length ? pts : undefined;
-  }, [query.data]);
+  }, [query.data, focus]);
 
   const total = parks.reduce((n, p) => n + p.devices.length, 0);
   const online = parks.reduce((n, p) => n + p.devices.filter((d) => d.online).length, 0);
@@ -78,7 +95,16 @@ export default function GisMapPage() {
       title={t('gis.title')}
       extra={
         <Space wrap>
-          <Typography.Text>{t('gis.parks', { count: parks.length })}</Typography.Text>
+          <Select
+            style={{ minWidth: 200 }}
+            value={focus ?? 0}
+            onChange={(v: number) => setFocus(v || null)}
+            data-testid="gis-park"
+            options={[
+              { value: 0, label: t('gis.parks', { count: parks.length }) },
+              ...parks.map((p) => ({ value: p.groupId, label: p.groupName })),
+            ]}
+          />
           <Typography.Text data-testid="gis-online">{t('gis.devicesOnline', { online, total })}</Typography.Text>
           <Tag color={ONLINE}>{t('gis.legendOnline')}</Tag>
           <Tag color={OFFLINE}>{t('gis.legendOffline')}</Tag>
@@ -94,6 +120,7 @@ export default function GisMapPage() {
               center={[116.4, 39.9]}
               zoom={5}
               fitTo={fitTo}
+              fitKey={String(focus)}
               polygons={polygons}
               markers={markers}
             />

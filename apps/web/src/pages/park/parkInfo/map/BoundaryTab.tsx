@@ -1,11 +1,12 @@
 import type { GroupPoint, LngLat, Park } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Radio, Space, Typography } from 'antd';
 import { useMemo, useReducer, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { alterGroupPoint, removeGroupPoint } from '../../../../api/points';
+import { alterGroupPoint, getPlacedDevices, removeGroupPoint } from '../../../../api/points';
 import MapCanvas, { type MapMarker } from '../../../../components/MapCanvas';
 import { emptyPolygon, isSavable, polygonReducer, ringHectares } from '../../../../components/MapCanvas/polygonEditor';
-import { EDIT_COLOR, PARK_COLOR, parkCenter } from './mapView';
+import { EDIT_COLOR, LANDMARK_COLOR, PARK_COLOR, parkCenter } from './mapView';
 
 type Mode = 'draw' | 'locate';
 
@@ -23,15 +24,35 @@ export default function BoundaryTab({
   const [poly, dispatch] = useReducer(polygonReducer, point?.boundary ?? [], emptyPolygon);
   const [mode, setMode] = useState<Mode>('draw');
   const view = parkCenter(park, point);
-  const [location, setLocation] = useState<LngLat | null>(point ? [point.longitude, point.latitude] : null);
+  const [location, setLocation] = useState<LngLat | null>(
+    point
+      ? [point.longitude, point.latitude]
+      : park.longitude !== null && park.latitude !== null
+        ? [park.longitude, park.latitude]
+        : null,
+  );
+  // Placed devices as landmarks: on a plain background they are the only sense of where things are.
+  const devices = useQuery({ queryKey: ['placed', park.groupId], queryFn: () => getPlacedDevices(park.groupId) });
   const [saving, setSaving] = useState(false);
 
   const markers = useMemo<MapMarker[]>(
-    () => (location ? [{ id: 'park', at: location, color: PARK_COLOR, label: park.groupName, draggable: true }] : []),
-    [location, park.groupName],
+    () => [
+      ...(devices.data ?? []).map((d) => ({
+        id: `d${d.deviceId}`,
+        at: [d.longitude!, d.latitude!] as LngLat,
+        color: LANDMARK_COLOR,
+        label: d.deviceName,
+      })),
+      ...(location ? [{ id: 'park', at: location, color: PARK_COLOR, label: park.groupName, draggable: true }] : []),
+    ],
+    [location, park.groupName, devices.data],
   );
   const polygons = useMemo(() => [{ id: 'boundary', ring: poly.ring, color: EDIT_COLOR, editable: true }], [poly.ring]);
-  const fitTo = useMemo(() => (point?.boundary.length ? point.boundary : undefined), [point]);
+  const fitTo = useMemo(() => {
+    if (point?.boundary.length) return point.boundary;
+    const pts = (devices.data ?? []).map((d) => [d.longitude!, d.latitude!] as LngLat);
+    return pts.length ? pts : undefined;
+  }, [point, devices.data]);
 
   const save = async () => {
     if (!location) return void message.warning(t('pmap.needLocation'));
@@ -108,7 +129,7 @@ export default function BoundaryTab({
         markers={markers}
         onMapClick={(at) => (mode === 'draw' ? dispatch({ type: 'add', at }) : setLocation(at))}
         onVertexMove={(_, index, at) => dispatch({ type: 'move', index, at })}
-        onMarkerMove={(_, at) => setLocation(at)}
+        onMarkerMove={(id, at) => id === 'park' && setLocation(at)}
       />
     </Space>
   );

@@ -12,3 +12,4 @@ export function parkCenter(park: Park, point: GroupPoint | null): { center: LngL
 export const PARK_COLOR = '#1677ff';
 export const AREA_COLOR = '#52c41a';
 export const EDIT_COLOR = '#fa8c16';
+export const LANDMARK_COLOR = '#bfbfbf';
