@@ -1,0 +1,81 @@
+import type { AlarmRule } from '@farmpark/contracts';
+import { addAlarmRuleBody } from '@farmpark/contracts';
+import { describe, expect, it } from 'vitest';
+import { activePeriods } from './components/PreviewChart';
+import { fromRule, NEW_RULE, type RuleForm, toInput } from './ruleForm';
+
+const form = (v: Partial<RuleForm>): RuleForm => ({ ...(NEW_RULE as RuleForm), name: 'r', ...v });
+
+describe('rule editor values', () => {
+  it('makes a body the server contract accepts, for each kind of condition', () => {
+    const bodies = [
+      toInput(form({ deviceId: 4, key: 'battery', op: 'below', value: 20, forMinutes: 5, hysteresis: 2 }), 1),
+      toInput(
+        form({
+          targetType: 'class',
+          deviceClass: 'soilStation',
+          key: 'soilMoisture20',
+          op: 'between',
+          low: 10,
+          high: 20,
+        }),
+        1,
+      ),
+      toInput(form({ deviceId: 4, kind: 'offline', offlineMinutes: 10, quietStart: '22:00', quietEnd: '07:00' }), 1),
+    ];
+    for (const b of bodies) expect(addAlarmRuleBody.safeParse(b).error?.issues).toBeUndefined();
+    expect(bodies[0]).toMatchObject({
+      deviceId: 4,
+      condition: { op: 'below', value: 20, forMs: 300_000, hysteresis: 2 },
+    });
+    expect(bodies[1]).toMatchObject({ deviceClass: 'soilStation', condition: { low: 10, high: 20 } });
+    expect(bodies[1]).not.toHaveProperty('deviceId');
+    expect(bodies[2]).toMatchObject({
+      condition: { kind: 'offline', forMs: 600_000 },
+      quietHours: [{ start: '22:00', end: '07:00' }],
+    });
+  });
+
+  it('round-trips a stored rule through the editor', () => {
+    const input = toInput(
+      form({
+        deviceId: 4,
+        key: 'battery',
+        op: 'above',
+        value: 90,
+        forMinutes: 2,
+        hysteresis: 1,
+        contactIds: [3],
+        channels: ['email'],
+        repeatMinutes: 30,
+      }),
+      7,
+    );
+    const stored: AlarmRule = {
+      ...input,
+      id: 1,
+      deviceId: 4,
+      deviceName: 'v',
+      deviceClass: null,
+      openAlarms: 0,
+      updatedAt: 0,
+      severity: 'warning',
+      channels: ['email'],
+    } as AlarmRule;
+    expect(toInput(fromRule(stored) as RuleForm, 7)).toEqual(input);
+  });
+});
+
+describe('preview periods', () => {
+  it('shades each fire to its clear, and a last fire to the end of the range', () => {
+    const events = [
+      { ts: 10, type: 'fire' as const, value: 1 },
+      { ts: 20, type: 'clear' as const, value: 2 },
+      { ts: 30, type: 'fire' as const, value: 1 },
+    ];
+    expect(activePeriods(events, 100)).toEqual([
+      [10, 20],
+      [30, 100],
+    ]);
+  });
+});
