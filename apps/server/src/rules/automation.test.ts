@@ -54,6 +54,9 @@ describeEachEngine('automation rules', (env) => {
       await telemetry.ingest.drain();
       await rules.idle();
     };
+    // a backfilled reading from an hour ago drives nothing
+    await send(t - 3_600_000, 35);
+    expect(await db.selectFrom('commands').select('id').where('source', '=', 'rule').execute()).toEqual([]);
     await send(t, 31);
     await send(t + 1000, 29.5);
     await send(t + 2000, 28);

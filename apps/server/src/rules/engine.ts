@@ -49,6 +49,11 @@ export interface RuleEngineDeps {
 
 /** How often the timer job evaluates durations and offline rules. */
 export const RULE_TICK_MS = 2_000;
+/**
+ * Readings older than this drive no rule: a device backfilling days of history must not raise (and
+ * notify) alarms about the past. A device that buffered a few minutes offline is still judged.
+ */
+export const LATE_READING_MS = 15 * 60_000;
 
 const stateKey = (ruleId: number, deviceId: number) => `${ruleId}:${deviceId}`;
 
@@ -200,6 +205,7 @@ export function createRuleEngine(deps: RuleEngineDeps) {
     if (byDevice.size === 0 && byClass.size === 0) return;
     const at = now();
     for (const r of e.readings) {
+      if (at - r.ts > LATE_READING_MS) continue;
       const device = await deps.registry.byId(r.deviceId);
       if (!device) continue;
       for (const rule of rulesFor(device)) {
