@@ -71,6 +71,9 @@ describe('device management, GIS map and park map', () => {
     expect(await page.getByTestId('cred-topic').innerText()).toBe(`dev/${SERIAL}/`);
     await screenshot(page, 'devices-credentials-zh-CN-1440');
     await page.getByTestId('cred-done').click();
+    // the list pages by 20: find the new device by its serial
+    await page.getByTestId('device-search').locator('input').first().fill(SERIAL);
+    await page.getByTestId('device-search-submit').click();
     const row = page.getByTestId('device-table').locator('tr', { hasText: SERIAL });
     await row.waitFor();
     expect(await row.innerText()).toContain('离线');
