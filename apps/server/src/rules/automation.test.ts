@@ -56,16 +56,12 @@ describeEachEngine('automation rules', (env) => {
     };
     // a backfilled reading from an hour ago drives nothing
     await send(t - 3_600_000, 35);
-    expect(await db.selectFrom('commands').select('id').where('source', '=', 'rule').execute()).toEqual([]);
+    const ours = () => db.selectFrom('commands').selectAll().where('source_ref', 'like', `rule:${id}:%`).orderBy('id');
+    expect(await ours().execute()).toEqual([]);
     await send(t, 31);
     await send(t + 1000, 29.5);
     await send(t + 2000, 28);
-    const sent = await db
-      .selectFrom('commands')
-      .select(['name', 'params', 'source', 'source_ref', 'device_id', 'login_name'])
-      .where('source', '=', 'rule')
-      .orderBy('id')
-      .execute();
+    const sent = await ours().execute();
     expect(sent.map((c) => [c.source_ref, JSON.parse(c.params).on])).toEqual([
       [`rule:${id}:fire`, true],
       [`rule:${id}:clear`, false],
