@@ -165,8 +165,11 @@ describe('pest monitoring', () => {
     const chooser = page.waitForEvent('filechooser');
     await button.click();
     await (await chooser).setFiles(file);
+    await page.locator('.ant-message-success').waitFor({ timeout: 15_000 });
+    // the thumbnail is a real picture served to this session (the img loaded, not a broken icon)
     await page.waitForFunction((id) => {
-      const img = document.querySelector(`img[data-testid="category-thumb-${id}"]`) as HTMLImageElement | null;
+      const el = document.querySelector(`[data-testid="category-thumb-${id}"]`);
+      const img = (el?.tagName === 'IMG' ? el : el?.querySelector('img')) as HTMLImageElement | null | undefined;
       return Boolean(img?.complete && img.naturalWidth > 0);
     }, cat.categoryId);
     const after = (await api<PestCategory[]>('/api/merchant/pest/getCategoryAllList?kind=insect', token)).data;

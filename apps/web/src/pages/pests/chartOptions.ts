@@ -14,7 +14,7 @@ const caught = (rows: readonly PestStatisticsRow[]) => rows.filter((r) => r.coun
 export function statsBarOption(rows: readonly PestStatisticsRow[], countLabel: string) {
   const list = caught(rows).sort((a, b) => b.count - a.count);
   return {
-    grid: { left: 8, right: 16, top: 24, bottom: 8, containLabel: true },
+    grid: { left: 8, right: 16, top: 36, bottom: 8, containLabel: true },
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' }, confine: true },
     xAxis: {
       type: 'category',

@@ -25,7 +25,7 @@ const TEXT = {
   none: ['暂无', 'None'],
   device: ['设备', 'Device'],
   date: ['日期', 'Date'],
-  photos: ['张照片', 'photos'],
+  photos: ['张照片', 'photo(s)'],
   total: ['合计', 'Total'],
   previous: ['上一张', 'Previous photo'],
   addBox: ['添加标注框', 'Add box'],
