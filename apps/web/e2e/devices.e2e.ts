@@ -123,6 +123,62 @@ describe('device management, GIS map and park map', () => {
     await context.close();
   });
 
+  it('imports devices from a CSV with a per-row report, and edits variables and group order', async () => {
+    const { page, context, problems } = await signedIn();
+    await page.goto('/system/device-mgt/index');
+    await page.locator('[data-testid="device-table"] tbody tr.ant-table-row').first().waitFor();
+    await page.getByTestId('device-import').click();
+    const csv = [
+      'serial,deviceClass,model,deviceName,park',
+      `E2E-IMP-1,soilStation,,导入墒情站,${PARK}`,
+      `E2E-IMP-2,rocket,,未知类型,${PARK}`,
+      `E2E-IMP-3,soilStation,,未知园区,不存在的园区`,
+    ].join('\n');
+    await page
+      .locator('.ant-modal input[type="file"]')
+      .setInputFiles({ name: 'devices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+    await page.getByTestId('import-run').click();
+    await page.getByTestId('import-summary').waitFor();
+    expect(await page.getByTestId('import-summary').innerText()).toContain('成功 1 台，拒绝 2 台');
+    const rows = await page.getByTestId('import-rows').innerText();
+    expect(rows).toContain('deviceClass must be one of');
+    expect(rows).toContain('park: no park "不存在的园区"');
+    await page.getByTestId('import-download').waitFor();
+    await screenshot(page, 'devices-import-zh-CN-1440');
+    await page.keyboard.press('Escape');
+
+    // variables of one device: rename a parameter and see it saved
+    const token = await apiLogin('demo');
+    const list = await api<{ list: { deviceId: number }[] }>(
+      '/api/merchant/device/getDeviceList?keyword=E2E-IMP-1',
+      token,
+    );
+    const deviceId = list.data.list[0].deviceId;
+    await page.getByTestId('device-search').locator('input').first().fill('E2E-IMP-1');
+    await page.getByTestId('device-search-submit').click();
+    await page.getByTestId(`device-params-${deviceId}`).click();
+    const first = page.getByTestId('params-table').locator('tbody tr.ant-table-row').first().locator('input').first();
+    await first.fill('E2E 名称');
+    await screenshot(page, 'devices-params-zh-CN-1440');
+    await page.getByTestId('params-save').click();
+    await expect
+      .poll(async () => {
+        const c = await api<{ params: { name: string }[] }>(
+          `/api/merchant/device/getDeviceParamConfig?deviceId=${deviceId}&lang=zh`,
+          token,
+        );
+        return c.data.params.map((p) => p.name);
+      })
+      .toContain('E2E 名称');
+
+    // group order page for the same device
+    await page.goto(`/system/device-mgt/group-var-sort?deviceId=${deviceId}`);
+    await page.locator('[data-testid="sort-save"]:not([disabled])').waitFor();
+    await screenshot(page, 'devices-group-sort-zh-CN-1440');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('draws a park boundary with clicks on a plain background, undoes a vertex and saves it', async () => {
     const { page, context, problems } = await signedIn();
     await page.goto('/park/parkInfo');
@@ -160,6 +216,11 @@ describe('device management, GIS map and park map', () => {
       })
       .toBe(4);
     await screenshot(page, 'park-map-boundary-zh-CN-1440');
+    const log = await api<{ list: SystemLogEntry[] }>(
+      '/api/merchant/systemLog/getSystemLogList?pageNum=1&pageSize=20&action=park.point',
+      token,
+    );
+    expect(log.data.list[0]).toMatchObject({ loginName: 'demo', ip: '127.0.0.1', result: 'ok' });
     await page.getByRole('tab', { name: '设备点位' }).click();
     await page.locator('[data-testid="devices-map"][data-ready="true"]').waitFor();
     await screenshot(page, 'park-map-devices-zh-CN-1440');
