@@ -6,7 +6,8 @@ import { type DeviceMessageBus, dispatchUpPublish } from './deviceMessages';
 import type { Publish } from './publish';
 
 /** Every server process joins this group; the broker hands each device message to one member. */
-export const SHARED_DEVICE_SUBSCRIPTION = '$share/farmpark/dev/+/up/#';
+export const SHARE_GROUP = 'farmpark';
+export const sharedDeviceSubscription = (group = SHARE_GROUP) => `$share/${group}/dev/+/up/#`;
 const KEEPALIVE_S = 30;
 const RECONNECT_MS = 1000;
 
@@ -29,6 +30,8 @@ export interface ExternalBrokerOptions {
    * share: give the broker a session expiry (Mosquitto `persistent_client_expiration`). Tests pass false.
    */
   persistentSession?: boolean;
+  /** Share group name; tests that share one broker use their own so they do not split each other's messages. */
+  shareGroup?: string;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }
 
@@ -96,7 +99,7 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
           send({
             cmd: 'subscribe',
             messageId: subscribeId,
-            subscriptions: [{ topic: SHARED_DEVICE_SUBSCRIPTION, qos: 1 }],
+            subscriptions: [{ topic: sharedDeviceSubscription(opts.shareGroup), qos: 1 }],
           });
           ping = setInterval(() => send({ cmd: 'pingreq' }), (KEEPALIVE_S * 1000) / 2);
           ping.unref();

@@ -58,10 +58,11 @@ describeEachEngine('telemetry over MQTT', (env) => {
       const suffix = `${process.pid}-${Date.now()}`;
       let a = 0;
       let b = 0;
+      // other test files may use the same Mosquitto at the same time: count only this test's device
       const counting = (inc: () => void) => ({
         on: env().bus.on,
         dispatch: (m: Parameters<TestEnv['bus']['dispatch']>[0]) => {
-          inc();
+          if (m.serial === 'DF-WS-0002' && m.channel === 'telemetry') inc();
           return env().bus.dispatch(m);
         },
         failures: env().bus.failures,
@@ -70,12 +71,14 @@ describeEachEngine('telemetry over MQTT', (env) => {
         url,
         bus: counting(() => a++),
         clientId: `fp-test-a-${suffix}`,
+        shareGroup: `telemetry-test-${suffix}`,
         persistentSession: false,
       });
       const two = connectExternalBroker({
         url,
         bus: counting(() => b++),
         clientId: `fp-test-b-${suffix}`,
+        shareGroup: `telemetry-test-${suffix}`,
         persistentSession: false,
       });
       await Promise.all([one.ready, two.ready]);
