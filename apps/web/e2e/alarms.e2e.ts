@@ -140,6 +140,10 @@ describe('alarms', () => {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
         }
+        await page.goto('/dashboard');
+        // the demo notice is written in Chinese by the merchant, whatever the console language
+        expect(await page.getByTestId('notice-banner').innerText()).toContain('春季病虫害');
+        await screenshot(page, `alarm-home-notice-${locale}-${width}`);
         await reading(80);
         // the 5 s budget is asserted above; here the machine may be busy with other suites
         await page.getByTestId('alarm-notification').waitFor({ timeout: 15_000 });

@@ -26,7 +26,7 @@ export default function RulesTab() {
       remove={removeAlarmRule}
       rowLabel={(r) => r.name}
       search={[{ name: 'keyword', label: l('name'), input: <Input allowClear /> }]}
-      scrollX={1100}
+      scrollX={1400}
       columns={[
         { title: l('name'), dataIndex: 'name', width: 160, fixed: 'left' },
         {
@@ -40,6 +40,7 @@ export default function RulesTab() {
         {
           title: l('condition'),
           key: 'condition',
+          width: 280,
           ellipsis: true,
           render: (_, r) => conditionText(r.condition, classOf(r), t, i18n.language),
         },
