@@ -4,6 +4,7 @@ import type { alarmZh } from './alarm.zh-CN';
 export const alarmEn: typeof alarmZh = {
   alarm: {
     tabs: { rules: 'Alarm rules', notices: 'Notices' },
+    flag: { on: 'On', off: 'Off' },
     severity: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     state: { active: 'Active', acknowledged: 'Acknowledged', cleared: 'Cleared' },
     op: { above: 'above', below: 'below', between: 'between', outside: 'outside' },

@@ -2,6 +2,7 @@
 export const alarmZh = {
   alarm: {
     tabs: { rules: '告警规则', notices: '公告管理' },
+    flag: { on: '启用', off: '停用' },
     severity: { info: '提示', warning: '警告', critical: '严重' },
     state: { active: '告警中', acknowledged: '已确认', cleared: '已恢复' },
     op: { above: '高于', below: '低于', between: '介于', outside: '超出范围' },
