@@ -135,12 +135,14 @@ describe('monitoring consoles', () => {
     const { page, context, problems } = await signedIn();
     await page.goto('/envControl/ehc/realTimeData');
     await onlineCard(page, DEVICES.cabinet).waitFor({ timeout: 20_000 });
-    const fan = page.getByTestId('switch-fan');
+    // the park has two cabinets: act on the one this test drives
+    const card = page.getByTestId(`actuators-${DEVICES.cabinet}`);
+    const fan = card.getByTestId('switch-fan');
     await expect.poll(() => fan.getAttribute('data-checked'), { timeout: 10_000 }).not.toBe('unknown');
     const wasOn = (await fan.getAttribute('data-checked')) === 'true';
     await fan.click();
     await page.locator('.ant-popconfirm').getByRole('button', { name: '确定执行' }).click();
-    const outcome = page.getByTestId('switch-fan-outcome');
+    const outcome = card.getByTestId('switch-fan-outcome');
     await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 5_000 }).toMatch(/sending|succeeded/);
     await expect.poll(() => outcome.getAttribute('data-state'), { timeout: 20_000 }).toBe('succeeded');
     expect(live.cabinet.state.fan).toBe(wasOn ? 0 : 1);

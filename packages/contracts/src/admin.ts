@@ -222,6 +222,84 @@ const time = (field: string) =>
       .optional(),
   );
 
+/**
+ * Every action the system log records. The server may only write these, and the console names each one
+ * in both languages (its translation tables are typed by this list), so no raw key ever reaches a page.
+ */
+export const SYSTEM_LOG_ACTIONS = [
+  'login',
+  'logout',
+  'password.change',
+  'park.add',
+  'park.alter',
+  'park.remove',
+  'park.screen',
+  'park.point',
+  'park.point.remove',
+  'park.area.add',
+  'park.area.alter',
+  'park.area.remove',
+  'user.add',
+  'user.alter',
+  'user.remove',
+  'user.enable',
+  'user.disable',
+  'user.resetPassword',
+  'role.add',
+  'role.alter',
+  'role.remove',
+  'screenAccount.add',
+  'screenAccount.alter',
+  'screenAccount.remove',
+  'screenAccount.enable',
+  'screenAccount.disable',
+  'screen.add',
+  'screen.alter',
+  'screen.remove',
+  'device.add',
+  'device.alter',
+  'device.remove',
+  'device.secret',
+  'device.move',
+  'device.import',
+  'device.point',
+  'light.rename',
+  'trap.rename',
+  'command.queued',
+  'command.sent',
+  'command.succeeded',
+  'command.failed',
+  'command.timedOut',
+  'alarm.ack',
+  'alarmRule.add',
+  'alarmRule.alter',
+  'alarmRule.remove',
+  'alarmContact.add',
+  'alarmContact.alter',
+  'alarmContact.remove',
+  'notice.add',
+  'notice.alter',
+  'notice.remove',
+] as const;
+export type SystemLogAction = (typeof SYSTEM_LOG_ACTIONS)[number];
+
+/** Kinds of object a system log line names. */
+export const SYSTEM_LOG_TARGETS = [
+  'user',
+  'role',
+  'park',
+  'area',
+  'screen',
+  'session',
+  'device',
+  'command',
+  'alarm',
+  'alarmRule',
+  'alarmContact',
+  'notice',
+] as const;
+export type SystemLogTarget = (typeof SYSTEM_LOG_TARGETS)[number];
+
 export const LOG_RESULTS = ['ok', 'fail'] as const;
 
 export const systemLogFilter = z.object({

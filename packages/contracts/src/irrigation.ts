@@ -102,11 +102,12 @@ export interface IrrigationRun {
 export const runListQuery = pageQuery.extend({
   groupId: id.optional(),
   deviceId: id.optional(),
-  deviceClass: z.enum(IRRIGATION_CLASSES).optional(),
-  state: z.enum(RUN_STATES).optional(),
-  trigger: z.enum(RUN_TRIGGERS).optional(),
-  startTime: z.coerce.number().int().nonnegative().optional(),
-  endTime: z.coerce.number().int().nonnegative().optional(),
+  // an empty filter in a query string (a cleared select) means "any"
+  deviceClass: optional(z.enum(IRRIGATION_CLASSES)),
+  state: optional(z.enum(RUN_STATES)),
+  trigger: optional(z.enum(RUN_TRIGGERS)),
+  startTime: optional(z.coerce.number().int().nonnegative()),
+  endTime: optional(z.coerce.number().int().nonnegative()),
 });
 export type RunListQuery = z.infer<typeof runListQuery>;
 
@@ -140,7 +141,7 @@ export interface IrrigationMachine {
 }
 export const machineListQuery = z.object({
   groupId: id,
-  deviceClass: z.enum([...IRRIGATION_CLASSES, 'valveController']).optional(),
+  deviceClass: optional(z.enum([...IRRIGATION_CLASSES, 'valveController'])),
 });
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -210,14 +211,21 @@ export const smartRuleBody = z
     stopAbove: z.coerce.number().min(0, 'stopAbove must be 0 to 100').max(100, 'stopAbove must be 0 to 100'),
     maxDurationMin: positive('maxDurationMin', 24 * 60),
     /** Pause after a run before the rule may start another. */
-    restMin: z.coerce.number().min(0).max(24 * 60).default(30),
+    restMin: z.coerce
+      .number()
+      .min(0)
+      .max(24 * 60)
+      .default(30),
     windows: jsonText(timeWindows).default([]),
     /** Skip when the park's weather station measured more than rainMm in the last rainHours (0: never skip). */
     rainMm: z.coerce.number().min(0).max(500).default(0),
     rainHours: z.coerce.number().int().min(1).max(168).default(24),
     enabled: z.preprocess((v) => (v === 'false' || v === '0' ? false : v), z.coerce.boolean()).default(true),
   })
-  .refine((b) => b.stopAbove > b.startBelow, { message: 'stopAbove must be greater than startBelow', path: ['stopAbove'] });
+  .refine((b) => b.stopAbove > b.startBelow, {
+    message: 'stopAbove must be greater than startBelow',
+    path: ['stopAbove'],
+  });
 export type SmartRuleBody = z.infer<typeof smartRuleBody>;
 
 export interface SmartRule extends Omit<SmartRuleBody, 'ruleId'> {

@@ -13,7 +13,14 @@ describeEachEngine('route guard', (env) => {
         .routes.filter((r) => r.public)
         .map((r) => r.url)
         .sort(),
-    ).toEqual(['/api/device/uploadImage', '/api/merchant/login/loginByPassword', '/api/mqtt/acl', '/api/mqtt/auth']);
+    ).toEqual([
+      // device-authenticated (serial and secret), not user sessions
+      '/api/device/imageDetections',
+      '/api/device/uploadImage',
+      '/api/merchant/login/loginByPassword',
+      '/api/mqtt/acl',
+      '/api/mqtt/auth',
+    ]);
   });
 
   it('answers an unknown /api path with 1005 and HTTP 404', async () => {

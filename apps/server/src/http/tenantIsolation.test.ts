@@ -24,6 +24,11 @@ const ID_KEYS = new Set([
   'pointId',
   'areaPointId',
   'areaPointIds',
+  'machineId',
+  'sensorId',
+  'programId',
+  'ruleId',
+  'runId',
 ]);
 
 const SAMPLES: Record<string, string> = {
@@ -123,6 +128,28 @@ const SAMPLES: Record<string, string> = {
   photoInterval: '30',
   status: 'capture',
   detections: '',
+  // irrigation
+  zones: '[1]',
+  durationMin: '10',
+  recipe: '',
+  startTimes: '["06:00"]',
+  days: '[1]',
+  sensorKey: 'soilMoisture10',
+  startBelow: '25',
+  stopAbove: '32',
+  maxDurationMin: '30',
+  restMin: '60',
+  rainMm: '5',
+  rainHours: '24',
+  volumeM3: '',
+  day: '',
+  trigger: '',
+};
+
+/** Where one route needs a different value than SAMPLES gives every route. */
+const ROUTE_SAMPLES: Record<string, Record<string, string>> = {
+  '/api/merchant/irrigation/getRunList': { deviceClass: 'waterFertilizer' },
+  '/api/merchant/irrigation/getMachineList': { deviceClass: 'waterFertilizer' },
 };
 
 describeEachEngine('tenant isolation', (env) => {
@@ -191,9 +218,84 @@ describeEachEngine('tenant isolation', (env) => {
       .executeTakeFirstOrThrow();
     return { pointId: point.id, areaPointId: area.id };
   }
+  /** An irrigation program, smart rule and run of Demo Farm, so irrigation routes get real foreign ids. */
+  async function demoFarmIrrigation(): Promise<{ programId: number; ruleId: number; runId: number }> {
+    const { ids, db } = env();
+    const now = Date.now();
+    const device = await db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', ids.devices.farm)
+      .executeTakeFirstOrThrow();
+    const base = { merchant_id: device.merchant_id, group_id: device.group_id, device_id: device.id };
+    const program = await db
+      .insertInto('irrigation_programs')
+      .values({
+        ...base,
+        name: '隔离测试计划',
+        start_times: '["06:00"]',
+        days: '[1]',
+        zones: '[1]',
+        duration_min: 10,
+        volume_m3: null,
+        recipe: null,
+        checked_until: now,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const rule = await db
+      .insertInto('rules')
+      .values({
+        merchant_id: base.merchant_id,
+        group_id: base.group_id,
+        owner_kind: 'smartIrrigation',
+        name: '隔离测试智能灌溉',
+        device_id: device.id,
+        device_class: device.device_class,
+        condition: '{"kind":"threshold","key":"soilMoisture10","op":"below","value":25}',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const run = await db
+      .insertInto('irrigation_runs')
+      .values({
+        ...base,
+        device_class: device.device_class,
+        device_name: device.name,
+        device_serial: device.serial,
+        zones: '[1]',
+        duration_min: 10,
+        volume_m3: null,
+        recipe: null,
+        trigger: 'manual',
+        user_id: null,
+        operator: 'demo',
+        state: 'done',
+        active_key: null,
+        start_cmd_id: randomUUID(),
+        stop_cmd_id: null,
+        created_at: now,
+        started_at: now,
+        ended_at: now,
+        water_start: null,
+        water_m3: null,
+        tanks_start: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return { programId: program.id, ruleId: rule.id, runId: run.id };
+  }
   /** `ids` of remove<Entity> names objects of the route's own kind. */
   const idsFor = (url: string) =>
-    url.includes('/pest/')
+    url.includes('/irrigation/')
+      ? url.toLowerCase().includes('program')
+        ? foreignIds.programId
+        : foreignIds.ruleId
+      : url.includes('/pest/')
       ? foreignIds.categoryId
       : url.includes('/role/')
         ? foreignIds.roleId
@@ -211,7 +313,13 @@ describeEachEngine('tenant isolation', (env) => {
     intruder = await env().login('demo2');
     const { ids, db } = env();
     const point = await demoFarmPoint();
+    const irrigation = await demoFarmIrrigation();
     foreignIds = {
+      machineId: String(ids.devices.farm),
+      sensorId: String(ids.devices.farm),
+      programId: String(irrigation.programId),
+      ruleId: String(irrigation.ruleId),
+      runId: String(irrigation.runId),
       pointId: String(point.pointId),
       areaPointId: String(point.areaPointId),
       areaPointIds: String(point.areaPointId),
@@ -261,6 +369,8 @@ describeEachEngine('tenant isolation', (env) => {
       const fill = (k: string) => {
         if (k === 'ids') return idsFor(route.url);
         if (ID_KEYS.has(k)) return foreignIds[k];
+        const own = ROUTE_SAMPLES[route.url];
+        if (own && k in own) return own[k];
         if (k in SAMPLES) return SAMPLES[k];
         throw new Error(`${route.method} ${route.url}: add a sample value for input "${k}" to this test`);
       };

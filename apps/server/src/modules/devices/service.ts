@@ -8,6 +8,7 @@ import {
   type DeviceListQuery,
   type DeviceWithSecret,
   type Paged,
+  type SystemLogAction,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { isUniqueViolation, type Scope } from '../../db/scope';
@@ -59,7 +60,7 @@ async function logged<T>(
   db: Db,
   auth: AuthContext,
   meta: ClientMeta,
-  action: string,
+  action: SystemLogAction,
   targetId: string | number | null,
   run: () => Promise<T>,
   detail: (r: T) => string,

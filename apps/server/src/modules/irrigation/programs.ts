@@ -135,6 +135,7 @@ export function createProgramService(deps: ProgramDeps) {
   }
 
   async function list(auth: AuthContext, groupId: number, deviceId?: number): Promise<IrrigationProgram[]> {
+    await repo.requireInScope(db, scopeOf(auth), { groupId, deviceId });
     const rows = (await repo.listPrograms(db, scopeOf(auth), groupId, deviceId)).filter(() =>
       classAllowed(auth.grants, 'waterFertilizer'),
     );
@@ -159,6 +160,8 @@ export function createProgramService(deps: ProgramDeps) {
   }
 
   async function remove(auth: AuthContext, ids: readonly number[]): Promise<number> {
+    // all or nothing: one id the caller cannot see refuses the whole request
+    for (const id of ids) if (!(await repo.findProgram(db, scopeOf(auth), id))) throw notFound(`ids ${id}: program`);
     const r = await repo.removePrograms(db, scopeOf(auth), ids);
     return Number(r.numDeletedRows);
   }

@@ -7,6 +7,7 @@ import type {
   IrrigationRunsTable,
 } from '../../db/irrigationSchema';
 import { inList, type Scope } from '../../db/scope';
+import { notFound } from '../../http/apiError';
 
 /** Irrigation runs, programs, slots and decisions: Kysely only. */
 export type RunRow = Selectable<IrrigationRunsTable>;
@@ -23,6 +24,13 @@ export function findDevice(db: Db, scope: Scope, deviceId: number) {
     .where('merchant_id', '=', scope.merchantId)
     .where('group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
+}
+
+/** Refuses a park or machine outside the caller's scope, so lists never answer for them with an empty page. */
+export async function requireInScope(db: Db, scope: Scope, ref: { groupId?: number; deviceId?: number }) {
+  if (ref.groupId !== undefined && !scope.groupIds.includes(ref.groupId)) throw notFound(`groupId ${ref.groupId}: park`);
+  if (ref.deviceId !== undefined && !(await findDevice(db, scope, ref.deviceId)))
+    throw notFound(`deviceId ${ref.deviceId}: device`);
 }
 
 export function parkDevices(db: Db, scope: Scope, groupId: number, classes: readonly string[]) {

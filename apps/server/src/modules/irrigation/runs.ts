@@ -412,6 +412,7 @@ export function createRunService(deps: RunDeps) {
   }
 
   async function list(scope: Scope, grants: ReadonlySet<string>, q: RunListQuery): Promise<Paged<IrrigationRun>> {
+    await repo.requireInScope(db, scope, q);
     const classes = IRRIGATION_CLASSES.filter(
       (c) => classAllowed(grants, c) && (!q.deviceClass || q.deviceClass === c),
     );

@@ -322,6 +322,7 @@ export function createSmartIrrigation(deps: SmartDeps) {
   }
 
   async function list(auth: AuthContext, groupId: number, machineId?: number): Promise<SmartRule[]> {
+    await repo.requireInScope(db, scopeOf(auth), { groupId, deviceId: machineId });
     const rows = await repo.smartRules(db, scopeOf(auth), groupId);
     const out: SmartRule[] = [];
     for (const r of rows) {
@@ -366,9 +367,10 @@ export function createSmartIrrigation(deps: SmartDeps) {
   }
 
   async function remove(auth: AuthContext, ids: readonly number[]): Promise<number> {
+    // all or nothing: one id the caller cannot see refuses the whole request
+    for (const id of ids) if (!(await repo.findSmartRule(db, scopeOf(auth), id))) throw notFound(`ids ${id}: rule`);
     let n = 0;
     for (const id of ids) {
-      if (!(await repo.findSmartRule(db, scopeOf(auth), id))) continue;
       await db.deleteFrom('irrigation_decisions').where('rule_id', '=', id).execute();
       await deps.rules.resetRule(id);
       await db.deleteFrom('rules').where('id', '=', id).where('merchant_id', '=', auth.merchantId).execute();
@@ -382,6 +384,7 @@ export function createSmartIrrigation(deps: SmartDeps) {
     auth: AuthContext,
     q: { groupId: number; ruleId?: number; pageNum: number; pageSize: number },
   ): Promise<Paged<SmartDecision>> {
+    await repo.requireInScope(db, scopeOf(auth), q);
     const { rows, total } = await repo.listDecisions(db, scopeOf(auth), q);
     return {
       list: rows.map((r) => ({

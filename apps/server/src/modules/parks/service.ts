@@ -6,6 +6,7 @@ import {
   type DeviceClassFlags,
   flagsFromClasses,
   type Park,
+  type SystemLogAction,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import type { GroupRow } from '../../db/schema';
@@ -77,7 +78,7 @@ function fields(body: AddGroupBody) {
   };
 }
 
-type Logger = (action: string, targetId: number | null, code: number, detail?: string) => Promise<unknown>;
+type Logger = (action: SystemLogAction, targetId: number | null, code: number, detail?: string) => Promise<unknown>;
 export const parkLogger =
   (db: Db, auth: AuthContext, meta: ClientMeta): Logger =>
   (action, targetId, code, detail) =>
@@ -96,7 +97,7 @@ export const parkLogger =
 /** Runs a write and records it in the system log, whether it succeeded or was refused. */
 async function logged<T>(
   log: Logger,
-  action: string,
+  action: SystemLogAction,
   targetId: number | null,
   run: () => Promise<T>,
   describe?: (r: T) => { targetId?: number; detail: string },

@@ -1,4 +1,4 @@
-import { Code } from '@farmpark/contracts';
+import { Code, type SystemLogAction, type SystemLogTarget } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError } from '../../http/apiError';
 import type { ClientMeta } from '../auth/service';
@@ -10,9 +10,8 @@ export interface LogEntry {
   userId: number | null;
   loginName: string;
   ip: string;
-  /** e.g. `login`, `logout`, `password.change`, `park.add`. */
-  action: string;
-  targetType?: string;
+  action: SystemLogAction;
+  targetType?: SystemLogTarget;
   targetId?: string | number | null;
   detail?: string;
   /** 0 for success, else the response code. */
@@ -37,8 +36,8 @@ export function writeLog(db: Db, e: LogEntry, now = Date.now()) {
 }
 
 export interface AuditTarget {
-  action: string;
-  targetType: string;
+  action: SystemLogAction;
+  targetType: SystemLogTarget;
   targetId?: string | number | null;
   detail?: string;
 }

@@ -1,20 +1,18 @@
-import type { SystemLogEntry } from '@farmpark/contracts';
+import { SYSTEM_LOG_ACTIONS, SYSTEM_LOG_TARGETS, type SystemLogEntry } from '@farmpark/contracts';
 import { DatePicker, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { getSystemLogList, systemLogExportUrl } from '../../../api/admin';
 import CrudPage from '../../../components/CrudPage';
 
-const TARGET_TYPES = ['user', 'role', 'park', 'screen', 'session', 'device'];
-
 /** System > system log: who did what to which object, when, from where, and how it ended. */
 export default function SystemLogPage() {
   const { t, i18n } = useTranslation();
   const lbl = (k: string) => t(`admin.log.${k}`);
-  // Known actions by name; an action added later still shows, as its key.
+  // Both lists come from contracts and the translations are typed by them; the fallback only covers
+  // lines written by a newer server than this console.
   const actionLabel = (a: string) => (i18n.exists(`admin.actions.${a}`) ? t(`admin.actions.${a}`) : a);
   const typeLabel = (k: string) => (i18n.exists(`admin.targetTypes.${k}`) ? t(`admin.targetTypes.${k}`) : k);
-  const actionKeys = Object.keys(t('admin.actions', { returnObjects: true }) as Record<string, string>);
 
   return (
     <CrudPage<SystemLogEntry>
@@ -41,7 +39,7 @@ export default function SystemLogPage() {
               allowClear
               showSearch
               placeholder={t('crud.all')}
-              options={actionKeys.map((a) => ({ value: a, label: actionLabel(a) }))}
+              options={SYSTEM_LOG_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
             />
           ),
         },
@@ -52,7 +50,7 @@ export default function SystemLogPage() {
             <Select
               allowClear
               placeholder={t('crud.all')}
-              options={TARGET_TYPES.map((k) => ({ value: k, label: typeLabel(k) }))}
+              options={SYSTEM_LOG_TARGETS.map((k) => ({ value: k, label: typeLabel(k) }))}
             />
           ),
         },
