@@ -227,7 +227,11 @@ describeEachEngine('tenant isolation', (env) => {
       .selectAll()
       .where('id', '=', ids.devices.farm)
       .executeTakeFirstOrThrow();
-    const base = { merchant_id: device.merchant_id, group_id: device.group_id, device_id: device.id };
+    const base = {
+      merchant_id: device.merchant_id,
+      group_id: device.group_id ?? ids.parks.farm[0],
+      device_id: device.id,
+    };
     const program = await db
       .insertInto('irrigation_programs')
       .values({
@@ -296,12 +300,12 @@ describeEachEngine('tenant isolation', (env) => {
         ? foreignIds.programId
         : foreignIds.ruleId
       : url.includes('/pest/')
-      ? foreignIds.categoryId
-      : url.includes('/role/')
-        ? foreignIds.roleId
-        : url.includes('/screen/')
-          ? foreignIds.screenId
-          : foreignIds.userId;
+        ? foreignIds.categoryId
+        : url.includes('/role/')
+          ? foreignIds.roleId
+          : url.includes('/screen/')
+            ? foreignIds.screenId
+            : foreignIds.userId;
 
   let demoToken: string;
   let intruder: string;

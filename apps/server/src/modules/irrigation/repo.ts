@@ -28,7 +28,8 @@ export function findDevice(db: Db, scope: Scope, deviceId: number) {
 
 /** Refuses a park or machine outside the caller's scope, so lists never answer for them with an empty page. */
 export async function requireInScope(db: Db, scope: Scope, ref: { groupId?: number; deviceId?: number }) {
-  if (ref.groupId !== undefined && !scope.groupIds.includes(ref.groupId)) throw notFound(`groupId ${ref.groupId}: park`);
+  if (ref.groupId !== undefined && !scope.groupIds.includes(ref.groupId))
+    throw notFound(`groupId ${ref.groupId}: park`);
   if (ref.deviceId !== undefined && !(await findDevice(db, scope, ref.deviceId)))
     throw notFound(`deviceId ${ref.deviceId}: device`);
 }
