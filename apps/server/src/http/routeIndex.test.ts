@@ -1,0 +1,21 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { expect, it } from 'vitest';
+import { describeEachEngine } from '../test/harness';
+import { renderRouteIndex, replaceRouteIndex } from './routeIndex';
+
+const API_MD = resolve(import.meta.dirname, '../../../../docs/API.md');
+
+describeEachEngine('docs/API.md route index', (env) => {
+  it('lists every registered /api route with its permission and inputs', () => {
+    const doc = readFileSync(API_MD, 'utf8');
+    const wanted = replaceRouteIndex(doc, renderRouteIndex(env().routes));
+    // UPDATE_API_INDEX=1 rewrites the section after a route was added, removed or changed.
+    if (process.env.UPDATE_API_INDEX === '1' && wanted !== doc) writeFileSync(API_MD, wanted);
+    else
+      expect(
+        doc,
+        'docs/API.md route index is stale: run UPDATE_API_INDEX=1 npx vitest run --project server routeIndex',
+      ).toBe(wanted);
+  });
+});
