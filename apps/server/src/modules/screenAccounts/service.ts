@@ -6,22 +6,21 @@ import {
   type ScreenAccount,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { isUniqueViolation } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
-import { hashPassword } from '../auth/secrets';
 import type { ClientMeta } from '../auth/service';
-import type { AuthContext, EndedSession } from '../auth/sessions';
+import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { audited } from '../systemLog/service';
 import * as repo from '../users/accountRepo';
 import {
   assertGrantableParks,
-  assertLoginNameFree,
+  createAccount,
   endAfterCommit,
   endUserSessions,
   iso,
-  loginNameTaken,
+  removeAccounts,
   scopeOf,
+  setAccountEnabled,
   setPasswordAndEnd,
 } from '../users/accountService';
 
@@ -85,29 +84,8 @@ export function addScreenAccount(deps: ModuleDeps, auth: AuthContext, body: AddS
     { action: 'screenAccount.add', targetType: 'user', detail: body.loginName },
     async () => {
       const groupIds = await assertGrantableParks(db, auth, body.groupIds);
-      await assertLoginNameFree(db, body.loginName);
-      const { hash, salt } = await hashPassword(body.loginPwd);
-      try {
-        const id = await db.transaction().execute(async (trx) => {
-          const userId = await repo.insertAccount(trx, {
-            merchantId: auth.merchantId,
-            kind: 'screen',
-            loginName: body.loginName,
-            userName: body.userName,
-            phone: body.phone,
-            roleId: null,
-            hash,
-            salt,
-            now: Date.now(),
-          });
-          await repo.replaceParks(trx, scopeOf(auth), userId, groupIds);
-          return userId;
-        });
-        return detail(db, auth, id);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw loginNameTaken(body.loginName);
-        throw err;
-      }
+      const id = await createAccount(db, auth, { ...body, kind: 'screen', roleId: null, groupIds });
+      return detail(db, auth, id);
     },
     (a) => ({ targetId: a.userId }),
   );
@@ -153,16 +131,7 @@ export function removeScreenAccounts(deps: ModuleDeps, auth: AuthContext, ids: n
     { action: 'screenAccount.remove', targetType: 'user', targetId: unique.join(',') },
     async () => {
       const rows = await Promise.all(unique.map((id) => load(db, auth, id)));
-      const now = Date.now();
-      const ended = await db.transaction().execute(async (trx) => {
-        const out: EndedSession[] = [];
-        for (const r of rows) {
-          await repo.markRemoved(trx, auth.merchantId, r.id, r.login_name, now);
-          out.push(...(await endUserSessions(trx, r.id, auth.merchantId, Code.ACCOUNT_REMOVED)));
-        }
-        return out;
-      });
-      await endAfterCommit(deps, ended);
+      await removeAccounts(deps, auth, rows);
       return rows.map((r) => r.login_name);
     },
     (names) => ({ detail: names.join(', ') }),
@@ -185,11 +154,7 @@ export function enableScreenAccount(
     async () => {
       const row = await load(db, auth, userId);
       if (userId === auth.userId) throw new ApiError(Code.CONFLICT, 'userId: you cannot disable your own account');
-      const ended = await db.transaction().execute(async (trx) => {
-        await repo.updateAccount(trx, auth.merchantId, userId, { enabled: enabled ? 1 : 0 });
-        return enabled ? [] : endUserSessions(trx, userId, auth.merchantId, Code.ACCOUNT_DISABLED);
-      });
-      await endAfterCommit(deps, ended);
+      await setAccountEnabled(deps, auth, userId, enabled);
       return row.login_name;
     },
     (name) => ({ detail: name }),

@@ -140,29 +140,8 @@ export function addSysUser(deps: ModuleDeps, auth: AuthContext, body: AddSysUser
     async () => {
       await assertRole(db, auth, body.roleId);
       const groupIds = await assertGrantableParks(db, auth, body.groupIds);
-      await assertLoginNameFree(db, body.loginName);
-      const { hash, salt } = await hashPassword(body.loginPwd);
-      try {
-        const userId = await db.transaction().execute(async (trx) => {
-          const id = await repo.insertAccount(trx, {
-            merchantId: auth.merchantId,
-            kind: 'staff',
-            loginName: body.loginName,
-            userName: body.userName,
-            phone: body.phone,
-            roleId: body.roleId,
-            hash,
-            salt,
-            now: Date.now(),
-          });
-          await repo.replaceParks(trx, scopeOf(auth), id, groupIds);
-          return id;
-        });
-        return sysUserDetail(db, auth, userId);
-      } catch (err) {
-        if (isUniqueViolation(err)) throw loginNameTaken(body.loginName);
-        throw err;
-      }
+      const userId = await createAccount(db, auth, { ...body, kind: 'staff', groupIds });
+      return sysUserDetail(db, auth, userId);
     },
     (u) => ({ targetId: u.userId }),
   );
@@ -220,16 +199,7 @@ export function removeSysUsers(deps: ModuleDeps, auth: AuthContext, ids: number[
       if (users.some((u) => u.is_admin && u.enabled)) {
         await assertAdminRemains(db, auth.merchantId, unique, 'Removing these users');
       }
-      const now = Date.now();
-      const ended = await db.transaction().execute(async (trx) => {
-        const out: EndedSession[] = [];
-        for (const u of users) {
-          await repo.markRemoved(trx, auth.merchantId, u.id, u.login_name, now);
-          out.push(...(await endUserSessions(trx, u.id, auth.merchantId, Code.ACCOUNT_REMOVED)));
-        }
-        return out;
-      });
-      await endAfterCommit(deps, ended);
+      await removeAccounts(deps, auth, users);
       return users.map((u) => u.login_name);
     },
     (names) => ({ detail: names.join(', ') }),
@@ -252,11 +222,7 @@ export function enableSysUser(deps: ModuleDeps, auth: AuthContext, userId: numbe
       if (!enabled && user.is_admin && user.enabled) {
         await assertAdminRemains(db, auth.merchantId, [userId], `Disabling "${user.login_name}"`);
       }
-      const ended = await db.transaction().execute(async (trx) => {
-        await repo.updateAccount(trx, auth.merchantId, userId, { enabled: enabled ? 1 : 0 });
-        return enabled ? [] : endUserSessions(trx, userId, auth.merchantId, Code.ACCOUNT_DISABLED);
-      });
-      await endAfterCommit(deps, ended);
+      await setAccountEnabled(deps, auth, userId, enabled);
       return user.login_name;
     },
     (name) => ({ detail: name }),
@@ -290,6 +256,74 @@ export async function setPasswordAndEnd(deps: ModuleDeps, auth: AuthContext, use
       { userId, merchantId: auth.merchantId, ...(userId === auth.userId ? { exceptSessionId: auth.sessionId } : {}) },
       Code.PASSWORD_CHANGED,
     );
+  });
+  await endAfterCommit(deps, ended);
+}
+
+/**
+ * Creates a sub-account or data-screen account with its parks in one transaction. The caller has
+ * checked the role and the parks; a login name taken meanwhile still answers 1006, not a 1500.
+ */
+export async function createAccount(
+  db: Db,
+  auth: AuthContext,
+  a: {
+    kind: 'staff' | 'screen';
+    loginName: string;
+    loginPwd: string;
+    userName: string;
+    phone: string;
+    roleId: number | null;
+    groupIds: number[];
+  },
+): Promise<number> {
+  await assertLoginNameFree(db, a.loginName);
+  const { hash, salt } = await hashPassword(a.loginPwd);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const id = await repo.insertAccount(trx, {
+        merchantId: auth.merchantId,
+        kind: a.kind,
+        loginName: a.loginName,
+        userName: a.userName,
+        phone: a.phone,
+        roleId: a.roleId,
+        hash,
+        salt,
+        now: Date.now(),
+      });
+      await repo.replaceParks(trx, scopeOf(auth), id, a.groupIds);
+      return id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw loginNameTaken(a.loginName);
+    throw err;
+  }
+}
+
+/** Marks accounts removed (freeing their login names) and ends their sessions with 911. */
+export async function removeAccounts(
+  deps: ModuleDeps,
+  auth: AuthContext,
+  accounts: readonly { id: number; login_name: string }[],
+): Promise<void> {
+  const now = Date.now();
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    const out: EndedSession[] = [];
+    for (const a of accounts) {
+      await repo.markRemoved(trx, auth.merchantId, a.id, a.login_name, now);
+      out.push(...(await endUserSessions(trx, a.id, auth.merchantId, Code.ACCOUNT_REMOVED)));
+    }
+    return out;
+  });
+  await endAfterCommit(deps, ended);
+}
+
+/** Enables or disables an account; disabling ends its sessions with 907. */
+export async function setAccountEnabled(deps: ModuleDeps, auth: AuthContext, userId: number, enabled: boolean) {
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    await repo.updateAccount(trx, auth.merchantId, userId, { enabled: enabled ? 1 : 0 });
+    return enabled ? [] : endUserSessions(trx, userId, auth.merchantId, Code.ACCOUNT_DISABLED);
   });
   await endAfterCommit(deps, ended);
 }
