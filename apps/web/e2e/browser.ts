@@ -56,7 +56,12 @@ export async function screenshot(page: Page, name: string) {
     const frame = () => new Promise((r) => requestAnimationFrame(() => r(undefined)));
     await frame();
     await frame();
-    await Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined)));
+    // Endless ones (a pulsing "online" badge, a spinner) never finish: skip them, and never wait long.
+    const finite = document
+      .getAnimations()
+      .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    const settled = Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await Promise.race([settled, new Promise((r) => setTimeout(r, 3_000))]);
   });
   await page.screenshot({ path: path.join(SCREEN_DIR, `${name}.png`), fullPage: false });
 }
