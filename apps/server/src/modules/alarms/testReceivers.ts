@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-/** A real SMTP server on 127.0.0.1 that keeps what it receives (tests only). */
-export async function startSmtp() {
+/** A real SMTP server on 127.0.0.1 that keeps what it receives (tests, and the demo inbox). */
+export async function startSmtp(port = 0, onMail?: (m: { to: string[]; raw: string }) => void) {
   const mails: { to: string[]; raw: string }[] = [];
   const server = new SMTPServer({
     authOptional: true,
@@ -15,14 +15,16 @@ export async function startSmtp() {
         raw += c.toString('utf8');
       });
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
+        const mail = { to: session.envelope.rcptTo.map((r) => r.address), raw };
+        mails.push(mail);
+        onMail?.(mail);
         done();
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
+  return { mails, port: bound, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 /** The decoded text body of a simple one-part message (base64 or quoted-printable). */
@@ -41,7 +43,7 @@ export function mailText(raw: string): string {
 }
 
 /** An HTTP receiver on 127.0.0.1: records JSON posts; answers with the queued statuses, then 200. */
-export async function startReceiver() {
+export async function startReceiver(listenPort = 0, onPost?: (p: { path: string; body: unknown }) => void) {
   const posts: { path: string; body: unknown }[] = [];
   const statuses: number[] = [];
   const server: Server = createServer((req, res) => {
@@ -51,12 +53,16 @@ export async function startReceiver() {
     });
     req.on('end', () => {
       const status = statuses.shift() ?? 200;
-      if (status === 200) posts.push({ path: req.url ?? '', body: JSON.parse(data) });
+      if (status === 200) {
+        const post = { path: req.url ?? '', body: JSON.parse(data) as unknown };
+        posts.push(post);
+        onPost?.(post);
+      }
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify(status === 200 ? { errcode: 0, errmsg: 'ok' } : { error: 'down' }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     posts,
