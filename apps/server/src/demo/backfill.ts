@@ -5,6 +5,7 @@ import type { Db } from '../db/connect';
 import { createTelemetryStore } from '../modules/telemetry/runtime';
 import type { RowBatch, TelemetryStore } from '../modules/telemetry/store';
 import type { DemoDeviceEntry } from './devices';
+import { DEMO_IRRIGATION_DAILY } from './irrigation';
 
 const DAY_MS = 86_400_000;
 
@@ -107,6 +108,8 @@ export async function backfillDemoHistory(
         ...(e.model ? { model: e.model } : {}),
         ...(e.lat !== undefined ? { lat: e.lat } : {}),
         ...(e.lon !== undefined ? { lon: e.lon } : {}),
+        // The demo machines' daily runs, which the seeded running records measure.
+        ...(DEMO_IRRIGATION_DAILY[e.serial] ? { daily: DEMO_IRRIGATION_DAILY[e.serial] } : {}),
       };
       let pending: Reading[] = [];
       const flush = async () => {

@@ -1,8 +1,12 @@
-import { createFleet, type Fleet } from '@farmpark/simulator';
+import { createFleet, DEFAULT_ZONE_AREA_M2, type Fleet, type VirtualDevice, ZoneLinks } from '@farmpark/simulator';
 import type { DemoDeviceEntry } from './devices';
 
 export interface DemoFleet {
   connected: number;
+  /** A simulated device by serial, whichever interval's fleet it runs in. */
+  get(serial: string): VirtualDevice | undefined;
+  /** Zone `zone` of an irrigator waters a soil station, across fleets (machines and stations report at different intervals). */
+  link(irrigatorSerial: string, zone: number, soilSerial: string, areaM2?: number): void;
   stop(): Promise<void>;
 }
 
@@ -46,8 +50,18 @@ export async function startDemoFleet(
     for (const f of result.failed) opts.log.warn({ serial: f.serial, err: f.error }, 'demo device could not connect');
   }
   opts.log.info({ connected, of: entries.length }, 'demo devices connected');
+  const get = (serial: string) => fleets.map((f) => f.get(serial)).find((d) => d !== undefined);
+  const zoneLinks = new ZoneLinks();
   return {
     connected,
+    get,
+    link(irrigatorSerial, zone, soilSerial, areaM2 = DEFAULT_ZONE_AREA_M2) {
+      const irrigator = get(irrigatorSerial);
+      const soil = get(soilSerial);
+      if (!irrigator) throw new TypeError(`link: no demo device ${irrigatorSerial}`);
+      if (!soil) throw new TypeError(`link: no demo device ${soilSerial}`);
+      zoneLinks.link(irrigator, zone, soil, areaM2);
+    },
     async stop() {
       await Promise.all(fleets.map((f) => f.stop()));
     },

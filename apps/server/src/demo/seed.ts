@@ -2,6 +2,7 @@ import { DEVICE_MODEL } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../modules/auth/secrets';
 import { seedAlarmDemo } from './alarmsSeed';
+import { seedIrrigationDemo } from './irrigation';
 import {
   DEMO_FARM_PARKS,
   DEMO_PASSWORD,
@@ -129,5 +130,6 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
     await screen(orchard, '青谷果园大屏', [orchardPark]);
   });
   await seedAlarmDemo(db, now);
+  await seedIrrigationDemo(db, now);
   return { seeded: true };
 }

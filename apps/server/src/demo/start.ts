@@ -3,6 +3,7 @@ import type { Db } from '../db/connect';
 import { backfillDemoHistory } from './backfill';
 import { ensureDemoDeviceSecrets } from './devices';
 import { startDemoFleet } from './fleet';
+import { startIrrigationDemo } from './irrigation';
 import { backfillDemoPests } from './pestsBackfill';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
@@ -28,6 +29,7 @@ export async function startDemo(deps: { config: Config; db: Db; log: Log }): Pro
     httpUrl: `http://127.0.0.1:${deps.config.port}`,
     log: deps.log,
   });
+  startIrrigationDemo(fleet);
   const backfill = backfillDemoHistory(deps, entries, { log: deps.log })
     .then(
       (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),

@@ -64,6 +64,21 @@ function toProgram(r: repo.ProgramRow & { device_name: string }, slots: ProgramS
   return program;
 }
 
+/** The `irrigation_programs` columns of a program body (also used by the demo seed). */
+export function programColumns(body: ProgramBody) {
+  return {
+    device_id: body.deviceId,
+    name: body.name,
+    start_times: JSON.stringify([...new Set(body.startTimes)].sort()),
+    days: JSON.stringify([...new Set(body.days)].sort()),
+    zones: JSON.stringify(body.zones),
+    duration_min: body.durationMin ?? null,
+    volume_m3: body.volumeM3 ?? null,
+    recipe: body.recipe ? JSON.stringify(body.recipe) : null,
+    enabled: body.enabled ? 1 : 0,
+  };
+}
+
 /**
  * Programs of the water-fertiliser machine: start times, days, a zone sequence watered one zone
  * after another (duration or volume per zone), a recipe. `tick` runs them from the database:
@@ -91,20 +106,6 @@ export function createProgramService(deps: ProgramDeps) {
     return device as typeof device & { group_id: number };
   }
 
-  function columns(body: ProgramBody) {
-    return {
-      device_id: body.deviceId,
-      name: body.name,
-      start_times: JSON.stringify([...new Set(body.startTimes)].sort()),
-      days: JSON.stringify([...new Set(body.days)].sort()),
-      zones: JSON.stringify(body.zones),
-      duration_min: body.durationMin ?? null,
-      volume_m3: body.volumeM3 ?? null,
-      recipe: body.recipe ? JSON.stringify(body.recipe) : null,
-      enabled: body.enabled ? 1 : 0,
-    };
-  }
-
   async function save(auth: AuthContext, body: ProgramBody): Promise<IrrigationProgram> {
     const device = await checkBody(auth, body);
     const at = now();
@@ -113,7 +114,7 @@ export function createProgramService(deps: ProgramDeps) {
       id = await repo.insertProgram(db, {
         merchant_id: auth.merchantId,
         group_id: device.group_id,
-        ...columns(body),
+        ...programColumns(body),
         checked_until: at,
         created_at: at,
         updated_at: at,
@@ -124,7 +125,7 @@ export function createProgramService(deps: ProgramDeps) {
       // Slots before the change belong to the old schedule; the new one starts from now.
       await repo.updateProgram(db, scopeOf(auth), id, {
         group_id: device.group_id,
-        ...columns(body),
+        ...programColumns(body),
         checked_until: at,
         updated_at: at,
       });

@@ -46,6 +46,36 @@ function readConfig(text: string): SmartConfig {
   return { ...c, windows: timeWindows.parse(c.windows ?? []) };
 }
 
+/** The `rules` row of a smart irrigation rule (also used by the demo seed). */
+export function smartRuleColumns(body: SmartRuleBody) {
+  const condition: ThresholdCondition = {
+    kind: 'threshold',
+    key: body.sensorKey,
+    op: 'below',
+    value: body.startBelow,
+    forMs: 0,
+    hysteresis: body.stopAbove - body.startBelow,
+  };
+  const config: SmartConfig = {
+    machineId: body.machineId,
+    zones: body.zones,
+    maxDurationMin: body.maxDurationMin,
+    restMin: body.restMin,
+    windows: body.windows,
+    rainMm: body.rainMm,
+    rainHours: body.rainHours,
+  };
+  return {
+    name: body.name,
+    device_id: body.sensorId,
+    device_class: null,
+    condition: JSON.stringify(condition),
+    windows: '[]',
+    config: JSON.stringify(config),
+    enabled: body.enabled ? 1 : 0,
+  };
+}
+
 /**
  * Smart irrigation on the one rule evaluator. A rule is a `rules` row watching one soil-moisture
  * sensor: "below startBelow" with hysteresis up to stopAbove, so it fires below X and clears above Y.
@@ -257,35 +287,6 @@ export function createSmartIrrigation(deps: SmartDeps) {
     return { machine, groupId: machine.group_id };
   }
 
-  function columns(body: SmartRuleBody) {
-    const condition: ThresholdCondition = {
-      kind: 'threshold',
-      key: body.sensorKey,
-      op: 'below',
-      value: body.startBelow,
-      forMs: 0,
-      hysteresis: body.stopAbove - body.startBelow,
-    };
-    const config: SmartConfig = {
-      machineId: body.machineId,
-      zones: body.zones,
-      maxDurationMin: body.maxDurationMin,
-      restMin: body.restMin,
-      windows: body.windows,
-      rainMm: body.rainMm,
-      rainHours: body.rainHours,
-    };
-    return {
-      name: body.name,
-      device_id: body.sensorId,
-      device_class: null,
-      condition: JSON.stringify(condition),
-      windows: '[]',
-      config: JSON.stringify(config),
-      enabled: body.enabled ? 1 : 0,
-    };
-  }
-
   async function save(auth: AuthContext, input: SmartRuleBody): Promise<SmartRule> {
     const body = smartRuleBody.parse(input);
     const { groupId } = await checkBody(auth, body);
@@ -298,7 +299,7 @@ export function createSmartIrrigation(deps: SmartDeps) {
           merchant_id: auth.merchantId,
           group_id: groupId,
           owner_kind: 'smartIrrigation',
-          ...columns(body),
+          ...smartRuleColumns(body),
           created_at: at,
           updated_at: at,
         })
@@ -309,7 +310,7 @@ export function createSmartIrrigation(deps: SmartDeps) {
       if (!(await repo.findSmartRule(db, scopeOf(auth), id))) throw notFound(`ruleId ${id}: smart irrigation rule`);
       await db
         .updateTable('rules')
-        .set({ ...columns(body), group_id: groupId, updated_at: at })
+        .set({ ...smartRuleColumns(body), group_id: groupId, updated_at: at })
         .where('id', '=', id)
         .where('merchant_id', '=', auth.merchantId)
         .execute();
