@@ -2,7 +2,6 @@ import { DEVICE_MODEL } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../modules/auth/secrets';
 import { seedAlarmDemo } from './alarmsSeed';
-import { seedIrrigationDemo } from './irrigation';
 import {
   DEMO_FARM_PARKS,
   DEMO_PASSWORD,
@@ -12,6 +11,7 @@ import {
   OPERATOR_GRANTS,
   ORCHARD_PARK,
 } from './data';
+import { seedIrrigationDemo } from './irrigation';
 
 export interface SeedResult {
   seeded: boolean;
