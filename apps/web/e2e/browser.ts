@@ -35,6 +35,8 @@ export async function openPage(browser: Browser, opts: PageOptions = {}) {
     baseURL: baseURL(),
     viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
     locale: opts.locale ?? 'zh-CN',
+    // the parks' zone, as the server's TZ_NAME: "today" in the page and in day buckets agree at any hour
+    timezoneId: 'Asia/Shanghai',
   });
   const page: Page = await context.newPage();
   const problems: string[] = [];
