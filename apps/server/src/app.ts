@@ -15,6 +15,8 @@ import { noticeRoutes } from './modules/alarms/noticeRoutes';
 import { alarmRoutes } from './modules/alarms/routes';
 import { type Alarms, createAlarms } from './modules/alarms/runtime';
 import { authRoutes } from './modules/auth/routes';
+import { automationRoutes } from './modules/automation/routes';
+import { manualModeGate } from './modules/automation/service';
 import { commandRoutes } from './modules/commands/routes';
 import type { ModuleDeps } from './modules/context';
 import { deviceImportRoutes } from './modules/devices/import';
@@ -121,7 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const rules = createRuleEngine({ db, registry: devices.registry, tz: config.tzName, log: app.log });
   const alarms = createAlarms({ db, publish, config, rules, log: app.log });
-  rules.register('automation', automationHandler(devices.commands, app.log));
+  rules.register('automation', automationHandler(devices.commands, app.log, manualModeGate(db)));
   const irrigation = createIrrigation({
     db,
     commands: devices.commands,
@@ -167,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     noticeRoutes,
     pestRoutes,
     sqdRoutes,
+    automationRoutes,
   ])
     register(app, moduleDeps);
   await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));

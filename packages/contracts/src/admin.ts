@@ -270,6 +270,14 @@ export const SYSTEM_LOG_ACTIONS = [
   'command.succeeded',
   'command.failed',
   'command.timedOut',
+  'irrigation.start',
+  'irrigation.stop',
+  'irrigationProgram.add',
+  'irrigationProgram.alter',
+  'irrigationProgram.remove',
+  'smartRule.add',
+  'smartRule.alter',
+  'smartRule.remove',
   'alarm.ack',
   'alarmRule.add',
   'alarmRule.alter',
@@ -280,6 +288,10 @@ export const SYSTEM_LOG_ACTIONS = [
   'notice.add',
   'notice.alter',
   'notice.remove',
+  'automation.add',
+  'automation.alter',
+  'automation.remove',
+  'automation.skip',
 ] as const;
 export type SystemLogAction = (typeof SYSTEM_LOG_ACTIONS)[number];
 
@@ -293,10 +305,14 @@ export const SYSTEM_LOG_TARGETS = [
   'session',
   'device',
   'command',
+  'irrigationRun',
+  'irrigationProgram',
+  'smartRule',
   'alarm',
   'alarmRule',
   'alarmContact',
   'notice',
+  'automationRule',
 ] as const;
 export type SystemLogTarget = (typeof SYSTEM_LOG_TARGETS)[number];
 

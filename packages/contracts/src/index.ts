@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './alarms';
 export * from './auth';
+export * from './automation';
 export * from './classPermissions';
 export * from './commands';
 export * from './commandsApi';

@@ -144,6 +144,9 @@ const SAMPLES: Record<string, string> = {
   volumeM3: '',
   day: '',
   trigger: '',
+  // greenhouse automation
+  onFire: '[{"name":"setActuator","params":{"actuator":"fan","on":true}}]',
+  onClear: '[]',
 };
 
 /** Where one route needs a different value than SAMPLES gives every route. */
@@ -217,6 +220,28 @@ describeEachEngine('tenant isolation', (env) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     return { pointId: point.id, areaPointId: area.id };
+  }
+  /** A greenhouse automation rule of Demo Farm, so automation routes get a real foreign id. */
+  async function demoFarmAutomationRule(): Promise<number> {
+    const { ids, db } = env();
+    const t = Date.now();
+    const row = await db
+      .insertInto('rules')
+      .values({
+        merchant_id: ids.merchant.farm,
+        group_id: ids.parks.farm[0],
+        owner_kind: 'automation',
+        name: '隔离测试自动控制',
+        device_id: ids.devices.farm,
+        device_class: null,
+        condition: SAMPLES.condition,
+        config: '{"onFire":[],"onClear":[]}',
+        created_at: t,
+        updated_at: t,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
   }
   /** An irrigation program, smart rule and run of Demo Farm, so irrigation routes get real foreign ids. */
   async function demoFarmIrrigation(): Promise<{ programId: number; ruleId: number; runId: number }> {
@@ -338,6 +363,7 @@ describeEachEngine('tenant isolation', (env) => {
       token: demoToken,
       cmdId: await demoFarmCommand(),
       categoryId: String(await demoFarmPestCategory()),
+      automationRuleId: String(await demoFarmAutomationRule()),
     };
     const parks = await db.selectFrom('groups').select('name').where('merchant_id', '=', ids.merchant.farm).execute();
     const devices = await db
@@ -372,6 +398,7 @@ describeEachEngine('tenant isolation', (env) => {
       const keys = [...route.queryKeys, ...route.bodyKeys];
       const fill = (k: string) => {
         if (k === 'ids') return idsFor(route.url);
+        if (k === 'id' && route.url.includes('/envControl/')) return foreignIds.automationRuleId;
         if (ID_KEYS.has(k)) return foreignIds[k];
         const own = ROUTE_SAMPLES[route.url];
         if (own && k in own) return own[k];

@@ -1,0 +1,113 @@
+import type { Db } from '../../db/connect';
+import { inList, type Scope } from '../../db/scope';
+
+/** Automation rules, their cabinets and the commands they sent: Kysely only, tenant-scoped in SQL. */
+export function ruleRows(db: Db, scope: Scope, groupId: number, deviceId?: number) {
+  let q = db
+    .selectFrom('rules')
+    .leftJoin('devices', 'devices.id', 'rules.device_id')
+    .selectAll('rules')
+    .select('devices.name as device_name')
+    .where('rules.owner_kind', '=', 'automation')
+    .where('rules.merchant_id', '=', scope.merchantId)
+    .where('rules.group_id', 'in', inList(scope.groupIds))
+    .where('rules.group_id', '=', groupId);
+  if (deviceId !== undefined) q = q.where('rules.device_id', '=', deviceId);
+  return q.orderBy('rules.id').execute();
+}
+export type AutomationRow = Awaited<ReturnType<typeof ruleRows>>[number];
+
+export function findRule(db: Db, scope: Scope, id: number) {
+  return db
+    .selectFrom('rules')
+    .leftJoin('devices', 'devices.id', 'rules.device_id')
+    .selectAll('rules')
+    .select('devices.name as device_name')
+    .where('rules.id', '=', id)
+    .where('rules.owner_kind', '=', 'automation')
+    .where('rules.merchant_id', '=', scope.merchantId)
+    .where('rules.group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+/** A device of the caller's merchant in one of its parks. */
+export function findDevice(db: Db, scope: Scope, deviceId: number) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'name', 'device_class', 'group_id'])
+    .where('id', '=', deviceId)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+/** The `source_ref` prefix of every command a rule sent (`rule:<id>:fire|clear`). */
+export const refPrefix = (ruleId: number) => `rule:${ruleId}:`;
+
+/** When each rule last fired: its newest fire command. */
+export async function lastFired(db: Db, merchantId: number, ruleIds: readonly number[]) {
+  if (ruleIds.length === 0) return new Map<number, number>();
+  const rows = await db
+    .selectFrom('commands')
+    .select(['source_ref'])
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('merchant_id', '=', merchantId)
+    .where('source', '=', 'rule')
+    .where(
+      'source_ref',
+      'in',
+      ruleIds.map((id) => `${refPrefix(id)}fire`),
+    )
+    .groupBy('source_ref')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.source_ref.split(':')[1]), Number(r.at)]));
+}
+
+export async function ruleCommands(db: Db, scope: Scope, ruleId: number, page: { pageNum: number; pageSize: number }) {
+  const refs = [`${refPrefix(ruleId)}fire`, `${refPrefix(ruleId)}clear`];
+  const base = db
+    .selectFrom('commands')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('source', '=', 'rule')
+    .where('source_ref', 'in', refs);
+  const [rows, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(page.pageSize)
+      .offset((page.pageNum - 1) * page.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/**
+ * The mode of each actuator as the cabinet last confirmed it: its newest succeeded `setMode`.
+ * Actuators the cabinet never confirmed are absent (the cabinet's own default, auto, applies).
+ */
+export async function confirmedModes(db: Db, deviceId: number): Promise<Map<string, 'auto' | 'manual'>> {
+  const rows = await db
+    .selectFrom('commands')
+    .select(['params'])
+    .where('device_id', '=', deviceId)
+    .where('name', '=', 'setMode')
+    .where('state', '=', 'succeeded')
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  const modes = new Map<string, 'auto' | 'manual'>();
+  for (const r of rows) {
+    try {
+      const p = JSON.parse(r.params) as { actuator?: unknown; mode?: unknown };
+      if (typeof p.actuator === 'string' && !modes.has(p.actuator)) {
+        modes.set(p.actuator, p.mode === 'manual' ? 'manual' : 'auto');
+      }
+    } catch {
+      // a row we did not write as JSON says nothing about the mode
+    }
+  }
+  return modes;
+}

@@ -1,0 +1,232 @@
+import {
+  type AddAutomationRuleBody,
+  type AlterAutomationRuleBody,
+  AUTOMATION_CLASS,
+  type AutomationRule,
+  automationAction,
+  Code,
+  type CommandRecord,
+  classAllowed,
+  type Paged,
+  paramDef,
+  thresholdCondition,
+  timeWindows,
+} from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import type { Scope } from '../../db/scope';
+import { ApiError, notFound } from '../../http/apiError';
+import { type AutomationConfig, type AutomationGate, automationConfig } from '../../rules/automation';
+import type { RuleEngine } from '../../rules/engine';
+import type { ClientMeta } from '../auth/service';
+import type { AuthContext } from '../auth/sessions';
+import { toRecord } from '../commands/service';
+import { audited, writeLog } from '../systemLog/service';
+import * as repo from './repo';
+
+export interface AutomationDeps {
+  db: Db;
+  rules: Pick<RuleEngine, 'refresh' | 'resetRule' | 'isActive'>;
+}
+
+const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
+
+function toRule(r: repo.AutomationRow, active: boolean, lastFiredAt: number | null): AutomationRule {
+  const cfg = automationConfig.parse(JSON.parse(r.config));
+  const strip = (list: AutomationConfig['onFire']) => list.map((a) => automationAction.parse(a));
+  return {
+    id: r.id,
+    groupId: r.group_id,
+    name: r.name,
+    deviceId: r.device_id ?? 0,
+    deviceName: r.device_name ?? '',
+    condition: thresholdCondition.parse(JSON.parse(r.condition)),
+    windows: timeWindows.parse(JSON.parse(r.windows)),
+    onFire: strip(cfg.onFire),
+    onClear: strip(cfg.onClear),
+    enabled: r.enabled === 1,
+    active,
+    lastFiredAt,
+    updatedAt: Number(r.updated_at),
+  };
+}
+
+export async function listRules(
+  deps: AutomationDeps,
+  auth: AuthContext,
+  q: { groupId: number; deviceId?: number },
+): Promise<AutomationRule[]> {
+  if (!auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
+  const rows = await repo.ruleRows(deps.db, scopeOf(auth), q.groupId, q.deviceId);
+  const fired = await repo.lastFired(
+    deps.db,
+    auth.merchantId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) =>
+    toRule(r, r.enabled === 1 && deps.rules.isActive(r.id, r.device_id ?? 0), fired.get(r.id) ?? null),
+  );
+}
+
+async function ruleDetail(deps: AutomationDeps, auth: AuthContext, id: number): Promise<AutomationRule> {
+  const r = await repo.findRule(deps.db, scopeOf(auth), id);
+  if (!r) throw notFound(`id ${id}: automation rule`);
+  const fired = await repo.lastFired(deps.db, auth.merchantId, [id]);
+  return toRule(r, r.enabled === 1 && deps.rules.isActive(id, r.device_id ?? 0), fired.get(id) ?? null);
+}
+
+/** The target must be a control cabinet of the park, and the watched reading one the cabinet reports. */
+async function columns(db: Db, auth: AuthContext, body: AddAutomationRuleBody) {
+  if (!auth.groupIds.includes(body.groupId)) throw notFound(`groupId ${body.groupId}: park`);
+  const device = await repo.findDevice(db, scopeOf(auth), body.deviceId);
+  if (!device || device.group_id !== body.groupId) {
+    throw notFound(`deviceId ${body.deviceId}: device in park ${body.groupId}`);
+  }
+  if (device.device_class !== AUTOMATION_CLASS) {
+    throw new ApiError(Code.VALIDATION, {
+      en: `deviceId: ${device.name} is not a control cabinet`,
+      zh: `deviceId：${device.name} 不是环境控制柜`,
+    });
+  }
+  if (!classAllowed(auth.grants, AUTOMATION_CLASS)) {
+    throw new ApiError(Code.PERMISSION_DENIED, `You may not operate ${AUTOMATION_CLASS} devices`);
+  }
+  if (!paramDef(AUTOMATION_CLASS, body.condition.key)) {
+    throw new ApiError(Code.VALIDATION, {
+      en: `condition.key: ${body.condition.key} is not a reading of a control cabinet`,
+      zh: `condition.key：${body.condition.key} 不是控制柜的参数`,
+    });
+  }
+  const withDevice = (list: AddAutomationRuleBody['onFire']) => list.map((a) => ({ deviceId: device.id, ...a }));
+  const config: AutomationConfig = { onFire: withDevice(body.onFire), onClear: withDevice(body.onClear) };
+  return {
+    merchant_id: auth.merchantId,
+    group_id: body.groupId,
+    owner_kind: 'automation',
+    name: body.name,
+    device_id: device.id,
+    device_class: null,
+    condition: JSON.stringify(body.condition),
+    windows: JSON.stringify(body.windows),
+    config: JSON.stringify(config),
+    enabled: body.enabled ? 1 : 0,
+  };
+}
+
+export function addRule(deps: AutomationDeps, auth: AuthContext, body: AddAutomationRuleBody, meta: ClientMeta) {
+  return audited(
+    deps.db,
+    auth,
+    meta,
+    { action: 'automation.add', targetType: 'automationRule', detail: body.name },
+    async () => {
+      const values = await columns(deps.db, auth, body);
+      const t = Date.now();
+      const row = await deps.db
+        .insertInto('rules')
+        .values({ ...values, created_at: t, updated_at: t })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await deps.rules.refresh();
+      return ruleDetail(deps, auth, row.id);
+    },
+    (r) => ({ targetId: r.id }),
+  );
+}
+
+export function alterRule(deps: AutomationDeps, auth: AuthContext, body: AlterAutomationRuleBody, meta: ClientMeta) {
+  return audited(
+    deps.db,
+    auth,
+    meta,
+    { action: 'automation.alter', targetType: 'automationRule', targetId: body.id, detail: body.name },
+    async () => {
+      const before = await repo.findRule(deps.db, scopeOf(auth), body.id);
+      if (!before) throw notFound(`id ${body.id}: automation rule`);
+      const values = await columns(deps.db, auth, body);
+      await deps.db
+        .updateTable('rules')
+        .set({ ...values, updated_at: Date.now() })
+        .where('id', '=', body.id)
+        .where('merchant_id', '=', auth.merchantId)
+        .where('owner_kind', '=', 'automation')
+        .execute();
+      // A rule whose meaning changed starts afresh: its old "active" would never see the clear it waits for.
+      const meaningChanged =
+        before.condition !== values.condition ||
+        before.windows !== values.windows ||
+        before.device_id !== values.device_id ||
+        values.enabled === 0;
+      if (meaningChanged) await deps.rules.resetRule(body.id);
+      await deps.rules.refresh();
+      return ruleDetail(deps, auth, body.id);
+    },
+  );
+}
+
+export function removeRules(deps: AutomationDeps, auth: AuthContext, ids: number[], meta: ClientMeta) {
+  return audited(
+    deps.db,
+    auth,
+    meta,
+    { action: 'automation.remove', targetType: 'automationRule', targetId: ids.join(',') },
+    async () => {
+      // all or nothing: one id the caller cannot see refuses the whole request
+      for (const id of ids) {
+        if (!(await repo.findRule(deps.db, scopeOf(auth), id))) throw notFound(`id ${id}: automation rule`);
+      }
+      for (const id of ids) {
+        await deps.rules.resetRule(id);
+        await deps.db
+          .deleteFrom('rules')
+          .where('id', '=', id)
+          .where('merchant_id', '=', auth.merchantId)
+          .where('owner_kind', '=', 'automation')
+          .execute();
+      }
+      await deps.rules.refresh();
+      return { removed: ids.length };
+    },
+  );
+}
+
+/** The commands a rule sent, newest first, with the device's outcome. */
+export async function ruleActivity(
+  db: Db,
+  auth: AuthContext,
+  q: { id: number; pageNum: number; pageSize: number },
+): Promise<Paged<CommandRecord>> {
+  if (!(await repo.findRule(db, scopeOf(auth), q.id))) throw notFound(`id ${q.id}: automation rule`);
+  const { rows, total } = await repo.ruleCommands(db, scopeOf(auth), q.id, q);
+  return { list: rows.map(toRecord), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/**
+ * Manual mode: an actuator the cabinet has confirmed in manual mode belongs to the operator, so a
+ * rule's switch command for it is held back and the system log says why.
+ */
+export function manualModeGate(db: Db): AutomationGate {
+  return {
+    async holdReason(a) {
+      if (a.name !== 'setActuator' || typeof a.params.actuator !== 'string') return null;
+      const modes = await repo.confirmedModes(db, a.deviceId);
+      return modes.get(a.params.actuator) === 'manual' ? `${a.params.actuator} is in manual mode` : null;
+    },
+    async held(t, a, reason) {
+      await writeLog(
+        db,
+        {
+          merchantId: t.rule.merchantId,
+          userId: null,
+          loginName: `rule:${t.rule.name}`,
+          ip: '',
+          action: 'automation.skip',
+          targetType: 'automationRule',
+          targetId: t.rule.id,
+          detail: `${t.transition}: ${a.name} ${JSON.stringify(a.params)} - ${reason}`,
+          code: Code.OK,
+        },
+        t.at,
+      );
+    },
+  };
+}

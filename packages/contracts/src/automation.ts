@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { COMMANDS } from './commands';
+import { id, idList, pageQuery } from './envelope';
+import { jsonText, type ThresholdCondition, type TimeWindow, thresholdCondition, timeWindows } from './rules';
+
+/**
+ * Greenhouse automation (`/envControl/ehc`): a rule watches one reading of one control cabinet
+ * ("airTemp above 30 for 5 min") and sends commands to that cabinet when it fires and when it
+ * clears. Stored in the one `rules` table (owner kind `automation`) and evaluated by the server's
+ * rule engine. A command for an actuator the cabinet has confirmed in manual mode is skipped.
+ */
+export const AUTOMATION_CLASS = 'envCabinet' as const;
+export const MAX_AUTOMATION_ACTIONS = 10;
+
+const CABINET_COMMANDS = COMMANDS[AUTOMATION_CLASS] as Record<string, z.ZodType>;
+export const AUTOMATION_COMMAND_NAMES = Object.keys(CABINET_COMMANDS);
+
+export const automationAction = z.object({
+  name: z.string({ error: 'name must be a command name' }).min(1, 'name must be a command name'),
+  params: z.record(z.string(), z.unknown()).default({}),
+});
+export type AutomationAction = z.infer<typeof automationAction>;
+
+/** Each command must be one the cabinet understands, with params its schema accepts. */
+const actionList = (field: 'onFire' | 'onClear', min: number) =>
+  jsonText(
+    z
+      .array(automationAction, { error: `${field} must be a list of commands` })
+      .min(min, `${field} must name at least ${min} command`)
+      .max(MAX_AUTOMATION_ACTIONS, `${field} must have at most ${MAX_AUTOMATION_ACTIONS} commands`)
+      .superRefine((list, ctx) => {
+        list.forEach((a, i) => {
+          const schema = CABINET_COMMANDS[a.name];
+          if (!schema) {
+            ctx.addIssue({
+              code: 'custom',
+              path: [i, 'name'],
+              message: `${field}[${i}].name: ${a.name} is not a command of ${AUTOMATION_CLASS} (${AUTOMATION_COMMAND_NAMES.join(', ')})`,
+            });
+            return;
+          }
+          const r = schema.safeParse(a.params);
+          if (!r.success) {
+            for (const issue of r.error.issues) {
+              const where = [`${field}[${i}].params`, ...issue.path.map(String)].join('.');
+              ctx.addIssue({
+                code: 'custom',
+                path: [i, 'params', ...issue.path],
+                message: `${where}: ${issue.message}`,
+              });
+            }
+          }
+        });
+      }),
+  );
+
+const flag = z.preprocess(
+  (v) => (typeof v === 'string' ? ['1', 'true', 'on', 'yes'].includes(v.toLowerCase()) : v),
+  z.boolean({ error: 'enabled must be true or false' }),
+);
+
+export const automationRuleFields = z.object({
+  groupId: id,
+  name: z
+    .string({ error: 'name must be text' })
+    .trim()
+    .min(1, 'name must not be empty')
+    .max(100, 'name must be at most 100 characters'),
+  /** The cabinet whose reading is watched and which receives the commands. */
+  deviceId: id,
+  condition: jsonText(thresholdCondition),
+  /** When the rule may fire; empty = always. */
+  windows: jsonText(timeWindows).default([]),
+  onFire: actionList('onFire', 1),
+  onClear: actionList('onClear', 0).default([]),
+  enabled: flag.default(true),
+});
+export const addAutomationRuleBody = automationRuleFields;
+export type AddAutomationRuleBody = z.infer<typeof addAutomationRuleBody>;
+export const alterAutomationRuleBody = automationRuleFields.extend({ id });
+export type AlterAutomationRuleBody = z.infer<typeof alterAutomationRuleBody>;
+export const automationIdsBody = z.object({ id: idList });
+
+export const automationRuleListQuery = z.object({
+  groupId: id,
+  deviceId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional()),
+});
+export const automationActivityQuery = z.object({ id, ...pageQuery.shape });
+
+export interface AutomationRule {
+  id: number;
+  groupId: number;
+  name: string;
+  deviceId: number;
+  deviceName: string;
+  condition: ThresholdCondition;
+  windows: TimeWindow[];
+  onFire: AutomationAction[];
+  onClear: AutomationAction[];
+  enabled: boolean;
+  /** The condition holds now (the rule has fired and not cleared). */
+  active: boolean;
+  /** When it last fired (its newest fire command), null if never. */
+  lastFiredAt: number | null;
+  updatedAt: number;
+}
