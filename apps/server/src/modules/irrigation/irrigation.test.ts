@@ -124,7 +124,85 @@ describeEachEngine('irrigation', (env) => {
         { name: 'stopIrrigation', state: 'succeeded', login_name: 'demo' },
       ]),
     );
+    const logged = await env()
+      .db.selectFrom('system_log')
+      .select(['action', 'target_type', 'target_id', 'login_name', 'result'])
+      .where('action', 'in', ['irrigation.start', 'irrigation.stop'])
+      .where('target_id', '=', String(runId))
+      .orderBy('id')
+      .execute();
+    expect(logged).toEqual([
+      {
+        action: 'irrigation.start',
+        target_type: 'irrigationRun',
+        target_id: String(runId),
+        login_name: 'demo',
+        result: 'ok',
+      },
+      {
+        action: 'irrigation.stop',
+        target_type: 'irrigationRun',
+        target_id: String(runId),
+        login_name: 'demo',
+        result: 'ok',
+      },
+    ]);
   }, 70_000);
+
+  it('writes program and smart-rule changes and refused stops to the system log, with operator and outcome', async () => {
+    const program = {
+      deviceId: machines.wf.deviceId,
+      name: 'log check',
+      startTimes: ['03:00'],
+      days: [1],
+      zones: [1],
+      durationMin: 5,
+    };
+    const added = await env().post<{ programId: number }>(`${API}/addProgram`, demo, program);
+    expect(added.code, added.msg).toBe(0);
+    const id = added.data.programId;
+    expect((await env().post(`${API}/alterProgram`, demo, { ...program, programId: id, days: [2] })).code).toBe(0);
+    expect((await env().post(`${API}/removeProgram`, demo, { ids: [id] })).code).toBe(0);
+    const rule = await env().post<SmartRule>(`${API}/addSmartRule`, demo, {
+      name: 'log check',
+      machineId: machines.si.deviceId,
+      zones: [3],
+      sensorId,
+      sensorKey: 'soilMoisture20',
+      startBelow: 5,
+      stopAbove: 8,
+      maxDurationMin: 5,
+      enabled: false,
+    });
+    expect(rule.code, rule.msg).toBe(0);
+    expect((await env().post(`${API}/removeSmartRule`, demo, { ids: [rule.data.ruleId] })).code).toBe(0);
+    const refused = await env().post(`${API}/stopRun`, demo, { runId: 987654 });
+    expect(refused.code).not.toBe(0);
+
+    const rows = await env()
+      .db.selectFrom('system_log')
+      .select(['action', 'target_id', 'login_name', 'result', 'result_code'])
+      .where('action', 'in', [
+        'irrigationProgram.add',
+        'irrigationProgram.alter',
+        'irrigationProgram.remove',
+        'smartRule.add',
+        'smartRule.remove',
+        'irrigation.stop',
+      ])
+      .where('target_id', 'in', [String(id), String(rule.data.ruleId), '987654'])
+      .orderBy('id')
+      .execute();
+    expect(rows.map((r) => [r.action, r.target_id, r.login_name, r.result])).toEqual([
+      ['irrigationProgram.add', String(id), 'demo', 'ok'],
+      ['irrigationProgram.alter', String(id), 'demo', 'ok'],
+      ['irrigationProgram.remove', String(id), 'demo', 'ok'],
+      ['smartRule.add', String(rule.data.ruleId), 'demo', 'ok'],
+      ['smartRule.remove', String(rule.data.ruleId), 'demo', 'ok'],
+      ['irrigation.stop', '987654', 'demo', 'fail'],
+    ]);
+    expect(rows[rows.length - 1].result_code).toBe(refused.code);
+  });
 
   it('refuses bad input naming the field and changes nothing', async () => {
     const before = await env().db.selectFrom('irrigation_runs').select('id').execute();

@@ -12,12 +12,14 @@ import {
   stopRunBody,
   zoneWaterQuery,
 } from '@farmpark/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
+import { clientMeta } from '../auth/routes';
 import type { ModuleDeps } from '../context';
+import { type AuditTarget, audited } from '../systemLog/service';
 import { machineList } from './machines';
 import type { Irrigation } from './runtime';
 import { zoneWater } from './zoneWater';
@@ -32,6 +34,13 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
   const tags = ['irrigation'];
   const base = '/api/merchant/irrigation';
   const { runs, programs, smart } = deps.irrigation;
+  /** Every write lands in the system log with its operator, address and outcome (refusals too). */
+  const logged = <T>(
+    req: FastifyRequest,
+    target: AuditTarget,
+    run: () => Promise<T>,
+    describe?: (r: T) => { targetId?: string | number | null; detail?: string },
+  ) => audited(deps.db, authOf(req), clientMeta(req), target, run, describe);
   const scopeOf = (a: { merchantId: number; groupIds: number[] }) => ({
     merchantId: a.merchantId,
     groupIds: a.groupIds,
@@ -44,12 +53,30 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
   );
   r.post(`${base}/startRun`, { config: { permitUrl: SECTION }, schema: { tags, body: startRunBody } }, async (req) => {
     const auth = authOf(req);
-    const run = await runs.start({ ...auth, ip: req.ip }, req.body, { kind: 'manual' });
-    if (run.state === 'failed') throw new ApiError(Code.DEVICE_OPERATION_FAILED, `${run.reason} (run #${run.runId})`);
+    const what = `device ${req.body.deviceId}, zones ${req.body.zones.join(',')}`;
+    const run = await logged(
+      req,
+      { action: 'irrigation.start', targetType: 'irrigationRun', detail: what },
+      async () => {
+        const started = await runs.start({ ...auth, ip: req.ip }, req.body, { kind: 'manual' });
+        if (started.state === 'failed') {
+          throw new ApiError(Code.DEVICE_OPERATION_FAILED, `${started.reason} (run #${started.runId})`);
+        }
+        return started;
+      },
+      (started) => ({ targetId: started.runId, detail: `${started.deviceName}, zones ${started.zones.join(',')}` }),
+    );
     return ok(run);
   });
   r.post(`${base}/stopRun`, { config: { permitUrl: SECTION }, schema: { tags, body: stopRunBody } }, async (req) =>
-    ok(await runs.stop({ ...authOf(req), ip: req.ip }, req.body.runId)),
+    ok(
+      await logged(
+        req,
+        { action: 'irrigation.stop', targetType: 'irrigationRun', targetId: req.body.runId },
+        () => runs.stop({ ...authOf(req), ip: req.ip }, req.body.runId),
+        (run) => ({ detail: `${run.deviceName}, zones ${run.zones.join(',')}` }),
+      ),
+    ),
   );
   r.get(
     `${base}/getRunList`,
@@ -75,15 +102,33 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
       if (name === 'alterProgram' && req.body.programId === undefined) {
         throw new ApiError(Code.VALIDATION, 'programId: required to change a program');
       }
+      const adding = name === 'addProgram';
       return ok(
-        await programs.save(authOf(req), name === 'addProgram' ? { ...req.body, programId: undefined } : req.body),
+        await logged(
+          req,
+          {
+            action: adding ? 'irrigationProgram.add' : 'irrigationProgram.alter',
+            targetType: 'irrigationProgram',
+            targetId: adding ? null : req.body.programId,
+            detail: req.body.name,
+          },
+          () => programs.save(authOf(req), adding ? { ...req.body, programId: undefined } : req.body),
+          (p) => ({ targetId: p.programId }),
+        ),
       );
     });
   }
   r.post(
     `${base}/removeProgram`,
     { config: { permitUrl: PROGRAMS }, schema: { tags, body: removeBody } },
-    async (req) => ok({ removed: await programs.remove(authOf(req), req.body.ids) }),
+    async (req) =>
+      ok({
+        removed: await logged(
+          req,
+          { action: 'irrigationProgram.remove', targetType: 'irrigationProgram', targetId: req.body.ids.join(',') },
+          () => programs.remove(authOf(req), req.body.ids),
+        ),
+      }),
   );
 
   r.get(
@@ -96,11 +141,30 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
       if (name === 'alterSmartRule' && req.body.ruleId === undefined) {
         throw new ApiError(Code.VALIDATION, 'ruleId: required to change a rule');
       }
-      return ok(await smart.save(authOf(req), name === 'addSmartRule' ? { ...req.body, ruleId: undefined } : req.body));
+      const adding = name === 'addSmartRule';
+      return ok(
+        await logged(
+          req,
+          {
+            action: adding ? 'smartRule.add' : 'smartRule.alter',
+            targetType: 'smartRule',
+            targetId: adding ? null : req.body.ruleId,
+            detail: req.body.name,
+          },
+          () => smart.save(authOf(req), adding ? { ...req.body, ruleId: undefined } : req.body),
+          (rule) => ({ targetId: rule.ruleId }),
+        ),
+      );
     });
   }
   r.post(`${base}/removeSmartRule`, { config: { permitUrl: SMART }, schema: { tags, body: removeBody } }, async (req) =>
-    ok({ removed: await smart.remove(authOf(req), req.body.ids) }),
+    ok({
+      removed: await logged(
+        req,
+        { action: 'smartRule.remove', targetType: 'smartRule', targetId: req.body.ids.join(',') },
+        () => smart.remove(authOf(req), req.body.ids),
+      ),
+    }),
   );
   r.get(
     `${base}/getDecisionList`,
