@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { type DeviceWithSecret, deviceTopic } from '@farmpark/contracts';
+import { type DeviceWithSecret, deviceTopic, paramDef } from '@farmpark/contracts';
 import { createDevice, generateHistory, type VirtualDevice } from '@farmpark/simulator';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +17,7 @@ const HOUR = 3_600_000;
 let browser: Browser;
 let token: string;
 const live: Record<string, VirtualDevice> = {};
-const creds: Record<string, { serial: string; secret: string; deviceClass: string }> = {};
+const creds: Record<string, { serial: string; secret: string; deviceClass: string; deviceName: string }> = {};
 
 async function credentials(deviceId: number) {
   const r = await api<DeviceWithSecret>('/api/merchant/device/regenerateDeviceSecret', token, {
@@ -26,7 +26,12 @@ async function credentials(deviceId: number) {
     body: JSON.stringify({ deviceId }),
   });
   if (r.code !== 0) throw new Error(`regenerateDeviceSecret ${deviceId}: ${r.msg}`);
-  return { serial: r.data.device.serial, secret: r.data.secret, deviceClass: r.data.device.deviceClass };
+  return {
+    serial: r.data.device.serial,
+    secret: r.data.secret,
+    deviceClass: r.data.device.deviceClass,
+    deviceName: r.data.device.deviceName,
+  };
 }
 
 async function backfillYear(c: { serial: string; secret: string; deviceClass: string }) {
@@ -170,6 +175,75 @@ describe('monitoring consoles', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('control cabinet: an automation rule made on the page switches the fan by itself, confirmed by the device and recorded as a rule', async () => {
+    // start from a fan that is off, so the rule's switch is visible
+    const off = await api('/api/merchant/command/sendCommand', token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ deviceId: DEVICES.cabinet, name: 'setActuator', params: { actuator: 'fan', on: false } }),
+    });
+    expect(off.code).toBe(0);
+    await expect.poll(() => live.cabinet.state.fan, { timeout: 20_000 }).toBe(0);
+
+    const { page, context, problems } = await signedIn();
+    await page.goto('/envControl/ehc/realTimeData');
+    await onlineCard(page, DEVICES.cabinet).waitFor({ timeout: 20_000 });
+    const fan = page.getByTestId(`actuators-${DEVICES.cabinet}`).getByTestId('switch-fan');
+    await expect.poll(() => fan.getAttribute('data-checked'), { timeout: 10_000 }).toBe('false');
+
+    const rules = page.getByTestId('automation-rules');
+    await rules.getByTestId('automation-add').click();
+    const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('automation-form') });
+    const pick = async (testId: string, option: string) => {
+      await dialog.getByTestId(testId).click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
+        .filter({ hasText: option })
+        .first()
+        .click();
+    };
+    // saving empty shows what is missing, in the console's language
+    await dialog.getByTestId('automation-save').click();
+    await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allInnerTexts()).toContain('请填写规则名称');
+    expect(await dialog.locator('.ant-form-item-explain-error').allInnerTexts()).toContain(
+      '请至少选择一个触发时要开关的执行设备',
+    );
+
+    // a limit just under the cabinet's live reading: the rule fires on the next reading
+    const limit = Math.floor(live.cabinet.state.airTemp - 1);
+    await dialog.getByTestId('automation-name').fill('高温开风机（e2e）');
+    await pick('automation-cabinet', creds.cabinet.deviceName);
+    await pick('automation-key', paramDef('envCabinet', 'airTemp')?.zh as string);
+    await dialog.getByTestId('automation-value').fill(String(limit));
+    await pick('automation-fire-on', paramDef('envCabinet', 'fan')?.zh as string);
+    await page.keyboard.press('Escape');
+    await dialog.getByTestId('automation-save').click();
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+
+    const card = rules.locator('[data-testid^="automation-rule-"]').filter({ hasText: '高温开风机（e2e）' });
+    await card.waitFor();
+    // nobody touches the switch: the rule sends the command, the cabinet obeys and reports the fan on
+    await expect.poll(() => fan.getAttribute('data-checked'), { timeout: 30_000 }).toBe('true');
+    expect(live.cabinet.state.fan).toBe(1);
+    await expect.poll(() => card.getByTestId('automation-state').innerText(), { timeout: 15_000 }).toBe('正在执行');
+    expect(await card.getByTestId('automation-last-fired').innerText()).toMatch(/\d{4}-\d{2}-\d{2}/);
+    await card.getByText('最近指令').click();
+    await expect
+      .poll(() => card.locator('[data-testid^="automation-activity-"]').innerText(), { timeout: 15_000 })
+      .toContain('执行成功');
+
+    await page.goto('/envControl/ehc/operationRecord');
+    const table = page.getByTestId('record-table');
+    const row = table.locator('tbody tr.ant-table-row').filter({ hasText: '自动规则' }).first();
+    await row.waitFor({ timeout: 15_000 });
+    const text = await row.innerText();
+    expect(text).toContain('风机');
+    expect(text).toContain('执行成功');
+    expect(text).toContain('高温开风机（e2e）');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
 
   it('insecticidal lamp: live state, switch confirmed by the lamp', async () => {
     const { page, context, problems } = await signedIn();
