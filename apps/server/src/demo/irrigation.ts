@@ -20,12 +20,13 @@ export const DEMO_IRRIGATION = {
   fertigation: 'DF-WF-0001',
   controller: 'DF-IC-0001',
   smart: 'DF-SI-0001',
-  soil: 'DF-SS-0001',
+  // Not DF-SS-0001: the monitoring e2e takes that station over with its own simulator.
+  soil: 'DF-SS-0004',
 } as const;
 
 /**
  * The smart rule watches the top probe (the only layer the demo dries fast). The station starts near
- * 26 % (its seed), loses SOIL_DRYING_MM_PER_H on top of the weather's evapotranspiration (~0.7 %/min
+ * 26.3 % (its seed), loses SOIL_DRYING_MM_PER_H on top of the weather's evapotranspiration (~0.7 %/min
  * of the 150 mm layer) and gains ~4 mm/min while zone 1 (LINK_AREA_M2) runs, so it crosses 26 % within
  * a minute or two of a start and is back above 29 % a couple of minutes into a run: the decision log
  * fills with real starts and stops while someone watches.
