@@ -35,18 +35,18 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
     >
       <Descriptions size="small" column={{ xs: 2, sm: 3, md: 4 }} data-testid="machine-values">
         <Descriptions.Item label={t('irr.currentZone')}>{m.currentZone ?? t('irr.none')}</Descriptions.Item>
-        <Descriptions.Item label="Flow (m³/h)">
+        <Descriptions.Item label={t('irr.flow')}>
           <span data-testid="value-flow">{fmt(l.flow)}</span>
         </Descriptions.Item>
-        <Descriptions.Item label="Pressure (MPa)">{fmt(l.pressure)}</Descriptions.Item>
+        <Descriptions.Item label={t('irr.pressure')}>{fmt(l.pressure)}</Descriptions.Item>
         {fertigation ? (
           <>
-            <Descriptions.Item label="EC (mS/cm)">
+            <Descriptions.Item label={t('irr.ec')}>
               <span data-testid="value-ec">{fmt(l.ec)}</span>
             </Descriptions.Item>
-            <Descriptions.Item label="pH">{fmt(l.ph)}</Descriptions.Item>
+            <Descriptions.Item label={t('irr.ph')}>{fmt(l.ph)}</Descriptions.Item>
             {TANKS.map((k) => (
-              <Descriptions.Item key={k} label={`${k} %`}>
+              <Descriptions.Item key={k} label={t('irr.tankLevel', { tank: t(`irr.tank.${k}`) })}>
                 {fmt(l[k], 0)}
               </Descriptions.Item>
             ))}
@@ -88,7 +88,7 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
             { key: 'pump', label: t('irr.pump'), name: 'setPump', params: {} },
             ...TANKS.map((tank) => ({
               key: tank,
-              label: t('irr.stirrer', { tank }),
+              label: t('irr.stirrer', { tank: t(`irr.tank.${tank}`) }),
               name: 'setStirrer',
               params: { tank },
             })),

@@ -36,7 +36,7 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
       data-testid="run-table"
       loading={q.isLoading}
       dataSource={q.data?.list ?? []}
-      scroll={{ x: 1100 }}
+      scroll={{ x: 1480 }}
       pagination={{
         current: page.pageNum,
         pageSize: page.pageSize,
@@ -56,7 +56,8 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
         },
         {
           title: `${t('irr.fertiliser')} (L)`,
-          render: (_, r) => (r.fertiliser.length ? r.fertiliser.map((f) => `${f.tank}: ${f.litres}`).join(', ') : '-'),
+          render: (_, r) =>
+            r.fertiliser.length ? r.fertiliser.map((f) => `${t(`irr.tank.${f.tank}`)}: ${f.litres}`).join(', ') : '-',
           width: 170,
         },
         {
@@ -76,6 +77,7 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
         { title: t('irr.operator'), dataIndex: 'operator', width: 110 },
         {
           title: t('irr.reason'),
+          width: 240,
           render: (_, r) => (
             <Typography.Text type={r.state === 'failed' ? 'danger' : undefined}>{r.reason}</Typography.Text>
           ),

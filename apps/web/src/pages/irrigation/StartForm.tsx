@@ -84,7 +84,7 @@ export default function StartForm({ machine }: { machine: IrrigationMachine }) {
           {recipe === 'tanks' ? (
             <Space wrap>
               {TANKS.map((k) => (
-                <Form.Item key={k} name={k} label={k}>
+                <Form.Item key={k} name={k} label={t(`irr.tank.${k}`)}>
                   <InputNumber min={0} max={100} style={{ width: 80 }} data-testid={`start-${k}`} />
                 </Form.Item>
               ))}
