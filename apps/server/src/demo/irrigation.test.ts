@@ -40,6 +40,15 @@ describeEachEngine('demo irrigation', (env) => {
     expect(
       runs.every((r) => r.state === 'done' && r.trigger === 'program' && r.trigger_ref === String(program.id)),
     ).toBe(true);
+    // Each past start is in the machine's operation record, as the command service writes it.
+    const cmds = await db
+      .selectFrom('commands')
+      .select(['cmd_id', 'name', 'state', 'source'])
+      .where('device_id', '=', wf.id)
+      .execute();
+    expect(cmds).toHaveLength(runs.length);
+    expect(runs.every((r) => cmds.some((c) => c.cmd_id === r.start_cmd_id && c.state === 'succeeded'))).toBe(true);
+    expect(new Set(cmds.map((c) => `${c.name}/${c.source}`))).toEqual(new Set(['startIrrigation/program']));
     const slots = await db.selectFrom('irrigation_program_slots').selectAll().execute();
     expect(slots.map((s) => s.run_id).sort()).toEqual(runs.map((r) => r.id).sort());
 

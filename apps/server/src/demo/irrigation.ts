@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type DeviceClass,
   type ProgramBody,
@@ -249,6 +250,33 @@ export async function seedIrrigationDemo(db: Db, now: number, days = 90): Promis
         if (slotAt + (p.durationMin + 10) * MIN_MS > now) continue;
         const params = { zones: p.zones, durationMin: p.durationMin, ...(p.recipe ? { recipe: p.recipe } : {}) };
         const used = measurePastRun(p.machine, slotAt, params, p.durationMin);
+        // The start as the command service would have recorded it (operation record), acked by the machine.
+        const cmdId = randomUUID();
+        const ackMs = 300 + ((slotAt / MIN_MS) % 500);
+        await trx
+          .insertInto('commands')
+          .values({
+            cmd_id: cmdId,
+            merchant_id: farm.id,
+            group_id: p.machine.group_id,
+            device_id: p.machine.id,
+            device_class: p.machine.device_class,
+            device_serial: p.machine.serial,
+            device_name: p.machine.name,
+            name: 'startIrrigation',
+            params: JSON.stringify(params),
+            state: 'succeeded',
+            source: p.trigger.kind === 'manual' ? 'manual' : 'program',
+            source_ref: p.trigger.ref,
+            user_id: p.trigger.kind === 'manual' ? (admin?.id ?? null) : null,
+            login_name: p.trigger.operator.slice(0, 64),
+            created_at: slotAt,
+            sent_at: slotAt,
+            acked_at: slotAt + ackMs,
+            response_ms: ackMs,
+            ack_ok: 1,
+          })
+          .execute();
         const { id: runId } = await trx
           .insertInto('irrigation_runs')
           .values({
@@ -269,10 +297,10 @@ export async function seedIrrigationDemo(db: Db, now: number, days = 90): Promis
             operator: p.trigger.operator,
             state: 'done',
             active_key: null,
-            start_cmd_id: '',
+            start_cmd_id: cmdId,
             stop_cmd_id: null,
             created_at: slotAt,
-            started_at: slotAt + 1000,
+            started_at: slotAt + ackMs,
             ended_at: used.endedAt,
             water_start: used.waterStart,
             water_m3: used.waterM3,
