@@ -219,7 +219,10 @@ describe('monitoring consoles', () => {
     await pick('automation-fire-on', paramDef('envCabinet', 'fan')?.zh as string);
     await page.keyboard.press('Escape');
     await dialog.getByTestId('automation-save').click();
-    await dialog.waitFor({ state: 'hidden', timeout: 10_000 });
+    // a dialog still open says why (a field message or the server's refusal)
+    await dialog.waitFor({ state: 'hidden', timeout: 10_000 }).catch(async () => {
+      throw new Error(`the rule dialog stayed open: ${await dialog.innerText()}`);
+    });
 
     const card = rules.locator('[data-testid^="automation-rule-"]').filter({ hasText: '高温开风机（e2e）' });
     await card.waitFor();

@@ -2,7 +2,7 @@ import { type AutomationRule, DEVICE_MODEL, ENV_ACTUATORS, type EnvActuator } fr
 import type { ButtonProps } from 'antd';
 import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addAutomationRule, alterAutomationRule } from '../../../../api/automation';
 import { isEnglish } from '../../../../i18n';
@@ -52,6 +52,10 @@ export default function RuleDialog({ groupId, cabinets, rule, open, onClose, onS
     },
   });
 
+  useEffect(() => {
+    if (open) setRefusal(null);
+  }, [open]);
+
   async function save() {
     const v = await form.validateFields();
     setSaving(true);
@@ -78,19 +82,20 @@ export default function RuleDialog({ groupId, cabinets, rule, open, onClose, onS
       onCancel={onClose}
       destroyOnHidden
       width={720}
-      afterOpenChange={(visible) => {
-        if (!visible) return;
-        setRefusal(null);
-        form.resetFields();
-        form.setFieldsValue(
-          rule
-            ? fromRule(rule)
-            : { ...NEW_AUTOMATION, deviceId: cabinets.length === 1 ? cabinets[0].deviceId : undefined },
-        );
-      }}
       okButtonProps={{ 'data-testid': 'automation-save' } as ButtonProps}
     >
-      <Form form={form} layout="vertical" data-testid="automation-form" preserve={false}>
+      {/* destroyOnHidden remounts the form on every open, so these are the values it starts from */}
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="automation-form"
+        preserve={false}
+        initialValues={
+          rule
+            ? fromRule(rule)
+            : { ...NEW_AUTOMATION, deviceId: cabinets.length === 1 ? cabinets[0].deviceId : undefined }
+        }
+      >
         <Row gutter={12}>
           <Col xs={24} sm={12}>
             <Form.Item name="name" label={l('name')} rules={[required('name'), { max: 100 }]}>
