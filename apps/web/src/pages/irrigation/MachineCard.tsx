@@ -17,6 +17,10 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
   const run = m.activeRun;
   const l = m.latest;
   const fertigation = m.deviceClass === 'waterFertilizer';
+  // Zone valves as the machine reports them (valve1..n), in zone order.
+  const valves = Object.keys(l)
+    .filter((k) => /^valve\d+$/.test(k))
+    .sort((a, b) => Number(a.slice(5)) - Number(b.slice(5)));
   const switchTo = (name: string, on: boolean) =>
     t('irr.confirmSwitch', { device: m.deviceName, name, state: on ? t('live.on') : t('live.off') });
   return (
@@ -53,6 +57,15 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
           </>
         ) : null}
       </Descriptions>
+      {valves.length ? (
+        <Space wrap size={4} style={{ marginTop: 8 }} data-testid="machine-valves">
+          {valves.map((k) => (
+            <Tag key={k} color={l[k] === 1 ? 'green' : 'default'} data-state={l[k] === 1 ? 'open' : 'closed'}>
+              {t('irr.valve', { n: k.slice(5) })} {l[k] === 1 ? t('live.on') : t('live.off')}
+            </Tag>
+          ))}
+        </Space>
+      ) : null}
       {run ? (
         <Space wrap style={{ margin: '8px 0' }} data-testid="active-run" data-run-id={run.runId}>
           <Typography.Text strong>
