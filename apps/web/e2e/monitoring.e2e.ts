@@ -236,6 +236,24 @@ describe('monitoring consoles', () => {
       .poll(() => card.locator('[data-testid^="automation-activity-"]').innerText(), { timeout: 15_000 })
       .toContain('执行成功');
 
+    // the rules card with a live rule, in both languages and both widths
+    for (const locale of ['zh-CN', 'en-US'] as const) {
+      if (locale === 'en-US') {
+        await page.evaluate(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
+        await page.reload();
+      }
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+        await card.scrollIntoViewIfNeeded();
+        await page.waitForTimeout(500);
+        await screenshot(page, `automation-rules-${locale}-${width}`);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `rules overflow at ${width} px`).toBeLessThanOrEqual(1);
+      }
+    }
+    await page.evaluate(() => localStorage.setItem('ag_merchant_lang', 'zh-CN'));
+    await page.setViewportSize({ width: 1440, height: 900 });
+
     await page.goto('/envControl/ehc/operationRecord');
     const table = page.getByTestId('record-table');
     const row = table.locator('tbody tr.ant-table-row').filter({ hasText: '自动规则' }).first();
