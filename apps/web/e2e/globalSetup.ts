@@ -43,6 +43,9 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  // The server serves apps/web/dist: rebuild it when a source is newer, so a run never tests an old console.
+  const { ensureWebBuild } = (await import(path.join(ROOT, 'scripts/lib/util.mjs'))) as { ensureWebBuild: () => void };
+  ensureWebBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-e2e-'));
   const port = await freePort();
   const mqttPort = await freePort();
