@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { type AutomationRule, automationRuleFields } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { verifySecret } from '../modules/devices/credentials';
 import { waitFor } from '../modules/devices/testing';
@@ -36,6 +37,30 @@ describeEachEngine('demo', (env) => {
         expect(Math.abs((r.longitude ?? 0) - p.longitude), d.serial).toBeLessThan(0.01);
       }
     }
+  });
+
+  it('seeds a greenhouse automation rule the console lists and could save again unchanged', async () => {
+    const token = await env().login('demo');
+    const cabinet = await env()
+      .db.selectFrom('devices')
+      .select(['id', 'group_id'])
+      .where('serial', '=', 'DF-EC-0002')
+      .executeTakeFirstOrThrow();
+    const res = await env().get<AutomationRule[]>('/api/merchant/envControl/getAutomationRuleList', token, {
+      groupId: String(cabinet.group_id),
+    });
+    expect(res.code).toBe(0);
+    const rule = res.data.find((r) => r.deviceId === cabinet.id)!;
+    expect(rule).toMatchObject({ name: '高温开风机湿帘', enabled: true });
+    // what the editor would send back passes the same validation a new rule does
+    const again = automationRuleFields.safeParse({
+      ...rule,
+      condition: JSON.stringify(rule.condition),
+      windows: JSON.stringify(rule.windows),
+      onFire: JSON.stringify(rule.onFire),
+      onClear: JSON.stringify(rule.onClear),
+    });
+    expect(again.error).toBeUndefined();
   });
 
   it('gives every demo device a secret kept in DATA_DIR (0600), stable across restarts', async () => {

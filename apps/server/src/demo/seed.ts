@@ -2,6 +2,7 @@ import { DEVICE_MODEL } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
 import { hashPassword } from '../modules/auth/secrets';
 import { seedAlarmDemo } from './alarmsSeed';
+import { seedAutomationDemo } from './automationSeed';
 import {
   DEMO_FARM_PARKS,
   DEMO_PASSWORD,
@@ -131,5 +132,6 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   });
   await seedAlarmDemo(db, now);
   await seedIrrigationDemo(db, now);
+  await seedAutomationDemo(db, now);
   return { seeded: true };
 }
