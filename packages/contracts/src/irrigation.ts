@@ -32,6 +32,39 @@ export const RUN_TRIGGERS = ['manual', 'program', 'smart'] as const;
 export type RunTrigger = (typeof RUN_TRIGGERS)[number];
 
 /**
+ * Why a run ended other than by doing its planned amount: a code the console phrases in the
+ * user's language (with `endValue` where a number belongs in the sentence).
+ * start…/stop…: the command was not confirmed: the machine was offline, refused it (its own words
+ * in `reason`), did not answer in time, or the command never reached it.
+ */
+export const RUN_END_CODES = [
+  'startNotSent',
+  'startOffline',
+  'startRefused',
+  'startTimedOut',
+  'startNotDelivered',
+  'stopOffline',
+  'stopRefused',
+  'stopTimedOut',
+  'stopNotDelivered',
+  /** The machine went offline during the run. */
+  'wentOffline',
+  /** No telemetry for `endValue` seconds. */
+  'silent',
+  'fault',
+  /** Stopped on request; who asked is `stopReason`. */
+  'stopRequested',
+  /** Went idle early at the machine after `endValue` minutes of the planned durationMin. */
+  'endedEarlyTime',
+  /** Went idle early at the machine after `endValue` m³ of the planned volumeM3. */
+  'endedEarlyVolume',
+] as const;
+export type RunEndCode = (typeof RUN_END_CODES)[number];
+/** Who asked a run to stop: an operator, or a smart rule because moisture reached its stop level. */
+export const STOP_REASONS = ['operator', 'aboveStop'] as const;
+export type StopReason = (typeof STOP_REASONS)[number];
+
+/**
  * A run fails when the machine has sent nothing for this many report intervals (at least a minute):
  * a run is never called done on silence.
  */
@@ -94,6 +127,12 @@ export interface IrrigationRun {
   /** m³ from the machine's totalWater counter since the start (live while running). */
   waterM3: number | null;
   fertiliser: FertiliserUse[];
+  /** Why it ended (null: done as planned, or still going). */
+  endCode: RunEndCode | null;
+  endValue: number | null;
+  /** Set once a stop was asked for. */
+  stopReason: StopReason | null;
+  /** The machine's own words when it refused a command ('' otherwise); shown as the device sent it. */
   reason: string;
   startCmdId: string;
   stopCmdId: string | null;
@@ -255,6 +294,32 @@ export const DECISION_REASONS = [
   'runFailed',
 ] as const;
 export type DecisionReason = (typeof DECISION_REASONS)[number];
+/** The numbers behind a decision, as they were when it was taken, so the console can phrase it. */
+export interface DecisionFacts {
+  /** belowStart: the start level; aboveStop: the stop level (%). */
+  threshold?: number;
+  /** started: zones and the run's maximum duration. */
+  zones?: number[];
+  maxDurationMin?: number;
+  /** outsideWindow: the allowed windows, HH:mm-HH:mm. */
+  windows?: string[];
+  /** raining: the rule's limit (skip above rainLimitMm in rainHours). */
+  rainLimitMm?: number;
+  rainHours?: number;
+  /** resting: minutes of rest left after the rule's last run. */
+  restLeftMin?: number;
+  /** busy: the run in the way, or startedAtMachine when the machine runs by itself. */
+  busyRunId?: number;
+  startedAtMachine?: true;
+  /** A run ended: its water, and why it ended (runFailed, machineStopped, commandFailed). */
+  waterM3?: number | null;
+  runEnd?: RunEndCode;
+  runEndValue?: number | null;
+  /** commandFailed: the machine the rule names no longer exists. */
+  missingMachineId?: number;
+  /** commandFailed: the server refused the start (its message in both languages). */
+  error?: { code: number; zh: string; en: string };
+}
 export interface SmartDecision {
   id: number;
   ruleId: number;
@@ -265,6 +330,8 @@ export interface SmartDecision {
   moisture: number | null;
   rainMm: number | null;
   runId: number | null;
+  facts: DecisionFacts;
+  /** The machine's own words when it refused a command ('' otherwise). */
   detail: string;
 }
 export const decisionListQuery = pageQuery.extend({ groupId: id, ruleId: id.optional() });

@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of migration 0007 (irrigation); joined into `Database` in schema.ts. */
+/** Tables of migrations 0007 and 0009 (irrigation); joined into `Database` in schema.ts. */
 type Id = Generated<number>;
 type Ms = number;
 
@@ -36,7 +36,11 @@ export interface IrrigationRunsTable {
   water_m3: number | null;
   tanks_start: string | null;
   fertiliser: Generated<string>;
+  /** The machine's own words when it refused a command (migration 0009: codes in end_code). */
   reason: Generated<string>;
+  /** RunEndCode, '' while running or when done as planned (migration 0009). */
+  end_code: Generated<string>;
+  end_value: number | null;
 }
 
 export interface IrrigationProgramsTable {
@@ -78,6 +82,8 @@ export interface IrrigationDecisionsTable {
   rain_mm: number | null;
   run_id: number | null;
   detail: Generated<string>;
+  /** JSON DecisionFacts (migration 0009). */
+  facts: Generated<string>;
 }
 
 export interface IrrigationTables {

@@ -7,6 +7,7 @@ import * as rulesAlarms from './2026_11_22_0005_rules_alarms';
 import * as pests from './2026_11_22_0006_pests';
 import * as irrigation from './2026_11_22_0007_irrigation';
 import * as points from './2026_11_22_0008_points';
+import * as irrigationCodes from './2026_11_22_0009_irrigation_codes';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0006_pests': pests,
   '2026_11_22_0007_irrigation': irrigation,
   '2026_11_22_0008_points': points,
+  '2026_11_22_0009_irrigation_codes': irrigationCodes,
 };

@@ -170,7 +170,7 @@ export function runsOverlapping(db: Db, scope: Scope, deviceId: number, start: n
 export function commandOutcome(db: Db, cmdId: string) {
   return db
     .selectFrom('commands')
-    .select(['state', 'reason', 'sent_at', 'acked_at'])
+    .select(['state', 'reason', 'sent_at', 'acked_at', 'ack_ok'])
     .where('cmd_id', '=', cmdId)
     .executeTakeFirst();
 }

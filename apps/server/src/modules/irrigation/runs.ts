@@ -12,11 +12,13 @@ import {
   type Paged,
   RUN_SILENCE_INTERVALS,
   RUN_SILENCE_MIN_MS,
+  type RunEndCode,
   type RunListQuery,
   type RunState,
   type RunTrigger,
   type SendCommandResult,
   type StartRunBody,
+  type StopReason,
   TANK_CAPACITY_L,
   TANKS,
   type Tank,
@@ -27,7 +29,7 @@ import type { Db } from '../../db/connect';
 import { isUniqueViolation, type Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { Publish } from '../../mqtt/publish';
-import type { CommandActor, CommandService } from '../commands/service';
+import { type CommandActor, type CommandService, OFFLINE_REASON } from '../commands/service';
 import * as repo from './repo';
 
 export interface RunDeps {
@@ -45,7 +47,28 @@ export interface RunTriggerInfo {
   /** Program or rule id. */
   ref?: string;
   name?: string;
-  /** Why a stop is asked for (smart rules: aboveStop...). */
+}
+
+/** How a run ended, as stored: a code, the number its sentence needs, and a device's own words. */
+export interface RunEnd {
+  code: RunEndCode | '';
+  value?: number | null;
+  /** Only what the machine itself said. */
+  words?: string;
+}
+
+/**
+ * Why a start or stop command failed, from its record: offline and undelivered are the server's
+ * findings (codes only); a refusal carries the machine's words.
+ */
+export function commandFailure(
+  verb: 'start' | 'stop',
+  c: { state: string; reason: string; ack_ok?: number | null },
+): RunEnd {
+  if (c.state === 'timedOut') return { code: `${verb}TimedOut` };
+  if (c.ack_ok === 0) return { code: `${verb}Refused`, words: c.reason };
+  if (c.reason === OFFLINE_REASON) return { code: `${verb}Offline` };
+  return { code: `${verb}NotDelivered` };
 }
 
 /** Who a program or smart rule acts as: the merchant, in the machine's park, with that class only. */
@@ -93,6 +116,10 @@ export function toRun(r: repo.RunRow): IrrigationRun {
     endedAt: r.ended_at === null ? null : Number(r.ended_at),
     waterM3: r.water_m3,
     fertiliser: TANKS.filter((t) => (used[t] ?? 0) > 0).map((t) => ({ tank: t, litres: used[t] as number })),
+    endCode: (r.end_code || null) as RunEndCode | null,
+    endValue: r.end_value,
+    // a stop with no reason given was an operator's
+    stopReason: r.stop_cmd_id ? ((r.stop_reason || 'operator') as StopReason) : null,
     reason: r.reason,
     startCmdId: r.start_cmd_id,
     stopCmdId: r.stop_cmd_id,
@@ -233,17 +260,19 @@ export function createRunService(deps: RunDeps) {
         state: 'failed',
         active_key: null,
         ended_at: now(),
-        reason: `start not sent: ${(err as Error).message}`.slice(0, 500),
+        end_code: 'startNotSent',
       });
       throw err;
     }
     await repo.updateRun(db, runId, ['starting'], { start_cmd_id: sent.cmdId });
     if (sent.state === 'failed') {
+      const failure = commandFailure('start', { state: sent.state, reason: sent.reason });
       await repo.updateRun(db, runId, ['starting'], {
         state: 'failed',
         active_key: null,
         ended_at: now(),
-        reason: `start refused: ${sent.reason}`.slice(0, 500),
+        end_code: failure.code,
+        reason: (failure.words ?? '').slice(0, 500),
       });
     }
     const row = (await repo.runById(db, runId)) as repo.RunRow;
@@ -252,7 +281,7 @@ export function createRunService(deps: RunDeps) {
   }
 
   /** Asks the machine to stop; the run ends as stopped once the machine reports it idle. */
-  async function stop(actor: CommandActor, runId: number, stopReason = ''): Promise<IrrigationRun> {
+  async function stop(actor: CommandActor, runId: number, stopReason: StopReason = 'operator'): Promise<IrrigationRun> {
     const run = await repo.findRun(db, scopeOf(actor), runId);
     if (!run) throw notFound(`runId ${runId}: irrigation run`);
     if (!classAllowed(actor.grants, run.device_class as DeviceClass)) {
@@ -278,12 +307,14 @@ export function createRunService(deps: RunDeps) {
     return toRun((await repo.runById(db, runId)) as repo.RunRow);
   }
 
-  async function end(r: repo.RunRow, state: 'done' | 'failed' | 'stopped', reason: string, at: number) {
+  async function end(r: repo.RunRow, state: 'done' | 'failed' | 'stopped', why: RunEnd, at: number) {
     const moved = await move(r, ACTIVE_RUN_STATES, {
       state,
       active_key: null,
       ended_at: at,
-      reason: reason.slice(0, 500),
+      end_code: why.code,
+      end_value: why.value ?? null,
+      reason: (why.words ?? '').slice(0, 500),
     });
     if (moved && deps.onEnded) {
       const row = await repo.runById(db, r.id);
@@ -332,15 +363,13 @@ export function createRunService(deps: RunDeps) {
   }
 
   /** Planned amount reached? Used to tell a run that finished from one stopped at the machine. */
-  function endedEarly(r: repo.RunRow, at: number, waterM3: number | null): string | null {
+  function endedEarly(r: repo.RunRow, at: number, waterM3: number | null): RunEnd | null {
     if (r.duration_min !== null && r.started_at !== null) {
       const ran = (at - Number(r.started_at)) / 60_000;
-      if (ran < r.duration_min * 0.9 - 0.5) {
-        return `ended early at the machine after ${ran.toFixed(1)} of ${r.duration_min} min`;
-      }
+      if (ran < r.duration_min * 0.9 - 0.5) return { code: 'endedEarlyTime', value: round(ran, 1) };
     }
     if (r.volume_m3 !== null && waterM3 !== null && waterM3 < r.volume_m3 * 0.9) {
-      return `ended early at the machine after ${waterM3.toFixed(2)} of ${r.volume_m3} m³`;
+      return { code: 'endedEarlyVolume', value: round(waterM3, 3) };
     }
     return null;
   }
@@ -350,7 +379,7 @@ export function createRunService(deps: RunDeps) {
     if (r.state === 'starting') {
       if (!start || start.state === 'queued' || start.state === 'sent') return;
       if (start.state !== 'succeeded') {
-        await end(r, 'failed', `start not confirmed: ${start.reason || start.state}`, at);
+        await end(r, 'failed', commandFailure('start', start), at);
         return;
       }
       const values = await repo.latest(db, r.device_id);
@@ -368,21 +397,21 @@ export function createRunService(deps: RunDeps) {
     }
     const stopCmd = r.stop_cmd_id ? await repo.commandOutcome(db, r.stop_cmd_id) : undefined;
     if (r.state === 'stopping' && stopCmd && (stopCmd.state === 'failed' || stopCmd.state === 'timedOut')) {
-      await end(r, 'failed', `stop not confirmed by the machine: ${stopCmd.reason || stopCmd.state}`, at);
+      await end(r, 'failed', commandFailure('stop', stopCmd), at);
       return;
     }
     const health = await repo.deviceHealth(db, r.device_id);
     const values = await repo.latest(db, r.device_id);
     const used = usage(r, values);
     if (health?.online !== 1) {
-      await end(r, 'failed', 'the machine went offline during the run', at);
+      await end(r, 'failed', { code: 'wentOffline' }, at);
       return;
     }
     const startedAt = Number(r.started_at ?? r.created_at);
     const lastTs = Math.max(startedAt, ...[...values.values()].map((v) => v.ts));
     const silence = Math.max(RUN_SILENCE_MIN_MS, RUN_SILENCE_INTERVALS * health.report_interval_ms);
     if (at - lastTs > silence) {
-      await end(r, 'failed', `no telemetry from the machine for ${Math.round((at - lastTs) / 1000)} s`, at);
+      await end(r, 'failed', { code: 'silent', value: Math.round((at - lastTs) / 1000) }, at);
       return;
     }
     // Only readings taken after the machine received the start say anything about this run.
@@ -391,14 +420,13 @@ export function createRunService(deps: RunDeps) {
     if (Object.keys(used).length) await repo.updateRun(db, r.id, ACTIVE_RUN_STATES, used);
     const after = { ...r, ...used } as repo.RunRow;
     if (machine === 'fault') {
-      await end(after, 'failed', 'the machine reports a fault', at);
+      await end(after, 'failed', { code: 'fault' }, at);
     } else if (machine === 'idle') {
       if (r.state === 'stopping') {
-        const by = r.stop_reason ? r.stop_reason : 'operator';
-        await end(after, 'stopped', `stopped (${by})`, at);
+        await end(after, 'stopped', { code: 'stopRequested' }, at);
       } else {
         const early = endedEarly(r, at, after.water_m3);
-        await end(after, early ? 'stopped' : 'done', early ?? '', at);
+        await end(after, early ? 'stopped' : 'done', early ?? { code: '' }, at);
       }
     } else if (Object.keys(used).length) {
       await announce(await repo.runById(db, r.id));

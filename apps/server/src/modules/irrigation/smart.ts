@@ -2,11 +2,13 @@ import {
   Code,
   classAllowed,
   type DecisionAction,
+  type DecisionFacts,
   type DecisionReason,
   type DeviceClass,
   IRRIGATION_CLASSES,
   type Paged,
   paramDef,
+  type RunEndCode,
   type SmartDecision,
   type SmartRule,
   type SmartRuleBody,
@@ -40,6 +42,15 @@ type SmartConfig = Pick<
 >;
 
 const scopeOf = (a: AuthContext): Scope => ({ merchantId: a.merchantId, groupIds: a.groupIds });
+
+function readFacts(text: string): DecisionFacts {
+  try {
+    return JSON.parse(text) as DecisionFacts;
+  } catch {
+    // written by us as JSON; an unreadable value reads as "nothing known" rather than failing the log
+    return {};
+  }
+}
 
 function readConfig(text: string): SmartConfig {
   const c = JSON.parse(text) as SmartConfig;
@@ -91,7 +102,7 @@ export function createSmartIrrigation(deps: SmartDeps) {
   async function log(
     rule: { id: number; merchantId: number; groupId: number },
     d: { action: DecisionAction; reason: DecisionReason; moisture: number | null; rainMm?: number | null },
-    extra: { runId?: number | null; detail?: string; at: number },
+    extra: { runId?: number | null; facts?: DecisionFacts; detail?: string; at: number },
   ): Promise<void> {
     if (d.action === 'skipped') {
       const last = await repo.lastDecision(db, rule.id);
@@ -113,6 +124,7 @@ export function createSmartIrrigation(deps: SmartDeps) {
       moisture: d.moisture,
       rain_mm: d.rainMm ?? null,
       run_id: extra.runId ?? null,
+      facts: JSON.stringify(extra.facts ?? {}),
       detail: (extra.detail ?? '').slice(0, 500),
     });
   }
@@ -121,36 +133,41 @@ export function createSmartIrrigation(deps: SmartDeps) {
     const rule = t.rule;
     const at = t.at;
     const seen = { moisture: t.value };
-    const skip = async (reason: DecisionReason, detail: string, rainMm: number | null = null) => {
-      await log(rule, { action: 'skipped', reason, ...seen, rainMm }, { at, detail });
+    const skip = async (reason: DecisionReason, facts: DecisionFacts, rainMm: number | null = null) => {
+      await log(rule, { action: 'skipped', reason, ...seen, rainMm }, { at, facts });
       return 'defer' as const;
     };
     if (!inAnyWindow(cfg.windows, at, deps.tz)) {
-      return skip('outsideWindow', cfg.windows.map((w) => `${w.start}-${w.end}`).join(', '));
+      return skip('outsideWindow', { windows: cfg.windows.map((w) => `${w.start}-${w.end}`) });
     }
     let rain: number | null = null;
     if (cfg.rainMm > 0) {
       rain = await repo.rainSince(db, rule.merchantId, rule.groupId, at - cfg.rainHours * 3_600_000);
       if (rain !== null && rain > cfg.rainMm) {
-        return skip('raining', `${rain.toFixed(1)} mm in the last ${cfg.rainHours} h > ${cfg.rainMm} mm`, rain);
+        return skip('raining', { rainLimitMm: cfg.rainMm, rainHours: cfg.rainHours }, rain);
       }
     }
     const last = await repo.lastRunOfRule(db, rule.id);
     if (last && (last.state === 'starting' || last.state === 'running' || last.state === 'stopping')) return undefined;
     if (last?.ended_at && at - Number(last.ended_at) < cfg.restMin * 60_000) {
       const left = Math.ceil((cfg.restMin * 60_000 - (at - Number(last.ended_at))) / 60_000);
-      return skip(
-        'resting',
-        `last run #${last.id} ended ${new Date(Number(last.ended_at)).toISOString()}; ${left} min of rest left`,
-        rain,
+      await log(
+        rule,
+        { action: 'skipped', reason: 'resting', ...seen, rainMm: rain },
+        {
+          at,
+          runId: last.id,
+          facts: { restLeftMin: left },
+        },
       );
+      return 'defer';
     }
     const machine = await db
       .selectFrom('devices')
       .select(['device_class', 'name'])
       .where('id', '=', cfg.machineId)
       .executeTakeFirst();
-    if (!machine) return skip('commandFailed', `machine ${cfg.machineId} no longer exists`, rain);
+    if (!machine) return skip('commandFailed', { missingMachineId: cfg.machineId }, rain);
     const actor = systemActor(
       rule.merchantId,
       rule.groupId,
@@ -168,7 +185,7 @@ export function createSmartIrrigation(deps: SmartDeps) {
         await log(
           rule,
           { action: 'failed', reason: 'commandFailed', ...seen, rainMm: rain },
-          { at, runId: run.runId, detail: run.reason },
+          { at, runId: run.runId, facts: { runEnd: run.endCode ?? undefined }, detail: run.reason },
         );
         return 'defer';
       }
@@ -178,17 +195,21 @@ export function createSmartIrrigation(deps: SmartDeps) {
         {
           at,
           runId: run.runId,
-          detail: `moisture below ${condition.value} %; zones ${cfg.zones.join(',')} for at most ${cfg.maxDurationMin} min`,
+          facts: { threshold: condition.value as number, zones: cfg.zones, maxDurationMin: cfg.maxDurationMin },
         },
       );
       return undefined;
     } catch (err) {
-      if (err instanceof ApiError && err.code === Code.CONFLICT) return skip('busy', err.messageIn('en'), rain);
-      await log(
-        rule,
-        { action: 'failed', reason: 'commandFailed', ...seen, rainMm: rain },
-        { at, detail: (err as Error).message },
-      );
+      if (err instanceof ApiError && err.code === Code.CONFLICT) {
+        // the run in the way, if it is one of ours (else the machine was started at the machine)
+        const inTheWay = await repo.activeRunOf(db, cfg.machineId);
+        return skip('busy', inTheWay ? { busyRunId: inTheWay.id } : { startedAtMachine: true }, rain);
+      }
+      const error =
+        err instanceof ApiError
+          ? { code: err.code, zh: err.messageIn('zh'), en: err.messageIn('en') }
+          : { code: Code.INTERNAL, zh: (err as Error).message, en: (err as Error).message };
+      await log(rule, { action: 'failed', reason: 'commandFailed', ...seen, rainMm: rain }, { at, facts: { error } });
       return 'defer';
     }
   }
@@ -214,7 +235,7 @@ export function createSmartIrrigation(deps: SmartDeps) {
     await log(
       rule,
       { action: 'stopped', reason: 'aboveStop', moisture: t.value },
-      { at: t.at, runId: last.id, detail: `moisture back to ${stopAbove} % or more` },
+      { at: t.at, runId: last.id, facts: { threshold: stopAbove } },
     );
   }
 
@@ -240,30 +261,20 @@ export function createSmartIrrigation(deps: SmartDeps) {
     if (!rule) return;
     const who = { id: rule.id, merchantId: rule.merchant_id, groupId: rule.group_id };
     const at = Number(r.ended_at ?? now());
-    const water = r.water_m3 !== null ? `${r.water_m3.toFixed(2)} m³` : 'water not measured';
+    const ended: DecisionFacts = {
+      waterM3: r.water_m3,
+      ...(r.end_code ? { runEnd: r.end_code as RunEndCode, runEndValue: r.end_value } : {}),
+      ...(r.duration_min !== null ? { maxDurationMin: r.duration_min } : {}),
+    };
+    const logEnd = (action: DecisionAction, reason: DecisionReason) =>
+      log(who, { action, reason, moisture: null }, { at, runId: r.id, facts: ended, detail: r.reason });
     if (r.state === 'stopped' && r.stop_reason === 'aboveStop') {
-      await log(
-        who,
-        { action: 'stopped', reason: 'aboveStop', moisture: null },
-        { at, runId: r.id, detail: `run ended: ${water}` },
-      );
+      await logEnd('stopped', 'aboveStop');
       return;
     }
-    if (r.state === 'done') {
-      await log(
-        who,
-        { action: 'stopped', reason: 'maxDuration', moisture: null },
-        { at, runId: r.id, detail: `maximum duration reached: ${water}` },
-      );
-    } else if (r.state === 'failed') {
-      await log(who, { action: 'failed', reason: 'runFailed', moisture: null }, { at, runId: r.id, detail: r.reason });
-    } else {
-      await log(
-        who,
-        { action: 'stopped', reason: 'machineStopped', moisture: null },
-        { at, runId: r.id, detail: `${r.reason}: ${water}` },
-      );
-    }
+    if (r.state === 'done') await logEnd('stopped', 'maxDuration');
+    else if (r.state === 'failed') await logEnd('failed', 'runFailed');
+    else await logEnd('stopped', 'machineStopped');
     await deps.rules.resetRule(ruleId);
   }
 
@@ -397,6 +408,7 @@ export function createSmartIrrigation(deps: SmartDeps) {
         moisture: r.moisture,
         rainMm: r.rain_mm,
         runId: r.run_id,
+        facts: readFacts(r.facts),
         detail: r.detail,
       })),
       total,

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRunList } from '../../api/irrigation';
 import { useParkStore } from '../../stores/park';
+import { runOperatorText, runReasonText } from './texts';
 import { useIrrigationLive } from './useIrrigationLive';
 
 export const RUN_COLOR: Record<string, string> = {
@@ -74,12 +75,14 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
           render: (_, r) => `${t(`irr.trigger.${r.trigger}`)}${r.triggerName ? ` ${r.triggerName}` : ''}`,
           width: 150,
         },
-        { title: t('irr.operator'), dataIndex: 'operator', width: 110 },
+        { title: t('irr.operator'), render: (_, r) => runOperatorText(t, r), width: 110 },
         {
           title: t('irr.reason'),
           width: 240,
           render: (_, r) => (
-            <Typography.Text type={r.state === 'failed' ? 'danger' : undefined}>{r.reason}</Typography.Text>
+            <Typography.Text type={r.state === 'failed' ? 'danger' : undefined} data-testid={`run-${r.runId}-reason`}>
+              {runReasonText(t, r)}
+            </Typography.Text>
           ),
         },
       ]}

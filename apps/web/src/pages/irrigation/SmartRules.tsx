@@ -13,13 +13,14 @@ import {
 } from '../../api/irrigation';
 import { useParamConfigs } from '../../components/live/useParamConfigs';
 import { useParkStore } from '../../stores/park';
+import { decisionText } from './texts';
 import { useIrrigationLive } from './useIrrigationLive';
 
 const ACTION_COLOR = { started: 'green', skipped: 'default', stopped: 'blue', failed: 'red' } as const;
 
 /** Smart irrigation: rules binding soil-moisture sensors to zones, and the log of every decision. */
 export default function SmartRules() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   useIrrigationLive();
   const client = useQueryClient();
   const groupId = useParkStore((s) => s.activeGroupId) ?? 0;
@@ -147,7 +148,7 @@ export default function SmartRules() {
             { title: t('irr.moisture'), render: (_, d) => (d.moisture === null ? '-' : `${d.moisture.toFixed(1)} %`) },
             { title: t('irr.rain'), render: (_, d) => (d.rainMm === null ? '-' : `${d.rainMm.toFixed(1)} mm`) },
             { title: '#', render: (_, d) => (d.runId ? `#${d.runId}` : '') },
-            { title: t('irr.detail'), dataIndex: 'detail' },
+            { title: t('irr.detail'), render: (_, d) => decisionText(t, d, i18n.language) },
           ]}
         />
       </Card>
