@@ -1,5 +1,5 @@
 import type { DeviceParamConfig, SeriesResult } from '@farmpark/contracts';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import '../CrudPage/jsdomShims';
@@ -32,6 +32,9 @@ vi.mock('../TrendChart', () => ({
   },
 }));
 
+// antd's first render is slow on a busy machine; 1 s waits made the first test flaky.
+configure({ asyncUtilTimeout: 10_000 });
+
 const MERCHANT = 7;
 const PARK = 3;
 const publish = (channel: 'telemetry' | 'status', payload: unknown) =>
@@ -44,7 +47,7 @@ const publish = (channel: 'telemetry' | 'status', payload: unknown) =>
 const tileValue = (key: string, deviceId = 11) =>
   within(screen.getByTestId(`device-card-${deviceId}`)).getByTestId(`tile-value-${key}`).textContent;
 
-describe('RealtimeGrid', () => {
+describe('RealtimeGrid', { timeout: 20_000 }, () => {
   beforeEach(() => {
     api.getInitParamConfigList.mockReset();
     api.getSeries.mockReset();
