@@ -1,5 +1,6 @@
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, sql } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index';
 import { OFFLINE_REASON } from '../commands/service';
@@ -23,10 +24,44 @@ describe('commandFailure', () => {
   });
 });
 
-describe('migration 0009', () => {
+// biome-ignore lint/suspicious/noExplicitAny: the schema before 0009 is not the app's type
+type AnyDb = Kysely<any>;
+
+/** A fresh database without foreign-key checks (the rows below stand alone), and how to drop it. */
+async function freshDb(engine: 'sqlite' | 'postgres'): Promise<{ db: AnyDb; drop: () => Promise<void> }> {
+  if (engine === 'sqlite') {
+    const db: AnyDb = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+    return { db, drop: () => db.destroy() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `farmpark_mig9_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  // one connection, so the session setting that skips foreign-key triggers holds for every statement
+  pool.on('connect', (c) => void c.query('set session_replication_role = replica'));
+  const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    drop: async () => {
+      await db.destroy();
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`drop database if exists "${name}" with (force)`);
+      await c.end();
+    },
+  };
+}
+
+const engines = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])] as const;
+
+describe.each(engines)('migration 0009 [%s]', (engine) => {
   it('turns the English sentences of earlier runs and decisions into codes, keeping a machine’s words', async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: the schema before 0009 is not the app's type
-    const db = new Kysely<any>({ dialect: new SqliteDialect({ database: new SQLite(':memory:') }) });
+    const { db, drop } = await freshDb(engine);
     const names = Object.keys(migrations);
     const upTo = (last: string) =>
       new Migrator({
@@ -37,7 +72,7 @@ describe('migration 0009', () => {
         },
       }).migrateToLatest();
     expect((await upTo('2026_11_22_0008_points')).error).toBeUndefined();
-    await sql`pragma foreign_keys = off`.execute(db);
+    if (engine === 'sqlite') await sql`pragma foreign_keys = off`.execute(db);
     const run = (id: number, state: string, reason: string, extra = {}) =>
       db
         .insertInto('irrigation_runs')
@@ -115,6 +150,6 @@ describe('migration 0009', () => {
       { detail: '', facts: '{}' },
       { detail: '阀门故障', facts: '{}' },
     ]);
-    await db.destroy();
+    await drop();
   });
 });
