@@ -156,8 +156,10 @@ describe('HistoryPanel', { timeout: 20_000 }, () => {
       click.mockRestore();
     });
     renderWithClient(<HistoryPanel source={{ family: 'weather' }} />);
-    await screen.findByTestId('history-panel');
+    // enabled once the device and its parameters are chosen
+    await waitFor(() => expect(screen.getByTestId('export-csv').hasAttribute('disabled')).toBe(false));
     fireEvent.click(screen.getByTestId('export-csv'));
+    await waitFor(() => expect(saved).toHaveLength(1));
     expect(await screen.findByText('已下载 weather.csv')).toBeTruthy();
     const url = new URL(String(fetch.mock.calls[0][0]), 'http://x');
     expect(url.pathname).toBe('/api/merchant/terminal/data/exportParamData');
