@@ -100,6 +100,8 @@ describe('irrigation', () => {
     expect(Number(cells[5])).toBeGreaterThan(0);
     expect(cells[6]).toMatch(/1号肥桶: [\d.]+, 2号肥桶: [\d.]+/);
     expect(cells.join(' ')).toContain('demo');
+    // why it ended, phrased by the console in the page's language (zh-CN)
+    expect(await page.getByTestId(`run-${runId}-reason`).innerText()).toBe('操作人停止');
     await screenshot(page, 'irrigation-running-record');
 
     const logged = await api<{ list: Array<{ action: string; targetId: string; result: string }> }>(
@@ -140,6 +142,8 @@ describe('irrigation', () => {
     const log = page.getByTestId('decision-log');
     await log.locator('tbody tr:not(.ant-table-measure-row)').first().waitFor({ timeout: 15_000 });
     expect(await log.innerText()).toContain(started?.moisture?.toFixed(1) ?? '');
+    // the sentence comes from the stored numbers, in the page's language
+    expect(await log.innerText()).toContain(`墒情 ${started?.moisture?.toFixed(1)}% 低于 26%：分区 1 开始灌溉`);
     await screenshot(page, 'irrigation-smart-decisions');
     expect(problems).toEqual([]);
     await context.close();
@@ -201,6 +205,10 @@ describe('irrigation pages in both languages and sizes', () => {
           await page.waitForTimeout(800);
           const text = await page.locator('body').innerText();
           for (const ns of Object.keys(zhCN)) expect(text, path).not.toMatch(new RegExp(`\\b${ns}\\.[a-zA-Z]`));
+          // the server's own English sentences of earlier versions must not reach a page
+          expect(text, path).not.toMatch(/moisture below|stopped \(|maximum duration reached|run ended:/);
+          // program and smart runs act as the system; their operator is not a login name
+          if (path.endsWith('runningRecord')) expect(text, path).not.toMatch(/program:|smart:/);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, path).toBeLessThanOrEqual(0);
           await screenshot(page, `irrigation-${path.replace('/', '-')}-${locale}-${width}`);
