@@ -37,7 +37,7 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
       data-testid="run-table"
       loading={q.isLoading}
       dataSource={q.data?.list ?? []}
-      scroll={{ x: 1480 }}
+      scroll={{ x: 1220 }}
       pagination={{
         current: page.pageNum,
         pageSize: page.pageSize,
@@ -47,8 +47,24 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
       columns={[
         { title: '#', dataIndex: 'runId', width: 60 },
         { title: t('irr.device'), dataIndex: 'deviceName', width: 140 },
-        { title: t('irr.startAt'), render: (_, r) => time(r.startedAt ?? r.createdAt), width: 160 },
-        { title: t('irr.endAt'), render: (_, r) => time(r.endedAt), width: 160 },
+        {
+          // start and end in one cell (the end without its date when it is the same day), so the
+          // outcome and its reason fit on a laptop screen without scrolling sideways
+          title: `${t('irr.startAt')} / ${t('irr.endAt')}`,
+          width: 170,
+          render: (_, r) => {
+            const start = r.startedAt ?? r.createdAt;
+            const sameDay = r.endedAt !== null && dayjs(r.endedAt).isSame(start, 'day');
+            return (
+              <>
+                <div>{time(start)}</div>
+                <Typography.Text type="secondary">
+                  {r.endedAt === null ? '-' : sameDay ? dayjs(r.endedAt).format('HH:mm:ss') : time(r.endedAt)}
+                </Typography.Text>
+              </>
+            );
+          },
+        },
         { title: t('irr.zones'), render: (_, r) => r.zones.join(', '), width: 90 },
         {
           title: `${t('irr.water')} (m³)`,
@@ -63,12 +79,22 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
         },
         {
           title: t('irr.outcome'),
+          width: 230,
           render: (_, r) => (
-            <span data-testid={`run-${r.runId}-state`} data-state={r.state}>
-              <Tag color={RUN_COLOR[r.state]}>{t(`irr.runState.${r.state}`)}</Tag>
-            </span>
+            <>
+              <span data-testid={`run-${r.runId}-state`} data-state={r.state}>
+                <Tag color={RUN_COLOR[r.state]}>{t(`irr.runState.${r.state}`)}</Tag>
+              </span>
+              <div>
+                <Typography.Text
+                  type={r.state === 'failed' ? 'danger' : 'secondary'}
+                  data-testid={`run-${r.runId}-reason`}
+                >
+                  {runReasonText(t, r)}
+                </Typography.Text>
+              </div>
+            </>
           ),
-          width: 100,
         },
         {
           title: t('irr.program'),
@@ -76,15 +102,6 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
           width: 150,
         },
         { title: t('irr.operator'), render: (_, r) => runOperatorText(t, r), width: 110 },
-        {
-          title: t('irr.reason'),
-          width: 240,
-          render: (_, r) => (
-            <Typography.Text type={r.state === 'failed' ? 'danger' : undefined} data-testid={`run-${r.runId}-reason`}>
-              {runReasonText(t, r)}
-            </Typography.Text>
-          ),
-        },
       ]}
     />
   );
