@@ -60,7 +60,8 @@ export function ensureWebBuild() {
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(ROOT, s))));
   if (existsSync(out) && statSync(out).mtimeMs >= newest) return;
   log('building the console (vite build)');
-  run('npm', ['run', 'build']);
+  // a caller's NODE_ENV (vitest sets "test") would make Vite build React and antd in development mode
+  run('npm', ['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 export function freePort() {

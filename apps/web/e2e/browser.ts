@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 // Debian's Chromium, never a downloaded browser. Flags keep it off the (closed) network.
 const FLAGS = [
@@ -66,4 +66,28 @@ export async function screenshot(page: Page, name: string) {
     await Promise.race([settled, new Promise((r) => setTimeout(r, 3_000))]);
   });
   await page.screenshot({ path: path.join(SCREEN_DIR, `${name}.png`), fullPage: false });
+}
+
+/**
+ * Chooses `option` in the antd Select `testId` inside `scope` and checks that it stuck: on a busy
+ * machine a click can land while a list still animates, or before the option list is ready, so the
+ * choice is read back from its form item and tried again (three times at most).
+ */
+export async function pickOption(page: Page, scope: Page | Locator, testId: string, option: string) {
+  const select = scope.getByTestId(testId);
+  // read back from the form item, or from the Select itself outside a form
+  const formItem = scope.locator('.ant-form-item').filter({ has: select }).last();
+  const item =
+    (await formItem.count()) > 0 ? formItem : scope.locator('.ant-select').filter({ has: select }).or(select).first();
+  for (let attempt = 1; ; attempt++) {
+    // a retry opens the list only if it is not open still (a click on an open Select closes it)
+    if (attempt === 1 || (await page.locator('.ant-select-dropdown:visible').count()) === 0) await select.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+    try {
+      await expect.poll(() => item.innerText(), { timeout: 3_000 }).toContain(option);
+      return;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
 }

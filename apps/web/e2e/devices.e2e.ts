@@ -2,7 +2,7 @@ import type { GisPark, SystemLogEntry } from '@farmpark/contracts';
 import { createDevice, type VirtualDevice } from '@farmpark/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, screenshot } from './browser';
+import { launch, openPage, pickOption, screenshot } from './browser';
 import { api, apiLogin, login } from './session';
 
 let browser: Browser;
@@ -19,10 +19,7 @@ const PARK = '寿光蔬菜高科技示范园';
 const SERIAL = 'E2E-WS-0001';
 const NAME = 'E2E 气象站';
 
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
+const choose = (page: Page, testId: string, option: string) => pickOption(page, page, testId, option);
 
 async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
   const opened = await openPage(browser, {
@@ -60,8 +57,13 @@ describe('device management, GIS map and park map', () => {
     await form.locator('.ant-form-item', { hasText: '纬度' }).locator('input').fill(String(lat));
     await page.getByTestId('device-save').click();
 
-    // the credentials, shown once
-    await page.getByTestId('credentials').waitFor();
+    // the credentials, shown once (if not, say what the form shows: a field message or the server's refusal)
+    await page
+      .getByTestId('credentials')
+      .waitFor()
+      .catch(async () => {
+        throw new Error(`no credentials; the form shows: ${await form.innerText()}`);
+      });
     const serial = (await page.getByTestId('cred-serial').innerText()).trim();
     const secret = (await page.getByTestId('cred-secret').innerText()).trim();
     const broker = (await page.getByTestId('cred-broker').innerText()).trim();

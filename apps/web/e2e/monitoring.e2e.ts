@@ -4,7 +4,7 @@ import { createDevice, generateHistory, type VirtualDevice } from '@farmpark/sim
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, screenshot } from './browser';
+import { launch, openPage, pickOption, screenshot } from './browser';
 import { api, apiLogin, login } from './session';
 
 // The demo park 1 has one device of each class. These tests give the weather station, soil station,
@@ -195,14 +195,7 @@ describe('monitoring consoles', () => {
     const rules = page.getByTestId('automation-rules');
     await rules.getByTestId('automation-add').click();
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('automation-form') });
-    const pick = async (testId: string, option: string) => {
-      await dialog.getByTestId(testId).click();
-      await page
-        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option')
-        .filter({ hasText: option })
-        .first()
-        .click();
-    };
+    const pick = (testId: string, option: string) => pickOption(page, dialog, testId, option);
     // saving empty shows what is missing, in the console's language
     await dialog.getByTestId('automation-save').click();
     await expect.poll(() => dialog.locator('.ant-form-item-explain-error').allInnerTexts()).toContain('请填写规则名称');
