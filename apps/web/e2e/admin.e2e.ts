@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zhCN } from '../src/i18n/zh-CN';
-import { launch, openPage, screenshot } from './browser';
+import { launch, openPage, pickOption, screenshot } from './browser';
 import { api, apiLogin, login, menuTitles, tokenOf } from './session';
 
 let browser: Browser;
@@ -16,11 +16,7 @@ const ROLE = '巡检员E2E';
 const USER = 'e2e_inspector';
 const PARK = '稻田镇智慧灌溉基地';
 
-/** Picks an option of an antd Select inside `scope` by its visible text. */
-async function choose(page: Page, testId: string, option: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
-}
+const choose = (page: Page, testId: string, option: string) => pickOption(page, page, testId, option);
 
 async function checkTree(page: Page, title: string) {
   await page
@@ -103,9 +99,10 @@ describe('administration: a limited user, enforced by the server, logged out whe
     // the system log shows each step with operator and address
     await a.goto('/system/system-log');
     const table = a.getByTestId('log-table');
-    await table.locator('tbody tr:not(.ant-table-measure-row)').first().waitFor();
-    const text = await table.innerText();
-    for (const action of ['停用用户', '新增用户', '新增角色']) expect(text).toContain(action);
+    // the rows arrive after the first paint (a placeholder row comes first): wait for the content
+    for (const action of ['停用用户', '新增用户', '新增角色']) {
+      await expect.poll(() => table.innerText(), { timeout: 10_000 }).toContain(action);
+    }
     const disabled = table.locator('tr', { hasText: '停用用户' }).first();
     await expect(disabled.innerText()).resolves.toMatch(/demo[\s\S]*127\.0\.0\.1[\s\S]*成功/);
     await screenshot(a, 'admin-system-log-zh-CN-1440');

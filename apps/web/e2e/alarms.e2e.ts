@@ -3,7 +3,7 @@ import { generateHistory } from '@farmpark/simulator';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, screenshot } from './browser';
+import { launch, openPage, pickOption, screenshot } from './browser';
 import { api, apiLogin, login } from './session';
 
 // The valve controller of demo park 1 (no simulator runs it in the e2e server) reports its battery
@@ -62,10 +62,7 @@ async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {
   return opened;
 }
 
-async function pick(page: Page, testId: string, text: string) {
-  await page.getByTestId(testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: text }).first().click();
-}
+const pick = (page: Page, testId: string, text: string) => pickOption(page, page, testId, text);
 
 const rowOf = (page: Page, id: number) => page.locator(`[data-testid="alarm-table"] tr[data-row-key="${id}"]`);
 
