@@ -47,7 +47,7 @@ export default function ExportButton({ url, label, disabled, testId }: ExportBut
         open={progress !== null}
         title={t('export.title')}
         closable={false}
-        maskClosable={false}
+        mask={{ closable: false }}
         okButtonProps={{ style: { display: 'none' } }}
         cancelText={t('common.cancel')}
         onCancel={() => abort.current?.abort()}

@@ -30,7 +30,13 @@ export default function RealtimeGrid({ source, hideGroups, renderExtra }: Realti
   const { t } = useTranslation();
   const { query, devices } = useLiveDevices(source);
   const now = useNow();
-  if (query.isLoading) return <Skeleton active data-testid="realtime-loading" />;
+  // antd's Skeleton drops data-* attributes: the wrapper carries the test id
+  if (query.isLoading)
+    return (
+      <div data-testid="realtime-loading">
+        <Skeleton active />
+      </div>
+    );
   if (query.error)
     return (
       <Alert

@@ -115,7 +115,7 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
         onCancel={() => setEditing(null)}
         onOk={save}
         okText={t('irr.save')}
-        maskClosable={false}
+        mask={{ closable: false }}
       >
         <Form form={form} layout="vertical">
           <Form.Item name="deviceId" label={t('irr.device')} rules={[{ required: true }]}>

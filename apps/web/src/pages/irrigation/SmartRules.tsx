@@ -159,7 +159,7 @@ export default function SmartRules() {
         onCancel={() => setEditing(null)}
         onOk={save}
         okText={t('irr.save')}
-        maskClosable={false}
+        mask={{ closable: false }}
       >
         <Form form={form} layout="vertical">
           <Form.Item name="name" label={t('irr.name')} rules={[{ required: true }]}>
