@@ -45,9 +45,11 @@ class ImmediateSqliteDialect extends SqliteDialect {
 
 export function connectDatabase(target: DatabaseTarget): Db {
   if (target.engine === 'postgres') {
-    return new Kysely<Database>({
-      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: target.url, max: 10 }) }),
-    });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // An idle connection the server drops (a restart, an administrator ending it) is an 'error' event;
+    // unheard it would crash the process. The pool discards that client and opens a new one when needed.
+    pool.on('error', (err) => process.stderr.write(`postgres: idle connection lost: ${err.message}\n`));
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(dirname(target.file), { recursive: true });
   const sqlite = new SQLite(target.file);
