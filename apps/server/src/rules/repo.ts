@@ -1,4 +1,6 @@
+import type { RuleKind } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
+import { inList, type Scope } from '../db/scope';
 
 /** Rules and their per-device state: Kysely only. */
 export function enabledRules(db: Db) {
@@ -46,4 +48,18 @@ export function watchedDevices(
   if (rule.device_id !== null) q = q.where('id', '=', rule.device_id);
   else q = q.where('device_class', '=', rule.device_class ?? '');
   return q.execute();
+}
+
+/** One rule of an owner kind, within the caller's merchant and parks, with its device's name. */
+export function findOwnedRule(db: Db, scope: Scope, kind: RuleKind, id: number) {
+  return db
+    .selectFrom('rules')
+    .leftJoin('devices', 'devices.id', 'rules.device_id')
+    .selectAll('rules')
+    .select('devices.name as device_name')
+    .where('rules.id', '=', id)
+    .where('rules.owner_kind', '=', kind)
+    .where('rules.merchant_id', '=', scope.merchantId)
+    .where('rules.group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
 }

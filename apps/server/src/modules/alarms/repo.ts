@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
 import { inList, type Scope } from '../../db/scope';
+import { findOwnedRule } from '../../rules/repo';
 
 /** Alarm rules, alarms, deliveries and contacts: Kysely only; every tenant read filters by scope. */
 
@@ -32,18 +33,7 @@ export function ruleRows(
   ]);
 }
 
-export function findRule(db: Db, scope: Scope, id: number) {
-  return db
-    .selectFrom('rules')
-    .leftJoin('devices', 'devices.id', 'rules.device_id')
-    .selectAll('rules')
-    .select('devices.name as device_name')
-    .where('rules.id', '=', id)
-    .where('rules.owner_kind', '=', 'alarm')
-    .where('rules.merchant_id', '=', scope.merchantId)
-    .where('rules.group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
+export const findRule = (db: Db, scope: Scope, id: number) => findOwnedRule(db, scope, 'alarm', id);
 
 export type RuleRow = NonNullable<Awaited<ReturnType<typeof findRule>>>;
 

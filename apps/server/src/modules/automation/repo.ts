@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect';
 import { inList, type Scope } from '../../db/scope';
+import { findOwnedRule } from '../../rules/repo';
 
 /** Automation rules, their cabinets and the commands they sent: Kysely only, tenant-scoped in SQL. */
 export function ruleRows(db: Db, scope: Scope, groupId: number, deviceId?: number) {
@@ -17,18 +18,7 @@ export function ruleRows(db: Db, scope: Scope, groupId: number, deviceId?: numbe
 }
 export type AutomationRow = Awaited<ReturnType<typeof ruleRows>>[number];
 
-export function findRule(db: Db, scope: Scope, id: number) {
-  return db
-    .selectFrom('rules')
-    .leftJoin('devices', 'devices.id', 'rules.device_id')
-    .selectAll('rules')
-    .select('devices.name as device_name')
-    .where('rules.id', '=', id)
-    .where('rules.owner_kind', '=', 'automation')
-    .where('rules.merchant_id', '=', scope.merchantId)
-    .where('rules.group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
+export const findRule = (db: Db, scope: Scope, id: number) => findOwnedRule(db, scope, 'automation', id);
 
 /** A device of the caller's merchant in one of its parks. */
 export function findDevice(db: Db, scope: Scope, deviceId: number) {
