@@ -2,7 +2,7 @@ import type { AddAlarmContactBody, AlarmContact, AlterAlarmContactBody, Paged, W
 import type { Db } from '../../db/connect';
 import { inList } from '../../db/scope';
 import { notFound } from '../../http/apiError';
-import type { ClientMeta } from '../auth/service';
+import type { ClientMeta } from '../../http/clientMeta';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
 

@@ -2,8 +2,8 @@ import { addNoticeBody, alarmIdsBody, alterNoticeBody, noticeListQuery } from '@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
+import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
-import { clientMeta } from '../auth/routes';
 import type { ModuleDeps } from '../context';
 import { addNotice, alterNotice, enabledNotices, listNotices, removeNotices } from './notices';
 

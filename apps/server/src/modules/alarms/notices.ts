@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { NoticesTable } from '../../db/rulesAlarmsSchema';
 import { notFound } from '../../http/apiError';
-import type { ClientMeta } from '../auth/service';
+import type { ClientMeta } from '../../http/clientMeta';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
 

@@ -14,7 +14,7 @@ import type { Db } from '../../db/connect';
 import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
 import { inList } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
-import type { ClientMeta } from '../auth/service';
+import type { ClientMeta } from '../../http/clientMeta';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
 import type { AlarmLifecycle } from './lifecycle';

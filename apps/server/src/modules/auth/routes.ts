@@ -1,16 +1,12 @@
 import { loginBody, resetLoginPwdBody } from '@farmpark/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/authHook';
+import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
-import { type ClientMeta, createLoginLimits, login, logout, resetPassword } from './service';
-
-export const clientMeta = (req: FastifyRequest): ClientMeta => ({
-  ip: req.ip,
-  userAgent: String(req.headers['user-agent'] ?? ''),
-});
+import { createLoginLimits, login, logout, resetPassword } from './service';
 
 const logoutQuery = z.object({ token: z.string().trim().min(1, 'token must not be empty').optional() });
 

@@ -7,6 +7,7 @@ import {
   SESSION_TTL_MS,
 } from '@farmpark/contracts';
 import { ApiError } from '../../http/apiError';
+import type { ClientMeta } from '../../http/clientMeta';
 import { SlidingWindow } from '../../http/rateLimit';
 import type { ModuleDeps } from '../context';
 import { writeLog } from '../systemLog/service';
@@ -14,10 +15,8 @@ import * as repo from './repo';
 import { burnPasswordCheck, hashPassword, hashToken, newToken, verifyPassword } from './secrets';
 import { type AuthContext, announceEnded, endSessions } from './sessions';
 
-export interface ClientMeta {
-  ip: string;
-  userAgent: string;
-}
+/** Kept here for modules not yet switched to `http/clientMeta`. */
+export type { ClientMeta } from '../../http/clientMeta';
 
 /** Failed logins per login name and per address; a success does not count. */
 export function createLoginLimits() {

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/connect';
 import { isUniqueViolation, type Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
-import type { ClientMeta } from '../auth/service';
+import type { ClientMeta } from '../../http/clientMeta';
 import type { AuthContext } from '../auth/sessions';
 import { writeLog } from '../systemLog/service';
 import { generateSecret, hashSecret } from './credentials';

@@ -2,8 +2,8 @@ import { addGroupBody, alterGroupBody, alterGroupScreenBody, groupIdQuery, remov
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
+import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
-import { clientMeta } from '../auth/routes';
 import type { ModuleDeps } from '../context';
 import { addPark, alterPark, listParks, parkClassFlags, removePark, setParkScreen } from './service';
 

@@ -12,7 +12,7 @@ import type { Db } from '../../db/connect';
 import type { GroupRow } from '../../db/schema';
 import { isUniqueViolation, type Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
-import type { ClientMeta } from '../auth/service';
+import type { ClientMeta } from '../../http/clientMeta';
 import type { AuthContext } from '../auth/sessions';
 import { writeLog } from '../systemLog/service';
 import * as repo from './repo';

@@ -16,7 +16,7 @@ import type { Db } from '../../db/connect';
 import type { AreaPointsTable, GroupPointsTable } from '../../db/pointsSchema';
 import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
-import type { ClientMeta } from '../auth/service';
+import type { ClientMeta } from '../../http/clientMeta';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
 import * as repo from './repo';

@@ -11,7 +11,7 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
-import type { ClientMeta } from '../auth/service';
+import type { ClientMeta } from '../../http/clientMeta';
 import { type AuthContext, announceEnded, type EndedSession, endSessions } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { audited } from '../systemLog/service';

@@ -1,7 +1,7 @@
 import type { AddScreenBody, AlterScreenBody, Paged, ScreenManageItem } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
-import type { ClientMeta } from '../auth/service';
+import type { ClientMeta } from '../../http/clientMeta';
 import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { audited } from '../systemLog/service';

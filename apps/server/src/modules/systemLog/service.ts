@@ -1,7 +1,7 @@
 import { Code, type SystemLogAction, type SystemLogTarget } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError } from '../../http/apiError';
-import type { ClientMeta } from '../auth/service';
+import type { ClientMeta } from '../../http/clientMeta';
 import type { AuthContext } from '../auth/sessions';
 import { insertLog } from './repo';
 

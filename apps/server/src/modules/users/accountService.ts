@@ -10,8 +10,8 @@ import {
 import type { Db } from '../../db/connect';
 import { isUniqueViolation, type Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
+import type { ClientMeta } from '../../http/clientMeta';
 import { hashPassword } from '../auth/secrets';
-import type { ClientMeta } from '../auth/service';
 import { type AuthContext, announceEnded, type EndedSession, endSessions } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { audited } from '../systemLog/service';

@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
+import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
-import { clientMeta } from '../auth/routes';
 import type { ModuleDeps } from '../context';
 import {
   addSysUser,
