@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { configureRequest, get, post, RequestError } from './request';
+import { configureRequest, download, filenameOf, get, post, RequestError } from './request';
 
 interface Call {
   url: string;
@@ -128,5 +128,111 @@ describe('request client', () => {
     expect(err.kind).toBe('timeout');
     expect(toasts).toHaveLength(1);
     expect(toasts[0][1]).toBe(5);
+  });
+});
+
+describe('download', () => {
+  const stream = (...parts: string[]) =>
+    new ReadableStream<Uint8Array>({
+      start(c) {
+        for (const p of parts) c.enqueue(new TextEncoder().encode(p));
+        c.close();
+      },
+    });
+
+  // The server answers an envelope as application/json, whatever the file it would have sent.
+  const envelope = (body: unknown) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Response.json(body)),
+    );
+
+  it('takes the UTF-8 file name first, then the plain one', () => {
+    expect(filenameOf(`attachment; filename="export.csv"; filename*=UTF-8''%E6%B0%94%E8%B1%A1.csv`, 'x')).toBe(
+      '气象.csv',
+    );
+    expect(filenameOf('attachment; filename="commands.csv"', 'x')).toBe('commands.csv');
+    expect(filenameOf(null, 'fallback')).toBe('fallback');
+  });
+
+  it('streams the file with the AuthToken header and reports the bytes as they arrive', async () => {
+    Cookies.set('ag_merchant_token', 'tok456');
+    const fetch = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(stream('a,b\n', '1,2\n'), {
+          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="t.csv"' },
+        }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const seen: number[] = [];
+    const { blob, filename } = await download('/api/x', {
+      params: { groupId: 2, none: null },
+      onProgress: (p) => seen.push(p.received),
+    });
+    expect(fetch.mock.calls[0][0]).toBe('/api/x?groupId=2');
+    expect((fetch.mock.calls[0][1].headers as Record<string, string>).AuthToken).toBe('tok456');
+    expect(filename).toBe('t.csv');
+    expect(blob.size).toBe(8);
+    expect(seen).toEqual([0, 4, 8]);
+  });
+
+  it('an error envelope instead of a file is shown like any call', async () => {
+    envelope({ code: 1001, msg: 'endTime must be after startTime', data: null });
+    const err = (await download('/api/x').catch((e: unknown) => e)) as RequestError;
+    expect(err).toBeInstanceOf(RequestError);
+    expect(err.code).toBe(1001);
+    expect(toasts).toEqual([['endTime must be after startTime', 5]]);
+  });
+
+  it('a 9xx envelope instead of a file logs the user out', async () => {
+    envelope({ code: 903, msg: 'expired', data: null });
+    await expect(download('/api/x')).rejects.toBeInstanceOf(RequestError);
+    expect(forced).toEqual([[903, 'expired']]);
+  });
+
+  it('a failed answer that is not an envelope is an http error', async () => {
+    respond('<html>Bad gateway</html>', 502);
+    const err = (await download('/api/x').catch((e: unknown) => e)) as RequestError;
+    expect(err.kind).toBe('http');
+    expect(err.code).toBe(502);
+  });
+
+  it('waits at most the request timeout for the server to answer', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) => {
+            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+          }),
+      ),
+    );
+    const pending = download('/api/slow').catch((e: RequestError) => e);
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(((await pending) as RequestError).kind).toBe('timeout');
+    expect(toasts).toHaveLength(1);
+  });
+
+  it('a cancel while the file streams stops it quietly', async () => {
+    const controller = new AbortController();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        const body = new ReadableStream<Uint8Array>({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('part'));
+            init.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'text/csv' } });
+      }),
+    );
+    const pending = download('/api/x', {
+      signal: controller.signal,
+      onProgress: (p) => p.received > 0 && controller.abort(),
+    }).catch((e: RequestError) => e);
+    expect(((await pending) as RequestError).kind).toBe('aborted');
+    expect(toasts).toEqual([]);
   });
 });

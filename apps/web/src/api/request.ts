@@ -8,7 +8,8 @@ import { getToken } from '../utils/auth';
  * `code`: a rejected promise means the user has already been told (unless the caller asked for `silent`).
  */
 
-export type RequestErrorKind = 'api' | 'network' | 'timeout' | 'http';
+/** 'aborted': the caller cancelled (e.g. an export's cancel button); nothing is shown. */
+export type RequestErrorKind = 'api' | 'network' | 'timeout' | 'http' | 'aborted';
 
 export class RequestError extends Error {
   constructor(
@@ -84,53 +85,60 @@ function fail(error: RequestError, silent: boolean | undefined, seconds = ERROR_
   throw error;
 }
 
-export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', params, data, json, blob, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  // The server answers in the console's language, not the browser's.
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18n.language };
+/** Accept-Language (the server answers in the console's language, not the browser's) and the session token. */
+function baseHeaders(accept: string): Record<string, string> {
+  const headers: Record<string, string> = { Accept: accept, 'Accept-Language': i18n.language };
   const token = getToken();
   if (token) headers[AUTH_HEADER] = token;
-  let body: string | Blob | undefined;
-  if (method === 'POST') {
-    if (blob) {
-      headers['Content-Type'] = blob.type || 'application/octet-stream';
-      body = blob;
-    } else if (json) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(data ?? {});
-    } else {
-      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
-      body = formBody(data).toString();
-    }
-  }
+  return headers;
+}
 
+/**
+ * fetch with the timeout policy: the server must answer (headers) within `timeoutMs`. A caller's own
+ * signal (a cancel button) aborts too; that is reported as kind 'aborted' and never toasted.
+ */
+async function send(
+  url: string,
+  init: RequestInit,
+  timeoutMs: number,
+  silent: boolean | undefined,
+  signal?: AbortSignal,
+): Promise<Response> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let response: Response;
-  let payload: unknown;
+  // Kept for the whole life of the response, so a cancel also stops a body still streaming.
+  signal?.addEventListener('abort', () => controller.abort(), { once: true });
   try {
-    response = await fetch(buildUrl(url, params), { method, headers, body, signal: controller.signal });
-    const text = await response.text();
-    try {
-      payload = text ? JSON.parse(text) : undefined;
-    } catch {
-      payload = undefined;
-    }
+    return await fetch(url, { ...init, signal: controller.signal });
   } catch (err) {
-    const timedOut = controller.signal.aborted;
-    const message = timedOut
-      ? i18n.t('request.timeout', { seconds: Math.round(timeoutMs / 1000) })
-      : i18n.t('request.network', { reason: err instanceof Error ? err.message : String(err) });
-    return fail(new RequestError(timedOut ? 'timeout' : 'network', message), silent);
+    if (signal?.aborted) throw new RequestError('aborted', i18n.t('common.cancel'));
+    return failed(err, controller.signal.aborted, timeoutMs, silent);
   } finally {
     clearTimeout(timer);
   }
+}
 
-  if (!isEnvelope(payload)) {
-    return fail(new RequestError('http', i18n.t('request.http', { status: response.status }), response.status), silent);
+function failed(err: unknown, timedOut: boolean, timeoutMs: number, silent: boolean | undefined): never {
+  const message = timedOut
+    ? i18n.t('request.timeout', { seconds: Math.round(timeoutMs / 1000) })
+    : i18n.t('request.network', { reason: err instanceof Error ? err.message : String(err) });
+  return fail(new RequestError(timedOut ? 'timeout' : 'network', message), silent);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return text ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
   }
-  if (payload.code === Code.OK) return payload.data as T;
+}
 
+/** The error policy of SPEC §8 for an answer that is not a success envelope; always throws. */
+function rejectAnswer(payload: unknown, status: number, silent: boolean | undefined): never {
+  if (!isEnvelope(payload)) {
+    return fail(new RequestError('http', i18n.t('request.http', { status }), status), silent);
+  }
   const message = payload.msg || 'Error';
   const error = new RequestError('api', message, payload.code);
   if (payload.code === Code.RATE_LIMITED) {
@@ -144,8 +152,102 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   return fail(error, silent);
 }
 
+export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
+  const { method = 'GET', params, data, json, blob, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const headers = baseHeaders('application/json');
+  let body: string | Blob | undefined;
+  if (method === 'POST') {
+    if (blob) {
+      headers['Content-Type'] = blob.type || 'application/octet-stream';
+      body = blob;
+    } else if (json) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(data ?? {});
+    } else {
+      headers['Content-Type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
+      body = formBody(data).toString();
+    }
+  }
+  const response = await send(buildUrl(url, params), { method, headers, body }, timeoutMs, silent);
+  let payload: unknown;
+  try {
+    payload = await readJson(response);
+  } catch (err) {
+    return failed(err, false, timeoutMs, silent);
+  }
+  if (isEnvelope(payload) && payload.code === Code.OK) return payload.data as T;
+  return rejectAnswer(payload, response.status, silent);
+}
+
 export const get = <T>(url: string, params?: Params, options?: Omit<RequestOptions, 'method' | 'params'>) =>
   request<T>(url, { ...options, method: 'GET', params });
 
 export const post = <T>(url: string, data?: unknown, options?: Omit<RequestOptions, 'method' | 'data'>) =>
   request<T>(url, { ...options, method: 'POST', data });
+
+export interface DownloadProgress {
+  received: number;
+  /** From Content-Length when the server sent one; streamed exports usually have none. */
+  total: number | null;
+}
+
+export interface DownloadOptions {
+  params?: Params;
+  onProgress?: (p: DownloadProgress) => void;
+  /** Cancels the download (RequestError of kind 'aborted', not toasted). */
+  signal?: AbortSignal;
+  silent?: boolean;
+  /** How long the server may take to start answering; the file then streams for as long as it needs. */
+  timeoutMs?: number;
+}
+
+/** The file name from Content-Disposition (RFC 5987 `filename*` first), else the fallback. */
+export function filenameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain ? plain[1].trim() : fallback;
+}
+
+/**
+ * Streams a file (an export) with the same token, timeout and error policy as `request`: when the
+ * server answers with an envelope instead of a file (a bad filter, an expired session) the envelope
+ * is handled exactly as for any call, forced logout included.
+ */
+export async function download(url: string, options: DownloadOptions = {}): Promise<{ blob: Blob; filename: string }> {
+  const { params, onProgress, signal, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
+  const response = await send(buildUrl(url, params), { headers: baseHeaders('*/*') }, timeoutMs, silent, signal);
+  const type = response.headers.get('content-type') ?? '';
+  if (!response.ok || type.includes('application/json')) {
+    return rejectAnswer(await readJson(response).catch(() => undefined), response.status, silent);
+  }
+  const lengthHeader = response.headers.get('content-length');
+  const total = lengthHeader ? Number(lengthHeader) : null;
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  onProgress?.({ received, total });
+  const take = (part: Uint8Array) => {
+    chunks.push(part);
+    received += part.byteLength;
+    onProgress?.({ received, total });
+  };
+  try {
+    if (!response.body) take(new Uint8Array(await response.arrayBuffer()));
+    else {
+      const reader = response.body.getReader();
+      for (let part = await reader.read(); !part.done; part = await reader.read()) take(part.value);
+    }
+  } catch (err) {
+    if (signal?.aborted) throw new RequestError('aborted', i18n.t('common.cancel'));
+    return failed(err, false, timeoutMs, silent);
+  }
+  const blob = new Blob(chunks as BlobPart[], { type });
+  return { blob, filename: filenameOf(response.headers.get('content-disposition'), 'export') };
+}

@@ -2,8 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Progress } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type DownloadProgress, download } from '../../api/request';
 import { formatNumber } from '../../utils/numberFormat';
-import { type DownloadProgress, fetchDownload, saveBlob } from './download';
 
 export interface ExportButtonProps {
   /** Built when clicked, so it carries exactly the filters on screen at that moment. */
@@ -11,6 +11,18 @@ export interface ExportButtonProps {
   label: string;
   disabled?: boolean;
   testId?: string;
+}
+
+function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  // Revoked later: some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /** Downloads a streamed export with a progress dialog counting the bytes; cancel aborts it. */
@@ -25,12 +37,12 @@ export default function ExportButton({ url, label, disabled, testId }: ExportBut
     abort.current = controller;
     setProgress({ received: 0, total: null });
     try {
-      const { blob, filename } = await fetchDownload(url(), setProgress, controller.signal);
+      const { blob, filename } = await download(url(), { onProgress: setProgress, signal: controller.signal });
       setProgress({ received: blob.size, total: blob.size });
       saveBlob(blob, filename);
       message.success(t('export.done', { name: filename }));
-    } catch (err) {
-      if (!controller.signal.aborted) message.error(err instanceof Error ? err.message : String(err), 5);
+    } catch {
+      // The request client has told the user (or the user cancelled); nothing more to say.
     } finally {
       abort.current = null;
       setTimeout(() => setProgress(null), 300);
