@@ -15,16 +15,14 @@ import {
 import { PERMISSION_CATALOGUE, type PermitNode, SCREEN_ROLE } from '@farmpark/contracts';
 import type { ComponentType, ReactNode } from 'react';
 import { NotBuiltPage } from '../components/PageNotBuilt/notBuilt';
-import { IRRIGATION_PAGES } from '../pages/irrigation/routes';
-import { lazyPage } from '../router/lazyPage';
-import { MONITORING_PAGES } from './monitoringPages';
-import { PEST_PAGES } from './pestPages';
+import { lazyNamed, lazyPage } from '../router/lazyPage';
 import type { AppRoute } from './routeTypes';
 
 /**
  * The ONE route table (ARCHITECTURE "one route table drives router, menu, breadcrumb and guard").
  * Permission routes come from the catalogue in contracts, so server and console agree on every
- * permitUrl; this file adds what only the console knows: icons, pages and the fixed routes.
+ * permitUrl, title and device-type tag; this file adds what only the console knows: icons, the page
+ * bound to each path and the fixed and public routes. No other file binds a page to a path.
  */
 
 const SECTION_ICONS: Record<string, ReactNode> = {
@@ -40,8 +38,20 @@ const SECTION_ICONS: Record<string, ReactNode> = {
   '/alarm': <AlertOutlined />,
 };
 
-/** Pages built so far; every other catalogue page shows the shared "not built yet" page. */
-const BUILT_PAGES: Record<string, ComponentType> = {
+// Sections whose pages share one chunk and are named exports of the section's index.
+const monitoring = (name: keyof typeof import('../pages/monitoring')) =>
+  lazyNamed(() => import('../pages/monitoring'), name);
+const ehc = (name: keyof typeof import('../pages/envControl/ehc')) =>
+  lazyNamed(() => import('../pages/envControl/ehc'), name);
+const irrigation = (name: keyof typeof import('../pages/irrigation')) =>
+  lazyNamed(() => import('../pages/irrigation'), name);
+const pests = (name: keyof typeof import('../pages/pests')) => lazyNamed(() => import('../pages/pests'), name);
+
+/**
+ * The page of each catalogue path built so far; every other catalogue page shows the shared
+ * "not built yet" page. A key that is not a catalogue path is a mistake (config/routes.test.ts).
+ */
+export const CATALOGUE_PAGES: Record<string, ComponentType> = {
   '/park/parkInfo': lazyPage(() => import('../pages/park/parkInfo')),
   '/system/user-mgt': lazyPage(() => import('../pages/system/user-mgt')),
   '/system/system-log': lazyPage(() => import('../pages/system/system-log')),
@@ -53,9 +63,46 @@ const BUILT_PAGES: Record<string, ComponentType> = {
   '/alarm/alarmSet': lazyPage(() => import('../pages/alarm/alarmSet')),
   '/alarm/alarmList': lazyPage(() => import('../pages/alarm/alarmList')),
   '/alarm/alarmContacts': lazyPage(() => import('../pages/alarm/alarmContacts')),
-  ...MONITORING_PAGES,
-  ...IRRIGATION_PAGES,
-  ...PEST_PAGES,
+  '/outdoorsEquipment/weatherWatches/realTimeData': monitoring('WeatherRealtime'),
+  '/outdoorsEquipment/weatherWatches/historicalData': monitoring('WeatherHistory'),
+  '/outdoorsEquipment/weatherWatches/dataAnalysis': monitoring('WeatherAnalysis'),
+  '/outdoorsEquipment/moistureMonitoring/realTimeData': monitoring('SoilRealtime'),
+  '/outdoorsEquipment/moistureMonitoring/historicalData': monitoring('SoilHistory'),
+  '/outdoorsEquipment/moistureMonitoring/dataAnalysis': monitoring('SoilAnalysis'),
+  '/outdoorsEquipment/ehc/realTimeData': monitoring('EnvironmentRealtime'),
+  '/outdoorsEquipment/ehc/historicalData': monitoring('EnvironmentHistory'),
+  '/outdoorsEquipment/ehc/dataAnalysis': monitoring('EnvironmentAnalysis'),
+  '/outdoorsEquipment/worm/deviceStatus': pests('WormDeviceStatus'),
+  '/outdoorsEquipment/worm/imageAnalysis': pests('WormImageAnalysis'),
+  '/outdoorsEquipment/worm/wormStatistical': pests('WormStatistical'),
+  '/outdoorsEquipment/worm/wormTrend': pests('WormTrend'),
+  '/outdoorsEquipment/worm/wormCategory': pests('WormCategory'),
+  '/outdoorsEquipment/worm/HistoricalData': pests('WormHistory'),
+  '/outdoorsEquipment/worm/operationRecord': pests('WormOperationRecord'),
+  '/outdoorsEquipment/spore/deviceStatus': pests('SporeDeviceStatus'),
+  '/outdoorsEquipment/spore/imageAnalysis': pests('SporeImageAnalysis'),
+  '/outdoorsEquipment/spore/HistoricalData': pests('SporeHistory'),
+  '/outdoorsEquipment/spore/operationRecord': pests('SporeOperationRecord'),
+  '/envControl/ehc/realTimeData': ehc('EhcRealtime'),
+  '/envControl/ehc/historicalData': ehc('EhcHistory'),
+  '/envControl/ehc/operationRecord': ehc('EhcOperationRecord'),
+  '/envControl/ehc/dataAnalysis': ehc('EhcAnalysis'),
+  '/plantProtect/insecticidalLamp/realTimeData': lazyPage(() => import('../pages/plantProtect/insecticidalLamp')),
+  '/irrigation/irrigationSystem/listOfEquipment': irrigation('SystemEquipment'),
+  '/irrigation/irrigationSystem/historicalData': irrigation('SystemHistory'),
+  '/irrigation/irrigationSystem/operationRecord': irrigation('SystemOperation'),
+  '/irrigation/irrigationSystem/runningRecord': irrigation('SystemRunning'),
+  '/irrigation/irrigationController/realTimeData': irrigation('ControllerRealtime'),
+  '/irrigation/irrigationController/historicalData': irrigation('ControllerHistory'),
+  '/irrigation/irrigationController/operationRecord': irrigation('ControllerOperation'),
+  '/irrigation/irrigationController/dataAnalysis': irrigation('ControllerAnalysis'),
+  '/irrigation/irrigationAuto/realTimeData': irrigation('AutoRealtime'),
+  '/irrigation/irrigationAuto/historicalData': irrigation('AutoHistory'),
+  '/irrigation/irrigationAuto/operationRecord': irrigation('AutoOperation'),
+  '/irrigation/irrigationAuto/dataAnalysis': irrigation('AutoAnalysis'),
+  '/irrigation/irrigationAuto/smartIrrigation': irrigation('AutoSmart'),
+  '/irrigation/valve/realTimeData': irrigation('ValveRealtime'),
+  '/irrigation/valve/operationRecord': irrigation('ValveOperation'),
 };
 
 function fromCatalogue(node: PermitNode): AppRoute {
@@ -70,7 +117,7 @@ function fromCatalogue(node: PermitNode): AppRoute {
     route.alwaysShow = true;
     route.children = node.children.map(fromCatalogue);
   } else {
-    route.component = BUILT_PAGES[node.permitUrl] ?? NotBuiltPage;
+    route.component = CATALOGUE_PAGES[node.permitUrl] ?? NotBuiltPage;
   }
   return route;
 }

@@ -17,3 +17,8 @@ export function lazyPage<P extends Record<string, any> = Record<string, never>>(
     }),
   ) as unknown as ComponentType<P>;
 }
+
+/** A page that is a named export of a section's module (the section's pages share one chunk). */
+export function lazyNamed<M>(loader: () => Promise<M>, name: keyof M): ComponentType {
+  return lazyPage(async () => ({ default: (await loader())[name] as ComponentType }));
+}
