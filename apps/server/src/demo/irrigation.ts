@@ -10,7 +10,7 @@ import {
 import { generateHistory } from '@farmpark/simulator';
 import type { Db } from '../db/connect';
 import { programColumns } from '../modules/irrigation/programs';
-import { smartRuleColumns } from '../modules/irrigation/smart';
+import { smartRuleColumns } from '../modules/irrigation/smartRule';
 import type { DemoFleet } from './fleet';
 
 const DAY_MS = 86_400_000;

@@ -1,24 +1,14 @@
-import { type RuleCondition, type RuleKind, ruleCondition, type TimeWindow, timeWindows } from '@farmpark/contracts';
+import type { RuleKind } from '@farmpark/contracts';
+import { z } from 'zod';
 import type { Db } from '../db/connect';
 import type { DeviceRef, DeviceRegistry } from '../modules/devices/registry';
 import type { CommittedEvent } from '../modules/telemetry/ingest';
 import { evaluate, initialState, type RuleInput, type RuleState } from './evaluate';
 import * as repo from './repo';
+import { decodeRule, type RuleRow, type StoredRule } from './store';
 
-/** A rule as the engine holds it in memory. */
-export interface LoadedRule {
-  id: number;
-  merchantId: number;
-  groupId: number;
-  kind: RuleKind;
-  name: string;
-  deviceId: number | null;
-  deviceClass: string | null;
-  condition: RuleCondition;
-  windows: TimeWindow[];
-  /** The owner's settings as stored (JSON parsed); the owner validates them. */
-  config: unknown;
-}
+/** A rule as the engine holds it in memory; `config` is the owner's, which the owner validates. */
+export type LoadedRule = StoredRule<unknown>;
 
 export interface RuleTransition {
   rule: LoadedRule;
@@ -57,20 +47,9 @@ export const LATE_READING_MS = 15 * 60_000;
 
 const stateKey = (ruleId: number, deviceId: number) => `${ruleId}:${deviceId}`;
 
-function parseRule(row: Awaited<ReturnType<typeof repo.enabledRules>>[number]): LoadedRule | null {
+function parseRule(row: RuleRow): LoadedRule | null {
   try {
-    return {
-      id: row.id,
-      merchantId: row.merchant_id,
-      groupId: row.group_id,
-      kind: row.owner_kind as RuleKind,
-      name: row.name,
-      deviceId: row.device_id,
-      deviceClass: row.device_class,
-      condition: ruleCondition.parse(JSON.parse(row.condition)),
-      windows: timeWindows.parse(JSON.parse(row.windows)),
-      config: JSON.parse(row.config),
-    };
+    return decodeRule(row, z.unknown());
   } catch {
     return null;
   }

@@ -1,5 +1,7 @@
 import type { RuleKind } from '@farmpark/contracts';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/connect';
+import type { RulesTable } from '../db/rulesAlarmsSchema';
 import { inList, type Scope } from '../db/scope';
 
 /** Rules and their per-device state: Kysely only. */
@@ -62,4 +64,39 @@ export function findOwnedRule(db: Db, scope: Scope, kind: RuleKind, id: number) 
     .where('rules.merchant_id', '=', scope.merchantId)
     .where('rules.group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
+}
+
+type RuleColumns = Omit<Insertable<RulesTable>, 'id'>;
+
+export async function insertRule(db: Db, row: RuleColumns): Promise<number> {
+  const r = await db.insertInto('rules').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** Changes a rule only if it is of this owner kind, merchant and one of the caller's parks. */
+export function updateOwnedRule(
+  db: Db,
+  scope: Scope,
+  kind: RuleKind,
+  id: number,
+  set: Omit<Updateable<RulesTable>, 'id' | 'merchant_id' | 'owner_kind' | 'created_at'>,
+) {
+  return db
+    .updateTable('rules')
+    .set(set)
+    .where('id', '=', id)
+    .where('owner_kind', '=', kind)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .execute();
+}
+
+export function deleteOwnedRule(db: Db, scope: Scope, kind: RuleKind, id: number) {
+  return db
+    .deleteFrom('rules')
+    .where('id', '=', id)
+    .where('owner_kind', '=', kind)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .execute();
 }

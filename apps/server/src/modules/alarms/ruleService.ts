@@ -6,8 +6,6 @@ import {
   type DeviceClass,
   type Paged,
   paramDef,
-  ruleCondition,
-  timeWindows,
   webTopic,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
@@ -15,10 +13,11 @@ import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { Publish } from '../../mqtt/publish';
 import type { RuleEngine } from '../../rules/engine';
+import { createRuleStore, decodeRule, type RuleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
-import { type AlarmConfig, readAlarmConfig } from './config';
+import { type AlarmConfig, alarmConfig } from './config';
 import * as repo from './repo';
 
 export const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
@@ -30,24 +29,25 @@ export interface RuleDeps {
 }
 
 function toRule(r: repo.RuleRow, open: number): AlarmRule {
-  const cfg = readAlarmConfig(r.config);
+  const rule = decodeRule(r, alarmConfig);
+  const cfg = rule.config;
   return {
-    id: r.id,
-    groupId: r.group_id,
-    name: r.name,
-    deviceId: r.device_id,
+    id: rule.id,
+    groupId: rule.groupId,
+    name: rule.name,
+    deviceId: rule.deviceId,
     deviceName: r.device_name ?? null,
-    deviceClass: r.device_class,
-    condition: ruleCondition.parse(JSON.parse(r.condition)),
-    windows: timeWindows.parse(JSON.parse(r.windows)),
+    deviceClass: rule.deviceClass,
+    condition: rule.condition,
+    windows: rule.windows,
     severity: cfg.severity,
     contactIds: cfg.contactIds,
     channels: cfg.channels,
     repeatMinutes: cfg.repeatMinutes,
     quietHours: cfg.quietHours,
-    enabled: r.enabled === 1,
+    enabled: rule.enabled,
     openAlarms: open,
-    updatedAt: r.updated_at,
+    updatedAt: rule.updatedAt,
   };
 }
 
@@ -115,30 +115,30 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
     repeatMinutes: body.repeatMinutes,
     quietHours: body.quietHours,
   };
-  return {
-    merchant_id: auth.merchantId,
-    group_id: body.groupId,
-    owner_kind: 'alarm',
+  const draft: RuleDraft<AlarmConfig> = {
+    groupId: body.groupId,
     name: body.name,
-    device_id: body.deviceId ?? null,
-    device_class: body.deviceId !== undefined ? null : (body.deviceClass ?? null),
-    condition: JSON.stringify(body.condition),
-    windows: JSON.stringify(body.windows),
-    config: JSON.stringify(config),
-    enabled: body.enabled ? 1 : 0,
+    deviceId: body.deviceId ?? null,
+    deviceClass: body.deviceId !== undefined ? null : (body.deviceClass ?? null),
+    condition: body.condition,
+    windows: body.windows,
+    config,
+    enabled: body.enabled,
   };
+  return draft;
 }
 
-/** Alarms of a rule whose meaning changed are closed: nothing would ever clear them otherwise. */
-async function closeOpen(deps: RuleDeps, ruleId: number, at: number) {
-  const closed = await repo.closeRuleAlarms(deps.db, ruleId, at);
+const store = (deps: RuleDeps) => createRuleStore(deps, 'alarm');
+type Closed = Awaited<ReturnType<typeof repo.closeRuleAlarms>>;
+
+/** Alarms of a rule whose meaning changed are closed (nothing would ever clear them); the console hears of it. */
+async function announceClosed(deps: RuleDeps, closed: Closed, at: number) {
   for (const a of closed) {
     const n = await repo.openCountOfPark(deps.db, a.merchant_id, a.group_id);
     await deps
       .publish(webTopic(a.merchant_id, a.group_id, 'alarm'), { alarmId: a.id, event: 'cleared', ts: at, openCount: n })
       .catch(() => {});
   }
-  await deps.rules.resetRule(ruleId);
 }
 
 export function addRule(deps: RuleDeps, auth: AuthContext, body: AddAlarmRuleBody, meta: ClientMeta) {
@@ -148,15 +148,8 @@ export function addRule(deps: RuleDeps, auth: AuthContext, body: AddAlarmRuleBod
     meta,
     { action: 'alarmRule.add', targetType: 'alarmRule', detail: body.name },
     async () => {
-      const values = await checked(deps.db, auth, body);
-      const t = Date.now();
-      const row = await deps.db
-        .insertInto('rules')
-        .values({ ...values, created_at: t, updated_at: t })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await deps.rules.refresh();
-      return ruleDetail(deps.db, auth, row.id);
+      const id = await store(deps).insert(auth.merchantId, await checked(deps.db, auth, body));
+      return ruleDetail(deps.db, auth, id);
     },
     (r) => ({ targetId: r.id }),
   );
@@ -169,25 +162,19 @@ export function alterRule(deps: RuleDeps, auth: AuthContext, body: AlterAlarmRul
     meta,
     { action: 'alarmRule.alter', targetType: 'alarmRule', targetId: body.id, detail: body.name },
     async () => {
-      const before = await repo.findRule(deps.db, scopeOf(auth), body.id);
-      if (!before) throw notFound(`id ${body.id}: alarm rule`);
-      const values = await checked(deps.db, auth, body);
+      const rules = store(deps);
+      const missing = () => notFound(`id ${body.id}: alarm rule`);
+      if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
+      const draft = await checked(deps.db, auth, body);
       const t = Date.now();
-      await deps.db
-        .updateTable('rules')
-        .set({ ...values, updated_at: t })
-        .where('id', '=', body.id)
-        .where('merchant_id', '=', auth.merchantId)
-        .execute();
-      const meaningChanged =
-        before.condition !== values.condition ||
-        before.windows !== values.windows ||
-        before.device_id !== values.device_id ||
-        before.device_class !== values.device_class ||
-        before.group_id !== values.group_id ||
-        values.enabled === 0;
-      if (meaningChanged) await closeOpen(deps, body.id, t);
-      await deps.rules.refresh();
+      let closed: Closed = [];
+      await rules.update(scopeOf(auth), body.id, draft, {
+        notFound: missing,
+        also: async (trx, _before, changed) => {
+          if (changed) closed = await repo.closeRuleAlarms(trx, body.id, t);
+        },
+      });
+      await announceClosed(deps, closed, t);
       return ruleDetail(deps.db, auth, body.id);
     },
   );
@@ -200,15 +187,15 @@ export function removeRules(deps: RuleDeps, auth: AuthContext, ids: number[], me
     meta,
     { action: 'alarmRule.remove', targetType: 'alarmRule', targetId: ids.join(',') },
     async () => {
-      for (const id of ids) {
-        if (!(await repo.findRule(deps.db, scopeOf(auth), id))) throw notFound(`id ${id}: alarm rule`);
-      }
       const t = Date.now();
-      for (const id of ids) {
-        await closeOpen(deps, id, t);
-        await deps.db.deleteFrom('rules').where('id', '=', id).where('merchant_id', '=', auth.merchantId).execute();
-      }
-      await deps.rules.refresh();
+      const closed: Closed = [];
+      await store(deps).remove(scopeOf(auth), ids, {
+        notFound: (id) => notFound(`id ${id}: alarm rule`),
+        also: async (trx, id) => {
+          closed.push(...(await repo.closeRuleAlarms(trx, id, t)));
+        },
+      });
+      await announceClosed(deps, closed, t);
       return null;
     },
   );

@@ -9,14 +9,15 @@ import {
   classAllowed,
   type Paged,
   paramDef,
+  type ThresholdCondition,
   thresholdCondition,
-  timeWindows,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import { type AutomationConfig, type AutomationGate, automationConfig } from '../../rules/automation';
 import type { RuleEngine } from '../../rules/engine';
+import { createRuleStore, decodeRule, type RuleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { toRecord } from '../commands/service';
@@ -31,22 +32,22 @@ export interface AutomationDeps {
 const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
 
 function toRule(r: repo.AutomationRow, active: boolean, lastFiredAt: number | null): AutomationRule {
-  const cfg = automationConfig.parse(JSON.parse(r.config));
+  const rule = decodeRule(r, automationConfig, thresholdCondition);
   const strip = (list: AutomationConfig['onFire']) => list.map((a) => automationAction.parse(a));
   return {
-    id: r.id,
-    groupId: r.group_id,
-    name: r.name,
-    deviceId: r.device_id ?? 0,
+    id: rule.id,
+    groupId: rule.groupId,
+    name: rule.name,
+    deviceId: rule.deviceId ?? 0,
     deviceName: r.device_name ?? '',
-    condition: thresholdCondition.parse(JSON.parse(r.condition)),
-    windows: timeWindows.parse(JSON.parse(r.windows)),
-    onFire: strip(cfg.onFire),
-    onClear: strip(cfg.onClear),
-    enabled: r.enabled === 1,
+    condition: rule.condition,
+    windows: rule.windows,
+    onFire: strip(rule.config.onFire),
+    onClear: strip(rule.config.onClear),
+    enabled: rule.enabled,
     active,
     lastFiredAt,
-    updatedAt: Number(r.updated_at),
+    updatedAt: rule.updatedAt,
   };
 }
 
@@ -75,7 +76,7 @@ async function ruleDetail(deps: AutomationDeps, auth: AuthContext, id: number): 
 }
 
 /** The target must be a control cabinet of the park, and the watched reading one the cabinet reports. */
-async function columns(db: Db, auth: AuthContext, body: AddAutomationRuleBody) {
+async function checkedDraft(db: Db, auth: AuthContext, body: AddAutomationRuleBody) {
   if (!auth.groupIds.includes(body.groupId)) throw notFound(`groupId ${body.groupId}: park`);
   const device = await repo.findDevice(db, scopeOf(auth), body.deviceId);
   if (!device || device.group_id !== body.groupId) {
@@ -98,19 +99,20 @@ async function columns(db: Db, auth: AuthContext, body: AddAutomationRuleBody) {
   }
   const withDevice = (list: AddAutomationRuleBody['onFire']) => list.map((a) => ({ deviceId: device.id, ...a }));
   const config: AutomationConfig = { onFire: withDevice(body.onFire), onClear: withDevice(body.onClear) };
-  return {
-    merchant_id: auth.merchantId,
-    group_id: body.groupId,
-    owner_kind: 'automation',
+  const draft: RuleDraft<AutomationConfig, ThresholdCondition> = {
+    groupId: body.groupId,
     name: body.name,
-    device_id: device.id,
-    device_class: null,
-    condition: JSON.stringify(body.condition),
-    windows: JSON.stringify(body.windows),
-    config: JSON.stringify(config),
-    enabled: body.enabled ? 1 : 0,
+    deviceId: device.id,
+    deviceClass: null,
+    condition: body.condition,
+    windows: body.windows,
+    config,
+    enabled: body.enabled,
   };
+  return draft;
 }
+
+const store = (deps: AutomationDeps) => createRuleStore(deps, 'automation');
 
 export function addRule(deps: AutomationDeps, auth: AuthContext, body: AddAutomationRuleBody, meta: ClientMeta) {
   return audited(
@@ -119,15 +121,8 @@ export function addRule(deps: AutomationDeps, auth: AuthContext, body: AddAutoma
     meta,
     { action: 'automation.add', targetType: 'automationRule', detail: body.name },
     async () => {
-      const values = await columns(deps.db, auth, body);
-      const t = Date.now();
-      const row = await deps.db
-        .insertInto('rules')
-        .values({ ...values, created_at: t, updated_at: t })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await deps.rules.refresh();
-      return ruleDetail(deps, auth, row.id);
+      const id = await store(deps).insert(auth.merchantId, await checkedDraft(deps.db, auth, body));
+      return ruleDetail(deps, auth, id);
     },
     (r) => ({ targetId: r.id }),
   );
@@ -140,24 +135,10 @@ export function alterRule(deps: AutomationDeps, auth: AuthContext, body: AlterAu
     meta,
     { action: 'automation.alter', targetType: 'automationRule', targetId: body.id, detail: body.name },
     async () => {
-      const before = await repo.findRule(deps.db, scopeOf(auth), body.id);
-      if (!before) throw notFound(`id ${body.id}: automation rule`);
-      const values = await columns(deps.db, auth, body);
-      await deps.db
-        .updateTable('rules')
-        .set({ ...values, updated_at: Date.now() })
-        .where('id', '=', body.id)
-        .where('merchant_id', '=', auth.merchantId)
-        .where('owner_kind', '=', 'automation')
-        .execute();
-      // A rule whose meaning changed starts afresh: its old "active" would never see the clear it waits for.
-      const meaningChanged =
-        before.condition !== values.condition ||
-        before.windows !== values.windows ||
-        before.device_id !== values.device_id ||
-        values.enabled === 0;
-      if (meaningChanged) await deps.rules.resetRule(body.id);
-      await deps.rules.refresh();
+      const rules = store(deps);
+      const missing = () => notFound(`id ${body.id}: automation rule`);
+      if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
+      await rules.update(scopeOf(auth), body.id, await checkedDraft(deps.db, auth, body), { notFound: missing });
       return ruleDetail(deps, auth, body.id);
     },
   );
@@ -170,21 +151,10 @@ export function removeRules(deps: AutomationDeps, auth: AuthContext, ids: number
     meta,
     { action: 'automation.remove', targetType: 'automationRule', targetId: ids.join(',') },
     async () => {
-      // all or nothing: one id the caller cannot see refuses the whole request
-      for (const id of ids) {
-        if (!(await repo.findRule(deps.db, scopeOf(auth), id))) throw notFound(`id ${id}: automation rule`);
-      }
-      for (const id of ids) {
-        await deps.rules.resetRule(id);
-        await deps.db
-          .deleteFrom('rules')
-          .where('id', '=', id)
-          .where('merchant_id', '=', auth.merchantId)
-          .where('owner_kind', '=', 'automation')
-          .execute();
-      }
-      await deps.rules.refresh();
-      return { removed: ids.length };
+      const removed = await store(deps).remove(scopeOf(auth), ids, {
+        notFound: (id) => notFound(`id ${id}: automation rule`),
+      });
+      return { removed };
     },
   );
 }

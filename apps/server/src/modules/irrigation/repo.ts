@@ -46,6 +46,16 @@ export function parkDevices(db: Db, scope: Scope, groupId: number, classes: read
     .execute();
 }
 
+/** A device by id, whoever's: a rule's machine, already checked when the rule was saved. */
+export function deviceById(db: Db, deviceId: number) {
+  return db.selectFrom('devices').select(['device_class', 'name']).where('id', '=', deviceId).executeTakeFirst();
+}
+
+export async function deviceNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('devices').select(['id', 'name']).where('id', 'in', inList(ids)).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function latest(db: Db, deviceId: number): Promise<Map<string, { ts: number; value: number }>> {
   const rows = await db
     .selectFrom('device_latest')
@@ -280,15 +290,22 @@ export function smartRules(db: Db, scope: Scope, groupId: number) {
     .execute();
 }
 
-export function findSmartRule(db: Db, scope: Scope, id: number) {
+/** The rule a smart run was started by (absent when it has been removed since). */
+export function ruleOwner(db: Db, ruleId: number) {
   return db
     .selectFrom('rules')
-    .selectAll()
-    .where('id', '=', id)
+    .select(['id', 'merchant_id', 'group_id'])
+    .where('id', '=', ruleId)
     .where('owner_kind', '=', 'smartIrrigation')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
+}
+
+export function removeDecisions(db: Db, ruleId: number) {
+  return db
+    .deleteFrom('irrigation_decisions')
+    .where('rule_id', '=', ruleId)
+    .execute()
+    .then(() => undefined);
 }
 
 export function insertDecision(db: Db, row: Insertable<IrrigationDecisionsTable>) {

@@ -1,0 +1,167 @@
+import {
+  ACTIVE_RUN_STATES,
+  Code,
+  type DecisionAction,
+  type DecisionFacts,
+  type DecisionReason,
+  type DeviceClass,
+  type RunEndCode,
+  type RunState,
+  type ThresholdCondition,
+} from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import { ApiError } from '../../http/apiError';
+import type { RuleEngine, RuleHandler, RuleTransition } from '../../rules/engine';
+import { inAnyWindow } from '../../rules/windows';
+import type { DecisionLog } from './decisionLog';
+import * as repo from './repo';
+import { type RunService, systemActor } from './runs';
+import { type SmartConfig, smartConfig, stopAboveOf } from './smartRule';
+
+export interface SmartHandlerDeps {
+  db: Db;
+  rules: Pick<RuleEngine, 'resetRule'>;
+  runs: Pick<RunService, 'start' | 'stop'>;
+  decisions: DecisionLog;
+  tz: string;
+  now?: () => number;
+}
+
+/**
+ * What smart irrigation does when the evaluator fires or clears one of its rules. Its own time
+ * windows, rain check, rest period and a busy machine are checked here, on fire, so the decision
+ * log can say why it did not start; a declined start stays pending (engine 'defer'). The run is
+ * sent with the maximum duration, so the machine stops by itself even if the server is down; when
+ * it does, the rule's state is reset and it may start again after its rest period.
+ */
+export function createSmartHandler(deps: SmartHandlerDeps) {
+  const { db, decisions } = deps;
+  const now = deps.now ?? Date.now;
+
+  const actorFor = (rule: RuleTransition['rule'], deviceClass: string) =>
+    systemActor(rule.merchantId, rule.groupId, deviceClass as DeviceClass, `smart:${rule.name}`.slice(0, 64));
+
+  async function onFire(t: RuleTransition, cfg: SmartConfig): Promise<undefined | 'defer'> {
+    const rule = t.rule;
+    const at = t.at;
+    const seen = { moisture: t.value };
+    const skip = async (reason: DecisionReason, facts: DecisionFacts, rainMm: number | null = null) => {
+      await decisions.write(rule, { action: 'skipped', reason, ...seen, rainMm }, { at, facts });
+      return 'defer' as const;
+    };
+    if (!inAnyWindow(cfg.windows, at, deps.tz)) {
+      return skip('outsideWindow', { windows: cfg.windows.map((w) => `${w.start}-${w.end}`) });
+    }
+    let rain: number | null = null;
+    if (cfg.rainMm > 0) {
+      rain = await repo.rainSince(db, rule.merchantId, rule.groupId, at - cfg.rainHours * 3_600_000);
+      if (rain !== null && rain > cfg.rainMm) {
+        return skip('raining', { rainLimitMm: cfg.rainMm, rainHours: cfg.rainHours }, rain);
+      }
+    }
+    const last = await repo.lastRunOfRule(db, rule.id);
+    if (last && ACTIVE_RUN_STATES.includes(last.state as RunState)) return undefined;
+    if (last?.ended_at && at - Number(last.ended_at) < cfg.restMin * 60_000) {
+      const left = Math.ceil((cfg.restMin * 60_000 - (at - Number(last.ended_at))) / 60_000);
+      await decisions.write(
+        rule,
+        { action: 'skipped', reason: 'resting', ...seen, rainMm: rain },
+        { at, runId: last.id, facts: { restLeftMin: left } },
+      );
+      return 'defer';
+    }
+    const machine = await repo.deviceById(db, cfg.machineId);
+    if (!machine) return skip('commandFailed', { missingMachineId: cfg.machineId }, rain);
+    try {
+      const run = await deps.runs.start(
+        actorFor(rule, machine.device_class),
+        { deviceId: cfg.machineId, zones: cfg.zones, durationMin: cfg.maxDurationMin },
+        { kind: 'smart', ref: String(rule.id), name: rule.name },
+      );
+      if (run.state === 'failed') {
+        await decisions.write(
+          rule,
+          { action: 'failed', reason: 'commandFailed', ...seen, rainMm: rain },
+          { at, runId: run.runId, facts: { runEnd: run.endCode ?? undefined }, detail: run.reason },
+        );
+        return 'defer';
+      }
+      const condition = rule.condition as ThresholdCondition;
+      await decisions.write(
+        rule,
+        { action: 'started', reason: 'belowStart', ...seen, rainMm: rain },
+        {
+          at,
+          runId: run.runId,
+          facts: { threshold: condition.value as number, zones: cfg.zones, maxDurationMin: cfg.maxDurationMin },
+        },
+      );
+      return undefined;
+    } catch (err) {
+      if (err instanceof ApiError && err.code === Code.CONFLICT) {
+        // the run in the way, if it is one of ours (else the machine was started at the machine)
+        const inTheWay = await repo.activeRunOf(db, cfg.machineId);
+        return skip('busy', inTheWay ? { busyRunId: inTheWay.id } : { startedAtMachine: true }, rain);
+      }
+      const error =
+        err instanceof ApiError
+          ? { code: err.code, zh: err.messageIn('zh'), en: err.messageIn('en') }
+          : { code: Code.INTERNAL, zh: (err as Error).message, en: (err as Error).message };
+      await decisions.write(
+        rule,
+        { action: 'failed', reason: 'commandFailed', ...seen, rainMm: rain },
+        { at, facts: { error } },
+      );
+      return 'defer';
+    }
+  }
+
+  async function onClear(t: RuleTransition, cfg: SmartConfig): Promise<void> {
+    const rule = t.rule;
+    const last = await repo.lastRunOfRule(db, rule.id);
+    if (!last || (last.state !== 'starting' && last.state !== 'running')) return;
+    const machine = await repo.deviceById(db, cfg.machineId);
+    await deps.runs.stop(actorFor(rule, machine?.device_class ?? 'smartIrrigation'), last.id, 'aboveStop');
+    await decisions.write(
+      rule,
+      { action: 'stopped', reason: 'aboveStop', moisture: t.value },
+      { at: t.at, runId: last.id, facts: { threshold: stopAboveOf(rule.condition as ThresholdCondition) } },
+    );
+  }
+
+  const handler: RuleHandler = {
+    async onTransition(t) {
+      const cfg = smartConfig.parse(t.rule.config);
+      if (t.transition === 'fire') return onFire(t, cfg);
+      await onClear(t, cfg);
+      return undefined;
+    },
+  };
+
+  /** Called when a run ends: logs why a smart run ended and lets the rule look afresh (after its rest). */
+  async function runEnded(r: repo.RunRow): Promise<void> {
+    if (r.trigger !== 'smart') return;
+    const ruleId = Number(r.trigger_ref);
+    const rule = await repo.ruleOwner(db, ruleId);
+    if (!rule) return;
+    const who = { id: rule.id, merchantId: rule.merchant_id, groupId: rule.group_id };
+    const at = Number(r.ended_at ?? now());
+    const ended: DecisionFacts = {
+      waterM3: r.water_m3,
+      ...(r.end_code ? { runEnd: r.end_code as RunEndCode, runEndValue: r.end_value } : {}),
+      ...(r.duration_min !== null ? { maxDurationMin: r.duration_min } : {}),
+    };
+    const logEnd = (action: DecisionAction, reason: DecisionReason) =>
+      decisions.write(who, { action, reason, moisture: null }, { at, runId: r.id, facts: ended, detail: r.reason });
+    if (r.state === 'stopped' && r.stop_reason === 'aboveStop') {
+      await logEnd('stopped', 'aboveStop');
+      return;
+    }
+    if (r.state === 'done') await logEnd('stopped', 'maxDuration');
+    else if (r.state === 'failed') await logEnd('failed', 'runFailed');
+    else await logEnd('stopped', 'machineStopped');
+    await deps.rules.resetRule(ruleId);
+  }
+
+  return { handler, runEnded };
+}

@@ -1,0 +1,87 @@
+import { type SmartRule, type SmartRuleBody, type ThresholdCondition, timeWindows } from '@farmpark/contracts';
+import { z } from 'zod';
+import { encodeRule, type RuleDraft, type StoredRule } from '../../rules/store';
+
+/**
+ * A smart irrigation rule in the rule store: "sensor below startBelow" with hysteresis up to
+ * stopAbove (fires below X, clears above Y); the machine, zones, limits and the rule's own windows
+ * are its `config`. Its windows are checked by the handler, not the evaluator, so the decision log
+ * can say "outside window" (the store's windows stay empty).
+ */
+export const smartConfig = z.object({
+  machineId: z.number(),
+  zones: z.array(z.number()),
+  maxDurationMin: z.number(),
+  restMin: z.number(),
+  windows: timeWindows.default([]),
+  rainMm: z.number(),
+  rainHours: z.number(),
+});
+export type SmartConfig = z.infer<typeof smartConfig>;
+export type StoredSmartRule = StoredRule<SmartConfig, ThresholdCondition>;
+
+export function smartRuleDraft(body: SmartRuleBody, groupId: number): RuleDraft<SmartConfig, ThresholdCondition> {
+  return {
+    groupId,
+    name: body.name,
+    deviceId: body.sensorId,
+    deviceClass: null,
+    condition: {
+      kind: 'threshold',
+      key: body.sensorKey,
+      op: 'below',
+      value: body.startBelow,
+      forMs: 0,
+      hysteresis: body.stopAbove - body.startBelow,
+    },
+    windows: [],
+    config: {
+      machineId: body.machineId,
+      zones: body.zones,
+      maxDurationMin: body.maxDurationMin,
+      restMin: body.restMin,
+      windows: body.windows,
+      rainMm: body.rainMm,
+      rainHours: body.rainHours,
+    },
+    enabled: body.enabled,
+  };
+}
+
+/** The `rules` columns of a smart rule (the demo seed writes them in its own transaction). */
+export function smartRuleColumns(body: SmartRuleBody) {
+  const { group_id, ...columns } = encodeRule(smartRuleDraft(body, 0));
+  return columns;
+}
+
+/** The moisture that stops a run: the start threshold plus the hysteresis. */
+export const stopAboveOf = (c: ThresholdCondition) => (c.value as number) + c.hysteresis;
+
+/** The rule as the console shows it, with the names and live facts around it. */
+export function toSmartRule(
+  r: StoredSmartRule,
+  around: { machineName: string; sensorName: string; sensorValue: number | null; activeRunId: number | null },
+): SmartRule {
+  const cfg = r.config;
+  return {
+    ruleId: r.id,
+    groupId: r.groupId,
+    name: r.name,
+    machineId: cfg.machineId,
+    machineName: around.machineName,
+    zones: cfg.zones,
+    sensorId: r.deviceId ?? 0,
+    sensorName: around.sensorName,
+    sensorKey: r.condition.key,
+    startBelow: r.condition.value as number,
+    stopAbove: stopAboveOf(r.condition),
+    maxDurationMin: cfg.maxDurationMin,
+    restMin: cfg.restMin,
+    windows: cfg.windows,
+    rainMm: cfg.rainMm,
+    rainHours: cfg.rainHours,
+    enabled: r.enabled,
+    sensorValue: around.sensorValue,
+    activeRunId: around.activeRunId,
+  };
+}
