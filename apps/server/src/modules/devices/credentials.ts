@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/connect';
+import { deviceForAuth } from './repo';
 
 /**
  * Device secrets are 128 random bits made by the server, so they cannot be guessed from a word list:
@@ -32,6 +33,8 @@ export function verifySecret(secret: string, stored: string | null | undefined):
 export interface AuthenticatedDevice {
   deviceId: number;
   serial: string;
+  merchantId: number;
+  deviceClass: string;
 }
 
 /**
@@ -39,15 +42,9 @@ export interface AuthenticatedDevice {
  * working at once, in every server process). Throws a reason meant for the server log only.
  */
 export async function authenticateDevice(db: Db, serial: string, secret: string): Promise<AuthenticatedDevice> {
-  const row = serial
-    ? await db
-        .selectFrom('devices')
-        .select(['id', 'serial', 'secret_hash'])
-        .where('serial', '=', serial)
-        .executeTakeFirst()
-    : undefined;
+  const row = serial ? await deviceForAuth(db, serial) : undefined;
   if (!row) throw new Error('unknown device');
   if (!row.secret_hash) throw new Error('device has no credentials');
   if (!verifySecret(secret, row.secret_hash)) throw new Error('wrong device secret');
-  return { deviceId: row.id, serial: row.serial };
+  return { deviceId: row.id, serial: row.serial, merchantId: row.merchant_id, deviceClass: row.device_class };
 }

@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
-import type { DevicesTable } from '../../db/schema';
+import type { DeviceImagesTable, DevicesTable } from '../../db/schema';
 import { inList, type Scope } from '../../db/scope';
 
 /** What device management lists and shows: the device, its park's name, whether it has credentials. */
@@ -111,4 +111,19 @@ export async function deleteDevices(db: Db, scope: Scope, deviceIds: readonly nu
     .where('group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
   return Number(res.numDeletedRows);
+}
+
+/** A picture a device uploaded (its file is already stored under its sha256). */
+export async function insertImage(db: Db, row: Insertable<DeviceImagesTable>): Promise<number> {
+  const r = await db.insertInto('device_images').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** Where the credentials check reads a device: by serial, never from a cache. */
+export function deviceForAuth(db: Db, serial: string) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'serial', 'secret_hash', 'merchant_id', 'device_class'])
+    .where('serial', '=', serial)
+    .executeTakeFirst();
 }

@@ -4,26 +4,20 @@ import { join } from 'node:path';
 import { Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
+import { HTML_AS_JPG, picture, pngBomb } from '../../test/pictures';
 import { provision, uniqueSerial } from './testing';
 
 const URL = '/api/device/uploadImage';
-/** A real 1x1 PNG. */
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
-/** The start of a JPEG (SOI + APP0 JFIF header) followed by bytes: enough to be recognised. */
-const JPEG = Buffer.concat([
-  Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex'),
-  Buffer.alloc(2048, 7),
-  Buffer.from('ffd9', 'hex'),
-]);
 
 describeEachEngine('device image upload', (env) => {
   let serial: string;
   let secret: string;
   let deviceId: number;
+  let JPEG: Buffer;
+  let PNG: Buffer;
   beforeAll(async () => {
+    JPEG = await picture('jpeg', 120, 90);
+    PNG = await picture('png', 1, 1);
     serial = uniqueSerial('IMG');
     ({ deviceId, secret } = await provision(env(), await env().login('demo'), {
       serial,
@@ -90,15 +84,35 @@ describeEachEngine('device image upload', (env) => {
     );
   });
 
-  it('refuses what is not an image and what is over 10 MB', async () => {
+  it('refuses what is not a whole picture, saying why, and stores nothing', async () => {
     const auth = { 'x-device-serial': serial, 'x-device-secret': secret };
     const before = (await images()).length;
-    const text = (await upload(Buffer.from('hello, not a picture'), auth)).json();
-    expect(text.code).toBe(Code.VALIDATION);
-    expect(text.msg).toMatch(/^body: not a JPEG or PNG image/);
+    const refused = async (body: Buffer, headers: Record<string, string> = {}) => {
+      const res = await upload(body, { ...auth, ...headers });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().code).toBe(Code.VALIDATION);
+      return res.json().msg as string;
+    };
+    expect(await refused(Buffer.from('hello, not a picture'))).toBe('body: not a readable JPEG, PNG or WebP picture');
+    expect(await refused(HTML_AS_JPG, { 'content-disposition': 'attachment; filename="trap.jpg"' })).toBe(
+      'body: not a readable JPEG, PNG or WebP picture',
+    );
+    const whole = await picture('png', 300, 200);
+    expect(await refused(whole.subarray(0, whole.length - 40), { 'content-type': 'image/png' })).toBe(
+      'body: the picture is truncated or corrupt',
+    );
+    expect(await refused(pngBomb(20_000, 20_000), { 'content-type': 'image/png' })).toBe(
+      'body: the picture is 20000x20000 pixels; neither side may pass 10000',
+    );
     const big = await upload(Buffer.concat([JPEG, Buffer.alloc(10 * 1024 * 1024)]), auth);
     expect(big.statusCode).toBeLessThan(500);
-    expect(big.json().code).toBe(Code.BAD_REQUEST);
+    expect(big.json().code).not.toBe(0);
     expect((await images()).length).toBe(before);
+  });
+
+  it('authenticates before reading the body: a stranger is refused without a picture being looked at', async () => {
+    const res = await upload(Buffer.from('not even a picture'), { 'x-device-serial': serial, 'x-device-secret': 'x' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().code).toBe(Code.PERMISSION_DENIED);
   });
 });

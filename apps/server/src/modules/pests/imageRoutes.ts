@@ -1,21 +1,21 @@
-import { Code, deviceDetectionsBody, id } from '@farmpark/contracts';
+import { deviceDetectionsBody, id } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ApiError, notFound } from '../../http/apiError';
+import { notFound } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
-import { failure, ok } from '../../http/envelope';
+import { deviceAuth, deviceOf } from '../../http/deviceAuth';
+import { ok } from '../../http/envelope';
+import { acceptPictureBodies, checkPicture, PICTURE_LIMITS, readPicture, sendPicture } from '../../http/pictures';
 import type { ModuleDeps } from '../context';
-import { type AuthenticatedDevice, authenticateDevice } from '../devices/credentials';
 import type { ImageMime } from '../devices/imageStore';
-import { deviceCredentialsOf } from '../devices/uploadRoutes';
 import { setCategoryPicture } from './categories';
 import { createImageFiles } from './imageFiles';
 import { reportDetections, visibleImage } from './images';
 import * as repo from './repo';
-import { sendPicture } from './routes';
 
-const MAX_PICTURE_BYTES = 5 * 1024 * 1024;
+/** A category picture is a small reference image; 5 MB is plenty. */
+const CATEGORY_PICTURE = { ...PICTURE_LIMITS, maxBytes: 5 * 1024 * 1024 };
 const CATEGORY = '/outdoorsEquipment/worm/wormCategory';
 const imageParams = z.object({ imageId: id });
 const categoryParams = z.object({ categoryId: id });
@@ -29,11 +29,7 @@ const categoryParams = z.object({ categoryId: id });
 export async function pestImageRoutes(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   const files = createImageFiles(deps.config.dataDir);
   const { db } = deps;
-  for (const type of ['image/jpeg', 'image/png']) {
-    app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_PICTURE_BYTES }, (_req, body, done) =>
-      done(null, body),
-    );
-  }
+  acceptPictureBodies(app, CATEGORY_PICTURE.maxBytes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['pests'];
 
@@ -42,7 +38,10 @@ export async function pestImageRoutes(app: FastifyInstance, deps: ModuleDeps): P
     { config: { permitUrl: null }, schema: { tags, params: imageParams } },
     async (req, reply) => {
       const img = await visibleImage(db, authOf(req), req.params.imageId);
-      return sendPicture(reply, await files.original(img.sha256, img.mime as ImageMime), img.mime);
+      const buf = await readPicture(`imageId ${img.id}: image`, () =>
+        files.original(img.sha256, img.mime as ImageMime),
+      );
+      return sendPicture(reply, buf, img.mime);
     },
   );
   r.get(
@@ -50,7 +49,8 @@ export async function pestImageRoutes(app: FastifyInstance, deps: ModuleDeps): P
     { config: { permitUrl: null }, schema: { tags, params: imageParams } },
     async (req, reply) => {
       const img = await visibleImage(db, authOf(req), req.params.imageId);
-      return sendPicture(reply, await files.thumb(img.sha256, img.mime as ImageMime), 'image/jpeg');
+      const buf = await readPicture(`imageId ${img.id}: image`, () => files.thumb(img.sha256, img.mime as ImageMime));
+      return sendPicture(reply, buf, 'image/jpeg');
     },
   );
   r.get(
@@ -59,57 +59,32 @@ export async function pestImageRoutes(app: FastifyInstance, deps: ModuleDeps): P
     async (req, reply) => {
       const c = await repo.findCategory(db, authOf(req).merchantId, req.params.categoryId);
       if (!c?.picture_sha256 || !c.picture_mime) throw notFound(`categoryId ${req.params.categoryId}: picture`);
-      return sendPicture(reply, await files.thumb(c.picture_sha256, c.picture_mime as ImageMime), 'image/jpeg');
+      const what = `categoryId ${c.id}: picture`;
+      const buf = await readPicture(what, () => files.thumb(c.picture_sha256 as string, c.picture_mime as ImageMime));
+      return sendPicture(reply, buf, 'image/jpeg');
     },
   );
   r.post(
     '/api/merchant/pest/uploadCategoryPicture/:categoryId',
     {
       config: { permitUrl: CATEGORY },
-      bodyLimit: MAX_PICTURE_BYTES,
+      bodyLimit: CATEGORY_PICTURE.maxBytes,
       schema: { tags, params: categoryParams },
     },
     async (req) => {
-      if (!Buffer.isBuffer(req.body) || req.body.length === 0)
-        throw new ApiError(Code.VALIDATION, 'body: send the picture bytes (image/jpeg or image/png)');
-      let stored: Awaited<ReturnType<typeof files.store.put>>;
-      try {
-        stored = await files.store.put(req.body);
-      } catch (err) {
-        if (err instanceof TypeError) throw new ApiError(Code.VALIDATION, `body: ${err.message}`);
-        throw err;
-      }
+      await checkPicture(req.body, CATEGORY_PICTURE);
+      const stored = await files.store.put(req.body as Buffer);
       return ok(await setCategoryPicture(db, authOf(req), req.params.categoryId, stored));
     },
   );
 
   r.post(
     '/api/device/imageDetections',
-    { config: { public: true }, schema: { tags: ['devices'], body: deviceDetectionsBody } },
-    async (req, reply) => {
-      const creds = deviceCredentialsOf(req);
-      let device: AuthenticatedDevice;
-      try {
-        if (!creds) throw new Error('no credentials');
-        device = await authenticateDevice(db, creds.serial, creds.secret);
-      } catch {
-        return reply
-          .status(401)
-          .header('www-authenticate', 'Basic realm="farmpark-device"')
-          .send(failure(Code.PERMISSION_DENIED, 'Device authentication failed: check the serial and secret'));
-      }
-      const row = await db
-        .selectFrom('devices')
-        .select(['merchant_id', 'device_class'])
-        .where('id', '=', device.deviceId)
-        .executeTakeFirstOrThrow();
-      return ok(
-        await reportDetections(
-          db,
-          { deviceId: device.deviceId, merchantId: row.merchant_id, deviceClass: row.device_class },
-          req.body,
-        ),
-      );
+    {
+      config: { public: true },
+      onRequest: deviceAuth(app, db),
+      schema: { tags: ['devices'], body: deviceDetectionsBody },
     },
+    async (req) => ok(await reportDetections(db, deviceOf(req), req.body)),
   );
 }

@@ -13,12 +13,12 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { zoneClock } from '../telemetry/buckets';
 import { ensureDefaults } from './categories';
 import * as repo from './repo';
 
-const scopeOf = (a: AuthContext) => ({ merchantId: a.merchantId, groupIds: a.groupIds });
 const KIND_OF_CLASS: Record<string, PestKind> = { insectTrap: 'insect', sporeTrap: 'spore' };
 
 /** A trap photo the caller may see; other photos (other merchant, park, class or a camera) are "not found". */
@@ -192,12 +192,7 @@ export async function reportDetections(
 ): Promise<{ stored: number }> {
   const kind = KIND_OF_CLASS[device.deviceClass];
   if (!kind) throw new ApiError(Code.VALIDATION, `${device.deviceClass} devices do not report detections`);
-  const img = await db
-    .selectFrom('device_images')
-    .select(['id'])
-    .where('id', '=', b.imageId)
-    .where('device_id', '=', device.deviceId)
-    .executeTakeFirst();
+  const img = await repo.deviceImage(db, device.deviceId, b.imageId);
   if (!img) throw notFound(`imageId ${b.imageId}: image of this device`);
   await ensureDefaults(db, device.merchantId);
   const byCode = new Map((await repo.listCategories(db, device.merchantId, kind)).map((c) => [c.code, c.id]));
@@ -206,7 +201,7 @@ export async function reportDetections(
     throw new ApiError(Code.VALIDATION, `detections.code: unknown ${kind} category ${unknown.join(', ')}`);
   const at = Date.now();
   await db.transaction().execute(async (tx) => {
-    await tx.deleteFrom('image_detections').where('image_id', '=', img.id).where('source', '=', 'model').execute();
+    await repo.deleteModelDetections(tx, img.id);
     await repo.insertDetections(
       tx,
       b.detections.map((d) => ({

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   Code,
   type PestCategory,
@@ -210,6 +212,7 @@ describeEachEngine('pests', (env) => {
     });
     expect(own.statusCode).toBe(200);
     expect(own.headers['content-type']).toBe('image/png');
+    expect(own.headers['x-content-type-options']).toBe('nosniff');
     const viaCookie = await env().app.inject({
       method: 'GET',
       url: `/api/merchant/image/${imageId}/thumb`,
@@ -357,5 +360,23 @@ describeEachEngine('pests', (env) => {
       name: 'x',
     });
     expect(foreign.code).toBe(Code.NOT_FOUND);
+  });
+
+  it('a photo whose file is gone answers "not found" in the envelope, never an error page', async () => {
+    const imageId = await upload(trap, takenAt + 180_000, 23);
+    const { sha256 } = await env()
+      .db.selectFrom('device_images')
+      .select(['sha256'])
+      .where('id', '=', imageId)
+      .executeTakeFirstOrThrow();
+    const dataDir = env().config.dataDir;
+    await rm(join(dataDir, 'images', sha256.slice(0, 2), `${sha256}.png`));
+    await rm(join(dataDir, 'thumbs', sha256.slice(0, 2), `${sha256}.jpg`), { force: true });
+    for (const url of [`/api/merchant/image/${imageId}`, `/api/merchant/image/${imageId}/thumb`]) {
+      const res = await env().app.inject({ method: 'GET', url, headers: { AuthToken: demo } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.json().code, url).toBe(Code.NOT_FOUND);
+    }
   });
 });

@@ -279,3 +279,18 @@ export async function confirmedPeriods(db: Db, merchantId: number, deviceIds: nu
   for (const r of rows) if (!out.has(r.device_id)) out.set(r.device_id, r.params);
   return out;
 }
+
+/** A photo of this device (a device may report only on its own photos). */
+export function deviceImage(db: Db, deviceId: number, imageId: number) {
+  return db
+    .selectFrom('device_images')
+    .select(['id'])
+    .where('id', '=', imageId)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+/** The boxes a detector reported for a photo (the staff's corrections stay). */
+export async function deleteModelDetections(db: Db, imageId: number) {
+  await db.deleteFrom('image_detections').where('image_id', '=', imageId).where('source', '=', 'model').execute();
+}

@@ -11,7 +11,7 @@ import {
   removeDetectionBody,
   trapStatusQuery,
 } from '@farmpark/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/authHook';
@@ -120,13 +120,4 @@ export function pestRoutes(app: FastifyInstance, deps: ModuleDeps): void {
       return ok(await stats.trend(db, authOf(req), req.query, tz));
     },
   );
-}
-
-/** Sends a stored picture; private to the session, so no shared cache may keep it. */
-export function sendPicture(reply: FastifyReply, buf: Buffer, mime: string) {
-  return reply
-    .header('content-type', mime)
-    .header('cache-control', 'private, max-age=86400')
-    .header('x-content-type-options', 'nosniff')
-    .send(buf);
 }

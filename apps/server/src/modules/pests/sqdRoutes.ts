@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
+import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { sqdDeviceStatus, sqdOperate, sqdParam, sqdUpdateParams, sqdUpdateStatus } from './sqdApi';
@@ -18,7 +19,7 @@ export function sqdRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sqdApi'];
   const sqd = { db: deps.db, commands: deps.commands, devices: deps.devices };
-  const actor = (req: Parameters<typeof authOf>[0]) => ({ ...authOf(req), ip: req.ip });
+  const actor = (req: Parameters<typeof authOf>[0]) => ({ ...authOf(req), ip: clientMeta(req).ip });
 
   r.post(
     '/sqdApi/external/deviceStatus',
