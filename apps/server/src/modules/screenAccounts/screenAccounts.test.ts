@@ -24,6 +24,11 @@ describeEachEngine('data-screen accounts and multi-park screens', (env) => {
     const bad = await env().post(`${S}/addScreen`, demo, { screenTitle: '', screenAddress: 'ftp://x', groupIds: [] });
     expect(bad.code).toBe(Code.VALIDATION);
     for (const f of ['screenTitle', 'screenAddress', 'groupIds']) expect(bad.msg).toContain(f);
+    for (const screenAddress of ['/\\evil.example', '//evil.example', 'javascript:alert(1)', '/a\\b']) {
+      const off = await env().post(`${S}/addScreen`, demo, { screenTitle: 'x', screenAddress, groupIds: [p1] });
+      expect(off.code, screenAddress).toBe(Code.VALIDATION);
+      expect(off.msg, screenAddress).toContain('screenAddress');
+    }
     const added = await env().post<ScreenManageItem>(`${S}/addScreen`, demo, {
       screenTitle: '植保园大屏',
       screenAddress: 'https://screens.example/plant?x=1',

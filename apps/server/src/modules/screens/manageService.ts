@@ -2,10 +2,12 @@ import type { AddScreenBody, AlterScreenBody, Paged, ScreenManageItem } from '@f
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { audited } from '../systemLog/service';
-import { assertGrantableParks, scopeOf } from '../users/accountService';
+import { assertGrantableParks } from '../users/accountService';
+import { assertScreenAddress } from './address';
 import * as repo from './manageRepo';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findScreen>>>;
@@ -51,6 +53,7 @@ export function addScreen(deps: ModuleDeps, auth: AuthContext, body: AddScreenBo
     meta,
     { action: 'screen.add', targetType: 'screen', detail: body.screenTitle },
     async () => {
+      assertScreenAddress(body.screenAddress);
       const groupIds = await assertGrantableParks(db, auth, body.groupIds);
       const id = await db.transaction().execute(async (trx) => {
         const screenId = await repo.insertScreen(
@@ -77,6 +80,7 @@ export function alterScreen(deps: ModuleDeps, auth: AuthContext, body: AlterScre
     meta,
     { action: 'screen.alter', targetType: 'screen', targetId: body.screenId, detail: body.screenTitle },
     async () => {
+      assertScreenAddress(body.screenAddress);
       await load(db, auth, body.screenId);
       const groupIds = await assertGrantableParks(db, auth, body.groupIds);
       await db.transaction().execute(async (trx) => {
