@@ -1,5 +1,6 @@
 import type { LngLat } from '@farmpark/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { mapDot, mapLabel } from './mapLabel';
 
 type Leaflet = typeof import('leaflet');
 
@@ -91,7 +92,8 @@ export default function MapCanvas(props: MapCanvasProps) {
       const lls = p.ring.map(([lng, lat]) => L.latLng(lat, lng));
       if (lls.length >= 3) {
         const poly = L.polygon(lls, { color: p.color, weight: 2, fillOpacity: 0.15, interactive: false });
-        if (p.label) poly.bindTooltip(p.label, { permanent: true, direction: 'center', className: 'map-area-label' });
+        if (p.label)
+          poly.bindTooltip(mapLabel(p.label), { permanent: true, direction: 'center', className: 'map-area-label' });
         poly.addTo(group);
       } else if (lls.length === 2) {
         L.polyline(lls, { color: p.color, weight: 2, dashArray: '4 4', interactive: false }).addTo(group);
@@ -102,7 +104,7 @@ export default function MapCanvas(props: MapCanvasProps) {
           draggable: true,
           icon: L.divIcon({
             className: '',
-            html: `<div data-testid="vertex-${i}" style="width:12px;height:12px;border-radius:6px;background:#fff;border:2px solid ${p.color}"></div>`,
+            html: mapDot({ testId: `vertex-${i}`, color: p.color, size: 12, fill: '#fff' }),
             iconSize: [12, 12],
             iconAnchor: [6, 6],
           }),
@@ -116,12 +118,16 @@ export default function MapCanvas(props: MapCanvasProps) {
         draggable: Boolean(mk.draggable),
         icon: L.divIcon({
           className: '',
-          html: `<div data-testid="marker-${mk.id}" data-color="${mk.color}" style="width:16px;height:16px;border-radius:8px;background:${mk.color};border:2px solid #fff;box-shadow:0 0 3px rgba(0,0,0,.5)"></div>`,
+          html: mapDot({ testId: `marker-${mk.id}`, color: mk.color, size: 16, shadow: true }),
           iconSize: [16, 16],
           iconAnchor: [8, 8],
         }),
       });
-      marker.bindTooltip(mk.label, { direction: 'top', offset: [0, -8], permanent: Boolean(mk.permanentLabel) });
+      marker.bindTooltip(mapLabel(mk.label), {
+        direction: 'top',
+        offset: [0, -8],
+        permanent: Boolean(mk.permanentLabel),
+      });
       if (mk.onClick) marker.on('click', mk.onClick);
       marker.on('dragend', () => latest.current.onMarkerMove?.(mk.id, toLngLat(marker.getLatLng())));
       marker.addTo(group);

@@ -1,6 +1,7 @@
 import { Empty } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mapLabel } from '../MapCanvas/mapLabel';
 
 export interface MapPoint {
   id: number;
@@ -42,7 +43,7 @@ export default function PointMap({ points, height = 280 }: { points: readonly Ma
             fillColor: p.active ? '#52c41a' : '#8c8c8c',
             fillOpacity: 1,
           })
-            .bindTooltip(p.name, { permanent: points.length <= 12, direction: 'top', offset: [0, -8] })
+            .bindTooltip(mapLabel(p.name), { permanent: points.length <= 12, direction: 'top', offset: [0, -8] })
             .addTo(map);
         }
         map.fitBounds(bounds.pad(0.3), { maxZoom: 17 });

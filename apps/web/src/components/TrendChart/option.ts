@@ -90,7 +90,8 @@ export function buildTrendOption(series: readonly TrendSeries[], mode: TrendMode
           : `${p.marker}${s.name}: ${v(pt[1])}`,
       );
     }
-    return lines.join('<br/>');
+    // plain text: the chart escapes it and turns line breaks into <br/>
+    return lines.join('\n');
   };
 
   const units = [...new Set(series.map((s) => s.unit))];

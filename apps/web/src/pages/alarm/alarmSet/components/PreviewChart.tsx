@@ -1,14 +1,7 @@
 import type { AlarmPreview, RuleCondition } from '@farmpark/contracts';
-import { useEffect, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-
-type ECharts = import('echarts').ECharts;
-// ECharts loads the first time a preview is drawn, never with the main chunk.
-let echartsModule: Promise<typeof import('echarts')> | null = null;
-const loadEcharts = () => {
-  echartsModule ??= import('echarts');
-  return echartsModule;
-};
+import Chart from '../../../../components/Chart';
 
 /** Periods the rule would have been active: from each fire to its clear (or the end of the range). */
 export function activePeriods(events: AlarmPreview['devices'][number]['events'], end: number): [number, number][] {
@@ -27,7 +20,7 @@ export function activePeriods(events: AlarmPreview['devices'][number]['events'],
 
 /**
  * The real data of the last 7 days with the rule's limits and the periods it would have been active.
- * (The shared TrendChart draws series only; this preview needs limit lines and shaded periods.)
+ * (TrendChart draws series only; this preview needs limit lines and shaded periods.)
  */
 export default function PreviewChart({
   device,
@@ -41,10 +34,7 @@ export default function PreviewChart({
   unit: string;
 }) {
   const { t } = useTranslation();
-  const host = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    let chart: ECharts | null = null;
-    let cancelled = false;
+  const option = useMemo(() => {
     const limits =
       condition.kind === 'threshold'
         ? (condition.op === 'above' || condition.op === 'below'
@@ -53,50 +43,38 @@ export default function PreviewChart({
           ).filter((v): v is number => v !== undefined)
         : [];
     const offline = condition.kind === 'offline';
-    loadEcharts().then((echarts) => {
-      if (cancelled || !host.current) return;
-      chart = echarts.init(host.current);
-      chart.on('finished', () => host.current?.setAttribute('data-rendered', 'true'));
-      chart.setOption({
-        animation: false,
-        grid: { left: 48, right: 16, top: 24, bottom: 48 },
-        tooltip: { trigger: 'axis' },
-        xAxis: { type: 'time' },
-        yAxis: offline ? { type: 'value', show: false, min: 0, max: 2 } : { type: 'value', scale: true, name: unit },
-        dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
-        series: [
-          {
-            name: offline ? t('alarm.preview.reported') : device.deviceName,
-            type: offline ? 'scatter' : 'line',
-            symbolSize: offline ? 3 : 0,
-            showSymbol: offline,
-            data: device.points,
-            markLine: limits.length
-              ? {
-                  symbol: 'none',
-                  lineStyle: { type: 'dashed', color: '#cf1322' },
-                  label: { formatter: `${t('alarm.preview.threshold')} {c}` },
-                  data: limits.map((y) => ({ yAxis: y })),
-                }
-              : undefined,
-            markArea: {
-              itemStyle: { color: 'rgba(255, 77, 79, 0.15)' },
-              data: activePeriods(device.events, end).map(([a, b]) => [
-                { xAxis: a, name: t('alarm.preview.active') },
-                { xAxis: b },
-              ]),
-            },
+    return {
+      animation: false,
+      grid: { left: 48, right: 16, top: 24, bottom: 48 },
+      tooltip: { trigger: 'axis' },
+      xAxis: { type: 'time' },
+      yAxis: offline ? { type: 'value', show: false, min: 0, max: 2 } : { type: 'value', scale: true, name: unit },
+      dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
+      series: [
+        {
+          name: offline ? t('alarm.preview.reported') : device.deviceName,
+          type: offline ? 'scatter' : 'line',
+          symbolSize: offline ? 3 : 0,
+          showSymbol: offline,
+          data: device.points,
+          markLine: limits.length
+            ? {
+                symbol: 'none',
+                lineStyle: { type: 'dashed', color: '#cf1322' },
+                label: { formatter: `${t('alarm.preview.threshold')} {c}` },
+                data: limits.map((y) => ({ yAxis: y })),
+              }
+            : undefined,
+          markArea: {
+            itemStyle: { color: 'rgba(255, 77, 79, 0.15)' },
+            data: activePeriods(device.events, end).map(([a, b]) => [
+              { xAxis: a, name: t('alarm.preview.active') },
+              { xAxis: b },
+            ]),
           },
-        ],
-      });
-    });
-    const onResize = () => chart?.resize();
-    window.addEventListener('resize', onResize);
-    return () => {
-      cancelled = true;
-      window.removeEventListener('resize', onResize);
-      chart?.dispose();
+        },
+      ],
     };
   }, [device, condition, end, unit, t]);
-  return <div ref={host} style={{ width: '100%', height: 260 }} data-testid="preview-chart" />;
+  return <Chart option={option} height={260} testId="preview-chart" />;
 }
