@@ -21,3 +21,4 @@ export * from './pests';
 export * from './points';
 export * from './rules';
 export * from './telemetry';
+export * from './webChannels';

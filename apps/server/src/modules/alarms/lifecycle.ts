@@ -1,4 +1,4 @@
-import { type AlarmLiveMessage, type RuleCondition, type Severity, webTopic } from '@farmpark/contracts';
+import { type AlarmLiveMessage, type RuleCondition, type Severity, webChannel, webTopic } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
@@ -43,7 +43,7 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
       openCount: await repo.openCountOfPark(db, a.merchant_id, a.group_id),
     };
     try {
-      await deps.publish(webTopic(a.merchant_id, a.group_id, 'alarm'), msg);
+      await deps.publish(...webChannel(a.merchant_id, a.group_id, 'alarm', msg));
       return true;
     } catch (err) {
       deps.log?.warn({ alarmId: a.id, err: (err as Error).message }, 'alarm not published');

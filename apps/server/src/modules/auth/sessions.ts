@@ -5,6 +5,7 @@ import {
   DEFAULT_MESSAGES,
   expandGrants,
   SESSION_IDLE_MS,
+  type SessionEndedMessage,
   type UserKind,
   userTopic,
 } from '@farmpark/contracts';
@@ -30,12 +31,8 @@ export interface AuthContext {
   groupIds: number[];
 }
 
-/** Sent on `user/{m}/{u}/session` when sessions end; the broker delivers it only to the ended sessions. */
-export interface SessionEndedMessage {
-  code: number;
-  msg: string;
-  sessionIds: number[];
-}
+// The broker reads the same message type it was declared with in contracts (webChannels.ts).
+export type { SessionEndedMessage };
 
 const TOUCH_EVERY_MS = 60_000;
 

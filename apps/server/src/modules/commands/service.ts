@@ -17,7 +17,7 @@ import {
   deviceTopic,
   type Paged,
   type SendCommandResult,
-  webTopic,
+  webChannel,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import type { CommandRow } from '../../db/schema';
@@ -119,7 +119,7 @@ export function createCommandService(deps: CommandServiceDeps) {
         reason,
         ts,
       };
-      await deps.publish(webTopic(row.merchant_id, row.group_id, 'cmd'), msg).catch((err: Error) => {
+      await deps.publish(...webChannel(row.merchant_id, row.group_id, 'cmd', msg)).catch((err: Error) => {
         deps.log?.warn({ cmdId: row.cmd_id, err: err.message }, 'command state not published');
       });
     }

@@ -1,4 +1,4 @@
-import { type DeviceStatusMessage, eventPayload, statusPayload, webTopic } from '@farmpark/contracts';
+import { type DeviceStatusMessage, eventPayload, statusPayload, webChannel } from '@farmpark/contracts';
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
 import { inList } from '../../db/scope';
@@ -53,7 +53,7 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
       else online.delete(r.id);
       if (r.group_id === null) continue;
       const msg: DeviceStatusMessage = { deviceId: r.id, online: isOnline, ts };
-      await deps.publish(webTopic(r.merchant_id, r.group_id, 'status'), msg).catch((err: Error) => {
+      await deps.publish(...webChannel(r.merchant_id, r.group_id, 'status', msg)).catch((err: Error) => {
         deps.log?.warn({ deviceId: r.id, err: err.message }, 'device status not published');
       });
     }

@@ -22,7 +22,7 @@ import {
   TANK_CAPACITY_L,
   TANKS,
   type Tank,
-  webTopic,
+  webChannel,
   ZONE_COUNT,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
@@ -148,7 +148,7 @@ export function createRunService(deps: RunDeps) {
 
   async function announce(r: repo.RunRow | undefined): Promise<void> {
     if (!r || !deps.publish) return;
-    await deps.publish(webTopic(r.merchant_id, r.group_id, 'irrigation'), toRun(r)).catch((err: Error) => {
+    await deps.publish(...webChannel(r.merchant_id, r.group_id, 'irrigation', toRun(r))).catch((err: Error) => {
       deps.log?.warn({ runId: r.id, err: err.message }, 'irrigation run not published');
     });
   }

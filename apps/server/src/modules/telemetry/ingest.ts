@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { DEVICE_MODEL, type DeviceClass, type ParamDef, telemetryPayload, webTopic } from '@farmpark/contracts';
+import { DEVICE_MODEL, type DeviceClass, type ParamDef, telemetryPayload, webChannel } from '@farmpark/contracts';
 import type { DeviceMessage } from '../../mqtt/deviceMessages';
 import type { Publish } from '../../mqtt/publish';
 import type { DeviceRegistry } from '../devices/registry';
@@ -127,7 +127,7 @@ export function createIngest(deps: IngestDeps) {
     stats.inserted += inserted;
     stats.duplicates += c.batch.n - inserted;
     for (const p of byPark.values()) {
-      deps.publish(webTopic(p.merchantId, p.groupId, 'telemetry'), { readings: p.readings }).catch((err) => {
+      deps.publish(...webChannel(p.merchantId, p.groupId, 'telemetry', { readings: p.readings })).catch((err) => {
         deps.log?.warn({ err: (err as Error).message }, 'telemetry fan-out failed');
       });
     }
