@@ -10,6 +10,7 @@ import type { Db } from './db/connect';
 import { installAuthHook } from './http/authHook';
 import { installErrorHandler } from './http/errorHandler';
 import { installRouteGuard, type RegisteredRoute } from './http/routeGuard';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { installSpa } from './http/spa';
 import { noticeRoutes } from './modules/alarms/noticeRoutes';
 import { alarmRoutes } from './modules/alarms/routes';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.setSerializerCompiler(serializerCompiler);
 
   const routes = installRouteGuard(app);
+  installSecurityHeaders(app, { mapTileUrl: config.mapTileUrl });
   installErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);

@@ -80,6 +80,14 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  /**
+   * Map tile URL template. The same variable the console build reads (Vite exposes VITE_*): the
+   * server needs its host for the content security policy's img-src. Empty = maps without tiles.
+   */
+  VITE_MAP_TILE_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL template, or empty'),
 });
 
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -102,6 +110,8 @@ export interface Config {
   mqttHookSecret: string;
   smtp: { host: string; port: number; user: string; pass: string; from: string; secure: boolean };
   smsGatewayUrl: string;
+  /** '' = no map tiles (maps draw on a plain background). */
+  mapTileUrl: string;
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -144,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secure: e.SMTP_SECURE,
     },
     smsGatewayUrl: e.SMS_GATEWAY_URL,
+    mapTileUrl: e.VITE_MAP_TILE_URL,
   };
 }
 
