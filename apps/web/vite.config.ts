@@ -17,6 +17,9 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // No injected polyfill: every browser the console supports has modulepreload, and the content
+    // security policy (script-src 'self') leaves no room for script the build writes on its own.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Vendor code changes far less often than pages; separate chunks keep browser caches warm.
