@@ -41,7 +41,7 @@ async function main() {
     const browser = await mqtt.connectAsync(`ws://127.0.0.1:${server.port}/mqtt`, {
       username: param.username,
       password: param.password,
-      clientId: `bench-live-${process.pid}`,
+      clientId: `${param.username}_bench${process.pid}`,
       reconnectPeriod: 0,
     });
     const topic = `web/${data.merchantId}/${data.groupId}/telemetry`;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { Code, userTopic, webTopic } from '@farmpark/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
@@ -38,6 +39,7 @@ describeEachEngine('mqtt broker', (env) => {
     const token = tokenOverride ?? (await env().login(login));
     const userId = env().ids.users[login as 'demo' | 'operator' | 'demo2'];
     const client = await mqtt.connectAsync(wsUrl, {
+      clientId: `u${userId}_${randomBytes(6).toString('hex')}`,
       username: `u${userId}`,
       password: token,
       reconnectPeriod: 0,
@@ -112,8 +114,9 @@ describeEachEngine('mqtt broker', (env) => {
     const current = await browser('operator');
     const other = await browser('operator');
     for (const c of [current, other]) await c.client.subscribeAsync(userTopic(ids.merchant.farm, c.userId), { qos: 1 });
-    const seenCurrent = collect(current.client, 400);
-    const seenOther = collect(other.client, 400);
+    // The password change itself runs scrypt twice: leave time for it on a busy machine.
+    const seenCurrent = collect(current.client, 2000);
+    const seenOther = collect(other.client, 2000);
     const res = await env().post('/api/merchant/user/resetLoginPwd', current.token, {
       oldPwd: 'demo123456',
       newPwd: 'changed123',
@@ -144,6 +147,7 @@ describeEachEngine('mqtt broker', (env) => {
       .where('serial', '=', 'DF-WS-0001')
       .execute();
     const device = await mqtt.connectAsync(tcpUrl, {
+      clientId: 'DF-WS-0001',
       username: 'DF-WS-0001',
       password: 'broker-test-secret',
       reconnectPeriod: 0,

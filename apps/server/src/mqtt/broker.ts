@@ -9,7 +9,9 @@ import type { Db } from '../db/connect';
 import { resolveSession, type SessionEndedMessage } from '../modules/auth/sessions';
 import { authenticateDevice } from '../modules/devices/credentials';
 import { browserMaySubscribe, deviceMayUse, isUserSessionTopic, type MqttIdentity } from './acl';
+import { mayUseClientId } from './clientIds';
 import { type DeviceMessageBus, dispatchUpPublish } from './deviceMessages';
+import { GuardedConnection, MQTT_LIMITS, type MqttLimits } from './frameGuard';
 import type { Publish } from './publish';
 
 export interface MqttBroker {
@@ -26,10 +28,32 @@ export interface MqttBroker {
 
 /** After a session-ended notice is delivered the client is dropped: its token no longer admits it. */
 const DROP_AFTER_END_MS = 1000;
+const IDENTIFIER_REJECTED = 2;
 const BAD_LOGIN = 4;
 
-function refuse(message: string): AuthenticateError {
-  return Object.assign(new Error(message), { returnCode: BAD_LOGIN }) as AuthenticateError;
+function refuse(message: string, returnCode = BAD_LOGIN): AuthenticateError {
+  return Object.assign(new Error(message), { returnCode }) as AuthenticateError;
+}
+
+class ClientIdTaken extends Error {}
+
+/** Live connections grouped by a key (a device's serial, a console's session), to close them together. */
+class ClientIndex<K> {
+  private readonly map = new Map<K, Set<Client>>();
+  add(key: K, client: Client): void {
+    this.map.set(key, (this.map.get(key) ?? new Set()).add(client));
+  }
+  delete(key: K, client: Client): void {
+    const set = this.map.get(key);
+    set?.delete(client);
+    if (set?.size === 0) this.map.delete(key);
+  }
+  /** Removes and returns the connections of a key. */
+  take(key: K): Client[] {
+    const list = [...(this.map.get(key) ?? [])];
+    this.map.delete(key);
+    return list;
+  }
 }
 
 export async function createBroker(deps: {
@@ -37,22 +61,41 @@ export async function createBroker(deps: {
   log: FastifyBaseLogger;
   /** Where device publishes on `dev/{serial}/up/*` go; their PUBACK waits for it. */
   bus?: DeviceMessageBus;
+  /** Defaults to MQTT_LIMITS; tests shorten the timeouts. */
+  limits?: Partial<MqttLimits>;
 }): Promise<MqttBroker> {
+  const limits: MqttLimits = { ...MQTT_LIMITS, ...deps.limits };
   const identities = new WeakMap<Client, MqttIdentity>();
-  const deviceClients = new Map<string, Set<Client>>();
-  const aedes = await Aedes.createBroker({ drainTimeout: 30_000, maxClientsIdLength: 64 });
+  const deviceClients = new ClientIndex<string>();
+  const sessionClients = new ClientIndex<number>();
+  /** Connections that sent an empty client id: Aedes made theirs up (`aedes_{uuid}`), nobody else can hold it. */
+  const generatedIds = new WeakSet<Client>();
+  const aedes = await Aedes.createBroker({
+    drainTimeout: 30_000,
+    maxClientsIdLength: 64,
+    connectTimeout: limits.connectTimeoutMs,
+  });
+
+  aedes.preConnect = (client, packet, done) => {
+    if (!packet.clientId) generatedIds.add(client);
+    done(null, true);
+  };
 
   aedes.authenticate = (client, username, password, done) => {
     authenticate(username ?? '', password?.toString('utf8') ?? '')
-      .then((who) => {
-        identities.set(client, who);
-        if (who.kind === 'device') {
-          const set = deviceClients.get(who.serial) ?? new Set();
-          deviceClients.set(who.serial, set.add(client));
+      .then(async (who) => {
+        // Aedes drops the older connection of a client id: only the id's owner may take it (docs/DECISIONS.md).
+        if (!generatedIds.has(client) && !(await mayUseClientId(deps.db, who, client.id))) {
+          throw new ClientIdTaken(`client id ${client.id} does not belong to ${username}`);
         }
+        identities.set(client, who);
+        if (who.kind === 'device') deviceClients.add(who.serial, client);
+        else sessionClients.add(who.sessionId, client);
         done(null, true);
       })
-      .catch((err: Error) => done(refuse(err.message), false));
+      .catch((err: Error) =>
+        done(refuse(err.message, err instanceof ClientIdTaken ? IDENTIFIER_REJECTED : BAD_LOGIN), false),
+      );
   };
 
   /** Browsers: `u{userId}` + their session token. Devices: their serial + their own secret. */
@@ -107,14 +150,37 @@ export async function createBroker(deps: {
     } catch {
       return null;
     }
-    if (!ended.sessionIds?.includes(who.sessionId)) return null;
-    setTimeout(() => client.close(), DROP_AFTER_END_MS).unref();
-    return packet;
+    return ended.sessionIds?.includes(who.sessionId) ? packet : null;
   };
+
+  // Every session end is announced on the user's session topic (sessions.ts `announceEnded`). The broker
+  // hears it too and closes every connection of those sessions, subscribed or not, a moment after the
+  // notice so a console that listens learns why first.
+  aedes.subscribe(
+    'user/+/+/session',
+    (packet, next) => {
+      next();
+      let ended: Partial<SessionEndedMessage>;
+      try {
+        ended = JSON.parse(packet.payload.toString());
+      } catch {
+        return;
+      }
+      const clients = (Array.isArray(ended.sessionIds) ? ended.sessionIds : []).flatMap((id) =>
+        sessionClients.take(id),
+      );
+      if (clients.length === 0) return;
+      setTimeout(() => {
+        for (const c of clients) c.close();
+      }, DROP_AFTER_END_MS).unref();
+    },
+    () => {},
+  );
 
   aedes.on('clientDisconnect', (client) => {
     const who = identities.get(client);
-    if (who?.kind === 'device') deviceClients.get(who.serial)?.delete(client);
+    if (who?.kind === 'device') deviceClients.delete(who.serial, client);
+    else if (who?.kind === 'user') sessionClients.delete(who.sessionId, client);
   });
   aedes.on('clientError', (client, err) =>
     deps.log.debug({ clientId: client?.id, err: err.message }, 'mqtt client error'),
@@ -131,7 +197,10 @@ export async function createBroker(deps: {
       ),
     );
 
-  const wss = new WebSocketServer({ noServer: true });
+  const guard = (conn: Duplex) =>
+    new GuardedConnection(conn, limits, (reason) => deps.log.debug({ reason }, 'mqtt connection refused'));
+  // ws buffers a whole message before the guard sees it: cap it at the largest packet allowed.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.packetMaxBytes + 8 });
   const tcpServers: NetServer[] = [];
 
   return {
@@ -147,12 +216,12 @@ export async function createBroker(deps: {
         wss.handleUpgrade(req, socket, head, (ws) => {
           const stream = createWebSocketStream(ws);
           stream.on('error', () => ws.terminate());
-          aedes.handle(stream, req);
+          aedes.handle(guard(stream), req);
         });
       });
     },
     listenTcp(port, host) {
-      const server = createServer((socket) => aedes.handle(socket));
+      const server = createServer((socket) => aedes.handle(guard(socket)));
       tcpServers.push(server);
       return new Promise((resolve, reject) => {
         server.once('error', reject);
@@ -160,8 +229,7 @@ export async function createBroker(deps: {
       });
     },
     disconnectDevice(serial) {
-      const clients = [...(deviceClients.get(serial) ?? [])];
-      deviceClients.delete(serial);
+      const clients = deviceClients.take(serial);
       for (const c of clients) c.close();
       return clients.length;
     },

@@ -62,7 +62,7 @@ describe('MessagingClient', () => {
       reconnectPeriod: 10_000,
       resubscribe: true,
     });
-    expect(String(options.clientId)).toMatch(/^web_[0-9a-f]{16}$/);
+    expect(String(options.clientId)).toMatch(/^u_web_[0-9a-f]{16}$/);
     expect(brokerUrl({ ...PARAM, mqttUrl: 'wss://farm.example' })).toBe('wss://farm.example:8080/mqtt');
   });
 

@@ -56,7 +56,7 @@ export class MessagingClient {
     const connect = await this.loadConnect();
     if (this.client) return; // a concurrent call won the race while the library loaded
     const client = connect(brokerUrl(param), {
-      clientId: randomClientId(),
+      clientId: `${param.username}_${randomClientId()}`, // the broker binds client ids to their user (u{userId}_...)
       username: param.username,
       password: param.password,
       keepalive: MQTT_CLIENT.keepalive,

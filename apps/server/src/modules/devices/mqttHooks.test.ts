@@ -42,16 +42,47 @@ describe.each(engines)('broker auth hooks [%s]', (engine) => {
     const ok = await hook('auth', { clientid: serial, username: serial, password: secret });
     expect(ok.statusCode).toBe(200);
     expect(ok.json()).toEqual({ result: 'allow', is_superuser: false });
-    expect((await hook('auth', { username: serial, password: 'nope' })).statusCode).toBe(401);
-    expect((await hook('auth', { username: 'NO-SUCH', password: secret })).statusCode).toBe(401);
+    expect((await hook('auth', { clientid: serial, username: serial, password: 'nope' })).statusCode).toBe(401);
+    expect((await hook('auth', { clientid: 'NO-SUCH', username: 'NO-SUCH', password: secret })).statusCode).toBe(401);
 
     const token = await env.login('demo');
-    expect((await hook('auth', { username: `u${env.ids.users.demo}`, password: token })).statusCode).toBe(200);
-    expect((await hook('auth', { username: `u${env.ids.users.demo2}`, password: token })).statusCode).toBe(401);
+    const demo = `u${env.ids.users.demo}`;
+    expect((await hook('auth', { clientid: `${demo}_a1`, username: demo, password: token })).statusCode).toBe(200);
+    expect(
+      (
+        await hook('auth', {
+          clientid: `u${env.ids.users.demo2}_a1`,
+          username: `u${env.ids.users.demo2}`,
+          password: token,
+        })
+      ).statusCode,
+    ).toBe(401);
 
-    const server = await hook('auth', { username: 'farmpark', password: 'server-pass' });
+    const server = await hook('auth', { clientid: 'farmpark-any', username: 'farmpark', password: 'server-pass' });
     expect(server.json()).toEqual({ result: 'allow', is_superuser: true });
     expect((await hook('auth', { username: 'farmpark', password: 'guess' })).statusCode).toBe(401);
+  });
+
+  it('binds client ids to the identity, as the embedded broker does (no takeover of another session)', async () => {
+    const other = uniqueSerial('HOOKB');
+    await provision(env, await env.login('demo'), {
+      serial: other,
+      deviceClass: 'weatherStation',
+      groupId: env.ids.parks.farm[0],
+    });
+    const token = await env.login('demo');
+    const demo = `u${env.ids.users.demo}`;
+    const status = async (clientid: string, username: string, password: string) =>
+      (await hook('auth', { clientid, username, password })).statusCode;
+    expect(await status(`${serial}-x`, serial, secret)).toBe(200);
+    expect(await status(other, serial, secret)).toBe(401);
+    expect(await status(`${other}-x`, serial, secret)).toBe(401);
+    expect(await status('', serial, secret)).toBe(401);
+    expect(await status('mqttjs_1234', serial, secret)).toBe(401);
+    expect(await status(`${demo}_x`, serial, secret)).toBe(401);
+    expect(await status(serial, demo, token)).toBe(401);
+    expect(await status(`u${env.ids.users.demo2}_x`, demo, token)).toBe(401);
+    expect(await status('web_0123456789abcdef', demo, token)).toBe(401);
   });
 
   it('limits devices to their own subtree and consoles to their parks (EMQX and mosquitto-go-auth forms)', async () => {

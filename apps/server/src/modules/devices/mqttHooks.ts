@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/connect';
 import { browserMaySubscribe, deviceMayUse } from '../../mqtt/acl';
+import { mayUseClientId } from '../../mqtt/clientIds';
 import { liveSessions, visibleGroupIds } from '../auth/repo';
 import { resolveSession } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
@@ -94,7 +95,7 @@ export function mqttHookRoutes(app: FastifyInstance, deps: ModuleDeps): void {
 
   r.post('/api/mqtt/auth', { config: { public: true }, schema: { tags, body: authBody } }, async (req, reply) => {
     if (!hookAllowed(req)) return deny(reply, 403);
-    const { username, password } = req.body;
+    const { clientid, username, password } = req.body;
     if (server && sameText(username, server.username) && sameText(password, server.password)) {
       return allow(reply, true);
     }
@@ -102,10 +103,14 @@ export function mqttHookRoutes(app: FastifyInstance, deps: ModuleDeps): void {
     try {
       if (user) {
         const ctx = await resolveSession(db, password);
-        return ctx.userId === Number(user[1]) ? allow(reply) : deny(reply);
+        if (ctx.userId !== Number(user[1])) return deny(reply);
+        // The broker drops the older connection of a client id: only its owner may take it (as the embedded one).
+        return (await mayUseClientId(db, { kind: 'user', userId: ctx.userId }, clientid)) ? allow(reply) : deny(reply);
       }
-      await authenticateDevice(db, username, password);
-      return allow(reply);
+      const device = await authenticateDevice(db, username, password);
+      return (await mayUseClientId(db, { kind: 'device', serial: device.serial }, clientid))
+        ? allow(reply)
+        : deny(reply);
     } catch {
       return deny(reply);
     }

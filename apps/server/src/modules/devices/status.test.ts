@@ -48,7 +48,12 @@ describeEachEngine('device status', (env) => {
   it('ignores a stale status (a late will of an earlier connection)', async () => {
     const serial = uniqueSerial('ST-STALE');
     const p = await provision(env(), demo, { serial, deviceClass: 'soilStation', groupId: env().ids.parks.farm[0] });
-    const c = await mqtt.connectAsync(tcpUrl, { username: serial, password: p.secret, reconnectPeriod: 0 });
+    const c = await mqtt.connectAsync(tcpUrl, {
+      clientId: serial,
+      username: serial,
+      password: p.secret,
+      reconnectPeriod: 0,
+    });
     const t = Date.now();
     await c.publishAsync(deviceTopic.status(serial), JSON.stringify({ online: true, ts: t, firmware: '2.0.1' }), {
       qos: 1,
@@ -109,7 +114,12 @@ describeEachEngine('device status', (env) => {
   it('stores device events', async () => {
     const serial = uniqueSerial('ST-EVT');
     const p = await provision(env(), demo, { serial, deviceClass: 'insectTrap', groupId: env().ids.parks.farm[0] });
-    const c = await mqtt.connectAsync(tcpUrl, { username: serial, password: p.secret, reconnectPeriod: 0 });
+    const c = await mqtt.connectAsync(tcpUrl, {
+      clientId: serial,
+      username: serial,
+      password: p.secret,
+      reconnectPeriod: 0,
+    });
     await c.publishAsync(
       deviceTopic.event(serial),
       JSON.stringify({ ts: 1_795_000_000_000, type: 'photo', data: { imageId: 7 } }),

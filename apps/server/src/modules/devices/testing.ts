@@ -58,6 +58,7 @@ export async function browser(
 ): Promise<{ client: MqttClient; messages: { topic: string; payload: Record<string, unknown> }[] }> {
   const token = await env.login(login);
   const client = await mqtt.connectAsync(wsUrl, {
+    clientId: `u${env.ids.users[login]}_test${counter++}`,
     username: `u${env.ids.users[login]}`,
     password: token,
     reconnectPeriod: 0,
