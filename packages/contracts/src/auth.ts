@@ -9,8 +9,17 @@ export const SESSION_TTL_MS = 7 * 24 * 3600_000;
 export const SESSION_IDLE_MS = 24 * 3600_000;
 /** A user may hold this many sessions; signing in once more ends the oldest (code 915). */
 export const MAX_SESSIONS_PER_USER = 10;
-/** Login rate limit: failed attempts within the window, per login name and per address. */
-export const LOGIN_LIMIT = { perAccount: 10, perAddress: 30, windowMs: 10 * 60_000 } as const;
+/**
+ * Login (and old-password) limits: per account and address, 5 failures are free, then the wait doubles from
+ * 30 s up to 15 min; one address may make 30 failed attempts on any accounts in 10 min.
+ */
+export const LOGIN_LIMIT = {
+  freeFailures: 5,
+  baseDelayMs: 30_000,
+  maxDelayMs: 15 * 60_000,
+  perAddress: 30,
+  addressWindowMs: 10 * 60_000,
+} as const;
 /** Per-token limit on all other calls. */
 export const TOKEN_LIMIT = { max: 600, windowMs: 60_000 } as const;
 export const PASSWORD_MIN = 8;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
+import { withRetryAfter } from '../../http/rateLimit';
 import type { ModuleDeps } from '../context';
 import { createLoginLimits, login, logout, resetPassword } from './service';
 
@@ -17,7 +18,7 @@ export function authRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   r.post(
     '/api/merchant/login/loginByPassword',
     { config: { public: true }, schema: { tags: ['auth'], body: loginBody } },
-    async (req) => ok(await login(deps, limits, req.body, clientMeta(req))),
+    async (req, reply) => ok(await withRetryAfter(reply, login(deps, limits, req.body, clientMeta(req)))),
   );
 
   r.get(
@@ -32,8 +33,8 @@ export function authRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   r.post(
     '/api/merchant/user/resetLoginPwd',
     { config: { permitUrl: null, screenAccess: true }, schema: { tags: ['auth'], body: resetLoginPwdBody } },
-    async (req) => {
-      await resetPassword(deps, authOf(req), req.body, clientMeta(req));
+    async (req, reply) => {
+      await withRetryAfter(reply, resetPassword(deps, limits, authOf(req), req.body, clientMeta(req)));
       return ok(null);
     },
   );

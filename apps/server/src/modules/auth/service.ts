@@ -8,7 +8,7 @@ import {
 } from '@farmpark/contracts';
 import { ApiError } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
-import { SlidingWindow } from '../../http/rateLimit';
+import { AttemptLimiter, RateLimitedError } from '../../http/rateLimit';
 import type { ModuleDeps } from '../context';
 import { writeLog } from '../systemLog/service';
 import * as repo from './repo';
@@ -18,12 +18,12 @@ import { type AuthContext, announceEnded, endSessions } from './sessions';
 /** Kept here for modules not yet switched to `http/clientMeta`. */
 export type { ClientMeta } from '../../http/clientMeta';
 
-/** Failed logins per login name and per address; a success does not count. */
+/**
+ * Password checks are limited per (login name | user, address) with a growing wait, and per address;
+ * see AttemptLimiter. Login and the old-password check of a password change each have their own.
+ */
 export function createLoginLimits() {
-  return {
-    byName: new SlidingWindow(LOGIN_LIMIT.perAccount, LOGIN_LIMIT.windowMs),
-    byAddress: new SlidingWindow(LOGIN_LIMIT.perAddress, LOGIN_LIMIT.windowMs),
-  };
+  return { login: new AttemptLimiter(LOGIN_LIMIT), oldPassword: new AttemptLimiter(LOGIN_LIMIT) };
 }
 export type LoginLimits = ReturnType<typeof createLoginLimits>;
 
@@ -41,18 +41,23 @@ export async function login(deps: ModuleDeps, limits: LoginLimits, body: LoginBo
       code,
     });
 
-  if (limits.byName.isLimited(nameKey) || limits.byAddress.isLimited(meta.ip)) {
+  // Reserved before the first await, so parallel guesses each see the others' reservations.
+  const attempt = limits.login.reserve(nameKey, meta.ip);
+  if (!attempt.ok) {
     await log(Code.RATE_LIMITED);
-    throw new ApiError(Code.RATE_LIMITED);
+    throw new RateLimitedError(attempt.retryAfterMs);
   }
-
-  const user = await repo.findLoginUser(deps.db, body.loginName);
-  const passwordOk = user
-    ? await verifyPassword(body.loginPwd, user.password_hash, user.password_salt)
-    : await burnPasswordCheck(body.loginPwd);
+  let user: Awaited<ReturnType<typeof repo.findLoginUser>>;
+  let passwordOk = false;
+  try {
+    user = await repo.findLoginUser(deps.db, body.loginName);
+    passwordOk = user
+      ? await verifyPassword(body.loginPwd, user.password_hash, user.password_salt)
+      : await burnPasswordCheck(body.loginPwd);
+  } finally {
+    attempt.settle(passwordOk);
+  }
   if (!user || !passwordOk) {
-    limits.byName.hit(nameKey);
-    limits.byAddress.hit(meta.ip);
     await log(Code.LOGIN_FAILED, user);
     throw new ApiError(Code.LOGIN_FAILED);
   }
@@ -123,7 +128,13 @@ export async function logout(deps: ModuleDeps, auth: AuthContext, token: string 
 }
 
 /** Changes the caller's password; every other session of the user ends with 906, this one stays. */
-export async function resetPassword(deps: ModuleDeps, auth: AuthContext, body: ResetLoginPwdBody, meta: ClientMeta) {
+export async function resetPassword(
+  deps: ModuleDeps,
+  limits: LoginLimits,
+  auth: AuthContext,
+  body: ResetLoginPwdBody,
+  meta: ClientMeta,
+) {
   const log = (code: number) =>
     writeLog(deps.db, {
       merchantId: auth.merchantId,
@@ -135,8 +146,19 @@ export async function resetPassword(deps: ModuleDeps, auth: AuthContext, body: R
       targetId: auth.userId,
       code,
     });
-  const secret = await repo.findUserSecret(deps.db, auth.userId, auth.merchantId);
-  if (!secret || !(await verifyPassword(body.oldPwd, secret.password_hash, secret.password_salt))) {
+  const attempt = limits.oldPassword.reserve(`user:${auth.userId}`, meta.ip);
+  if (!attempt.ok) {
+    await log(Code.RATE_LIMITED);
+    throw new RateLimitedError(attempt.retryAfterMs);
+  }
+  let oldOk = false;
+  try {
+    const secret = await repo.findUserSecret(deps.db, auth.userId, auth.merchantId);
+    oldOk = !!secret && (await verifyPassword(body.oldPwd, secret.password_hash, secret.password_salt));
+  } finally {
+    attempt.settle(oldOk);
+  }
+  if (!oldOk) {
     await log(Code.OLD_PASSWORD_WRONG);
     throw new ApiError(Code.OLD_PASSWORD_WRONG, { en: 'oldPwd: the old password is wrong', zh: 'oldPwd：原密码错误' });
   }
