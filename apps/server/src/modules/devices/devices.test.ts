@@ -88,6 +88,10 @@ describeEachEngine('device management', (env) => {
       expect(res.msg).toMatch(msg);
     }
     expect(await env().db.selectFrom('devices').select('id').where('serial', '=', 'T-BAD-1').execute()).toEqual([]);
+    // Another merchant's serial: refused like any serial that cannot be registered, owner unsaid.
+    const foreign = await add(demo2, { ...base, serial: 'DF-WS-0001', groupId: env().ids.parks.orchard });
+    expect(foreign.code).toBe(Code.VALIDATION);
+    expect(foreign.msg).toBe('serial: "DF-WS-0001" cannot be registered; check the serial on the device');
   });
 
   it('needs the device management permission', async () => {

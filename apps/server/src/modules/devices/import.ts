@@ -18,12 +18,13 @@ import type { ClientMeta } from '../../http/clientMeta';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import { fieldMessage } from '../../http/errorHandler';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { listParks } from '../parks/repo';
 import { writeLog } from '../systemLog/service';
 import { deviceBroker } from './brokerInfo';
-import { addDevice, type DeviceDeps, scopeOf } from './service';
+import { addDevice, type DeviceDeps } from './service';
 
 type Park = { id: number; name: string };
 

@@ -80,7 +80,7 @@ export function findDevices(db: Db, scope: Scope, deviceIds: readonly number[]) 
 
 /** Serials are unique across merchants: they are the devices' MQTT user names. */
 export function serialTaken(db: Db, serial: string) {
-  return db.selectFrom('devices').select('id').where('serial', '=', serial).executeTakeFirst();
+  return db.selectFrom('devices').select(['id', 'merchant_id']).where('serial', '=', serial).executeTakeFirst();
 }
 
 export async function insertDevice(db: Db, row: Insertable<DevicesTable>): Promise<number> {

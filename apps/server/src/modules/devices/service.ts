@@ -14,6 +14,7 @@ import type { Db } from '../../db/connect';
 import { isUniqueViolation, type Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { requirePark, requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { writeLog } from '../systemLog/service';
 import { generateSecret, hashSecret } from './credentials';
@@ -30,8 +31,6 @@ export interface DeviceDeps {
   registry: DeviceRegistry;
   sessions: DeviceSessions;
 }
-
-export const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
 
 export function toDeviceInfo(r: repo.DeviceListRow): DeviceInfo {
   return {
@@ -102,19 +101,21 @@ async function visibleDevices(db: Db, auth: AuthContext, deviceIds: readonly num
   return rows;
 }
 
-function visiblePark(auth: AuthContext, groupId: number, field = 'groupId'): void {
-  if (!auth.groupIds.includes(groupId)) throw notFound(`${field} ${groupId}: park`);
-}
-
 function modelFor(deviceClass: DeviceClass, model: string | undefined): string {
   return model ?? DEVICE_MODEL[deviceClass].models[0].model;
 }
 
 const serialTaken = (serial: string) =>
   new ApiError(Code.CONFLICT, `serial: a device with serial "${serial}" is already registered`);
+/**
+ * Serials are global (they are MQTT user names), so one may belong to another merchant: that is
+ * answered without saying so, or the form would tell anyone which serials other merchants own.
+ */
+const serialRefused = (serial: string) =>
+  new ApiError(Code.VALIDATION, `serial: "${serial}" cannot be registered; check the serial on the device`);
 
 export async function listDevices(db: Db, auth: AuthContext, q: DeviceListQuery): Promise<Paged<DeviceInfo>> {
-  if (q.groupId !== undefined) visiblePark(auth, q.groupId);
+  requireParkIfGiven(auth, q.groupId);
   const { rows, total } = await repo.listDevices(db, scopeOf(auth), q, q);
   return { list: rows.map(toDeviceInfo), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
@@ -137,8 +138,9 @@ export function addDevice(
     'device.add',
     body.serial,
     async () => {
-      visiblePark(auth, body.groupId);
-      if (await repo.serialTaken(db, body.serial)) throw serialTaken(body.serial);
+      requirePark(auth, body.groupId);
+      const owner = await repo.serialTaken(db, body.serial);
+      if (owner) throw owner.merchant_id === auth.merchantId ? serialTaken(body.serial) : serialRefused(body.serial);
       const secret = generateSecret();
       let deviceId: number;
       try {
@@ -157,7 +159,8 @@ export function addDevice(
           created_at: Date.now(),
         });
       } catch (err) {
-        if (isUniqueViolation(err)) throw serialTaken(body.serial);
+        // Taken between the check and the insert: whose it is stays unsaid.
+        if (isUniqueViolation(err)) throw serialRefused(body.serial);
         throw err;
       }
       // The serial may sit in the cache as "unknown" from an earlier attempt to connect.
@@ -279,7 +282,7 @@ export function moveDevices(
     async () => {
       // Source parks are checked by the scope of visibleDevices, the target one here.
       const rows = await visibleDevices(db, auth, deviceIds);
-      visiblePark(auth, groupId);
+      requirePark(auth, groupId);
       await repo.updateDevices(
         db,
         scopeOf(auth),
