@@ -1,8 +1,7 @@
 import { COMMAND_TIMEOUT_MS, type CommandStateMessage, type SendCommandResult } from '@farmpark/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getCommandDetail, type SendCommandInput, sendCommand } from '../../api/commands';
-import { useTopic } from '../../mqtt';
-import { useParkTopic } from '../live/useLiveDevices';
+import { useParkChannel } from '../../mqtt/channels';
 import { applyCommandMessage, type CommandView, isFinal } from './commandState';
 
 /** After the server's own timeout, ask it for the record: the topic may have been missed (reconnect). */
@@ -32,9 +31,7 @@ export function useCommand(onDone?: (view: Extract<CommandView, { phase: 'done' 
     }
   }, []);
 
-  useTopic(useParkTopic('cmd'), (payload) => {
-    const msg = payload as CommandStateMessage;
-    if (!msg?.cmdId) return;
+  useParkChannel('cmd', (msg) => {
     const v = viewRef.current;
     if (v.phase === 'sending' && v.cmdId === null && isFinal(msg.state)) {
       early.current.set(msg.cmdId, msg);

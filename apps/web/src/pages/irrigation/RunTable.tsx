@@ -5,9 +5,9 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRunList } from '../../api/irrigation';
+import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import { runOperatorText, runReasonText } from './texts';
-import { useIrrigationLive } from './useIrrigationLive';
 
 export const RUN_COLOR: Record<string, string> = {
   starting: 'processing',

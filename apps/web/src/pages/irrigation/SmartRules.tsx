@@ -12,9 +12,9 @@ import {
   saveSmartRule,
 } from '../../api/irrigation';
 import { useParamConfigs } from '../../components/live/useParamConfigs';
+import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import { decisionText } from './texts';
-import { useIrrigationLive } from './useIrrigationLive';
 
 const ACTION_COLOR = { started: 'green', skipped: 'default', stopped: 'blue', failed: 'red' } as const;
 

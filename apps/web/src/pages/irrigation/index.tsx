@@ -10,12 +10,12 @@ import HistoryPanel from '../../components/HistoryPanel';
 import type { LiveDevice } from '../../components/live/liveState';
 import RealtimeGrid from '../../components/RealtimeGrid';
 import RecordTable from '../../components/RecordTable';
+import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import MachineCard from './MachineCard';
 import Programs from './Programs';
 import RunTable from './RunTable';
 import SmartRules from './SmartRules';
-import { useIrrigationLive } from './useIrrigationLive';
 import ZoneWater from './ZoneWater';
 
 /** Machines of a class with state, live values, the run on now and the control panel. */

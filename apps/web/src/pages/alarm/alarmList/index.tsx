@@ -6,10 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { alarmExportUrl, getAlarmList } from '../../../api/alarms';
 import ExportButton from '../../../components/ExportButton';
+import { useAlarmFeed } from '../../../mqtt/useAlarmFeed';
 import { useAppStore } from '../../../stores/app';
 import { useParkStore } from '../../../stores/park';
 import { conditionText, SeverityTag, StateTag } from '../labels';
-import { useAlarmFeed } from '../live/useAlarmTopic';
 import AckDialog from './components/AckDialog';
 import AlarmDetailDrawer from './components/AlarmDetailDrawer';
 

@@ -1,15 +1,15 @@
 import { BellOutlined } from '@ant-design/icons';
-import type { AlarmLiveMessage } from '@farmpark/contracts';
+import type { AlarmChannelMessage } from '@farmpark/contracts';
 import { App, Badge, Button, Tooltip } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { getActiveAlarmCount } from '../../../api/alarms';
 import type { AppRoute } from '../../../config/routeTypes';
+import { useAlarmFeed } from '../../../mqtt/useAlarmFeed';
 import { useParkStore } from '../../../stores/park';
 import { useSessionStore } from '../../../stores/session';
 import { paramLabel, SeverityTag } from '../labels';
-import { useAlarmFeed } from './useAlarmTopic';
 
 const RECORDS = '/alarm/alarmList';
 const canOpen = (routes: readonly AppRoute[]): boolean =>
@@ -40,7 +40,7 @@ function Bell() {
   useEffect(refresh, [refresh]);
 
   const show = (id: number) => navigate(`${RECORDS}?id=${id}`);
-  useAlarmFeed((m: AlarmLiveMessage) => {
+  useAlarmFeed((m: AlarmChannelMessage) => {
     if (typeof m.openCount === 'number') setOpen(m.openCount);
     if (m.event !== 'raised') return;
     const key = `alarm-${m.alarmId}`;

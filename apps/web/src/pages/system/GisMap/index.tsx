@@ -1,12 +1,11 @@
-import { type DeviceStatusMessage, type GisPark, type LngLat, webTopic } from '@farmpark/contracts';
+import type { GisPark, LngLat } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getGisMapList } from '../../../api/points';
 import MapCanvas, { type MapMarker, type MapPolygon } from '../../../components/MapCanvas';
-import { messaging } from '../../../mqtt';
-import { useSessionStore } from '../../../stores/session';
+import { useChannelOfParks } from '../../../mqtt/channels';
 import DevicePopup from './DevicePopup';
 import { applyGisStatus } from './liveStatus';
 
@@ -25,7 +24,6 @@ const OFFLINE = '#8c8c8c';
 /** System > GIS map: every park's boundary and areas, every placed device with its live status. */
 export default function GisMapPage() {
   const { t } = useTranslation();
-  const merchantId = useSessionStore((s) => s.user?.merchantId);
   const query = useQuery({ queryKey: ['gisMap'], queryFn: getGisMapList });
   const [parks, setParks] = useState<GisPark[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
@@ -33,20 +31,8 @@ export default function GisMapPage() {
   useEffect(() => setParks(query.data ?? []), [query.data]);
 
   // One status channel per park the user may see (the broker refuses others).
-  const groupIds = useMemo(() => (query.data ?? []).map((p) => p.groupId).join(','), [query.data]);
-  useEffect(() => {
-    if (!merchantId || !groupIds) return;
-    const offs = groupIds
-      .split(',')
-      .map((g) =>
-        messaging.subscribe(webTopic(merchantId, Number(g), 'status'), (payload) =>
-          setParks((list) => applyGisStatus(list, payload as DeviceStatusMessage)),
-        ),
-      );
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [merchantId, groupIds]);
+  const groupIds = useMemo(() => (query.data ?? []).map((p) => p.groupId), [query.data]);
+  useChannelOfParks('status', groupIds, (msg) => setParks((list) => applyGisStatus(list, msg)));
 
   const polygons = useMemo<MapPolygon[]>(
     () =>
