@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useParkStore } from '../stores/park';
 import { useSessionStore } from '../stores/session';
-import { useChannelOfParks, useParkChannel } from './channels';
+import { subscribeSessionEnded, useChannelOfParks, useParkChannel } from './channels';
 import { messaging } from './index';
 
 // mqtt.js is the edge: a fake connection hands messages to the real client and hooks.
@@ -81,5 +81,16 @@ describe('park channels', () => {
     view.unmount();
     deliver('web/7/4/status', { deviceId: 42, online: false, ts: 2 });
     expect(got).toEqual([41, 31]);
+  });
+
+  it("hears the end of the user's session and nothing else on that topic", () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const codes: number[] = [];
+    const off = subscribeSessionEnded(7, 11, (m) => codes.push(m.code));
+    deliver('user/7/11/session', 'hello');
+    deliver('user/7/11/session', { code: 906, msg: 'signed in elsewhere', sessionIds: [4] });
+    off();
+    deliver('user/7/11/session', { code: 907, msg: 'disabled', sessionIds: [4] });
+    expect(codes).toEqual([906]);
   });
 });

@@ -1,4 +1,12 @@
-import { parseWebChannel, type WebChannel, type WebChannelMessage, webTopic } from '@farmpark/contracts';
+import {
+  parseWebChannel,
+  type SessionEndedMessage,
+  sessionEndedMessage,
+  userTopic,
+  type WebChannel,
+  type WebChannelMessage,
+  webTopic,
+} from '@farmpark/contracts';
 import { useEffect, useRef } from 'react';
 import { useParkStore } from '../stores/park';
 import { useSessionStore } from '../stores/session';
@@ -62,4 +70,17 @@ export function useChannelOfParks<C extends WebChannel>(
       for (const off of offs) off();
     };
   }, [merchantId, key, channel]);
+}
+
+/** The user's session topic: the server says there why this console's session ended (SPEC §8). */
+export function subscribeSessionEnded(
+  merchantId: number,
+  userId: number,
+  handler: (message: SessionEndedMessage) => void,
+): () => void {
+  return messaging.subscribe(userTopic(merchantId, userId), (payload, topic) => {
+    const r = sessionEndedMessage.safeParse(payload);
+    if (r.success) handler(r.data);
+    else console.warn('[mqtt] dropped a message that is not a session end on', topic);
+  });
 }

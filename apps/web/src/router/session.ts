@@ -1,6 +1,7 @@
-import { type MerchantUserInfo, userTopic } from '@farmpark/contracts';
+import type { MerchantUserInfo } from '@farmpark/contracts';
 import { getConnectParam } from '../api/mqtt';
 import { messaging } from '../mqtt';
+import { subscribeSessionEnded } from '../mqtt/channels';
 import { useAppStore } from '../stores/app';
 import { useParkStore } from '../stores/park';
 import { useSessionStore } from '../stores/session';
@@ -31,7 +32,7 @@ export function forcedLogout(): void {
 /** SPEC §4: started after login when not connected; the per-user topic brings forced logouts at once. */
 export async function startMessaging(user: MerchantUserInfo): Promise<void> {
   if (!stopSessionTopic) {
-    stopSessionTopic = messaging.subscribe(userTopic(user.merchantId, user.userId), forcedLogout);
+    stopSessionTopic = subscribeSessionEnded(user.merchantId, user.userId, forcedLogout);
   }
   if (messaging.active) return;
   try {
