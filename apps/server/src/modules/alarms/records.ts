@@ -15,6 +15,7 @@ import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
 import { inList } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import type { ExportColumn, ExportRow } from '../../http/exportWriter';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
 import type { AlarmLifecycle } from './lifecycle';
@@ -170,24 +171,52 @@ export function acknowledge(
   );
 }
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  // a leading = + - @ would run as a formula in a spreadsheet
-  const safe = /^[=+\-@]/.test(s) && !/^-?\d/.test(s) ? `'${s}` : s;
-  return /[",\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-};
+/** The alarm records export, with severities and states as the console words them. */
+export const ALARM_EXPORT_COLUMNS: ExportColumn[] = [
+  { key: 'id', header: { zh: '编号', en: 'Id' }, width: 8 },
+  { key: 'raisedAt', header: { zh: '告警时间', en: 'Raised at' }, width: 20 },
+  { key: 'park', header: { zh: '园区', en: 'Park' } },
+  { key: 'device', header: { zh: '设备名称', en: 'Device' } },
+  { key: 'serial', header: { zh: '设备编号', en: 'Serial' } },
+  { key: 'rule', header: { zh: '告警规则', en: 'Rule' } },
+  { key: 'parameter', header: { zh: '参数', en: 'Parameter' } },
+  {
+    key: 'severity',
+    header: { zh: '级别', en: 'Severity' },
+    values: {
+      info: { zh: '提示', en: 'Info' },
+      warning: { zh: '警告', en: 'Warning' },
+      critical: { zh: '严重', en: 'Critical' },
+    },
+  },
+  { key: 'value', header: { zh: '触发值', en: 'Value' } },
+  {
+    key: 'state',
+    header: { zh: '状态', en: 'State' },
+    values: {
+      active: { zh: '告警中', en: 'Active' },
+      acknowledged: { zh: '已确认', en: 'Acknowledged' },
+      cleared: { zh: '已恢复', en: 'Cleared' },
+    },
+  },
+  { key: 'ackedAt', header: { zh: '确认时间', en: 'Acknowledged at' }, width: 20 },
+  { key: 'ackedBy', header: { zh: '确认人', en: 'Acknowledged by' } },
+  { key: 'comment', header: { zh: '处理意见', en: 'Comment' }, width: 30 },
+  { key: 'clearedAt', header: { zh: '恢复时间', en: 'Cleared at' }, width: 20 },
+  { key: 'clearedValue', header: { zh: '恢复值', en: 'Cleared value' } },
+  { key: 'notifications', header: { zh: '通知次数', en: 'Notifications' } },
+];
 
-/** CSV of exactly what the filter selects, a page at a time. */
-export async function* exportAlarmsCsv(
+/** Rows of exactly what the filter selects, a page at a time; a foreign park is refused before the first. */
+export async function* alarmExportRows(
   db: Db,
   auth: AuthContext,
   q: Omit<AlarmListQuery, 'pageNum' | 'pageSize'>,
   tz: string,
-): AsyncGenerator<string> {
+): AsyncGenerator<ExportRow> {
   if (q.groupId !== undefined && !auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
   const fmt = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
   const time = (ms: number | null) => (ms === null ? '' : fmt.format(new Date(ms)));
-  yield '\uFEFFid,raised_at,park,device,serial,rule,parameter,severity,value,state,acked_at,acked_by,comment,cleared_at,cleared_value,notifications\n';
   let offset = 0;
   for (;;) {
     const rows = await filtered(db, auth, q)
@@ -200,30 +229,25 @@ export async function* exportAlarmsCsv(
       .execute();
     if (rows.length === 0) return;
     offset += rows.length;
-    yield rows
-      .map((r) =>
-        [
-          r.id,
-          time(r.raised_at),
-          r.group_name,
-          r.device_name,
-          r.device_serial,
-          r.rule_name,
-          r.param_key,
-          r.severity,
-          r.value,
-          r.state,
-          time(r.acked_at),
-          r.acked_by_name,
-          r.ack_comment,
-          time(r.cleared_at),
-          r.cleared_value,
-          r.notify_count,
-        ]
-          .map(csvCell)
-          .join(','),
-      )
-      .join('\n')
-      .concat('\n');
+    for (const r of rows) {
+      yield {
+        id: r.id,
+        raisedAt: time(r.raised_at),
+        park: r.group_name,
+        device: r.device_name,
+        serial: r.device_serial,
+        rule: r.rule_name,
+        parameter: r.param_key,
+        severity: r.severity,
+        value: r.value,
+        state: r.state,
+        ackedAt: time(r.acked_at),
+        ackedBy: r.acked_by_name,
+        comment: r.ack_comment,
+        clearedAt: time(r.cleared_at),
+        clearedValue: r.cleared_value,
+        notifications: r.notify_count,
+      };
+    }
   }
 }

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   ackAlarmBody,
   activeAlarmCountQuery,
@@ -18,10 +17,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
+import { exportLang, sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
 import { addContact, alterContact, contactOptions, listContacts, removeContacts } from './contacts';
 import { previewRule } from './preview';
-import { acknowledge, activeCount, alarmDetail, exportAlarmsCsv, listAlarms } from './records';
+import { ALARM_EXPORT_COLUMNS, acknowledge, activeCount, alarmDetail, alarmExportRows, listAlarms } from './records';
 import { addRule, alterRule, listRules, removeRules, ruleDetail } from './ruleService';
 import type { Alarms } from './runtime';
 
@@ -93,18 +93,13 @@ export function alarmRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: A
     { config: { permitUrl: RECORDS }, schema: { tags, querystring: alarmListQuery } },
     async (req, reply) => {
       const { pageNum: _n, pageSize: _s, ...filter } = req.query;
-      const chunks = exportAlarmsCsv(db, authOf(req), filter, deps.config.tzName);
-      // the first chunk runs the checks, so a refusal is an envelope and not a broken download
-      const first = await chunks.next();
-      const stamp = new Date().toISOString().slice(0, 10);
-      async function* rest() {
-        if (!first.done) yield first.value;
-        yield* chunks;
-      }
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="alarms-${stamp}.csv"`)
-        .send(Readable.from(rest()));
+      return sendExport(reply, {
+        name: `alarms-${new Date().toISOString().slice(0, 10)}`,
+        format: 'csv',
+        lang: exportLang(req),
+        columns: ALARM_EXPORT_COLUMNS,
+        rows: alarmExportRows(db, authOf(req), filter, deps.config.tzName),
+      });
     },
   );
 

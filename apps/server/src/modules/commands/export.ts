@@ -1,13 +1,5 @@
-/** CSV cells: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-export function csvCell(v: unknown): string {
-  if (v === null || v === undefined) return '';
-  if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
-  let s = typeof v === 'string' ? v : JSON.stringify(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+import type { CommandRecord } from '@farmpark/contracts';
+import type { ExportColumn, ExportRow } from '../../http/exportWriter';
 
 /** `2026-11-22 08:00:00` in the given zone (the export is read by people, in the farm's time). */
 export function localTime(ms: number | null, timeZone: string): string {
@@ -22,4 +14,59 @@ export function localTime(ms: number | null, timeZone: string): string {
     second: '2-digit',
     hourCycle: 'h23',
   }).format(ms);
+}
+
+/** The operation record export: the columns of the record page, states and sources as the console words them. */
+export const COMMAND_EXPORT_COLUMNS: ExportColumn[] = [
+  { key: 'time', header: { zh: '时间', en: 'Time' }, width: 20 },
+  { key: 'operator', header: { zh: '操作人', en: 'Operator' } },
+  {
+    key: 'source',
+    header: { zh: '来源', en: 'Source' },
+    values: {
+      manual: { zh: '手动', en: 'Manual' },
+      program: { zh: '程序', en: 'Program' },
+      rule: { zh: '自动规则', en: 'Rule' },
+    },
+  },
+  { key: 'serial', header: { zh: '设备编号', en: 'Serial' } },
+  { key: 'deviceName', header: { zh: '设备名称', en: 'Device' } },
+  { key: 'deviceClass', header: { zh: '设备类型', en: 'Device type' } },
+  { key: 'name', header: { zh: '指令', en: 'Command' } },
+  { key: 'params', header: { zh: '参数', en: 'Parameters' }, width: 30 },
+  {
+    key: 'state',
+    header: { zh: '结果', en: 'Result' },
+    values: {
+      queued: { zh: '排队中', en: 'Queued' },
+      sent: { zh: '已发送', en: 'Sent' },
+      succeeded: { zh: '执行成功', en: 'Done' },
+      failed: { zh: '执行失败', en: 'Failed' },
+      timedOut: { zh: '设备超时未应答', en: 'No answer from the device' },
+    },
+  },
+  { key: 'reason', header: { zh: '原因', en: 'Reason' } },
+  { key: 'responseMs', header: { zh: '响应(ms)', en: 'Response (ms)' } },
+  { key: 'cmdId', header: { zh: '指令ID', en: 'Command id' }, width: 38 },
+];
+
+export async function* commandExportRows(pages: AsyncIterable<CommandRecord[]>, tz: string): AsyncGenerator<ExportRow> {
+  for await (const page of pages) {
+    for (const c of page) {
+      yield {
+        time: localTime(c.createdAt, tz),
+        operator: c.operator,
+        source: c.source,
+        serial: c.serial,
+        deviceName: c.deviceName,
+        deviceClass: c.deviceClass,
+        name: c.name,
+        params: JSON.stringify(c.params),
+        state: c.state,
+        reason: c.reason,
+        responseMs: c.responseMs,
+        cmdId: c.cmdId,
+      };
+    }
+  }
 }

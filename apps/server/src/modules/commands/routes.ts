@@ -1,35 +1,13 @@
-import { Readable } from 'node:stream';
-import {
-  Code,
-  type CommandRecord,
-  commandDetailQuery,
-  commandExportQuery,
-  commandListQuery,
-  sendCommandBody,
-} from '@farmpark/contracts';
+import { Code, commandDetailQuery, commandExportQuery, commandListQuery, sendCommandBody } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
+import { exportLang, sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
-import { csvLine, localTime } from './csv';
+import { COMMAND_EXPORT_COLUMNS, commandExportRows, localTime } from './export';
 import { OFFLINE_REASON } from './service';
-
-const HEADER = [
-  '时间',
-  '操作人',
-  '来源',
-  '设备编号',
-  '设备名称',
-  '设备类型',
-  '指令',
-  '参数',
-  '结果',
-  '原因',
-  '响应(ms)',
-  '指令ID',
-];
 
 /**
  * Command routes declare no page (permitUrl null): which operation record page applies depends on
@@ -74,33 +52,15 @@ export function commandRoutes(app: FastifyInstance, deps: ModuleDeps): void {
     '/api/merchant/command/exportCommandList',
     { config: { permitUrl: null }, schema: { tags, querystring: commandExportQuery } },
     async (req, reply) => {
-      const pages = commands.exportRecords(authOf(req), req.query);
       const tz = deps.config.tzName;
-      const row = (c: CommandRecord) =>
-        csvLine([
-          localTime(c.createdAt, tz),
-          c.operator,
-          c.source,
-          c.serial,
-          c.deviceName,
-          c.deviceClass,
-          c.name,
-          c.params,
-          c.state,
-          c.reason,
-          c.responseMs,
-          c.cmdId,
-        ]);
-      async function* lines() {
-        // The BOM makes Excel read the file as UTF-8 (Chinese names).
-        yield `\uFEFF${csvLine(HEADER)}`;
-        for await (const page of pages) yield page.map(row).join('');
-      }
       const stamp = localTime(Date.now(), tz).replace(/[-: ]/g, '').slice(0, 12);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="commands-${stamp}.csv"`)
-        .send(Readable.from(lines()));
+      return sendExport(reply, {
+        name: `commands-${stamp}`,
+        format: 'csv',
+        lang: exportLang(req),
+        columns: COMMAND_EXPORT_COLUMNS,
+        rows: commandExportRows(commands.exportRecords(authOf(req), req.query), tz),
+      });
     },
   );
 }

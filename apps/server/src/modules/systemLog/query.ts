@@ -1,11 +1,6 @@
-import {
-  type Paged,
-  SYSTEM_LOG_CSV_COLUMNS,
-  type SystemLogEntry,
-  type SystemLogFilter,
-  type SystemLogListQuery,
-} from '@farmpark/contracts';
+import type { Paged, SystemLogEntry, SystemLogFilter, SystemLogListQuery } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
+import type { ExportColumn, ExportRow } from '../../http/exportWriter';
 import type { AuthContext } from '../auth/sessions';
 import { type LogQuery, listLog, logPageBefore } from './repo';
 
@@ -34,44 +29,36 @@ export async function systemLogList(db: Db, auth: AuthContext, q: SystemLogListQ
   return { list: rows.map(toEntry), total, pageNum, pageSize };
 }
 
-/** RFC 4180 quoting; a leading = + - @ is defused so a spreadsheet never runs a cell as a formula. */
-export function csvCell(value: string | number | null): string {
-  let s = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
-
-const csvLine = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+/** The export's columns, in the reader's language. */
+export const SYSTEM_LOG_EXPORT_COLUMNS: ExportColumn[] = [
+  { key: 'createdAt', header: { zh: '时间', en: 'Time' }, width: 26 },
+  { key: 'loginName', header: { zh: '登录名', en: 'Login name' } },
+  { key: 'action', header: { zh: '操作', en: 'Action' } },
+  { key: 'targetType', header: { zh: '对象类型', en: 'Target type' } },
+  { key: 'targetId', header: { zh: '对象ID', en: 'Target id' } },
+  { key: 'detail', header: { zh: '详情', en: 'Detail' }, width: 30 },
+  { key: 'ip', header: { zh: 'IP地址', en: 'IP address' } },
+  {
+    key: 'result',
+    header: { zh: '结果', en: 'Result' },
+    values: { ok: { zh: '成功', en: 'Success' }, fail: { zh: '失败', en: 'Failure' } },
+  },
+  { key: 'resultCode', header: { zh: '结果码', en: 'Result code' } },
+];
 
 const EXPORT_PAGE = 1000;
 
-/**
- * The whole filtered log as CSV lines, read a page at a time so memory stays flat however long
- * the log is. A BOM first so spreadsheet programs read the Chinese text as UTF-8.
- */
-export async function* systemLogCsv(db: Db, auth: AuthContext, filter: SystemLogFilter): AsyncGenerator<string> {
-  yield `\uFEFF${csvLine([...SYSTEM_LOG_CSV_COLUMNS])}`;
+/** The whole filtered log, read a page at a time so memory stays flat however long the log is. */
+export async function* systemLogRows(db: Db, auth: AuthContext, filter: SystemLogFilter): AsyncGenerator<ExportRow> {
   const query = queryOf(auth, filter);
   let before: number | null = null;
   for (;;) {
     const rows = await logPageBefore(db, query, before, EXPORT_PAGE);
     if (rows.length === 0) return;
-    let chunk = '';
     for (const r of rows) {
-      const e = toEntry(r);
-      chunk += csvLine([
-        e.createdAt,
-        e.loginName,
-        e.action,
-        e.targetType,
-        e.targetId,
-        e.detail,
-        e.ip,
-        e.result,
-        e.resultCode,
-      ]);
+      const { id: _id, userId: _user, ...entry } = toEntry(r);
+      yield entry;
     }
-    yield chunk;
     if (rows.length < EXPORT_PAGE) return;
     before = rows[rows.length - 1].id;
   }

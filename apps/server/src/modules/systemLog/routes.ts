@@ -1,11 +1,11 @@
-import { Readable } from 'node:stream';
 import { systemLogFilter, systemLogListQuery } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
+import { exportLang, sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
-import { systemLogCsv, systemLogList } from './query';
+import { SYSTEM_LOG_EXPORT_COLUMNS, systemLogList, systemLogRows } from './query';
 
 export function systemLogRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -23,10 +23,13 @@ export function systemLogRoutes(app: FastifyInstance, { db }: ModuleDeps): void 
     { config, schema: { tags, querystring: systemLogFilter } },
     async (req, reply) => {
       const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="system-log-${stamp}.csv"`);
-      return reply.send(Readable.from(systemLogCsv(db, authOf(req), req.query)));
+      return sendExport(reply, {
+        name: `system-log-${stamp}`,
+        format: 'csv',
+        lang: exportLang(req),
+        columns: SYSTEM_LOG_EXPORT_COLUMNS,
+        rows: systemLogRows(db, authOf(req), req.query),
+      });
     },
   );
 }

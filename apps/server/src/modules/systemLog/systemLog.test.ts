@@ -53,7 +53,7 @@ describeEachEngine('system log', (env) => {
     const res = await env().app.inject({
       method: 'GET',
       url: `${L}/exportSystemLog?action=park`,
-      headers: { AuthToken: demo },
+      headers: { AuthToken: demo, 'accept-language': 'en-US,en;q=0.9' },
     });
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="system-log-\d+\.csv"/);
@@ -61,10 +61,18 @@ describeEachEngine('system log', (env) => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('time,loginName,action,targetType,targetId,detail,ip,result,resultCode');
+    expect(lines[0]).toBe('Time,Login name,Action,Target type,Target id,Detail,IP address,Result,Result code');
     expect(lines).toHaveLength(3);
     // the newest first; a cell that starts like a formula is quoted and defused
     expect(lines[1]).toContain(',"\'=HYPERLINK(""x"")",');
-    expect(lines[2]).toContain(',日志园,127.0.0.1,ok,0');
+    expect(lines[2]).toContain(',日志园,127.0.0.1,Success,0');
+    // without a language the file is in Chinese, the product's language
+    const zh = await env().app.inject({
+      method: 'GET',
+      url: `${L}/exportSystemLog?action=park`,
+      headers: { AuthToken: demo },
+    });
+    expect(zh.body).toMatch(/^\uFEFF时间,登录名,操作,/);
+    expect(zh.body).toContain(',日志园,127.0.0.1,成功,0');
   });
 });

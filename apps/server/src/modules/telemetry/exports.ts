@@ -1,8 +1,6 @@
-import { once } from 'node:events';
-import { PassThrough, Readable } from 'node:stream';
 import type { ExportQuery, ParamView } from '@farmpark/contracts';
-import ExcelJS from 'exceljs';
 import type { Db } from '../../db/connect';
+import type { ExportColumn, ExportRow } from '../../http/exportWriter';
 import type { ZoneClock } from './buckets';
 import * as repo from './repo';
 
@@ -40,8 +38,7 @@ export function localTime(clock: ZoneClock, ts: number): string {
   return new Date(ts + clock.offsetAt(ts)).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const headerOf = (p: ParamView) => (p.unit ? `${p.name}(${p.unit})` : p.name);
-const csvCell = (s: string) => (/[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
+const TIME = '\u0000time';
 
 export interface ExportSource {
   db: Db;
@@ -51,59 +48,29 @@ export interface ExportSource {
   q: ExportQuery;
 }
 
-export function exportFilename(deviceName: string, q: ExportQuery, clock: ZoneClock): string {
+export function exportName(deviceName: string, q: ExportQuery, clock: ZoneClock): string {
   const day = (ts: number) => localTime(clock, ts).slice(0, 10);
-  return `${deviceName}_${day(q.startTime)}_${day(q.endTime)}.${q.format}`;
+  return `${deviceName}_${day(q.startTime)}_${day(q.endTime)}`;
 }
 
-export function csvStream(src: ExportSource): Readable {
-  const { params } = src;
-  const timeTitle = src.q.lang === 'en' ? 'Time' : '时间';
-  async function* lines() {
-    // BOM: Excel opens UTF-8 CSV with Chinese headers correctly only with it
-    yield `\uFEFF${[timeTitle, ...params.map(headerOf)].map(csvCell).join(',')}\r\n`;
-    const keys = params.map((p) => p.key);
-    let batch: string[] = [];
-    for await (const row of readingRows(src.db, src.deviceId, keys, src.q.startTime, src.q.endTime)) {
-      const cells = [localTime(src.clock, row.ts)];
-      for (const p of params) {
-        const v = row.values.get(p.key);
-        cells.push(v === undefined ? '' : v.toFixed(p.decimals));
-      }
-      batch.push(cells.join(','));
-      if (batch.length >= 500) {
-        yield `${batch.join('\r\n')}\r\n`;
-        batch = [];
-      }
-    }
-    if (batch.length) yield `${batch.join('\r\n')}\r\n`;
-  }
-  return Readable.from(lines());
-}
-
-export function xlsxStream(src: ExportSource): Readable {
-  const out = new PassThrough();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet('data');
-  const { params } = src;
-  ws.columns = [
-    { header: src.q.lang === 'en' ? 'Time' : '时间', key: 'ts', width: 20 },
-    ...params.map((p) => ({ header: headerOf(p), key: p.key, width: 14 })),
+/** One column per parameter after the time, headed "name(unit)" in the language the params were read in. */
+export function exportColumns(params: ParamView[]): ExportColumn[] {
+  return [
+    { key: TIME, header: { zh: '时间', en: 'Time' }, width: 20 },
+    ...params.map((p) => ({
+      key: p.key,
+      header: p.unit ? `${p.name}(${p.unit})` : p.name,
+      decimals: p.decimals,
+      width: 14,
+    })),
   ];
-  (async () => {
-    const keys = params.map((p) => p.key);
-    for await (const row of readingRows(src.db, src.deviceId, keys, src.q.startTime, src.q.endTime)) {
-      const cells: (string | number | null)[] = [localTime(src.clock, row.ts)];
-      for (const p of params) {
-        const v = row.values.get(p.key);
-        cells.push(v === undefined ? null : Number(v.toFixed(p.decimals)));
-      }
-      ws.addRow(cells).commit();
-      // honour a slow client: stop reading the database until the zip stream has room again
-      if (out.writableNeedDrain) await once(out, 'drain');
-    }
-    ws.commit();
-    await wb.commit();
-  })().catch((err) => out.destroy(err as Error));
-  return out;
+}
+
+export async function* exportRows(src: ExportSource): AsyncGenerator<ExportRow> {
+  const keys = src.params.map((p) => p.key);
+  for await (const row of readingRows(src.db, src.deviceId, keys, src.q.startTime, src.q.endTime)) {
+    const out: ExportRow = { [TIME]: localTime(src.clock, row.ts) };
+    for (const [k, v] of row.values) out[k] = v;
+    yield out;
+  }
 }

@@ -17,9 +17,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
+import { sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
 import { zoneClock } from './buckets';
-import { csvStream, exportFilename, xlsxStream } from './exports';
+import { exportColumns, exportName, exportRows } from './exports';
 import * as svc from './service';
 
 const DEVICE_ADMIN = '/system/device-mgt';
@@ -89,20 +90,13 @@ export function telemetryRoutes(app: FastifyInstance, { db, config }: ModuleDeps
       const keys = await svc.resolveKeys(db, auth, d, q.keys);
       const config = await svc.deviceParamConfig(db, auth, d.id, q.lang);
       const params = keys.map((k) => config.params.find((p) => p.key === k)!);
-      const src = { db, clock, deviceId: d.id, params, q };
-      const name = exportFilename(d.name, q, clock);
-      reply
-        .header(
-          'content-type',
-          q.format === 'csv'
-            ? 'text/csv; charset=utf-8'
-            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-        )
-        .header(
-          'content-disposition',
-          `attachment; filename="export.${q.format}"; filename*=UTF-8''${encodeURIComponent(name)}`,
-        );
-      return reply.send(q.format === 'csv' ? csvStream(src) : xlsxStream(src));
+      return sendExport(reply, {
+        name: exportName(d.name, q, clock),
+        format: q.format,
+        lang: q.lang,
+        columns: exportColumns(params),
+        rows: exportRows({ db, clock, deviceId: d.id, params, q }),
+      });
     },
   );
 

@@ -1,9 +1,7 @@
-/** RFC 4180 cell; a leading = + - @ is defused so a spreadsheet never runs a cell as a formula. */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
-}
+import { csvLine } from '@farmpark/contracts/spreadsheet';
+
+/** The one CSV cell of server and console: numbers as they are, text defused against formulas, RFC 4180 quoted. */
+export { csvCell } from '@farmpark/contracts/spreadsheet';
 
 export interface CsvColumn<T> {
   title: string;
@@ -12,8 +10,7 @@ export interface CsvColumn<T> {
 
 /** A CSV document with a BOM, so spreadsheet programs read Chinese text as UTF-8. */
 export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
-  const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
-  return `\uFEFF${line(columns.map((c) => c.title))}${rows.map((r) => line(columns.map((c) => c.value(r)))).join('')}`;
+  return `\uFEFF${csvLine(columns.map((c) => c.title))}${rows.map((r) => csvLine(columns.map((c) => c.value(r)))).join('')}`;
 }
 
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {

@@ -1,0 +1,138 @@
+import { once } from 'node:events';
+import { PassThrough, Readable } from 'node:stream';
+import { type LocalizedText, type MessageLang, messageLang } from '@farmpark/contracts';
+import { csvQuote, defuseFormula } from '@farmpark/contracts/spreadsheet';
+import ExcelJS from 'exceljs';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * The one writer of CSV and XLSX exports. Every export route hands it columns and a stream of rows; it
+ * phrases headers and enumerated values in the reader's language, defuses text a spreadsheet would run as
+ * a formula, and streams the file (exports never sit in memory).
+ */
+export type ExportCell = string | number | null | undefined;
+export type ExportRow = Record<string, ExportCell>;
+export type ExportFormat = 'csv' | 'xlsx';
+
+export interface ExportColumn {
+  key: string;
+  header: string | LocalizedText;
+  /** Stored codes (a state, a severity) and how a person reads each; unknown codes are written as they are. */
+  values?: Record<string, LocalizedText>;
+  /** Digits after the point: CSV writes them all (21.0), XLSX keeps the number rounded to them. */
+  decimals?: number;
+  /** XLSX column width in characters. */
+  width?: number;
+}
+
+export interface ExportSpec {
+  /** File name without extension, in any script; sent as an RFC 5987 `filename*` with an ASCII fallback. */
+  name: string;
+  format: ExportFormat;
+  lang: MessageLang;
+  columns: ExportColumn[];
+  rows: AsyncIterable<ExportRow>;
+}
+
+/**
+ * The reader's language: an explicit `lang` wins, then Accept-Language; without either, Chinese, the
+ * product's language.
+ */
+export function exportLang(req: FastifyRequest, explicit?: MessageLang): MessageLang {
+  if (explicit) return explicit;
+  const accept = req.headers['accept-language'];
+  return accept ? messageLang(accept) : 'zh';
+}
+
+const phrase = (t: string | LocalizedText, lang: MessageLang) => (typeof t === 'string' ? t : t[lang]);
+
+/** A row's cells in column order: codes phrased, text defused; numbers stay numbers (CSV: fixed digits). */
+function cellsOf(columns: ExportColumn[], row: ExportRow, lang: MessageLang, csv: boolean): (string | number | null)[] {
+  return columns.map((c) => {
+    const v = row[c.key];
+    if (v === null || v === undefined) return null;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return null;
+      if (c.decimals === undefined) return v;
+      // a fixed-digit number written by us, never a person's text: it is not defused
+      return csv ? v.toFixed(c.decimals) : Number(v.toFixed(c.decimals));
+    }
+    const named = c.values?.[v];
+    return defuseFormula(named ? named[lang] : v);
+  });
+}
+
+const csvRow = (cells: (string | number | null)[]) =>
+  `${cells.map((c) => (c === null ? '' : typeof c === 'number' ? String(c) : csvQuote(c))).join(',')}\r\n`;
+
+/** UTF-8 CSV with a BOM (Excel reads Chinese text right only with it), CRLF lines, sent in batches. */
+export function csvExport(spec: Omit<ExportSpec, 'name' | 'format'>): Readable {
+  const { columns, lang } = spec;
+  async function* lines() {
+    yield `\uFEFF${csvRow(columns.map((c) => defuseFormula(phrase(c.header, lang))))}`;
+    let batch = '';
+    let n = 0;
+    for await (const row of spec.rows) {
+      batch += csvRow(cellsOf(columns, row, lang, true));
+      if (++n % 500 === 0) {
+        yield batch;
+        batch = '';
+      }
+    }
+    if (batch) yield batch;
+  }
+  return Readable.from(lines());
+}
+
+/** XLSX through exceljs's streaming writer, pausing on a slow client instead of buffering. */
+export function xlsxExport(spec: Omit<ExportSpec, 'name' | 'format'>): Readable {
+  const { columns, lang } = spec;
+  const out = new PassThrough();
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const ws = wb.addWorksheet('data');
+  ws.columns = columns.map((c) => ({ key: c.key, width: c.width ?? 16 }));
+  (async () => {
+    ws.addRow(columns.map((c) => defuseFormula(phrase(c.header, lang)))).commit();
+    for await (const row of spec.rows) {
+      ws.addRow(cellsOf(columns, row, lang, false)).commit();
+      if (out.writableNeedDrain) await once(out, 'drain');
+    }
+    ws.commit();
+    await wb.commit();
+  })().catch((err) => out.destroy(err as Error));
+  return out;
+}
+
+/** `attachment` with an ASCII fallback and the real name as RFC 5987 `filename*` (UTF-8, percent-encoded). */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\w.-]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const TYPES: Record<ExportFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+/**
+ * Sends an export. The first row is read before any header goes out, so a refusal raised while the rows
+ * start (a foreign park, a bad filter) is answered as an envelope and not as a broken download.
+ */
+export async function sendExport(reply: FastifyReply, spec: ExportSpec): Promise<FastifyReply> {
+  const it = spec.rows[Symbol.asyncIterator]();
+  const first = await it.next();
+  async function* rows() {
+    if (first.done) return;
+    yield first.value;
+    for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
+  }
+  const body = { lang: spec.lang, columns: spec.columns, rows: rows() };
+  return reply
+    .header('content-type', TYPES[spec.format])
+    .header('content-disposition', contentDisposition(`${spec.name}.${spec.format}`))
+    .send(spec.format === 'csv' ? csvExport(body) : xlsxExport(body));
+}
