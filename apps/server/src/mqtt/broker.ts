@@ -6,6 +6,7 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { FastifyBaseLogger } from 'fastify';
 import { createWebSocketStream, WebSocketServer } from 'ws';
 import type { Db } from '../db/connect';
+import { liveSessions } from '../modules/auth/repo';
 import { resolveSession, type SessionEndedMessage } from '../modules/auth/sessions';
 import { authenticateDevice } from '../modules/devices/credentials';
 import { browserMaySubscribe, deviceMayUse, isUserSessionTopic, type MqttIdentity } from './acl';
@@ -28,6 +29,8 @@ export interface MqttBroker {
 
 /** After a session-ended notice is delivered the client is dropped: its token no longer admits it. */
 const DROP_AFTER_END_MS = 1000;
+/** How often the sessions of open console connections are checked for expiry (nothing announces that). */
+const SESSION_CHECK_MS = 60_000;
 const IDENTIFIER_REJECTED = 2;
 const BAD_LOGIN = 4;
 
@@ -48,6 +51,12 @@ class ClientIndex<K> {
     set?.delete(client);
     if (set?.size === 0) this.map.delete(key);
   }
+  keys(): K[] {
+    return [...this.map.keys()];
+  }
+  first(key: K): Client | undefined {
+    return this.map.get(key)?.values().next().value;
+  }
   /** Removes and returns the connections of a key. */
   take(key: K): Client[] {
     const list = [...(this.map.get(key) ?? [])];
@@ -63,6 +72,8 @@ export async function createBroker(deps: {
   bus?: DeviceMessageBus;
   /** Defaults to MQTT_LIMITS; tests shorten the timeouts. */
   limits?: Partial<MqttLimits>;
+  /** Defaults to SESSION_CHECK_MS; tests shorten it. */
+  sessionCheckMs?: number;
 }): Promise<MqttBroker> {
   const limits: MqttLimits = { ...MQTT_LIMITS, ...deps.limits };
   const identities = new WeakMap<Client, MqttIdentity>();
@@ -166,16 +177,41 @@ export async function createBroker(deps: {
       } catch {
         return;
       }
-      const clients = (Array.isArray(ended.sessionIds) ? ended.sessionIds : []).flatMap((id) =>
-        sessionClients.take(id),
-      );
-      if (clients.length === 0) return;
-      setTimeout(() => {
-        for (const c of clients) c.close();
-      }, DROP_AFTER_END_MS).unref();
+      if (Array.isArray(ended.sessionIds)) dropSessions(ended.sessionIds);
     },
     () => {},
   );
+
+  function dropSessions(sessionIds: number[]): void {
+    const clients = sessionIds.flatMap((id) => sessionClients.take(id));
+    if (clients.length === 0) return;
+    setTimeout(() => {
+      for (const c of clients) c.close();
+    }, DROP_AFTER_END_MS).unref();
+  }
+
+  // A session also ends by expiring or idling, which nobody announces. Sessions that are no longer active are
+  // resolved once more: that ends them with their code and announces it (so the listener above drops them).
+  let checking = false;
+  const sessionCheck = setInterval(async () => {
+    const ids = sessionClients.keys();
+    if (checking || ids.length === 0) return;
+    checking = true;
+    try {
+      const active = new Set((await liveSessions(deps.db, { sessionIds: ids, activeAt: Date.now() })).map((r) => r.id));
+      for (const id of ids.filter((i) => !active.has(i))) {
+        const first = sessionClients.first(id);
+        const who = first && identities.get(first);
+        if (who?.kind === 'user') await resolveSession(deps.db, who.token, publish).catch(() => {});
+        dropSessions([id]); // ended earlier, without a notice this broker heard
+      }
+    } catch (err) {
+      deps.log.warn({ err: (err as Error).message }, 'mqtt session check failed');
+    } finally {
+      checking = false;
+    }
+  }, deps.sessionCheckMs ?? SESSION_CHECK_MS);
+  sessionCheck.unref();
 
   aedes.on('clientDisconnect', (client) => {
     const who = identities.get(client);
@@ -234,6 +270,7 @@ export async function createBroker(deps: {
       return clients.length;
     },
     async close() {
+      clearInterval(sessionCheck);
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((r) => wss.close(() => r()));
       // Stop accepting first, but wait for the listeners only after Aedes has closed the device

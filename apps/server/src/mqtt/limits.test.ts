@@ -107,7 +107,7 @@ describe('MQTT limits [sqlite]', () => {
       password: token,
       reconnectPeriod: 0,
     });
-    const closed = new Promise((r) => client.once('close', r));
+    const closed = new Promise<void>((r) => client.once('close', () => r()));
     client.publish('web/x', Buffer.alloc(MQTT_LIMITS.packetMaxBytes + 1));
     expect(await within(closed, 3000)).toBe(true);
     await client.endAsync(true);

@@ -1,9 +1,13 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { userTopic } from '@farmpark/contracts';
+import { Code, userTopic } from '@farmpark/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
+import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { hashToken } from '../modules/auth/secrets';
 import { waitFor } from '../modules/devices/testing';
 import { describeEachEngine } from '../test/harness';
+import { createBroker } from './broker';
 
 let counter = 0;
 
@@ -12,11 +16,11 @@ describeEachEngine('MQTT connections end with their session', (env) => {
   const clients: MqttClient[] = [];
 
   /** Two connections of one session: one listens for the session-ended notice, the other subscribed to nothing. */
-  const session = async (login: 'demo' | 'operator', token?: string) => {
-    const t = token ?? (await env().login(login));
+  const session = async (login: 'demo' | 'operator', url = wsUrl) => {
+    const t = await env().login(login);
     const userId = env().ids.users[login];
     const open = async () => {
-      const c = await mqtt.connectAsync(wsUrl, {
+      const c = await mqtt.connectAsync(url, {
         clientId: `u${userId}_end${counter++}`,
         username: `u${userId}`,
         password: t,
@@ -75,5 +79,36 @@ describeEachEngine('MQTT connections end with their session', (env) => {
     expect((await env().post('/api/merchant/user/enableSysUser', admin, { userId, enabled: false })).code).toBe(0);
     await Promise.all([closed(first), closed(second)]);
     await env().post('/api/merchant/user/enableSysUser', admin, { userId, enabled: true });
+  });
+
+  it('an expired session is noticed by the broker: ended with its code, told, and its connections closed', async () => {
+    // The same broker with a check every 200 ms instead of every minute.
+    const broker = await createBroker({ db: env().db, log: pino({ level: 'silent' }), sessionCheckMs: 200 });
+    const http = createServer();
+    broker.attachWebSocket(http);
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    try {
+      const url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/mqtt`;
+      const expiring = await session('operator', url);
+      const kept = await session('operator', url);
+      const notices: unknown[] = [];
+      expiring.listening.on('message', (_t, payload) => notices.push(JSON.parse(payload.toString())));
+      await env()
+        .db.updateTable('sessions')
+        .set({ expires_at: Date.now() - 1 })
+        .where('user_id', '=', env().ids.users.operator)
+        .where('ended_at', 'is', null)
+        .where('token_hash', '<>', hashToken(kept.token))
+        .execute();
+      await closed(expiring);
+      expect(notices).toEqual([expect.objectContaining({ code: Code.TOKEN_EXPIRED })]);
+      expect(await stillOpen(kept)).toBe(true);
+      expect((await env().get('/api/merchant/user/center/getMerchantUserInfo', expiring.token)).code).toBe(
+        Code.TOKEN_EXPIRED,
+      );
+    } finally {
+      await broker.close();
+      http.close();
+    }
   });
 });

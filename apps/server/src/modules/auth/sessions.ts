@@ -38,8 +38,10 @@ const TOUCH_EVERY_MS = 60_000;
 
 /**
  * The one way a session ends (logout, password change, kick, role or park change...). Marks the
- * sessions ended with `code` and tells their open consoles over MQTT so they log out at once.
- * Called inside a transaction, pass `publish` as undefined and call `announceEnded` after commit.
+ * sessions ended with `code` and tells their open consoles over MQTT so they log out at once; the
+ * embedded broker hears the same notice and closes every MQTT connection of those sessions, whatever
+ * they subscribed to (mqtt/broker.ts). Called inside a transaction, pass `publish` as undefined and
+ * call `announceEnded` after commit: a session ended without an announcement keeps its connections open.
  */
 export async function endSessions(
   db: Db,
