@@ -41,7 +41,7 @@ const TOUCH_EVERY_MS = 60_000;
  * sessions ended with `code` and tells their open consoles over MQTT so they log out at once; the
  * embedded broker hears the same notice and closes every MQTT connection of those sessions, whatever
  * they subscribed to (mqtt/broker.ts). Called inside a transaction, pass `publish` as undefined and
- * call `announceEnded` after commit: a session ended without an announcement keeps its connections open.
+ * call `announceEnded` after commit (unannounced, its connections last until the broker's next minute check).
  */
 export async function endSessions(
   db: Db,
