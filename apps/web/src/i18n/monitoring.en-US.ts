@@ -27,7 +27,6 @@ export const monitoringEn: typeof monitoringZh = {
     noDevices: 'The active park has no devices of this kind',
   },
   export: {
-    failed: 'Export failed (HTTP {{status}})',
     done: 'Downloaded {{name}}',
     title: 'Exporting',
     received: '{{size}} received',

@@ -26,7 +26,6 @@ export const monitoringZh = {
     noDevices: '当前园区没有此类设备',
   },
   export: {
-    failed: '导出失败（HTTP {{status}}）',
     done: '已下载 {{name}}',
     title: '正在导出',
     received: '已接收 {{size}}',

@@ -34,7 +34,7 @@ function parseOnce<C extends WebChannel>(channel: C, payload: unknown, topic: st
 }
 
 /** The topic of a channel of the active park, or null before the session knows the merchant. */
-export function useParkChannelTopic(channel: WebChannel): string | null {
+function useParkChannelTopic(channel: WebChannel): string | null {
   const merchantId = useSessionStore((s) => s.user?.merchantId);
   const groupId = useParkStore((s) => s.activeGroupId);
   return merchantId && groupId ? webTopic(merchantId, groupId, channel) : null;
