@@ -1,57 +1,26 @@
 import type { AddAlarmContactBody, AlarmContact, AlterAlarmContactBody, Paged, WebhookType } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { inList } from '../../db/scope';
 import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { requirePark, requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
+import * as repo from './contactsRepo';
 
 /**
  * Alarm contacts belong to the merchant and serve one or more parks. A caller sees a contact that
  * serves at least one of their parks, and only those parks of it; parks they cannot see are kept as they were.
  */
-function visibleIds(db: Db, auth: AuthContext) {
-  return db
-    .selectFrom('alarm_contact_groups')
-    .innerJoin('alarm_contacts', 'alarm_contacts.id', 'alarm_contact_groups.contact_id')
-    .select('alarm_contacts.id')
-    .where('alarm_contacts.merchant_id', '=', auth.merchantId)
-    .where('alarm_contact_groups.group_id', 'in', inList(auth.groupIds));
-}
-
-async function parksOf(db: Db, auth: AuthContext, ids: number[]) {
-  const rows = await db
-    .selectFrom('alarm_contact_groups')
-    .select(['contact_id', 'group_id'])
-    .where('contact_id', 'in', inList(ids))
-    .where('group_id', 'in', inList(auth.groupIds))
-    .orderBy('group_id')
-    .execute();
-  return (id: number) => rows.filter((r) => r.contact_id === id).map((r) => r.group_id);
-}
-
 export async function listContacts(
   db: Db,
   auth: AuthContext,
   q: { keyword?: string; groupId?: number; pageNum: number; pageSize: number },
 ): Promise<Paged<AlarmContact>> {
-  if (q.groupId !== undefined && !auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
-  let ids = visibleIds(db, auth);
-  if (q.groupId !== undefined) ids = ids.where('alarm_contact_groups.group_id', '=', q.groupId);
-  let base = db.selectFrom('alarm_contacts').where('id', 'in', ids).where('merchant_id', '=', auth.merchantId);
-  if (q.keyword) base = base.where('name', 'like', `%${q.keyword}%`);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((q.pageNum - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  const parks = await parksOf(
+  requireParkIfGiven(auth, q.groupId);
+  const { rows, total } = await repo.listContacts(db, scopeOf(auth), q);
+  const parks = await repo.parksOfContacts(
     db,
-    auth,
+    scopeOf(auth),
     rows.map((r) => r.id),
   );
   return {
@@ -65,7 +34,7 @@ export async function listContacts(
       groupIds: parks(r.id),
       enabled: r.enabled === 1,
     })),
-    total: Number(count.n),
+    total,
     pageNum: q.pageNum,
     pageSize: q.pageSize,
   };
@@ -93,31 +62,18 @@ export function addContact(db: Db, auth: AuthContext, body: AddAlarmContactBody,
     { action: 'alarmContact.add', targetType: 'alarmContact', detail: body.name },
     async () => {
       checkParks(auth, body.groupIds);
-      return db.transaction().execute(async (trx) => {
-        const { id } = await trx
-          .insertInto('alarm_contacts')
-          .values({ ...fields(body), merchant_id: auth.merchantId, created_at: Date.now() })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('alarm_contact_groups')
-          .values([...new Set(body.groupIds)].map((g) => ({ contact_id: id, group_id: g })))
-          .execute();
-        return { id };
-      });
+      const groupIds = [...new Set(body.groupIds)];
+      const id = await db
+        .transaction()
+        .execute((trx) => repo.insertContact(trx, auth.merchantId, fields(body), groupIds, Date.now()));
+      return { id };
     },
     (r) => ({ targetId: r.id }),
   );
 }
 
 async function visible(db: Db, auth: AuthContext, id: number) {
-  const row = await db
-    .selectFrom('alarm_contacts')
-    .select('id')
-    .where('id', '=', id)
-    .where('id', 'in', visibleIds(db, auth))
-    .executeTakeFirst();
-  if (!row) throw notFound(`id ${id}: contact`);
+  if (!(await repo.isVisibleContact(db, scopeOf(auth), id))) throw notFound(`id ${id}: contact`);
 }
 
 export function alterContact(db: Db, auth: AuthContext, body: AlterAlarmContactBody, meta: ClientMeta) {
@@ -129,23 +85,8 @@ export function alterContact(db: Db, auth: AuthContext, body: AlterAlarmContactB
     async () => {
       await visible(db, auth, body.id);
       checkParks(auth, body.groupIds);
-      await db.transaction().execute(async (trx) => {
-        await trx
-          .updateTable('alarm_contacts')
-          .set(fields(body))
-          .where('id', '=', body.id)
-          .where('merchant_id', '=', auth.merchantId)
-          .execute();
-        await trx
-          .deleteFrom('alarm_contact_groups')
-          .where('contact_id', '=', body.id)
-          .where('group_id', 'in', inList(auth.groupIds))
-          .execute();
-        await trx
-          .insertInto('alarm_contact_groups')
-          .values([...new Set(body.groupIds)].map((g) => ({ contact_id: body.id, group_id: g })))
-          .execute();
-      });
+      const groupIds = [...new Set(body.groupIds)];
+      await db.transaction().execute((trx) => repo.updateContact(trx, scopeOf(auth), body.id, fields(body), groupIds));
       return { id: body.id };
     },
   );
@@ -159,7 +100,7 @@ export function removeContacts(db: Db, auth: AuthContext, ids: number[], meta: C
     { action: 'alarmContact.remove', targetType: 'alarmContact', targetId: ids.join(',') },
     async () => {
       for (const id of ids) await visible(db, auth, id);
-      await db.deleteFrom('alarm_contacts').where('id', 'in', ids).where('merchant_id', '=', auth.merchantId).execute();
+      await repo.deleteContacts(db, auth.merchantId, ids);
       return null;
     },
   );
@@ -167,15 +108,8 @@ export function removeContacts(db: Db, auth: AuthContext, ids: number[], meta: C
 
 /** For the rule editor: contacts serving a park, with the ways each can be reached. */
 export async function contactOptions(db: Db, auth: AuthContext, groupId: number) {
-  if (!auth.groupIds.includes(groupId)) throw notFound(`groupId ${groupId}: park`);
-  const rows = await db
-    .selectFrom('alarm_contacts')
-    .innerJoin('alarm_contact_groups', 'alarm_contact_groups.contact_id', 'alarm_contacts.id')
-    .select(['alarm_contacts.id', 'name', 'phone', 'email', 'webhook_url', 'enabled'])
-    .where('alarm_contacts.merchant_id', '=', auth.merchantId)
-    .where('alarm_contact_groups.group_id', '=', groupId)
-    .orderBy('name')
-    .execute();
+  requirePark(auth, groupId);
+  const rows = await repo.contactsOfPark(db, auth.merchantId, groupId);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

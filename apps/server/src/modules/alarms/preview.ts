@@ -10,10 +10,10 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
+import { requirePark, scopeOf } from '../../http/scope';
 import { dueAt, evaluate, initialState, type RuleInput } from '../../rules/evaluate';
 import type { AuthContext } from '../auth/sessions';
 import * as repo from './repo';
-import { scopeOf } from './ruleService';
 
 /** Above this many raw readings in 7 days, the preview runs over hourly averages. */
 export const PREVIEW_MAX_RAW = 200_000;
@@ -60,7 +60,7 @@ export async function previewRule(
   now = Date.now(),
 ): Promise<AlarmPreview> {
   const scope = scopeOf(auth);
-  if (!auth.groupIds.includes(body.groupId)) throw notFound(`groupId ${body.groupId}: park`);
+  requirePark(auth, body.groupId);
   const devices =
     body.deviceId !== undefined
       ? [await repo.parkDevice(db, scope, body.groupId, body.deviceId)]

@@ -8,8 +8,8 @@ import {
   ZONE_COUNT,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
+import { scopeOf } from '../../http/scope';
 import { localTime } from '../../rules/windows';
 import type { AuthContext } from '../auth/sessions';
 import * as repo from './repo';
@@ -28,7 +28,6 @@ export interface ProgramDeps {
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
-const scopeOf = (a: AuthContext): Scope => ({ merchantId: a.merchantId, groupIds: a.groupIds });
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** Minute instants in (from, to] at which a program starts (local time of `tz`). */

@@ -10,14 +10,13 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import type { GroupRow } from '../../db/schema';
-import { isUniqueViolation, type Scope } from '../../db/scope';
+import { isUniqueViolation } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { writeLog } from '../systemLog/service';
 import * as repo from './repo';
-
-const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
 
 function toPark(g: GroupRow, devices: Park['devices']): Park {
   return {

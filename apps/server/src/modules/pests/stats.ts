@@ -9,16 +9,16 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
+import { requirePark, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { zoneClock } from '../telemetry/buckets';
 import { allCategories } from './categories';
 import * as repo from './repo';
 
-const scopeOf = (a: AuthContext) => ({ merchantId: a.merchantId, groupIds: a.groupIds });
 const MAX_TREND_DAYS = MAX_PEST_RANGE_DAYS + 1;
 
 async function trapsFor(db: Db, auth: AuthContext, q: PestRangeQuery) {
-  if (!auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
+  requirePark(auth, q.groupId);
   const cls = PEST_KIND_CLASS[q.kind];
   if (!classAllowed(auth.grants, cls)) throw new ApiError(Code.PERMISSION_DENIED, `You may not see ${cls} devices`);
   const traps = await repo.parkTraps(db, scopeOf(auth), q.groupId, cls, q.deviceId);

@@ -14,14 +14,12 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { AreaPointsTable, GroupPointsTable } from '../../db/pointsSchema';
-import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { requirePark, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
 import * as repo from './repo';
-
-const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
 
 const ring = (json: string): LngLat[] => JSON.parse(json) as LngLat[];
 
@@ -51,7 +49,7 @@ function toAreaPoint(r: Selectable<AreaPointsTable>): AreaPoint {
 }
 
 function visiblePark(auth: AuthContext, groupId: number): void {
-  if (!auth.groupIds.includes(groupId)) throw notFound(`groupId ${groupId}: park`);
+  requirePark(auth, groupId);
 }
 
 async function visiblePoint(db: Db, auth: AuthContext, pointId: number) {

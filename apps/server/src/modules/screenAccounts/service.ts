@@ -8,6 +8,7 @@ import {
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { audited } from '../systemLog/service';
@@ -19,7 +20,6 @@ import {
   endUserSessions,
   iso,
   removeAccounts,
-  scopeOf,
   setAccountEnabled,
   setPasswordAndEnd,
 } from '../users/accountService';

@@ -15,14 +15,12 @@ import {
   type SeriesResult,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
+import { requirePark, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { DAY_MS, HOUR_MS, type ZoneClock } from './buckets';
 import { groupViews, knownKeys, paramViews } from './params';
 import * as repo from './repo';
-
-const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
 
 /**
  * Which devices a route may reach: a family route (weather, soil...) only its classes; a generic route
@@ -96,7 +94,7 @@ export async function initParamConfigList(
   classes: readonly DeviceClass[],
   lang: Lang,
 ): Promise<DeviceParamConfig[]> {
-  if (!auth.groupIds.includes(groupId)) throw notFound(`groupId ${groupId}: park`);
+  requirePark(auth, groupId);
   const devices = await repo.parkDevicesOfClasses(db, scopeOf(auth), groupId, classes);
   return configsOf(db, devices, lang);
 }

@@ -8,9 +8,10 @@ import {
   type SysUserListQuery,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { isUniqueViolation, type Scope } from '../../db/scope';
+import { isUniqueViolation } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { scopeOf } from '../../http/scope';
 import { hashPassword } from '../auth/secrets';
 import { type AuthContext, announceEnded, type EndedSession, endSessions } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
@@ -19,7 +20,6 @@ import * as repo from './accountRepo';
 
 /** Rules shared by sub-accounts and data-screen accounts: parks, login names, session ending, last admin. */
 
-export const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
 export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const loginNameTaken = (loginName: string) =>
