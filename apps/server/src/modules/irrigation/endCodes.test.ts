@@ -4,7 +4,7 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index';
 import { OFFLINE_REASON } from '../commands/service';
-import { commandFailure } from './runs';
+import { commandFailure } from './runRecord';
 
 describe('commandFailure', () => {
   it('keeps only the machine’s own words; the server’s findings become codes', () => {

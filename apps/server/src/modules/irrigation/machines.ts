@@ -10,7 +10,7 @@ import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
 import type { AuthContext } from '../auth/sessions';
 import * as repo from './repo';
-import { toRun } from './runs';
+import { toRun } from './runRecord';
 
 const MACHINE_CLASSES = [...IRRIGATION_CLASSES, 'valveController'] as const;
 type MachineClass = (typeof MACHINE_CLASSES)[number];

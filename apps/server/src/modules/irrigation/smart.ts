@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect';
-import type { Scope } from '../../db/scope';
+import { scopeOf } from '../../http/scope';
 import type { RuleEngine } from '../../rules/engine';
 import type { AuthContext } from '../auth/sessions';
 import { createDecisionLog } from './decisionLog';
@@ -14,8 +14,6 @@ export interface SmartDeps {
   tz: string;
   now?: () => number;
 }
-
-const scopeOf = (a: AuthContext): Scope => ({ merchantId: a.merchantId, groupIds: a.groupIds });
 
 /**
  * Smart irrigation on the one rule evaluator: the handler acts on its rules' transitions and on the

@@ -12,8 +12,8 @@ import {
   thresholdCondition,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
+import { scopeOf } from '../../http/scope';
 import type { RuleEngine } from '../../rules/engine';
 import { createRuleStore, decodeRule } from '../../rules/store';
 import type { AuthContext } from '../auth/sessions';
@@ -25,8 +25,6 @@ export interface SmartRulesDeps {
   rules: Pick<RuleEngine, 'refresh' | 'resetRule'>;
   now?: () => number;
 }
-
-const scopeOf = (a: AuthContext): Scope => ({ merchantId: a.merchantId, groupIds: a.groupIds });
 
 /** List, add, change and remove smart irrigation rules; their rows go through the one rule store. */
 export function createSmartRules(deps: SmartRulesDeps) {

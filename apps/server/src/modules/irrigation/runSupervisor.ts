@@ -1,0 +1,167 @@
+import {
+  ACTIVE_RUN_STATES,
+  MACHINE_RUN_STATE,
+  RUN_SILENCE_INTERVALS,
+  RUN_SILENCE_MIN_MS,
+  TANK_CAPACITY_L,
+  TANKS,
+  type Tank,
+} from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import * as repo from './repo';
+import { commandFailure, parseJson, type RunEnd, round } from './runRecord';
+
+type Values = Map<string, { ts: number; value: number }>;
+
+export interface SupervisorDeps {
+  db: Db;
+  now: () => number;
+  /** Moves a run if it is still in `from`, and tells the console. */
+  move(r: repo.RunRow, from: readonly string[], set: Parameters<typeof repo.updateRun>[3]): Promise<boolean>;
+  announce(r: repo.RunRow | undefined): Promise<void>;
+  /** Told once when a run has ended (smart rules log it and look afresh). */
+  onEnded?: (run: repo.RunRow) => Promise<void>;
+}
+
+/**
+ * Volumes so far from the machine's counters: water from totalWater; fertiliser from the dosing
+ * meters (dosed1..4, litres) when the machine has them, else from the tank level drop (whose 1 %
+ * resolution is TANK_CAPACITY_L / 100 litres, so short runs may show none).
+ */
+function usage(r: repo.RunRow, values: Values) {
+  const set: { water_m3?: number; fertiliser?: string } = {};
+  const water = values.get('totalWater')?.value;
+  if (r.water_start !== null && water !== undefined) set.water_m3 = Math.max(0, round(water - r.water_start, 3));
+  const startLevels = parseJson<Record<string, number | undefined>>(r.tanks_start, {});
+  const used: Partial<Record<Tank, number>> = {};
+  TANKS.forEach((t, i) => {
+    const meter = `dosed${i + 1}`;
+    const metered = startLevels[meter];
+    const before = startLevels[t];
+    if (metered !== undefined && values.has(meter)) {
+      used[t] = Math.max(0, round((values.get(meter)?.value as number) - metered, 2));
+    } else if (before !== undefined && values.has(t)) {
+      used[t] = Math.max(0, round(((before - (values.get(t)?.value as number)) / 100) * TANK_CAPACITY_L, 2));
+    }
+  });
+  if (Object.keys(used).length > 0) set.fertiliser = JSON.stringify(used);
+  return set;
+}
+
+/** Whether fresh telemetry says the machine stopped watering this run's zones; 'fault' for a fault. */
+function machineState(r: repo.RunRow, values: Values, freshAfter: number) {
+  if (r.device_class === 'waterFertilizer') {
+    const s = values.get('runState');
+    if (!s || s.ts < freshAfter) return 'unknown';
+    if (s.value === MACHINE_RUN_STATE.fault) return 'fault';
+    return s.value === MACHINE_RUN_STATE.idle ? 'idle' : 'running';
+  }
+  const zones = parseJson<number[]>(r.zones, []);
+  const valves = zones.map((z) => values.get(`valve${z}`));
+  if (valves.some((v) => !v || v.ts < freshAfter)) return 'unknown';
+  return valves.some((v) => v?.value === 1) ? 'running' : 'idle';
+}
+
+/** Planned amount reached? Used to tell a run that finished from one stopped at the machine. */
+function endedEarly(r: repo.RunRow, at: number, waterM3: number | null): RunEnd | null {
+  if (r.duration_min !== null && r.started_at !== null) {
+    const ran = (at - Number(r.started_at)) / 60_000;
+    if (ran < r.duration_min * 0.9 - 0.5) return { code: 'endedEarlyTime', value: round(ran, 1) };
+  }
+  if (r.volume_m3 !== null && waterM3 !== null && waterM3 < r.volume_m3 * 0.9) {
+    return { code: 'endedEarlyVolume', value: round(waterM3, 3) };
+  }
+  return null;
+}
+
+/**
+ * Follows active runs from the database (so it survives a restart): the start's ack makes a run
+ * running; the machine itself reporting idle ends it as done (or stopped, if asked or short);
+ * silence, going offline, a fault or an unconfirmed command end it as failed.
+ */
+export function createRunSupervisor(deps: SupervisorDeps) {
+  const { db, move } = deps;
+
+  async function end(r: repo.RunRow, state: 'done' | 'failed' | 'stopped', why: RunEnd, at: number) {
+    const moved = await move(r, ACTIVE_RUN_STATES, {
+      state,
+      active_key: null,
+      ended_at: at,
+      end_code: why.code,
+      end_value: why.value ?? null,
+      reason: (why.words ?? '').slice(0, 500),
+    });
+    if (moved && deps.onEnded) {
+      const row = await repo.runById(db, r.id);
+      if (row) await deps.onEnded(row);
+    }
+    return moved;
+  }
+
+  async function superviseOne(r: repo.RunRow, at: number): Promise<void> {
+    const start = r.start_cmd_id ? await repo.commandOutcome(db, r.start_cmd_id) : undefined;
+    if (r.state === 'starting') {
+      if (!start || start.state === 'queued' || start.state === 'sent') return;
+      if (start.state !== 'succeeded') {
+        await end(r, 'failed', commandFailure('start', start), at);
+        return;
+      }
+      const values = await repo.latest(db, r.device_id);
+      // Tank levels and dosing meters at the start (meters under their own keys, dosed1..4).
+      const keys = [...TANKS, 'dosed1', 'dosed2', 'dosed3', 'dosed4'];
+      const tanks = Object.fromEntries(keys.filter((k) => values.has(k)).map((k) => [k, values.get(k)?.value]));
+      await move(r, ['starting'], {
+        state: 'running',
+        started_at: start.acked_at ?? at,
+        water_start: values.get('totalWater')?.value ?? null,
+        water_m3: values.has('totalWater') ? 0 : null,
+        tanks_start: Object.keys(tanks).length ? JSON.stringify(tanks) : null,
+      });
+      return;
+    }
+    const stopCmd = r.stop_cmd_id ? await repo.commandOutcome(db, r.stop_cmd_id) : undefined;
+    if (r.state === 'stopping' && stopCmd && (stopCmd.state === 'failed' || stopCmd.state === 'timedOut')) {
+      await end(r, 'failed', commandFailure('stop', stopCmd), at);
+      return;
+    }
+    const health = await repo.deviceHealth(db, r.device_id);
+    const values = await repo.latest(db, r.device_id);
+    const used = usage(r, values);
+    if (health?.online !== 1) {
+      await end(r, 'failed', { code: 'wentOffline' }, at);
+      return;
+    }
+    const startedAt = Number(r.started_at ?? r.created_at);
+    const lastTs = Math.max(startedAt, ...[...values.values()].map((v) => v.ts));
+    const silence = Math.max(RUN_SILENCE_MIN_MS, RUN_SILENCE_INTERVALS * health.report_interval_ms);
+    if (at - lastTs > silence) {
+      await end(r, 'failed', { code: 'silent', value: Math.round((at - lastTs) / 1000) }, at);
+      return;
+    }
+    // Only readings taken after the machine received the start say anything about this run.
+    const freshAfter = Number(start?.sent_at ?? r.created_at);
+    const machine = machineState(r, values, freshAfter);
+    if (Object.keys(used).length) await repo.updateRun(db, r.id, ACTIVE_RUN_STATES, used);
+    const after = { ...r, ...used } as repo.RunRow;
+    if (machine === 'fault') {
+      await end(after, 'failed', { code: 'fault' }, at);
+    } else if (machine === 'idle') {
+      if (r.state === 'stopping') {
+        await end(after, 'stopped', { code: 'stopRequested' }, at);
+      } else {
+        const early = endedEarly(r, at, after.water_m3);
+        await end(after, early ? 'stopped' : 'done', early ?? { code: '' }, at);
+      }
+    } else if (Object.keys(used).length) {
+      await deps.announce(await repo.runById(db, r.id));
+    }
+  }
+
+  /** One pass over the active runs (the rule job's tick). */
+  async function supervise(): Promise<void> {
+    const at = deps.now();
+    for (const r of await repo.activeRuns(db)) await superviseOne(r, at);
+  }
+
+  return { supervise };
+}
