@@ -1,6 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { zoneClock } from './buckets';
-import { aggregateBatch } from './rollup';
+import { aggregateBatch, type BucketAgg } from './rollup';
+import { multiRow } from './sqliteMultiRow';
+import { createRawRowWriter, StaleNewestTs } from './sqliteRawRows';
 import { type RowBatch, TOUCH_EVERY_MS } from './store';
 
 /**
@@ -20,33 +22,39 @@ export function createSqliteWriter(file: string, tzName: string, sync: 'normal' 
   db.pragma('wal_autocheckpoint = 0');
   const clock = zoneClock(tzName);
 
-  const insertRaw = db.prepare(
-    'insert into telemetry (device_id, key, ts, value) values (?, ?, ?, ?) on conflict do nothing',
-  );
+  const raw = createRawRowWriter(db);
+  const rollupTail = (table: string) =>
+    `on conflict (device_id, key, bucket) do update set
+       min = min(${table}.min, excluded.min),
+       max = max(${table}.max, excluded.max),
+       sum = ${table}.sum + excluded.sum,
+       count = ${table}.count + excluded.count,
+       last = case when excluded.last_ts >= ${table}.last_ts then excluded.last else ${table}.last end,
+       last_ts = max(${table}.last_ts, excluded.last_ts)`;
   const rollup = (table: string) =>
-    db.prepare(
-      `insert into ${table} (device_id, key, bucket, min, max, sum, count, last, last_ts)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?)
-       on conflict (device_id, key, bucket) do update set
-         min = min(${table}.min, excluded.min),
-         max = max(${table}.max, excluded.max),
-         sum = ${table}.sum + excluded.sum,
-         count = ${table}.count + excluded.count,
-         last = case when excluded.last_ts >= ${table}.last_ts then excluded.last else ${table}.last end,
-         last_ts = max(${table}.last_ts, excluded.last_ts)`,
+    multiRow(
+      db,
+      `insert into ${table} (device_id, key, bucket, min, max, sum, count, last, last_ts)`,
+      9,
+      rollupTail(table),
     );
   const upsertHourly = rollup('telemetry_hourly');
   const upsertDaily = rollup('telemetry_daily');
-  const upsertLatest = db.prepare(
-    `insert into device_latest (device_id, key, ts, value, prev_value, prev_ts)
-     values (?, ?, ?, ?, ?, ?)
-     on conflict (device_id, key) do update set
+  const upsertLatest = multiRow(
+    db,
+    'insert into device_latest (device_id, key, ts, value, prev_value, prev_ts)',
+    6,
+    `on conflict (device_id, key) do update set
        prev_value = case when excluded.prev_ts > device_latest.ts then excluded.prev_value else device_latest.value end,
        prev_ts = case when excluded.prev_ts > device_latest.ts then excluded.prev_ts else device_latest.ts end,
        value = excluded.value,
        ts = excluded.ts
      where excluded.ts > device_latest.ts`,
   );
+  const pushBucket = (list: BucketAgg[]) => (i: number, p: unknown[]) => {
+    const a = list[i];
+    p.push(a.deviceId, a.key, a.bucket, a.min, a.max, a.sum, a.count, a.last, a.lastTs);
+  };
   const upsertRefusal = db.prepare(
     `insert into ingest_refused (serial, reason, device_id, count, last_at) values (?, ?, ?, ?, ?)
      on conflict (serial, reason) do update set
@@ -68,33 +76,40 @@ export function createSqliteWriter(file: string, tzName: string, sync: 'normal' 
     stmt.run(now, ...ids);
   };
 
-  const writeTx = db.transaction((batch: RowBatch): { inserted: Uint8Array; stale: number[] } => {
+  const writeTx = db.transaction((batch: RowBatch, guarded: boolean) => {
     const inserted = new Uint8Array(batch.n);
-    for (let i = 0; i < batch.n; i++) {
-      const r = insertRaw.run(batch.deviceId[i], batch.keys[batch.keyIdx[i]], batch.ts[i], batch.value[i]);
-      inserted[i] = r.changes;
-    }
+    const advanced = raw.write(batch, inserted, guarded);
     const agg = aggregateBatch(batch, inserted, clock);
-    // positional binding: named parameters cost a property lookup each, on thousands of upserts a batch
-    for (const a of agg.hourly)
-      upsertHourly.run(a.deviceId, a.key, a.bucket, a.min, a.max, a.sum, a.count, a.last, a.lastTs);
-    for (const a of agg.daily)
-      upsertDaily.run(a.deviceId, a.key, a.bucket, a.min, a.max, a.sum, a.count, a.last, a.lastTs);
-    for (const l of agg.latest) {
-      upsertLatest.run(l.deviceId, l.key, l.ts, l.value, l.prevValue, l.prevValue === null ? null : l.prevTs);
-    }
+    upsertHourly.run(agg.hourly.length, pushBucket(agg.hourly));
+    upsertDaily.run(agg.daily.length, pushBucket(agg.daily));
+    upsertLatest.run(agg.latest.length, (i, p) => {
+      const l = agg.latest[i];
+      p.push(l.deviceId, l.key, l.ts, l.value, l.prevValue, l.prevValue === null ? null : l.prevTs);
+    });
     const stale = batch.seenDeviceIds.filter((id) => batch.now - (touched.get(id) ?? 0) >= TOUCH_EVERY_MS);
     // chunks keep the parameter count far below SQLite's limit
     for (let i = 0; i < stale.length; i += 500) touch(stale.slice(i, i + 500), batch.now);
     for (const r of batch.refusals) upsertRefusal.run(r.serial, r.reason, r.deviceId, r.count, batch.now);
-    return { inserted, stale };
+    return { inserted, stale, advanced };
   });
+
+  const writeOnce = (batch: RowBatch) => {
+    try {
+      return writeTx(batch, true);
+    } catch (err) {
+      if (!(err instanceof StaleNewestTs)) throw err;
+      // rolled back; someone else stored rows of these series: write this batch row by row, relearn
+      raw.forget();
+      return writeTx(batch, false);
+    }
+  };
 
   return {
     write(batch: RowBatch): Uint8Array {
-      const { inserted, stale } = writeTx(batch);
+      const { inserted, stale, advanced } = writeOnce(batch);
       // only once committed: a rolled-back touch must be retried with the next batch
       for (const id of stale) touched.set(id, batch.now);
+      raw.committed(advanced);
       return inserted;
     },
     close: () => db.close(),
