@@ -214,6 +214,26 @@ describe('download', () => {
     expect(toasts).toHaveLength(1);
   });
 
+  it('lets a file that started to stream take longer than the timeout', async () => {
+    vi.useFakeTimers();
+    const slow = new ReadableStream<Uint8Array>({
+      start(c) {
+        setTimeout(() => {
+          c.enqueue(new TextEncoder().encode('late'));
+          c.close();
+        }, 60_000);
+      },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(slow, { headers: { 'content-type': 'text/csv' } })),
+    );
+    const pending = download('/api/big');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect((await pending).blob.size).toBe(4);
+    expect(toasts).toEqual([]);
+  });
+
   it('a cancel while the file streams stops it quietly', async () => {
     const controller = new AbortController();
     vi.stubGlobal(

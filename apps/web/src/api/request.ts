@@ -93,9 +93,16 @@ function baseHeaders(accept: string): Record<string, string> {
   return headers;
 }
 
+interface Sent {
+  response: Response;
+  /** Ends the timeout: `request` after reading the body, `download` once the file starts to stream. */
+  settle: () => void;
+  timedOut: () => boolean;
+}
+
 /**
- * fetch with the timeout policy: the server must answer (headers) within `timeoutMs`. A caller's own
- * signal (a cancel button) aborts too; that is reported as kind 'aborted' and never toasted.
+ * fetch with the timeout policy: the server must answer within `timeoutMs`. A caller's own signal (a
+ * cancel button) aborts too; that is reported as kind 'aborted' and never toasted.
  */
 async function send(
   url: string,
@@ -103,18 +110,19 @@ async function send(
   timeoutMs: number,
   silent: boolean | undefined,
   signal?: AbortSignal,
-): Promise<Response> {
+): Promise<Sent> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const settle = () => clearTimeout(timer);
   // Kept for the whole life of the response, so a cancel also stops a body still streaming.
   signal?.addEventListener('abort', () => controller.abort(), { once: true });
   try {
-    return await fetch(url, { ...init, signal: controller.signal });
+    const response = await fetch(url, { ...init, signal: controller.signal });
+    return { response, settle, timedOut: () => controller.signal.aborted && !signal?.aborted };
   } catch (err) {
+    settle();
     if (signal?.aborted) throw new RequestError('aborted', i18n.t('common.cancel'));
     return failed(err, controller.signal.aborted, timeoutMs, silent);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -168,12 +176,19 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
       body = formBody(data).toString();
     }
   }
-  const response = await send(buildUrl(url, params), { method, headers, body }, timeoutMs, silent);
+  const { response, settle, timedOut } = await send(
+    buildUrl(url, params),
+    { method, headers, body },
+    timeoutMs,
+    silent,
+  );
   let payload: unknown;
   try {
     payload = await readJson(response);
   } catch (err) {
-    return failed(err, false, timeoutMs, silent);
+    return failed(err, timedOut(), timeoutMs, silent);
+  } finally {
+    settle();
   }
   if (isEnvelope(payload) && payload.code === Code.OK) return payload.data as T;
   return rejectAnswer(payload, response.status, silent);
@@ -223,11 +238,21 @@ export function filenameOf(disposition: string | null, fallback: string): string
  */
 export async function download(url: string, options: DownloadOptions = {}): Promise<{ blob: Blob; filename: string }> {
   const { params, onProgress, signal, silent, timeoutMs = REQUEST_TIMEOUT_MS } = options;
-  const response = await send(buildUrl(url, params), { headers: baseHeaders('*/*') }, timeoutMs, silent, signal);
+  const { response, settle } = await send(
+    buildUrl(url, params),
+    { headers: baseHeaders('*/*') },
+    timeoutMs,
+    silent,
+    signal,
+  );
   const type = response.headers.get('content-type') ?? '';
   if (!response.ok || type.includes('application/json')) {
-    return rejectAnswer(await readJson(response).catch(() => undefined), response.status, silent);
+    const payload = await readJson(response).catch(() => undefined);
+    settle();
+    return rejectAnswer(payload, response.status, silent);
   }
+  // A file: it streams for as long as it needs; only the caller's cancel stops it now.
+  settle();
   const lengthHeader = response.headers.get('content-length');
   const total = lengthHeader ? Number(lengthHeader) : null;
   const chunks: Uint8Array[] = [];
