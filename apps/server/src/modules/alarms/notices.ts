@@ -6,6 +6,7 @@ import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
+import * as repo from './noticesRepo';
 
 /** Merchant notices: shown on the home page banner while enabled and today is within their dates. */
 const toNotice = (r: Selectable<NoticesTable>): Notice => ({
@@ -26,17 +27,7 @@ export const localDate = (ts: number, tz: string) =>
 
 export async function enabledNotices(db: Db, auth: AuthContext, tz: string, now = Date.now()): Promise<Notice[]> {
   const today = localDate(now, tz);
-  const rows = await db
-    .selectFrom('notices')
-    .selectAll()
-    .where('merchant_id', '=', auth.merchantId)
-    .where('enabled', '=', 1)
-    .where('start_date', '<=', today)
-    .where('end_date', '>=', today)
-    .orderBy('start_date', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map(toNotice);
+  return (await repo.noticesShownOn(db, auth.merchantId, today)).map(toNotice);
 }
 
 export async function listNotices(
@@ -44,18 +35,8 @@ export async function listNotices(
   auth: AuthContext,
   q: { keyword?: string; pageNum: number; pageSize: number },
 ): Promise<Paged<Notice>> {
-  let base = db.selectFrom('notices').where('merchant_id', '=', auth.merchantId);
-  if (q.keyword) base = base.where('title', 'like', `%${q.keyword}%`);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((q.pageNum - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map(toNotice), total: Number(count.n), pageNum: q.pageNum, pageSize: q.pageSize };
+  const { rows, total } = await repo.listNotices(db, auth.merchantId, q);
+  return { list: rows.map(toNotice), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 const fields = (b: AddNoticeBody) => ({
@@ -74,12 +55,13 @@ export function addNotice(db: Db, auth: AuthContext, body: AddNoticeBody, meta: 
     { action: 'notice.add', targetType: 'notice', detail: body.title },
     async () => {
       const t = Date.now();
-      const r = await db
-        .insertInto('notices')
-        .values({ ...fields(body), merchant_id: auth.merchantId, created_at: t, updated_at: t })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return { id: r.id };
+      const id = await repo.insertNotice(db, {
+        ...fields(body),
+        merchant_id: auth.merchantId,
+        created_at: t,
+        updated_at: t,
+      });
+      return { id };
     },
     (r) => ({ targetId: r.id }),
   );
@@ -92,13 +74,8 @@ export function alterNotice(db: Db, auth: AuthContext, body: AlterNoticeBody, me
     meta,
     { action: 'notice.alter', targetType: 'notice', targetId: body.id, detail: body.title },
     async () => {
-      const r = await db
-        .updateTable('notices')
-        .set({ ...fields(body), updated_at: Date.now() })
-        .where('id', '=', body.id)
-        .where('merchant_id', '=', auth.merchantId)
-        .executeTakeFirst();
-      if (Number(r.numUpdatedRows) === 0) throw notFound(`id ${body.id}: notice`);
+      const set = { ...fields(body), updated_at: Date.now() };
+      if (!(await repo.updateNotice(db, auth.merchantId, body.id, set))) throw notFound(`id ${body.id}: notice`);
       return { id: body.id };
     },
   );
@@ -111,15 +88,10 @@ export function removeNotices(db: Db, auth: AuthContext, ids: number[], meta: Cl
     meta,
     { action: 'notice.remove', targetType: 'notice', targetId: ids.join(',') },
     async () => {
-      const found = await db
-        .selectFrom('notices')
-        .select('id')
-        .where('id', 'in', ids)
-        .where('merchant_id', '=', auth.merchantId)
-        .execute();
-      const missing = ids.filter((id) => !found.some((f) => f.id === id));
+      const found = await repo.existingNoticeIds(db, auth.merchantId, ids);
+      const missing = ids.filter((id) => !found.includes(id));
       if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: notice`);
-      await db.deleteFrom('notices').where('id', 'in', ids).where('merchant_id', '=', auth.merchantId).execute();
+      await repo.deleteNotices(db, auth.merchantId, ids);
       return null;
     },
   );

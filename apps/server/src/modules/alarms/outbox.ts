@@ -1,8 +1,8 @@
 import type { WebhookType } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { inList } from '../../db/scope';
 import { type Channels, type OutgoingMessage, PermanentFailure } from './channels';
 import { toMarkdown } from './message';
+import * as repo from './outboxRepo';
 
 /** After this many failed attempts a delivery is shown as failed. */
 export const MAX_ATTEMPTS = 5;
@@ -17,34 +17,8 @@ export interface OutboxDeps {
   retryBaseMs?: number;
 }
 
-export interface NewDelivery {
-  alarm_id: number;
-  contact_id: number | null;
-  contact_name: string;
-  channel: string;
-  target: string;
-  event: string;
-  state: 'pending' | 'held' | 'sent' | 'failed';
-  next_at: number;
-  subject: string;
-  body: string;
-  created_at: number;
-  sent_at?: number | null;
-  last_error?: string;
-  attempts?: number;
-}
-
-export function insertDeliveries(db: Db, rows: NewDelivery[]) {
-  if (rows.length === 0) return Promise.resolve();
-  // every row names the same columns: SQLite has no DEFAULT in a multi-row VALUES list
-  const full = rows.map((r) => ({
-    ...r,
-    sent_at: r.sent_at ?? null,
-    last_error: r.last_error ?? '',
-    attempts: r.attempts ?? 0,
-  }));
-  return db.insertInto('alarm_deliveries').values(full).execute();
-}
+// Lifecycle and records import these from here; the queries themselves live in outboxRepo.
+export { deliveriesOf, insertDeliveries, type NewDelivery } from './outboxRepo';
 
 /**
  * The persistent outbox: every e-mail, webhook and SMS is a row first and is sent by `process`,
@@ -71,34 +45,11 @@ export function createOutbox(deps: OutboxDeps) {
 
   async function run(): Promise<number> {
     const t = now();
-    const due = await db
-      .selectFrom('alarm_deliveries')
-      .innerJoin('alarms', 'alarms.id', 'alarm_deliveries.alarm_id')
-      .leftJoin('alarm_contacts', 'alarm_contacts.id', 'alarm_deliveries.contact_id')
-      .selectAll('alarm_deliveries')
-      .select([
-        'alarms.state as alarm_state',
-        'alarms.severity',
-        'alarms.rule_name',
-        'alarms.device_name',
-        'alarms.device_serial',
-        'alarms.value',
-        'alarms.raised_at',
-        'alarm_contacts.webhook_type',
-      ])
-      .where('alarm_deliveries.state', 'in', ['pending', 'held', 'retrying'])
-      .where('alarm_deliveries.next_at', '<=', t)
-      .orderBy('alarm_deliveries.id')
-      .limit(100)
-      .execute();
+    const due = await repo.dueDeliveries(db, t, 100);
     for (const d of due) {
       // A notice held through quiet hours about an alarm someone already handled would only be noise.
       if (d.state === 'held' && d.event !== 'cleared' && d.alarm_state !== 'active') {
-        await db
-          .updateTable('alarm_deliveries')
-          .set({ state: 'skipped', last_error: `alarm ${d.alarm_state} during quiet hours` })
-          .where('id', '=', d.id)
-          .execute();
+        await repo.setDelivery(db, d.id, { state: 'skipped', last_error: `alarm ${d.alarm_state} during quiet hours` });
         continue;
       }
       const attempts = d.attempts + 1;
@@ -117,24 +68,16 @@ export function createOutbox(deps: OutboxDeps) {
             raisedAt: d.raised_at,
           },
         });
-        await db
-          .updateTable('alarm_deliveries')
-          .set({ state: 'sent', attempts, sent_at: now(), last_error: '' })
-          .where('id', '=', d.id)
-          .execute();
+        await repo.setDelivery(db, d.id, { state: 'sent', attempts, sent_at: now(), last_error: '' });
       } catch (err) {
         const msg = (err instanceof Error ? err.message : String(err)).slice(0, 500);
         const final = err instanceof PermanentFailure || attempts >= MAX_ATTEMPTS;
-        await db
-          .updateTable('alarm_deliveries')
-          .set({
-            state: final ? 'failed' : 'retrying',
-            attempts,
-            last_error: msg,
-            next_at: final ? t : now() + base * 2 ** (attempts - 1),
-          })
-          .where('id', '=', d.id)
-          .execute();
+        await repo.setDelivery(db, d.id, {
+          state: final ? 'failed' : 'retrying',
+          attempts,
+          last_error: msg,
+          next_at: final ? t : now() + base * 2 ** (attempts - 1),
+        });
         deps.log?.warn({ deliveryId: d.id, channel: d.channel, attempts, err: msg }, 'alarm delivery failed');
       }
     }
@@ -153,12 +96,3 @@ export function createOutbox(deps: OutboxDeps) {
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
-
-export function deliveriesOf(db: Db, alarmIds: number[]) {
-  return db
-    .selectFrom('alarm_deliveries')
-    .selectAll()
-    .where('alarm_id', 'in', inList(alarmIds))
-    .orderBy('id')
-    .execute();
-}

@@ -1,0 +1,70 @@
+import type { Updateable } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { AlarmDeliveriesTable } from '../../db/rulesAlarmsSchema';
+import { inList } from '../../db/scope';
+
+export interface NewDelivery {
+  alarm_id: number;
+  contact_id: number | null;
+  contact_name: string;
+  channel: string;
+  target: string;
+  event: string;
+  state: 'pending' | 'held' | 'sent' | 'failed';
+  next_at: number;
+  subject: string;
+  body: string;
+  created_at: number;
+  sent_at?: number | null;
+  last_error?: string;
+  attempts?: number;
+}
+
+export function insertDeliveries(db: Db, rows: NewDelivery[]) {
+  if (rows.length === 0) return Promise.resolve();
+  // every row names the same columns: SQLite has no DEFAULT in a multi-row VALUES list
+  const full = rows.map((r) => ({
+    ...r,
+    sent_at: r.sent_at ?? null,
+    last_error: r.last_error ?? '',
+    attempts: r.attempts ?? 0,
+  }));
+  return db.insertInto('alarm_deliveries').values(full).execute();
+}
+
+/** Deliveries whose time has come, with what the message needs of their alarm and contact. */
+export function dueDeliveries(db: Db, now: number, limit: number) {
+  return db
+    .selectFrom('alarm_deliveries')
+    .innerJoin('alarms', 'alarms.id', 'alarm_deliveries.alarm_id')
+    .leftJoin('alarm_contacts', 'alarm_contacts.id', 'alarm_deliveries.contact_id')
+    .selectAll('alarm_deliveries')
+    .select([
+      'alarms.state as alarm_state',
+      'alarms.severity',
+      'alarms.rule_name',
+      'alarms.device_name',
+      'alarms.device_serial',
+      'alarms.value',
+      'alarms.raised_at',
+      'alarm_contacts.webhook_type',
+    ])
+    .where('alarm_deliveries.state', 'in', ['pending', 'held', 'retrying'])
+    .where('alarm_deliveries.next_at', '<=', now)
+    .orderBy('alarm_deliveries.id')
+    .limit(limit)
+    .execute();
+}
+
+export async function setDelivery(db: Db, id: number, set: Updateable<AlarmDeliveriesTable>) {
+  await db.updateTable('alarm_deliveries').set(set).where('id', '=', id).execute();
+}
+
+export function deliveriesOf(db: Db, alarmIds: number[]) {
+  return db
+    .selectFrom('alarm_deliveries')
+    .selectAll()
+    .where('alarm_id', 'in', inList(alarmIds))
+    .orderBy('id')
+    .execute();
+}
