@@ -70,6 +70,11 @@ describe.each(engines)('security headers [%s]', (engine) => {
     expect(answers[0].json().code).toBe(0);
   });
 
+  it('the API documentation (Swagger UI) gets the same policy: it runs without inline script or eval', async () => {
+    const docs = await env.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    expect(directives(docs.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+  });
+
   it('a Host header with anything but host[:port] never reaches the policy', async () => {
     const res = await env.app.inject({ method: 'GET', url: '/', headers: { host: 'x.example; script-src *' } });
     const csp = directives(res.headers['content-security-policy']);
