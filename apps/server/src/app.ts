@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import { installAuthHook } from './http/authHook';
-import { installErrorHandler } from './http/errorHandler';
+import { clientErrorHandler, installErrorHandler } from './http/errorHandler';
 import { installRouteGuard, type RegisteredRoute } from './http/routeGuard';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { installSpa } from './http/spa';
@@ -85,6 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     trustProxy: config.trustProxy,
     // Ids and names are small; a megabyte is plenty and bounds what one request can make us parse.
     bodyLimit: 1024 * 1024,
+    // What Node's parser refuses before any route (headers over 16 KB...) still answers in the envelope.
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { passwordField } from './auth';
 import { id, idList, pageQuery } from './envelope';
 import { isKnownPermitUrl } from './permissions';
+import { boolField, enumField, epochMsField, idField, listOf, optional } from './requestValues';
 
 /**
  * Administration (issue 8, part A): sub-accounts, roles, data-screen accounts, multi-park screens
@@ -21,23 +22,8 @@ const requiredText = (field: string, max: number) =>
     .min(1, `${field} must not be empty`)
     .max(max, `${field} is at most ${max} characters`);
 
-/** Form bodies send booleans as "true"/"false" or "1"/"0". */
-export const flag = (field: string) =>
-  z.preprocess(
-    (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
-    z.boolean({ error: `${field} must be true or false` }),
-  );
-
-/** A list of park ids: a JSON array, or a comma-separated string in form bodies; may be empty. */
-export const groupIdList = (field = 'groupIds') =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? [] : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-    z.array(id, { error: `${field} must be a list of park ids` }).max(1000),
-  );
-
-const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional());
-const optionalFlag = (field: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), flag(field).optional());
+/** A list of park ids (see listOf); may be empty. */
+export const groupIdList = () => listOf(id, (a) => a.max(1000, 'groupIds has at most 1000 parks'));
 
 export const loginNameField = z
   .string({ error: 'loginName is required' })
@@ -57,16 +43,16 @@ export const phoneField = z
 
 export const sysUserListQuery = pageQuery.extend({
   keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
-  roleId: optionalId,
-  enabled: optionalFlag('enabled'),
-  groupId: optionalId,
+  roleId: optional(id),
+  enabled: optional(boolField()),
+  groupId: optional(id),
 });
 export type SysUserListQuery = z.infer<typeof sysUserListQuery>;
 
 export const sysUserFields = z.object({
   userName: requiredText('userName', 50),
   phone: phoneField,
-  roleId: z.coerce.number({ error: 'roleId is required' }).int().positive('roleId is required'),
+  roleId: idField(),
   groupIds: groupIdList(),
 });
 
@@ -81,7 +67,7 @@ export type AlterSysUserBody = z.infer<typeof alterSysUserBody>;
 
 export const userIdQuery = z.object({ userId: id });
 export const removeUsersBody = z.object({ ids: idList });
-export const enableUserBody = z.object({ userId: id, enabled: flag('enabled') });
+export const enableUserBody = z.object({ userId: id, enabled: boolField() });
 export const resetUserPwdBody = z.object({ userId: id, newPwd: passwordField });
 
 /** One sub-account in the users list. */
@@ -103,17 +89,11 @@ export interface SysUser {
 // ---- roles --------------------------------------------------------------------------------------
 
 /** A list of permitUrls of the catalogue; an unknown one is named in the message. */
-export const permitUrlList = z.preprocess(
-  (v) => (v === undefined || v === null ? [] : typeof v === 'string' ? v.split(',').filter(Boolean) : v),
-  z
-    .array(z.string().trim())
-    .max(500)
-    .superRefine((urls, ctx) => {
-      for (const u of urls) {
-        if (!isKnownPermitUrl(u))
-          ctx.addIssue({ code: 'custom', message: `permitUrls has an unknown permitUrl "${u}"` });
-      }
-    }),
+export const permitUrlList = listOf(z.string().trim(), (a) =>
+  a.max(500, 'permitUrls has at most 500 entries').superRefine((urls, ctx) => {
+    for (const u of urls)
+      if (!isKnownPermitUrl(u)) ctx.addIssue({ code: 'custom', message: `permitUrls has an unknown permitUrl "${u}"` });
+  }),
 );
 
 export const roleFields = z.object({
@@ -159,7 +139,7 @@ export type AddScreenAccountBody = z.infer<typeof addScreenAccountBody>;
 export const alterScreenAccountBody = screenAccountFields.extend({
   userId: id,
   /** Empty: keep the password; otherwise set it (the account's sessions end with 906). */
-  loginPwd: z.preprocess((v) => (v === '' || v === null ? undefined : v), passwordField.optional()),
+  loginPwd: optional(passwordField),
 });
 export type AlterScreenAccountBody = z.infer<typeof alterScreenAccountBody>;
 
@@ -210,17 +190,6 @@ export interface ScreenManageItem {
 }
 
 // ---- system log ---------------------------------------------------------------------------------
-
-const time = (field: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z
-      .union([z.coerce.number().int().nonnegative(), z.iso.datetime({ offset: true })], {
-        error: `${field} must be an ISO time or epoch milliseconds`,
-      })
-      .transform((v) => (typeof v === 'number' ? v : Date.parse(v)))
-      .optional(),
-  );
 
 /**
  * Every action the system log records. The server may only write these, and the console names each one
@@ -319,15 +288,12 @@ export type SystemLogTarget = (typeof SYSTEM_LOG_TARGETS)[number];
 export const LOG_RESULTS = ['ok', 'fail'] as const;
 
 export const systemLogFilter = z.object({
-  startTime: time('startTime'),
-  endTime: time('endTime'),
+  startTime: optional(epochMsField()),
+  endTime: optional(epochMsField()),
   loginName: z.string().trim().max(64, 'loginName is at most 64 characters').optional(),
   action: z.string().trim().max(60, 'action is at most 60 characters').optional(),
   targetType: z.string().trim().max(40, 'targetType is at most 40 characters').optional(),
-  result: z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.enum(LOG_RESULTS, { error: 'result must be ok or fail' }).optional(),
-  ),
+  result: optional(enumField(LOG_RESULTS)),
   keyword: z.string().trim().max(100, 'keyword is at most 100 characters').optional(),
 });
 export type SystemLogFilter = z.infer<typeof systemLogFilter>;

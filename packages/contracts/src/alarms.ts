@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { DEVICE_CLASSES } from './deviceClasses';
 import { id, idList, pageQuery } from './envelope';
-import { jsonText, type RuleCondition, ruleCondition, type TimeWindow, timeWindows } from './rules';
+import { boolField, enumField, epochMsField, intField, jsonText, listOf, optional, withDefault } from './requestValues';
+import { type RuleCondition, ruleCondition, type TimeWindow, timeWindows } from './rules';
 
 /**
  * Alarms (SPEC /alarm: alarmSet, alarmList, alarmContacts) and merchant notices. Bodies accept JSON
@@ -20,23 +21,7 @@ export const DELIVERY_STATES = ['pending', 'held', 'retrying', 'sent', 'failed',
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const MAX_REPEAT_MINUTES = 1440;
 
-/** '' from a form means "not given". */
-const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const csvOf = <T extends z.ZodType>(item: T, field: string) =>
-  z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v,
-    z.array(item, { error: `${field} must be a list` }),
-  );
-const flag = z.preprocess(
-  (v) => (typeof v === 'string' ? ['1', 'true', 'on', 'yes'].includes(v.toLowerCase()) : v),
-  z.boolean({ error: 'must be true or false' }),
-);
+const enabled = withDefault(boolField(), true);
 const text = (field: string, max: number, min = 0) =>
   z
     .string({ error: `${field} must be text` })
@@ -45,11 +30,8 @@ const text = (field: string, max: number, min = 0) =>
     .max(max, `${field} must be at most ${max} characters`);
 
 const target = {
-  deviceId: z.preprocess(blank, id.optional()),
-  deviceClass: z.preprocess(
-    blank,
-    z.enum(DEVICE_CLASSES, { error: `deviceClass must be one of ${DEVICE_CLASSES.join(', ')}` }).optional(),
-  ),
+  deviceId: optional(id),
+  deviceClass: optional(enumField(DEVICE_CLASSES)),
 };
 /** A rule watches one device, or (no device given) every device of a class in the park. */
 const oneTarget = (v: { deviceId?: number; deviceClass?: string }, ctx: z.core.$RefinementCtx) => {
@@ -62,22 +44,22 @@ export const alarmRuleFields = z.object({
   ...target,
   condition: jsonText(ruleCondition),
   /** When the rule may fire; empty = always. */
-  windows: jsonText(timeWindows).default([]),
-  severity: z.enum(SEVERITIES, { error: `severity must be one of ${SEVERITIES.join(', ')}` }),
-  contactIds: csvOf(id, 'contactIds').default([]),
-  channels: csvOf(z.enum(ALARM_CHANNELS, { error: `channels are ${ALARM_CHANNELS.join(', ')}` }), 'channels').default(
-    [],
-  ),
+  windows: withDefault(jsonText(timeWindows), []),
+  severity: enumField(SEVERITIES),
+  contactIds: listOf(id),
+  channels: listOf(enumField(ALARM_CHANNELS)),
   /** Notify again every N minutes until acknowledged; 0 = once. */
-  repeatMinutes: z.coerce
-    .number({ error: 'repeatMinutes must be a number' })
-    .int('repeatMinutes must be whole minutes')
-    .min(0, 'repeatMinutes must not be negative')
-    .max(MAX_REPEAT_MINUTES, `repeatMinutes must be at most ${MAX_REPEAT_MINUTES}`)
-    .default(0),
+  repeatMinutes: withDefault(
+    intField((n) =>
+      n
+        .min(0, 'repeatMinutes must not be negative')
+        .max(MAX_REPEAT_MINUTES, `repeatMinutes must be at most ${MAX_REPEAT_MINUTES}`),
+    ),
+    0,
+  ),
   /** Non-critical notifications wait until these windows end; empty = none. */
-  quietHours: jsonText(timeWindows).default([]),
-  enabled: flag.default(true),
+  quietHours: withDefault(jsonText(timeWindows), []),
+  enabled,
 });
 export const addAlarmRuleBody = alarmRuleFields.superRefine(oneTarget);
 export type AddAlarmRuleBody = z.infer<typeof addAlarmRuleBody>;
@@ -87,7 +69,7 @@ export const alarmIdsBody = z.object({ id: idList });
 
 export const alarmRuleListQuery = z.object({
   groupId: id,
-  keyword: z.preprocess(blank, z.string().trim().max(100).optional()),
+  keyword: optional(z.string().trim().max(100, 'keyword must be at most 100 characters')),
   ...pageQuery.shape,
 });
 export const alarmIdQuery = z.object({ id });
@@ -117,7 +99,7 @@ export const previewAlarmRuleBody = z
     groupId: id,
     ...target,
     condition: jsonText(ruleCondition),
-    windows: jsonText(timeWindows).default([]),
+    windows: withDefault(jsonText(timeWindows), []),
   })
   .superRefine(oneTarget);
 export type PreviewAlarmRuleBody = z.infer<typeof previewAlarmRuleBody>;
@@ -144,37 +126,13 @@ export interface AlarmPreview {
   }[];
 }
 
-const epochMs = (field: string) =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === null || v === undefined) return undefined;
-      if (typeof v === 'string' && /^\d+$/.test(v.trim())) return Number(v);
-      if (typeof v === 'string') {
-        const t = Date.parse(v);
-        return Number.isNaN(t) ? v : t;
-      }
-      return v;
-    },
-    z
-      .number({ error: `${field} must be epoch milliseconds or an ISO 8601 time` })
-      .int()
-      .min(0)
-      .optional(),
-  );
-
 export const alarmListQuery = z.object({
-  groupId: z.preprocess(blank, id.optional()),
-  deviceId: z.preprocess(blank, id.optional()),
-  severity: z.preprocess(
-    blank,
-    z.enum(SEVERITIES, { error: `severity must be one of ${SEVERITIES.join(', ')}` }).optional(),
-  ),
-  state: z.preprocess(
-    blank,
-    z.enum(ALARM_STATES, { error: `state must be one of ${ALARM_STATES.join(', ')}` }).optional(),
-  ),
-  startTime: epochMs('startTime'),
-  endTime: epochMs('endTime'),
+  groupId: optional(id),
+  deviceId: optional(id),
+  severity: optional(enumField(SEVERITIES)),
+  state: optional(enumField(ALARM_STATES)),
+  startTime: optional(epochMsField()),
+  endTime: optional(epochMsField()),
   ...pageQuery.shape,
 });
 export type AlarmListQuery = z.infer<typeof alarmListQuery>;
@@ -242,28 +200,28 @@ export interface AlarmLiveMessage {
   openCount: number;
 }
 
-const email = z.preprocess(
-  (v) => (v === null || v === undefined ? '' : v),
+const email = withDefault(
   z
     .string()
     .trim()
     .max(200, 'email must be at most 200 characters')
     .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'email must be an e-mail address'),
+  '',
 );
-const webhookUrl = z.preprocess(
-  (v) => (v === null || v === undefined ? '' : v),
+const webhookUrl = withDefault(
   z
     .string()
     .trim()
     .max(500, 'webhookUrl must be at most 500 characters')
     .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'webhookUrl must be an http:// or https:// URL'),
+  '',
 );
-const phone = z.preprocess(
-  (v) => (v === null || v === undefined ? '' : v),
+const phone = withDefault(
   z
     .string()
     .trim()
     .refine((v) => v === '' || /^\+?[0-9-]{5,20}$/.test(v), 'phone must be 5 to 20 digits, optionally with + and -'),
+  '',
 );
 
 export const alarmContactFields = z.object({
@@ -271,21 +229,9 @@ export const alarmContactFields = z.object({
   phone,
   email,
   webhookUrl,
-  webhookType: z.preprocess(
-    blank,
-    z.enum(WEBHOOK_TYPES, { error: `webhookType must be one of ${WEBHOOK_TYPES.join(', ')}` }).default('plain'),
-  ),
-  groupIds: z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((x) => x.trim())
-            .filter(Boolean)
-        : v,
-    z.array(id, { error: 'groupIds must be a list' }).min(1, 'groupIds must name at least one park'),
-  ),
-  enabled: flag.default(true),
+  webhookType: withDefault(enumField(WEBHOOK_TYPES), 'plain'),
+  groupIds: listOf(id, (a) => a.min(1, 'groupIds must name at least one park')),
+  enabled,
 });
 const someWayToReach = (v: { phone: string; email: string; webhookUrl: string }, ctx: z.core.$RefinementCtx) => {
   if (!v.phone && !v.email && !v.webhookUrl)
@@ -296,8 +242,8 @@ export type AddAlarmContactBody = z.infer<typeof addAlarmContactBody>;
 export const alterAlarmContactBody = alarmContactFields.extend({ id }).superRefine(someWayToReach);
 export type AlterAlarmContactBody = z.infer<typeof alterAlarmContactBody>;
 export const alarmContactListQuery = z.object({
-  keyword: z.preprocess(blank, z.string().trim().max(100).optional()),
-  groupId: z.preprocess(blank, id.optional()),
+  keyword: optional(z.string().trim().max(100, 'keyword must be at most 100 characters')),
+  groupId: optional(id),
   ...pageQuery.shape,
 });
 export interface AlarmContact {
@@ -317,7 +263,7 @@ export const noticeFields = z.object({
   body: text('body', 2000),
   startDate: z.string().regex(DATE, 'startDate must be YYYY-MM-DD'),
   endDate: z.string().regex(DATE, 'endDate must be YYYY-MM-DD'),
-  enabled: flag.default(true),
+  enabled,
 });
 const ordered = (v: { startDate: string; endDate: string }, ctx: z.core.$RefinementCtx) => {
   if (v.endDate < v.startDate)
@@ -328,7 +274,7 @@ export type AddNoticeBody = z.infer<typeof addNoticeBody>;
 export const alterNoticeBody = noticeFields.extend({ id }).superRefine(ordered);
 export type AlterNoticeBody = z.infer<typeof alterNoticeBody>;
 export const noticeListQuery = z.object({
-  keyword: z.preprocess(blank, z.string().trim().max(100).optional()),
+  keyword: optional(z.string().trim().max(100, 'keyword must be at most 100 characters')),
   ...pageQuery.shape,
 });
 export interface Notice {

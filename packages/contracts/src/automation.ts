@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { COMMANDS } from './commands';
 import { id, idList, pageQuery } from './envelope';
-import { jsonText, type ThresholdCondition, type TimeWindow, thresholdCondition, timeWindows } from './rules';
+import { boolField, jsonText, optional, withDefault } from './requestValues';
+import { type ThresholdCondition, type TimeWindow, thresholdCondition, timeWindows } from './rules';
 
 /**
  * Greenhouse automation (`/envControl/ehc`): a rule watches one reading of one control cabinet
@@ -17,7 +18,7 @@ export const AUTOMATION_COMMAND_NAMES = Object.keys(CABINET_COMMANDS);
 
 export const automationAction = z.object({
   name: z.string({ error: 'name must be a command name' }).min(1, 'name must be a command name'),
-  params: z.record(z.string(), z.unknown()).default({}),
+  params: withDefault(z.record(z.string(), z.unknown()), {}),
 });
 export type AutomationAction = z.infer<typeof automationAction>;
 
@@ -54,11 +55,6 @@ const actionList = (field: 'onFire' | 'onClear', min: number) =>
       }),
   );
 
-const flag = z.preprocess(
-  (v) => (typeof v === 'string' ? ['1', 'true', 'on', 'yes'].includes(v.toLowerCase()) : v),
-  z.boolean({ error: 'enabled must be true or false' }),
-);
-
 export const automationRuleFields = z.object({
   groupId: id,
   name: z
@@ -70,10 +66,10 @@ export const automationRuleFields = z.object({
   deviceId: id,
   condition: jsonText(thresholdCondition),
   /** When the rule may fire; empty = always. */
-  windows: jsonText(timeWindows).default([]),
+  windows: withDefault(jsonText(timeWindows), []),
   onFire: actionList('onFire', 1),
-  onClear: actionList('onClear', 0).default([]),
-  enabled: flag.default(true),
+  onClear: withDefault(actionList('onClear', 0), []),
+  enabled: withDefault(boolField(), true),
 });
 export const addAutomationRuleBody = automationRuleFields;
 export type AddAutomationRuleBody = z.infer<typeof addAutomationRuleBody>;
@@ -83,7 +79,7 @@ export const automationIdsBody = z.object({ id: idList });
 
 export const automationRuleListQuery = z.object({
   groupId: id,
-  deviceId: z.preprocess((v) => (v === '' || v === null ? undefined : v), id.optional()),
+  deviceId: optional(id),
 });
 export const automationActivityQuery = z.object({ id, ...pageQuery.shape });
 

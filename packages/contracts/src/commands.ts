@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import type { DeviceClass } from './deviceClasses';
+import { boolField, enumField, intField, listOf, numberField, optional } from './requestValues';
 
 /**
  * Commands each device class understands: name -> zod schema of its params. The one command
  * service validates against these before anything is sent; the simulator obeys the same list.
  */
-const onOff = z.object({ on: z.coerce.boolean() });
+const onOff = z.object({ on: boolField() });
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm');
 const window = z.object({ start: hhmm, end: hhmm });
 const valve = (n: number) =>
-  z.object({ valve: z.coerce.number().int().min(1).max(n, `valve must be 1 to ${n}`), on: z.coerce.boolean() });
+  z.object({
+    valve: intField((v) => v.min(1, `valve must be 1 to ${n}`).max(n, `valve must be 1 to ${n}`)),
+    on: boolField(),
+  });
 
 export const ENV_ACTUATORS = [
   'fan',
@@ -27,22 +31,31 @@ export type EnvActuator = (typeof ENV_ACTUATORS)[number];
 /** A fertiliser recipe: either shares per tank (percent of flow) or EC/pH targets the machine doses to. */
 export const recipe = z.union([
   z.object({
-    tanks: z.partialRecord(z.enum(['tank1', 'tank2', 'tank3', 'tank4']), z.number().min(0).max(100)),
+    tanks: z.partialRecord(
+      z.enum(['tank1', 'tank2', 'tank3', 'tank4']),
+      numberField((n) => n.min(0, 'a tank share is 0 to 100').max(100, 'a tank share is 0 to 100')),
+    ),
   }),
-  z.object({ ecTarget: z.number().min(0).max(10), phTarget: z.number().min(3).max(9).optional() }),
+  z.object({
+    ecTarget: numberField((n) => n.min(0, 'ecTarget is 0 to 10').max(10, 'ecTarget is 0 to 10')),
+    phTarget: optional(numberField((n) => n.min(3, 'phTarget is 3 to 9').max(9, 'phTarget is 3 to 9'))),
+  }),
 ]);
 
 const startIrrigation = (zones: number) =>
   z
     .object({
-      zones: z.array(z.number().int().min(1).max(zones)).min(1, 'choose at least one zone'),
-      durationMin: z
-        .number()
-        .positive()
-        .max(24 * 60)
-        .optional(),
-      volumeM3: z.number().positive().max(10_000).optional(),
-      recipe: recipe.optional(),
+      zones: listOf(
+        intField((n) => n.min(1, `zones are 1 to ${zones}`).max(zones, `zones are 1 to ${zones}`)),
+        (a) => a.min(1, 'choose at least one zone'),
+      ),
+      durationMin: optional(
+        numberField((n) => n.positive('durationMin must be more than 0').max(24 * 60, 'durationMin is at most 1440')),
+      ),
+      volumeM3: optional(
+        numberField((n) => n.positive('volumeM3 must be more than 0').max(10_000, 'volumeM3 is at most 10000')),
+      ),
+      recipe: optional(recipe),
     })
     .refine((b) => (b.durationMin === undefined) !== (b.volumeM3 === undefined), {
       message: 'give either durationMin or volumeM3',
@@ -51,16 +64,18 @@ const startIrrigation = (zones: number) =>
 
 export const COMMANDS = {
   envCabinet: {
-    setActuator: z.object({ actuator: z.enum(ENV_ACTUATORS), on: z.coerce.boolean() }),
-    setMode: z.object({ actuator: z.enum(ENV_ACTUATORS), mode: z.enum(['auto', 'manual']) }),
+    setActuator: z.object({ actuator: enumField(ENV_ACTUATORS), on: boolField() }),
+    setMode: z.object({ actuator: enumField(ENV_ACTUATORS), mode: enumField(['auto', 'manual']) }),
   },
-  insectLamp: { setLamp: onOff, setMode: z.object({ mode: z.enum(['auto', 'manual']) }), setWorkWindow: window },
+  insectLamp: { setLamp: onOff, setMode: z.object({ mode: enumField(['auto', 'manual']) }), setWorkWindow: window },
   insectTrap: {
     photograph: z.object({}),
     setLamp: onOff,
     setHeater: onOff,
     setWorkPeriod: window,
-    setPhotoInterval: z.object({ minutes: z.coerce.number().int().min(5).max(1440) }),
+    setPhotoInterval: z.object({
+      minutes: intField((n) => n.min(5, 'minutes must be 5 to 1440').max(1440, 'minutes must be 5 to 1440')),
+    }),
   },
   sporeTrap: { capture: z.object({}), changeSlide: z.object({}) },
   waterFertilizer: {
@@ -68,7 +83,7 @@ export const COMMANDS = {
     stopIrrigation: z.object({}),
     setValve: valve(16),
     setPump: onOff,
-    setStirrer: z.object({ tank: z.enum(['tank1', 'tank2', 'tank3', 'tank4']), on: z.coerce.boolean() }),
+    setStirrer: z.object({ tank: enumField(['tank1', 'tank2', 'tank3', 'tank4']), on: boolField() }),
   },
   irrigationController: { startIrrigation: startIrrigation(8), stopIrrigation: z.object({}), setValve: valve(8) },
   smartIrrigation: { startIrrigation: startIrrigation(8), stopIrrigation: z.object({}), setValve: valve(8) },

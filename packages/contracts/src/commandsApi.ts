@@ -3,25 +3,18 @@ import { COMMAND_STATES, type CommandState } from './commands';
 import type { DeviceClass } from './deviceClasses';
 import { deviceClassField } from './devicesApi';
 import { id, pageQuery } from './envelope';
+import { enumField, epochMsField, jsonText, optional, VALUE_MESSAGES, withDefault } from './requestValues';
 
 /** The one command service (`/api/merchant/command/`): request bodies, records and live messages. */
 
 export const COMMAND_SOURCES = ['manual', 'program', 'rule'] as const;
 export type CommandSource = (typeof COMMAND_SOURCES)[number];
 
-/** Params arrive as an object in JSON bodies and as a JSON text in form bodies. */
-const paramsField = z.preprocess(
-  (v) => {
-    if (v === undefined || v === '') return {};
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  },
-  z.record(z.string(), z.unknown(), { error: 'params must be a JSON object' }),
-);
+/**
+ * Params arrive as an object in JSON bodies and as a JSON text in form bodies. Their values are read
+ * by the device class's command schema (commands.ts), so `{"on":"false"}` switches off.
+ */
+const paramsField = withDefault(jsonText(z.record(z.string(), z.unknown(), { error: VALUE_MESSAGES.object })), {});
 
 export const sendCommandBody = z.object({
   deviceId: id,
@@ -41,41 +34,15 @@ export interface SendCommandResult {
   reason: string;
 }
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
-
-/** Epoch milliseconds, or a date text such as `2026-11-22 08:00:00` (server local time) or ISO 8601. */
-const instant = (field: string) =>
-  z.preprocess(
-    (v) => {
-      if (v === '' || v === undefined || v === null) return undefined;
-      if (typeof v === 'number') return v;
-      const s = String(v).trim();
-      if (/^\d+$/.test(s)) return Number(s);
-      const t = Date.parse(s.includes('T') || !s.includes(' ') ? s : s.replace(' ', 'T'));
-      return Number.isNaN(t) ? s : t;
-    },
-    z
-      .number({ error: `${field} must be epoch milliseconds or a date such as 2026-11-22 08:00:00` })
-      .int()
-      .nonnegative()
-      .optional(),
-  );
-
 export const commandListQuery = pageQuery
   .extend({
-    groupId: z.preprocess(emptyToUndefined, id.optional()),
-    deviceClass: z.preprocess(emptyToUndefined, deviceClassField.optional()),
-    deviceId: z.preprocess(emptyToUndefined, id.optional()),
-    state: z.preprocess(
-      emptyToUndefined,
-      z.enum(COMMAND_STATES, { error: `state must be one of ${COMMAND_STATES.join(', ')}` }).optional(),
-    ),
-    source: z.preprocess(
-      emptyToUndefined,
-      z.enum(COMMAND_SOURCES, { error: `source must be one of ${COMMAND_SOURCES.join(', ')}` }).optional(),
-    ),
-    startTime: instant('startTime'),
-    endTime: instant('endTime'),
+    groupId: optional(id),
+    deviceClass: optional(deviceClassField),
+    deviceId: optional(id),
+    state: optional(enumField(COMMAND_STATES)),
+    source: optional(enumField(COMMAND_SOURCES)),
+    startTime: optional(epochMsField()),
+    endTime: optional(epochMsField()),
     /** Matches operator, device serial or name, or command name. */
     keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonText, optional } from './requestValues';
 
 /** `device/importDevices`: many devices from a CSV (or its rows), each row reported on its own. */
 export const IMPORT_COLUMNS = ['serial', 'deviceClass', 'model', 'deviceName', 'park'] as const;
@@ -32,27 +33,14 @@ const rowInput = z.object({
   park: cell,
 });
 
-/** Form bodies send '' for an absent field; `rows` there is JSON text. */
-const fromJsonText = (v: unknown) => {
-  if (v === '') return undefined;
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return 'rows is not valid JSON';
-  }
-};
-
 /** Either `csv` (the file's text, header line first) or `rows`; not both. */
 export const importDevicesBody = z
   .object({
-    csv: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(2_000_000, 'csv is at most 2 MB').optional()),
-    rows: z
-      .preprocess(
-        fromJsonText,
-        z.array(rowInput, { error: 'rows must be a list of {serial, deviceClass, model, deviceName, park}' }),
-      )
-      .optional(),
+    csv: optional(z.string().max(2_000_000, 'csv is at most 2 MB')),
+    /** Form bodies send `rows` as JSON text. */
+    rows: optional(
+      jsonText(z.array(rowInput, { error: 'rows must be a list of {serial, deviceClass, model, deviceName, park}' })),
+    ),
   })
   .refine((b) => (b.csv === undefined) !== (b.rows === undefined), {
     path: ['csv'],

@@ -3,6 +3,7 @@ import { DEVICE_CLASSES, type DeviceClass } from './deviceClasses';
 import { SERIAL_PATTERN } from './deviceProtocol';
 import { DEVICE_MODEL } from './devices';
 import { id, idList, pageQuery } from './envelope';
+import { boolField, enumField, intField, nullable, numberField, optional, withDefault } from './requestValues';
 
 /** Device management (`/api/merchant/device/`): request bodies and what the server answers. */
 
@@ -36,32 +37,20 @@ export interface DeviceWithSecret {
   secret: string;
 }
 
-const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+/** Blank is "not set" (null). */
 const optionalNumber = (field: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.coerce
-      .number({ error: `${field} must be a number` })
-      .min(min, `${field} must be at least ${min}`)
-      .max(max, `${field} must be at most ${max}`)
-      .nullable(),
-  );
-const flag = (field: string) =>
-  z.preprocess(
-    (v) => (v === 'true' || v === '1' || v === 1 ? true : v === 'false' || v === '0' || v === 0 ? false : v),
-    z.boolean({ error: `${field} must be true or false (1 or 0)` }),
+  nullable(
+    numberField((n) => n.min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`)),
   );
 
-export const deviceClassField = z.enum(DEVICE_CLASSES, {
-  error: `deviceClass must be one of ${DEVICE_CLASSES.join(', ')}`,
-});
+export const deviceClassField = enumField(DEVICE_CLASSES);
 
 export const deviceListQuery = pageQuery.extend({
-  groupId: z.preprocess(emptyToUndefined, id.optional()),
-  deviceClass: z.preprocess(emptyToUndefined, deviceClassField.optional()),
+  groupId: optional(id),
+  deviceClass: optional(deviceClassField),
   /** Matches serial or name. */
   keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
-  online: z.preprocess(emptyToUndefined, flag('online').optional()),
+  online: optional(boolField()),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
@@ -78,14 +67,13 @@ const editable = {
   deviceName,
   longitude: optionalNumber('longitude', -180, 180),
   latitude: optionalNumber('latitude', -90, 90),
-  reportIntervalMs: z.preprocess(
-    emptyToUndefined,
-    z.coerce
-      .number({ error: 'reportIntervalMs must be a number' })
-      .int('reportIntervalMs must be whole milliseconds')
-      .min(1000, 'reportIntervalMs must be at least 1000')
-      .max(86_400_000, 'reportIntervalMs must be at most 86400000 (a day)')
-      .default(60_000),
+  reportIntervalMs: withDefault(
+    intField((n) =>
+      n
+        .min(1000, 'reportIntervalMs must be at least 1000')
+        .max(86_400_000, 'reportIntervalMs must be at most 86400000 (a day)'),
+    ),
+    60_000,
   ),
   remark: z.string().trim().max(500, 'remark is at most 500 characters').default(''),
 };
@@ -111,7 +99,7 @@ export const addDeviceBody = z
       .refine((s) => !/^u\d+$/.test(s), 'serial must not be "u" followed by digits (reserved for console logins)'),
     deviceClass: deviceClassField,
     /** Defaults to the class's first model. */
-    model: z.preprocess(emptyToUndefined, z.string().optional()),
+    model: optional(z.string().trim()),
     groupId: id,
     ...editable,
   })
@@ -120,7 +108,7 @@ export type AddDeviceBody = z.infer<typeof addDeviceBody>;
 
 export const alterDeviceBody = z.object({
   deviceId: id,
-  model: z.preprocess(emptyToUndefined, z.string().optional()),
+  model: optional(z.string().trim()),
   ...editable,
 });
 export type AlterDeviceBody = z.infer<typeof alterDeviceBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, intField, listOf, withDefault } from './requestValues';
 
 /** Every API response: `{code, msg, data}`; `code` 0 is success (SPEC §8). */
 export interface Envelope<T> {
@@ -11,8 +12,14 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.num
 
 /** Paged list requests and responses (ARCHITECTURE: get<Entity>List). */
 export const pageQuery = z.object({
-  pageNum: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(500).default(20),
+  pageNum: withDefault(
+    intField((n) => n.min(1, 'pageNum must be at least 1')),
+    1,
+  ),
+  pageSize: withDefault(
+    intField((n) => n.min(1, 'pageSize must be at least 1').max(500, 'pageSize must be at most 500')),
+    20,
+  ),
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
@@ -32,11 +39,8 @@ export interface Paged<T> {
 
 /**
  * Ids arrive as numbers in JSON and as strings in form bodies and query strings;
- * both are accepted and normalised to a positive integer.
+ * both are accepted and normalised to a positive integer (see requestValues).
  */
-export const id = z.coerce.number().int().positive();
+export const id = idField();
 /** `remove<Entity>` accepts one id, a list, or a comma-separated string. */
-export const idList = z.preprocess(
-  (v) => (typeof v === 'string' ? v.split(',').filter(Boolean) : Array.isArray(v) ? v : [v]),
-  z.array(id).min(1),
-);
+export const idList = listOf(id, (a) => a.min(1, 'must name at least one id'));

@@ -54,6 +54,14 @@ export const Code = {
   CONFLICT: 1006,
   /** The old password given to resetLoginPwd is wrong. */
   OLD_PASSWORD_WRONG: 1007,
+  /** The request body is larger than the server reads (1 MB; uploads have their own limit). HTTP 413. */
+  BODY_TOO_LARGE: 1010,
+  /** The body's Content-Type is not one the API reads (JSON, form-encoded, or multipart on uploads). HTTP 415. */
+  UNSUPPORTED_MEDIA_TYPE: 1011,
+  /** The URL (path and query) is longer than the server reads. HTTP 414. */
+  URL_TOO_LONG: 1012,
+  /** The path exists but not with this method (e.g. POST to a GET route). HTTP 405. */
+  METHOD_NOT_ALLOWED: 1013,
   /** Too many requests (SPEC §8): per account and address on login, per token elsewhere. */
   RATE_LIMITED: 1604,
   /** An unexpected server error. Always a bug; logged with the request id. */
@@ -97,6 +105,10 @@ export const DEFAULT_MESSAGES: Record<CodeValue, string> = {
   1005: 'Not found',
   1006: 'This conflicts with the current state',
   1007: 'The old password is wrong',
+  1010: 'The request body is too large',
+  1011: 'Unsupported Content-Type: send JSON or form-encoded data',
+  1012: 'The request URL is too long',
+  1013: 'This API does not accept this method',
   1604: '访问过于频繁，请稍候再试！',
   1500: 'Internal server error',
 };
@@ -126,6 +138,10 @@ export const DEFAULT_MESSAGES_ZH: Record<CodeValue, string> = {
   1005: '未找到',
   1006: '与当前状态冲突',
   1007: '原密码错误',
+  1010: '请求内容过大',
+  1011: '不支持的 Content-Type：请以 JSON 或表单格式提交',
+  1012: '请求地址过长',
+  1013: '该接口不支持此请求方法',
   1604: '访问过于频繁，请稍候再试！',
   1500: '服务器内部错误',
 };

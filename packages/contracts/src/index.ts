@@ -19,6 +19,7 @@ export * from './parks';
 export * from './permissions';
 export * from './pests';
 export * from './points';
+export * from './requestValues';
 export * from './rules';
 export * from './telemetry';
 export * from './webChannels';

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { recipe } from './commands';
 import { id, idList, pageQuery } from './envelope';
-import { jsonText, timeWindows } from './rules';
+import {
+  boolField,
+  enumField,
+  epochMsField,
+  intField,
+  jsonText,
+  listOf,
+  numberField,
+  optional,
+  withDefault,
+} from './requestValues';
+import { timeWindows } from './rules';
 
 /**
  * Irrigation and fertigation (`/api/merchant/irrigation/`): runs (sessions), programs of the
@@ -71,22 +82,17 @@ export type StopReason = (typeof STOP_REASONS)[number];
 export const RUN_SILENCE_INTERVALS = 3;
 export const RUN_SILENCE_MIN_MS = 60_000;
 
-const zones = z
-  .array(z.coerce.number().int().min(1, 'zones are numbered from 1'))
-  .min(1, 'choose at least one zone')
-  .max(16, 'at most 16 zones');
+const zones = listOf(
+  intField((n) => n.min(1, 'zones are numbered from 1')),
+  (a) => a.min(1, 'choose at least one zone').max(16, 'at most 16 zones'),
+);
 const positive = (field: string, max: number) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .positive(`${field} must be greater than 0`)
-    .max(max, `${field} must be at most ${max}`);
-const optional = <T extends z.ZodType>(s: T) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), s.optional());
+  numberField((n) => n.positive(`${field} must be greater than 0`).max(max, `${field} must be at most ${max}`));
 
 export const startRunBody = z
   .object({
     deviceId: id,
-    zones: jsonText(zones),
+    zones,
     durationMin: optional(positive('durationMin', 24 * 60)),
     volumeM3: optional(positive('volumeM3', 10_000)),
     recipe: optional(jsonText(recipe)),
@@ -139,22 +145,22 @@ export interface IrrigationRun {
 }
 
 export const runListQuery = pageQuery.extend({
-  groupId: id.optional(),
-  deviceId: id.optional(),
+  groupId: optional(id),
+  deviceId: optional(id),
   // an empty filter in a query string (a cleared select) means "any"
-  deviceClass: optional(z.enum(IRRIGATION_CLASSES)),
-  state: optional(z.enum(RUN_STATES)),
-  trigger: optional(z.enum(RUN_TRIGGERS)),
-  startTime: optional(z.coerce.number().int().nonnegative()),
-  endTime: optional(z.coerce.number().int().nonnegative()),
+  deviceClass: optional(enumField(IRRIGATION_CLASSES)),
+  state: optional(enumField(RUN_STATES)),
+  trigger: optional(enumField(RUN_TRIGGERS)),
+  startTime: optional(epochMsField()),
+  endTime: optional(epochMsField()),
 });
 export type RunListQuery = z.infer<typeof runListQuery>;
 
 /** Water by zone by day (analysis), from finished and running runs; a run's water is split evenly over its zones. */
 export const zoneWaterQuery = z.object({
   deviceId: id,
-  startTime: z.coerce.number().int().nonnegative(),
-  endTime: z.coerce.number().int().nonnegative(),
+  startTime: epochMsField(),
+  endTime: epochMsField(),
 });
 export interface ZoneWaterRow {
   /** Local day, YYYY-MM-DD. */
@@ -180,30 +186,29 @@ export interface IrrigationMachine {
 }
 export const machineListQuery = z.object({
   groupId: id,
-  deviceClass: optional(z.enum([...IRRIGATION_CLASSES, 'valveController'])),
+  deviceClass: optional(enumField([...IRRIGATION_CLASSES, 'valveController'])),
 });
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-const days = z.array(z.coerce.number().int().min(1, 'days are 1 to 7').max(7, 'days are 1 to 7'));
 
 export const programBody = z
   .object({
     programId: optional(id),
     deviceId: id,
     name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').max(100),
-    startTimes: jsonText(
-      z
-        .array(z.string().regex(HHMM, 'startTimes must be HH:mm'))
-        .min(1, 'give at least one start time')
-        .max(12, 'at most 12 start times'),
+    startTimes: listOf(z.string().trim().regex(HHMM, 'startTimes must be HH:mm'), (a) =>
+      a.min(1, 'give at least one start time').max(12, 'at most 12 start times'),
     ),
-    days: jsonText(days.min(1, 'choose at least one day of the week')),
-    zones: jsonText(zones),
+    days: listOf(
+      intField((n) => n.min(1, 'days are 1 to 7').max(7, 'days are 1 to 7')),
+      (a) => a.min(1, 'choose at least one day of the week'),
+    ),
+    zones,
     /** Per zone: the machine waters the zones one after another. */
     durationMin: optional(positive('durationMin', 12 * 60)),
     volumeM3: optional(positive('volumeM3', 1000)),
     recipe: optional(jsonText(recipe)),
-    enabled: z.preprocess((v) => (v === 'false' || v === '0' ? false : v), z.coerce.boolean()).default(true),
+    enabled: withDefault(boolField(), true),
   })
   .refine((b) => (b.durationMin === undefined) !== (b.volumeM3 === undefined), {
     message: 'give either durationMin or volumeM3 per zone, not both',
@@ -235,7 +240,7 @@ export interface IrrigationProgram {
   nextAt: number | null;
   lastSlots: ProgramSlot[];
 }
-export const programListQuery = z.object({ groupId: id, deviceId: id.optional() });
+export const programListQuery = z.object({ groupId: id, deviceId: optional(id) });
 export const removeBody = z.object({ ids: idList });
 
 export const smartRuleBody = z
@@ -243,23 +248,28 @@ export const smartRuleBody = z
     ruleId: optional(id),
     name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').max(100),
     machineId: id,
-    zones: jsonText(zones),
+    zones,
     sensorId: id,
     sensorKey: z.string().regex(/^soilMoisture\d*$/, 'sensorKey must be a soil-moisture parameter'),
-    startBelow: z.coerce.number().min(0, 'startBelow must be 0 to 100').max(100, 'startBelow must be 0 to 100'),
-    stopAbove: z.coerce.number().min(0, 'stopAbove must be 0 to 100').max(100, 'stopAbove must be 0 to 100'),
+    startBelow: numberField((n) => n.min(0, 'startBelow must be 0 to 100').max(100, 'startBelow must be 0 to 100')),
+    stopAbove: numberField((n) => n.min(0, 'stopAbove must be 0 to 100').max(100, 'stopAbove must be 0 to 100')),
     maxDurationMin: positive('maxDurationMin', 24 * 60),
     /** Pause after a run before the rule may start another. */
-    restMin: z.coerce
-      .number()
-      .min(0)
-      .max(24 * 60)
-      .default(30),
-    windows: jsonText(timeWindows).default([]),
+    restMin: withDefault(
+      numberField((n) => n.min(0, 'restMin must be 0 to 1440').max(24 * 60, 'restMin must be 0 to 1440')),
+      30,
+    ),
+    windows: withDefault(jsonText(timeWindows), []),
     /** Skip when the park's weather station measured more than rainMm in the last rainHours (0: never skip). */
-    rainMm: z.coerce.number().min(0).max(500).default(0),
-    rainHours: z.coerce.number().int().min(1).max(168).default(24),
-    enabled: z.preprocess((v) => (v === 'false' || v === '0' ? false : v), z.coerce.boolean()).default(true),
+    rainMm: withDefault(
+      numberField((n) => n.min(0, 'rainMm must be 0 to 500').max(500, 'rainMm must be 0 to 500')),
+      0,
+    ),
+    rainHours: withDefault(
+      intField((n) => n.min(1, 'rainHours must be 1 to 168').max(168, 'rainHours must be 1 to 168')),
+      24,
+    ),
+    enabled: withDefault(boolField(), true),
   })
   .refine((b) => b.stopAbove > b.startBelow, {
     message: 'stopAbove must be greater than startBelow',
@@ -276,7 +286,7 @@ export interface SmartRule extends Omit<SmartRuleBody, 'ruleId'> {
   sensorValue: number | null;
   activeRunId: number | null;
 }
-export const smartRuleListQuery = z.object({ groupId: id, machineId: id.optional() });
+export const smartRuleListQuery = z.object({ groupId: id, machineId: optional(id) });
 
 export const DECISION_ACTIONS = ['started', 'skipped', 'stopped', 'failed'] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
@@ -334,4 +344,4 @@ export interface SmartDecision {
   /** The machine's own words when it refused a command ('' otherwise). */
   detail: string;
 }
-export const decisionListQuery = pageQuery.extend({ groupId: id, ruleId: id.optional() });
+export const decisionListQuery = pageQuery.extend({ groupId: id, ruleId: optional(id) });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeviceClass } from './deviceClasses';
 import { id } from './envelope';
+import { nullable, numberField } from './requestValues';
 
 export interface ParkDevice {
   deviceId: number;
@@ -30,13 +31,8 @@ const text = (field: string, max: number) =>
 
 /** Form bodies send empty strings for empty numbers: both mean "not set". */
 const optionalNumber = (field: string, min: number, max: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined ? null : v),
-    z.coerce
-      .number({ error: `${field} must be a number` })
-      .min(min, `${field} must be at least ${min}`)
-      .max(max, `${field} must be at most ${max}`)
-      .nullable(),
+  nullable(
+    numberField((n) => n.min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`)),
   );
 
 export const parkFields = z.object({
@@ -59,7 +55,7 @@ export const alterGroupBody = parkFields.extend({ groupId: id });
 export const removeGroupBody = z.object({ groupId: id });
 export const alterGroupScreenBody = z.object({
   groupId: id,
-  screenId: z.preprocess((v) => (v === '' ? null : v), id.nullable()),
+  screenId: nullable(id),
 });
 export const groupIdQuery = z.object({ groupId: id });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { SendCommandResult } from './commandsApi';
 import { id, idList, pageQuery } from './envelope';
+import { enumField, epochMsField, intField, listOf, numberField, optional, withDefault } from './requestValues';
 import type { LatestValue } from './telemetry';
 
 /**
@@ -11,7 +12,7 @@ import type { LatestValue } from './telemetry';
  */
 
 export const PEST_KINDS = ['insect', 'spore'] as const;
-export const pestKind = z.enum(PEST_KINDS, { error: 'kind must be insect or spore' });
+export const pestKind = enumField(PEST_KINDS);
 export type PestKind = z.infer<typeof pestKind>;
 /** Device class that takes the photos of each kind. */
 export const PEST_KIND_CLASS = { insect: 'insectTrap', spore: 'sporeTrap' } as const;
@@ -19,10 +20,7 @@ export const PEST_KIND_PERMIT = { insect: '/outdoorsEquipment/worm', spore: '/ou
 
 /** Box coordinates are fractions of the picture (0..1) so they survive any thumbnail or screen size. */
 const unit = (field: string) =>
-  z.coerce
-    .number({ error: `${field} must be a number from 0 to 1` })
-    .min(0, `${field} must be from 0 to 1`)
-    .max(1, `${field} must be from 0 to 1`);
+  numberField((n) => n.min(0, `${field} must be from 0 to 1`).max(1, `${field} must be from 0 to 1`));
 
 export const box = z.object({ x: unit('x'), y: unit('y'), w: unit('w'), h: unit('h') }).superRefine((b, ctx) => {
   if (b.w <= 0) ctx.addIssue({ code: 'custom', path: ['w'], message: 'w must be more than 0' });
@@ -63,21 +61,19 @@ const categoryFields = {
   code: categoryCode,
   name: z.string().trim().min(1, 'name must not be empty').max(50, 'name is at most 50 characters'),
   latinName: z.string().trim().max(100, 'latinName is at most 100 characters').default(''),
-  dailyThreshold: z.coerce
-    .number({ error: 'dailyThreshold must be a whole number' })
-    .int('dailyThreshold must be a whole number')
-    .min(0, 'dailyThreshold must be 0 or more')
-    .max(1_000_000, 'dailyThreshold is at most 1000000')
-    .default(0),
+  dailyThreshold: withDefault(
+    intField((n) => n.min(0, 'dailyThreshold must be 0 or more').max(1_000_000, 'dailyThreshold is at most 1000000')),
+    0,
+  ),
 };
 export const addCategoryBody = z.object(categoryFields);
 export type AddCategoryBody = z.infer<typeof addCategoryBody>;
 export const alterCategoryBody = z.object({
   categoryId: id,
-  code: categoryFields.code.optional(),
-  name: categoryFields.name.optional(),
+  code: optional(categoryCode),
+  name: optional(categoryFields.name),
   latinName: z.string().trim().max(100, 'latinName is at most 100 characters').optional(),
-  dailyThreshold: categoryFields.dailyThreshold.optional(),
+  dailyThreshold: optional(categoryFields.dailyThreshold),
 });
 export type AlterCategoryBody = z.infer<typeof alterCategoryBody>;
 export const removeCategoryBody = z.object({ ids: idList });
@@ -128,11 +124,11 @@ export type AddDetectionBody = z.infer<typeof addDetectionBody>;
 export const alterDetectionBody = z
   .object({
     detectionId: id,
-    categoryId: id.optional(),
-    x: unit('x').optional(),
-    y: unit('y').optional(),
-    w: unit('w').optional(),
-    h: unit('h').optional(),
+    categoryId: optional(id),
+    x: optional(unit('x')),
+    y: optional(unit('y')),
+    w: optional(unit('w')),
+    h: optional(unit('h')),
   })
   .superRefine((b, ctx) => {
     const moved = [b.x, b.y, b.w, b.h].filter((v) => v !== undefined).length;
@@ -150,9 +146,9 @@ export const pestRangeQuery = z
   .object({
     groupId: id,
     kind: pestKind,
-    deviceId: z.preprocess((v) => (v === '' ? undefined : v), id.optional()),
-    startTime: z.coerce.number({ error: 'startTime must be epoch milliseconds' }).int().positive(),
-    endTime: z.coerce.number({ error: 'endTime must be epoch milliseconds' }).int().positive(),
+    deviceId: optional(id),
+    startTime: epochMsField(),
+    endTime: epochMsField(),
   })
   .superRefine((v, ctx) => {
     if (v.endTime <= v.startTime)
@@ -203,17 +199,16 @@ export interface TrapStatus {
 /** Device API: the detector on the trap reports what it found on an uploaded photo. */
 export const deviceDetectionsBody = z.object({
   imageId: id,
-  detections: z
-    .array(
-      z.intersection(
-        z.object({
-          code: categoryCode,
-          confidence: z.coerce.number().min(0, 'confidence must be 0..1').max(1, 'confidence must be 0..1'),
-        }),
-        box,
-      ),
-    )
-    .max(2000, 'at most 2000 detections a photo'),
+  detections: listOf(
+    z.intersection(
+      z.object({
+        code: categoryCode,
+        confidence: numberField((n) => n.min(0, 'confidence must be 0..1').max(1, 'confidence must be 0..1')),
+      }),
+      box,
+    ),
+    (a) => a.max(2000, 'at most 2000 detections a photo'),
+  ),
 });
 export type DeviceDetectionsBody = z.infer<typeof deviceDetectionsBody>;
 
@@ -224,9 +219,7 @@ export const sqdDeviceStatusBody = z.object({ deviceId: id });
 /** `/sqdApi/insect/operate`: photograph now, or switch the lamp or the drying heater. */
 export const sqdOperateBody = z.object({
   deviceId: id,
-  operate: z.enum(['photograph', 'lampOn', 'lampOff', 'heaterOn', 'heaterOff'], {
-    error: 'operate must be photograph, lampOn, lampOff, heaterOn or heaterOff',
-  }),
+  operate: enumField(['photograph', 'lampOn', 'lampOff', 'heaterOn', 'heaterOff']),
 });
 export type SqdOperateBody = z.infer<typeof sqdOperateBody>;
 const hhmm = z
@@ -237,14 +230,11 @@ const hhmm = z
 export const sqdParamBody = z
   .object({
     deviceId: id,
-    workStart: hhmm.optional(),
-    workEnd: hhmm.optional(),
-    photoInterval: z.coerce
-      .number({ error: 'photoInterval must be minutes' })
-      .int()
-      .min(5, 'photoInterval is 5 to 1440 minutes')
-      .max(1440, 'photoInterval is 5 to 1440 minutes')
-      .optional(),
+    workStart: optional(hhmm),
+    workEnd: optional(hhmm),
+    photoInterval: optional(
+      intField((n) => n.min(5, 'photoInterval is 5 to 1440 minutes').max(1440, 'photoInterval is 5 to 1440 minutes')),
+    ),
   })
   .superRefine((b, ctx) => {
     if ((b.workStart === undefined) !== (b.workEnd === undefined))
@@ -260,7 +250,7 @@ export type SqdParamBody = z.infer<typeof sqdParamBody>;
 /** `/sqdApi/updateStatus`: the spore trap's state actions. */
 export const sqdUpdateStatusBody = z.object({
   deviceId: id,
-  status: z.enum(['capture', 'changeSlide'], { error: 'status must be capture or changeSlide' }),
+  status: enumField(['capture', 'changeSlide']),
 });
 /** `/sqdApi/updateParams`: a trap's display name (no device round trip). */
 export const sqdUpdateParamsBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeviceClass } from './deviceClasses';
 import { id, idList } from './envelope';
+import { jsonText, nullable, numberField, withDefault } from './requestValues';
 
 /**
  * Park map data (SPEC §7 `group-area-point/*`): the group point (park location, boundary, zoom),
@@ -46,38 +47,28 @@ export interface DevicePoint {
 export const MAX_POLYGON_VERTICES = 500;
 
 const coordinate = (field: string, min: number, max: number) =>
-  z.coerce
-    .number({ error: `${field} must be a number` })
-    .refine(Number.isFinite, `${field} must be a number`)
-    .min(min, `${field} must be at least ${min}`)
-    .max(max, `${field} must be at most ${max}`);
+  numberField((n) => n.min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`));
 
 const lngLat = z.tuple([coordinate('longitude', -180, 180), coordinate('latitude', -90, 90)], {
   error: 'each vertex must be [longitude, latitude]',
 });
 
-/** Form bodies carry a polygon as its JSON text; JSON bodies as the array itself. */
-const fromJsonText = (field: string) => (v: unknown) => {
-  if (v === '' || v === undefined || v === null) return [];
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return `${field} is not valid JSON`;
-  }
-};
-
-/** A ring of at least 3 distinct vertices, or empty for "not drawn". */
+/**
+ * A ring of at least 3 distinct vertices, or empty for "not drawn". Form bodies carry it as its JSON
+ * text, JSON bodies as the array itself.
+ */
 export const polygonField = (field: string) =>
-  z.preprocess(
-    fromJsonText(field),
-    z
-      .array(lngLat, { error: `${field} must be a list of [longitude, latitude] vertices` })
-      .max(MAX_POLYGON_VERTICES, `${field} has at most ${MAX_POLYGON_VERTICES} vertices`)
-      .refine(
-        (ring) => ring.length === 0 || new Set(ring.map(([x, y]) => `${x},${y}`)).size >= 3,
-        `${field} needs at least 3 different vertices (or none)`,
-      ),
+  withDefault(
+    jsonText(
+      z
+        .array(lngLat, { error: `${field} must be a list of [longitude, latitude] vertices` })
+        .max(MAX_POLYGON_VERTICES, `${field} has at most ${MAX_POLYGON_VERTICES} vertices`)
+        .refine(
+          (ring) => ring.length === 0 || new Set(ring.map(([x, y]) => `${x},${y}`)).size >= 3,
+          `${field} needs at least 3 different vertices (or none)`,
+        ),
+    ),
+    [],
   );
 
 /** Ray casting; a point on an edge counts as inside so a device placed on the fence is accepted. */
@@ -107,7 +98,6 @@ export function firstVertexOutside(inner: readonly LngLat[], outer: readonly Lng
   return inner.findIndex((p) => !pointInPolygon(p, outer));
 }
 
-const emptyToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
 const text = (field: string, max: number) =>
   z.string().trim().max(max, `${field} is at most ${max} characters`).default('');
 
@@ -118,12 +108,9 @@ export const alterGroupPointBody = z.object({
   groupId: id,
   longitude: coordinate('longitude', -180, 180),
   latitude: coordinate('latitude', -90, 90),
-  zoom: z.preprocess(
-    (v) => (v === '' || v === undefined ? 16 : v),
-    z.coerce
-      .number({ error: 'zoom must be a number' })
-      .min(1, 'zoom must be at least 1')
-      .max(20, 'zoom must be at most 20'),
+  zoom: withDefault(
+    numberField((n) => n.min(1, 'zoom must be at least 1').max(20, 'zoom must be at most 20')),
+    16,
   ),
   boundary: polygonField('boundary'),
 });
@@ -133,7 +120,7 @@ export const removeGroupPointBody = z.object({ pointId: id });
 
 export const alterGroupAreaPointBody = z.object({
   /** Absent: a new area point. */
-  areaPointId: z.preprocess(emptyToNull, id.nullable()).default(null),
+  areaPointId: nullable(id),
   pointId: id,
   areaName: z
     .string({ error: 'areaName is required' })
@@ -141,13 +128,8 @@ export const alterGroupAreaPointBody = z.object({
     .min(1, 'areaName must not be empty')
     .max(50, 'areaName is at most 50 characters'),
   crop: text('crop', 100),
-  area: z.preprocess(
-    emptyToNull,
-    z.coerce
-      .number({ error: 'area must be a number' })
-      .min(0, 'area must be at least 0')
-      .max(1_000_000, 'area must be at most 1000000')
-      .nullable(),
+  area: nullable(
+    numberField((n) => n.min(0, 'area must be at least 0').max(1_000_000, 'area must be at most 1000000')),
   ),
   boundary: polygonField('boundary'),
   remark: text('remark', 500),
@@ -160,8 +142,8 @@ export const removeBatchGroupAreaPointBody = z.object({ areaPointIds: idList });
 export const alterDevicePointBody = z
   .object({
     deviceId: id,
-    longitude: z.preprocess(emptyToNull, coordinate('longitude', -180, 180).nullable()),
-    latitude: z.preprocess(emptyToNull, coordinate('latitude', -90, 90).nullable()),
+    longitude: nullable(coordinate('longitude', -180, 180)),
+    latitude: nullable(coordinate('latitude', -90, 90)),
   })
   .refine((b) => (b.longitude === null) === (b.latitude === null), {
     path: ['latitude'],

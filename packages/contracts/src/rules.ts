@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumField, intField, listOf, numberField, optional, withDefault } from './requestValues';
 
 /**
  * Conditions of the one rule evaluator, shared by alarm rules, greenhouse automation and smart
@@ -17,50 +18,40 @@ export const MAX_RULE_DURATION_MS = 7 * 86_400_000;
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-/** Parses a JSON text (form bodies carry objects as JSON strings); anything else passes unchanged. */
-export const jsonText = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((v) => {
-    if (typeof v !== 'string') return v;
-    try {
-      return JSON.parse(v);
-    } catch {
-      return v;
-    }
-  }, schema);
-
 export const timeWindow = z
   .object({
     start: z.string().regex(HHMM, 'start must be HH:mm (00:00 to 23:59)'),
     end: z.string().regex(HHMM, 'end must be HH:mm (00:00 to 23:59)'),
     /** ISO weekdays 1 (Monday) to 7 (Sunday) on which the window opens; all days when absent. */
-    days: z
-      .array(z.number().int().min(1, 'days are 1 (Monday) to 7 (Sunday)').max(7, 'days are 1 (Monday) to 7 (Sunday)'))
-      .min(1, 'days must name at least one day, or be left out for every day')
-      .optional(),
+    days: optional(
+      listOf(
+        intField((n) => n.min(1, 'days are 1 (Monday) to 7 (Sunday)').max(7, 'days are 1 (Monday) to 7 (Sunday)')),
+        (a) => a.min(1, 'days must name at least one day, or be left out for every day'),
+      ),
+    ),
   })
   .refine((w) => w.start !== w.end, { message: 'end must differ from start', path: ['end'] });
 export type TimeWindow = z.infer<typeof timeWindow>;
 export const timeWindows = z.array(timeWindow).max(10, 'at most 10 time windows');
 
 const duration = (field: string, min: number) =>
-  z.coerce
-    .number({ error: `${field} must be milliseconds` })
-    .int(`${field} must be whole milliseconds`)
-    .min(min, `${field} must be at least ${min} ms`)
-    .max(MAX_RULE_DURATION_MS, `${field} must be at most 7 days`);
-
-const limit = (field: string) => z.number({ error: `${field} must be a number` }).finite(`${field} must be finite`);
+  intField((n) =>
+    n.min(min, `${field} must be at least ${min} ms`).max(MAX_RULE_DURATION_MS, `${field} must be at most 7 days`),
+  );
 
 export const thresholdCondition = z
   .object({
     kind: z.literal('threshold'),
     key: z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'key must be a parameter key'),
-    op: z.enum(THRESHOLD_OPS, { error: `op must be one of ${THRESHOLD_OPS.join(', ')}` }),
-    value: limit('value').optional(),
-    low: limit('low').optional(),
-    high: limit('high').optional(),
-    forMs: duration('forMs', 0).default(0),
-    hysteresis: z.number({ error: 'hysteresis must be a number' }).min(0, 'hysteresis must not be negative').default(0),
+    op: enumField(THRESHOLD_OPS),
+    value: optional(numberField()),
+    low: optional(numberField()),
+    high: optional(numberField()),
+    forMs: withDefault(duration('forMs', 0), 0),
+    hysteresis: withDefault(
+      numberField((n) => n.min(0, 'hysteresis must not be negative')),
+      0,
+    ),
   })
   .superRefine((c, ctx) => {
     if (c.op === 'above' || c.op === 'below') {

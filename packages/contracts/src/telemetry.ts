@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_CLASSES, type DeviceClass } from './deviceClasses';
 import { id, pageQuery } from './envelope';
+import { boolField, enumField, epochMsField, intField, jsonText, listOf, optional, withDefault } from './requestValues';
 
 /**
  * Telemetry queries (weather|soil|spore|worm and terminal/data families, per-device variable settings).
@@ -13,41 +14,14 @@ export const MAX_SERIES_POINTS = 2000;
 export const MAX_SERIES_DEVICES = 20;
 export const MAX_SERIES_KEYS = 20;
 
-const epochMs = (field: string) =>
-  z.preprocess(
-    (v) => {
-      if (typeof v === 'number') return v;
-      if (typeof v !== 'string' || v.trim() === '') return v;
-      if (/^\d+$/.test(v.trim())) return Number(v);
-      const parsed = Date.parse(v);
-      return Number.isNaN(parsed) ? v : parsed;
-    },
-    z
-      .number({ error: `${field} must be epoch milliseconds or an ISO 8601 time` })
-      .int(`${field} must be whole milliseconds`)
-      .min(0, `${field} must not be before 1970`),
-  );
-
 const KEY = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'keys must be parameter keys');
 const csv = <T extends z.ZodType>(field: string, max: number, item: T) =>
-  z.preprocess(
-    (v) =>
-      typeof v === 'string'
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : v,
-    z
-      .array(item, { error: `${field} must be a comma-separated list` })
-      .min(1, `${field} must name at least one`)
-      .max(max, `${field} may name at most ${max}`),
-  );
+  listOf(item, (a) => a.min(1, `${field} must name at least one`).max(max, `${field} may name at most ${max}`));
 
-export const langParam = z.enum(['zh', 'en'], { error: 'lang must be zh or en' }).default('zh');
+export const langParam = withDefault(enumField(['zh', 'en']), 'zh');
 export type Lang = z.infer<typeof langParam>;
 
-const range = z.object({ startTime: epochMs('startTime'), endTime: epochMs('endTime') });
+const range = z.object({ startTime: epochMsField(), endTime: epochMsField() });
 type Ranged = z.infer<typeof range>;
 const checkRange = <T extends Ranged>(v: T, ctx: z.core.$RefinementCtx<T>) => {
   if (v.endTime <= v.startTime)
@@ -59,11 +33,11 @@ const checkRange = <T extends Ranged>(v: T, ctx: z.core.$RefinementCtx<T>) => {
 
 export const paramConfigQuery = z.object({ groupId: id, lang: langParam });
 export const terminalParamConfigQuery = paramConfigQuery.extend({
-  deviceClass: z.enum(DEVICE_CLASSES, { error: `deviceClass must be one of ${DEVICE_CLASSES.join(', ')}` }),
+  deviceClass: enumField(DEVICE_CLASSES),
 });
 
 export const paramDataQuery = range
-  .extend({ deviceId: id, keys: csv('keys', 64, KEY).optional(), ...pageQuery.shape })
+  .extend({ deviceId: id, keys: optional(csv('keys', 64, KEY)), ...pageQuery.shape })
   .superRefine(checkRange);
 export type ParamDataQuery = z.infer<typeof paramDataQuery>;
 
@@ -73,9 +47,7 @@ export const seriesQuery = range
   .extend({
     deviceIds: csv('deviceIds', MAX_SERIES_DEVICES, id),
     keys: csv('keys', MAX_SERIES_KEYS, KEY),
-    interval: z
-      .enum(SERIES_INTERVALS, { error: `interval must be one of ${SERIES_INTERVALS.join(', ')}` })
-      .default('auto'),
+    interval: withDefault(enumField(SERIES_INTERVALS), 'auto'),
   })
   .superRefine(checkRange);
 export type SeriesQuery = z.infer<typeof seriesQuery>;
@@ -85,7 +57,7 @@ export const aggregateQuery = range
   .extend({
     deviceIds: csv('deviceIds', MAX_SERIES_DEVICES, id),
     keys: csv('keys', MAX_SERIES_KEYS, KEY),
-    interval: z.enum(AGGREGATE_INTERVALS, { error: 'interval must be one of hour, day, month' }),
+    interval: enumField(AGGREGATE_INTERVALS),
   })
   .superRefine(checkRange);
 export type AggregateQuery = z.infer<typeof aggregateQuery>;
@@ -93,8 +65,8 @@ export type AggregateQuery = z.infer<typeof aggregateQuery>;
 export const exportQuery = range
   .extend({
     deviceId: id,
-    keys: csv('keys', 64, KEY).optional(),
-    format: z.enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx' }).default('csv'),
+    keys: optional(csv('keys', 64, KEY)),
+    format: withDefault(enumField(['csv', 'xlsx']), 'csv'),
     lang: langParam,
   })
   .superRefine(checkRange);
@@ -109,45 +81,30 @@ export const paramSetting = z.object({
   key: z.string().min(1, 'key must not be empty'),
   name: optionalText('name', 64),
   unit: optionalText('unit', 32),
-  decimals: z.number().int().min(0, 'decimals must be 0..6').max(6, 'decimals must be 0..6').nullable().optional(),
-  hidden: z.boolean().nullable().optional(),
-  sort: z.number().int().min(0).max(10_000).nullable().optional(),
+  decimals: intField((n) => n.min(0, 'decimals must be 0..6').max(6, 'decimals must be 0..6'))
+    .nullable()
+    .optional(),
+  hidden: boolField().nullable().optional(),
+  sort: intField((n) => n.min(0, 'sort must be 0..10000').max(10_000, 'sort must be 0..10000'))
+    .nullable()
+    .optional(),
 });
 export type ParamSetting = z.infer<typeof paramSetting>;
-/** Form bodies carry lists as a JSON string (or, for plain strings, comma-separated); JSON bodies as arrays. */
-const jsonList = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return v;
-  }
-};
 export const alterDeviceParamConfigBody = z.object({
   deviceId: id,
-  paramList: z.preprocess(
-    jsonList,
+  /** Form bodies carry it as JSON text. */
+  paramList: jsonText(
     z
       .array(paramSetting, { error: 'paramList must be a list of {key, name, unit, decimals, hidden, sort}' })
       .min(1, 'paramList must list at least one parameter')
-      .max(200),
+      .max(200, 'paramList has at most 200 parameters'),
   ),
 });
 export type AlterDeviceParamConfigBody = z.infer<typeof alterDeviceParamConfigBody>;
 export const alterGroupVarSortBody = z.object({
   deviceId: id,
-  groups: z.preprocess(
-    (v) =>
-      typeof v === 'string' && !v.trim().startsWith('[')
-        ? v
-            .split(',')
-            .map((s) => s.trim())
-            .filter(Boolean)
-        : jsonList(v),
-    z
-      .array(z.string().min(1), { error: 'groups must list the variable group keys in order' })
-      .min(1, 'groups must list the variable groups in order')
-      .max(50),
+  groups: listOf(z.string().trim().min(1, 'groups must not have an empty key'), (a) =>
+    a.min(1, 'groups must list the variable groups in order').max(50, 'groups has at most 50 keys'),
   ),
 });
 

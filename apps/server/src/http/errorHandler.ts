@@ -1,20 +1,49 @@
-import { Code, codeMessage, messageLang } from '@farmpark/contracts';
+import type { Socket } from 'node:net';
+import { Code, type CodeValue, codeMessage, messageLang } from '@farmpark/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from './apiError';
 import { failure } from './envelope';
 
-/** `groupName must not be empty` stays as is; `must contain a digit` becomes `newPwd: must contain a digit`. */
+/**
+ * Longest URL (path and query) the API reads. Lists in query strings are a few dozen ids; anything
+ * longer is a mistake or an attack. Node's own header limit (16 KB, `maxHeaderSize`) stops longer
+ * request lines before Fastify: `clientErrorHandler` answers those.
+ */
+export const MAX_URL_LENGTH = 8192;
+
+/**
+ * `groupName must not be empty` and `enabled must be true or false` stay as they are, a request-value
+ * helper's `is required` becomes `roleId is required`, anything else `newPwd: must contain a digit`.
+ */
 export function fieldMessage(field: string, message: string): string {
   if (!field) return message;
-  return message.startsWith(`${field} `) ? message : `${field}: ${message}`;
+  if (message.startsWith(`${field} `)) return message;
+  return /^(is|must) /.test(message) ? `${field} ${message}` : `${field}: ${message}`;
 }
+
+/** Fastify's own errors while reading a request, by its error code: our code and the HTTP status kept. */
+const FASTIFY_CODES: Record<string, { code: CodeValue; status: number }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { code: Code.BODY_TOO_LARGE, status: 413 },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: Code.UNSUPPORTED_MEDIA_TYPE, status: 415 },
+};
 
 /**
  * Maps every error to the envelope: business errors and validation are HTTP 200 with their code;
- * an unreadable body is 1000; anything else is a bug (HTTP 500, code 1500, logged).
+ * an unreadable body is 1000 (HTTP 200, as SPEC's console expects); a body too large or of an
+ * unknown type keeps its HTTP status with its own code; anything else is a bug (HTTP 500, code 1500, logged).
  */
 export function installErrorHandler(app: FastifyInstance): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (req.url.length <= MAX_URL_LENGTH) return;
+    const lang = messageLang(req.headers['accept-language']);
+    return reply
+      .status(414)
+      .send(
+        failure(Code.URL_TOO_LONG, `${codeMessage(Code.URL_TOO_LONG, lang)} (at most ${MAX_URL_LENGTH} characters)`),
+      );
+  });
+
   app.setErrorHandler((error, req, reply) => {
     const err = error as FastifyError | ApiError;
     const lang = messageLang(req.headers['accept-language']);
@@ -28,9 +57,12 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(200).send(failure(Code.VALIDATION, [...new Set(messages)].join('; ')));
     }
 
+    const known = FASTIFY_CODES[(err as FastifyError).code ?? ''];
+    if (known) return reply.status(known.status).send(failure(known.code, codeMessage(known.code, lang)));
+
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own 4xx: unparsable JSON or form body, unsupported content type, body too large.
+      // Fastify's other 4xx: unparsable JSON or form body, a bad Content-Length.
       return reply
         .status(200)
         .send(failure(Code.BAD_REQUEST, `${codeMessage(Code.BAD_REQUEST, lang)}: ${err.message}`));
@@ -39,4 +71,28 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(failure(Code.INTERNAL, `${codeMessage(Code.INTERNAL, lang)} (request ${req.id})`));
   });
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before any route runs (headers or
+ * request line over 16 KB, a malformed request line) still gets the envelope. The language is not
+ * known here (the headers were not read), so the message is English.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? ([431, Code.URL_TOO_LONG] as const)
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ([408, Code.BAD_REQUEST] as const)
+        : ([400, Code.BAD_REQUEST] as const);
+  const msg = status === 431 ? 'The request URL or headers are too long (at most 16 KB)' : codeMessage(code, 'en');
+  const body = JSON.stringify(failure(code, msg));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
 }

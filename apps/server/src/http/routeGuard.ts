@@ -11,6 +11,9 @@ export interface RegisteredRoute {
   /** Field names of the query and body schemas, so tests can fill every input. */
   queryKeys: string[];
   bodyKeys: string[];
+  /** The zod schemas themselves, so tests can try hostile values on every field. */
+  querySchema: ZodType | undefined;
+  bodySchema: ZodType | undefined;
 }
 
 /** Swagger UI and its JSON live under /api but are documentation, not data. */
@@ -48,6 +51,8 @@ export function installRouteGuard(app: FastifyInstance): RegisteredRoute[] {
         public: isPublic,
         queryKeys: keysOf(route.schema?.querystring),
         bodyKeys: keysOf(route.schema?.body),
+        querySchema: route.schema?.querystring as ZodType | undefined,
+        bodySchema: route.schema?.body as ZodType | undefined,
       });
     }
   });

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { failure } from './envelope';
 
+/** The methods API routes use (GET reads, POST writes); a path known under another one is 405, not 404. */
+const API_METHODS = ['GET', 'POST', 'PUT', 'DELETE'] as const;
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
 
 function notBuiltPage(webDist: string): string {
@@ -19,7 +21,8 @@ function notBuiltPage(webDist: string): string {
 
 /**
  * One port for everything: built console files, and for any other GET outside /api and /mqtt the
- * console's index.html so client-side routes survive a reload. Unknown /api paths get 1005.
+ * console's index.html so client-side routes survive a reload. Unknown /api paths get 1005 (HTTP 404),
+ * a known path with the wrong method 1013 (HTTP 405).
  */
 export async function installSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const served = existsSync(webDist);
@@ -28,6 +31,13 @@ export async function installSpa(app: FastifyInstance, webDist: string): Promise
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0];
     if (isApi(path)) {
+      const allowed = API_METHODS.filter((m) => m !== req.method && app.hasRoute({ method: m, url: path }));
+      if (allowed.length > 0) {
+        return reply
+          .status(405)
+          .header('allow', allowed.join(', '))
+          .send(failure(Code.METHOD_NOT_ALLOWED, `${req.method} ${path}: use ${allowed.join(' or ')}`));
+      }
       return reply.status(404).send(failure(Code.NOT_FOUND, `No such API: ${req.method} ${path}`));
     }
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path === MQTT_WS_PATH) {

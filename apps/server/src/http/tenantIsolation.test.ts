@@ -36,8 +36,9 @@ const SAMPLES: Record<string, string> = {
   holderMan: 'walker',
   address: '',
   area: '',
-  longitude: '',
-  latitude: '',
+  // a real place: an empty required coordinate is refused (1001) before any id is looked at
+  longitude: '120.1',
+  latitude: '30.2',
   crops: '',
   remark: '',
   oldPwd: 'demo123456',

@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { intField, optional } from '@farmpark/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +29,7 @@ const aclBody = z.object({
   /** EMQX: publish | subscribe (also "all"). */
   action: z.string().max(20).optional(),
   /** mosquitto-go-auth: 1 read, 2 write, 3 read and write, 4 subscribe. */
-  acc: z.coerce.number().int().optional(),
+  acc: optional(intField()),
 });
 
 type Access = 'publish' | 'subscribe';

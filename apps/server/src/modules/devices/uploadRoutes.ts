@@ -1,3 +1,4 @@
+import { epochMsField, optional } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,10 +11,7 @@ import { insertImage } from './repo';
 
 const uploadQuery = z.object({
   /** When the picture was taken (epoch ms); defaults to the time of upload. */
-  takenAt: z.preprocess(
-    (v) => (v === '' ? undefined : v),
-    z.coerce.number({ error: 'takenAt must be epoch milliseconds' }).int().positive().optional(),
-  ),
+  takenAt: optional(epochMsField()),
 });
 
 /**

@@ -6,10 +6,12 @@ import {
   categoryListQuery,
   imageDetailQuery,
   imageListQuery,
+  pestKind,
   pestRangeQuery,
   removeCategoryBody,
   removeDetectionBody,
   trapStatusQuery,
+  withDefault,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -25,7 +27,7 @@ import { trapStatusList } from './status';
 const CATEGORY = '/outdoorsEquipment/worm/wormCategory';
 const STATISTICAL = '/outdoorsEquipment/worm/wormStatistical';
 const TREND = '/outdoorsEquipment/worm/wormTrend';
-const kindQuery = z.object({ kind: z.enum(['insect', 'spore']).default('insect') });
+const kindQuery = z.object({ kind: withDefault(pestKind, 'insect') });
 
 /**
  * Pest and spore pages: categories, trap status, photo timelines with detections and corrections,
