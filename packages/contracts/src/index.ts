@@ -22,4 +22,5 @@ export * from './points';
 export * from './requestValues';
 export * from './rules';
 export * from './telemetry';
+export * from './timeZone';
 export * from './webChannels';

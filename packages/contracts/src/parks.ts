@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DeviceClass } from './deviceClasses';
 import { id } from './envelope';
 import { nullable, numberField } from './requestValues';
+import { timeZoneField } from './timeZone';
 
 export interface ParkDevice {
   deviceId: number;
@@ -23,6 +24,8 @@ export interface Park {
   crops: string;
   remark: string;
   screenId: number | null;
+  /** IANA zone every time of this park is shown, picked and exported in (the server's TZ_NAME unless set). */
+  timeZone: string;
   devices: ParkDevice[];
 }
 
@@ -48,6 +51,8 @@ export const parkFields = z.object({
   latitude: optionalNumber('latitude', -90, 90),
   crops: text('crops', 200),
   remark: text('remark', 500),
+  /** Absent or blank: the server's TZ_NAME. */
+  timeZone: timeZoneField.optional(),
 });
 
 export const addGroupBody = parkFields;

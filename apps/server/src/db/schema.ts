@@ -83,6 +83,8 @@ export interface GroupsTable {
   remark: string;
   screen_id: number | null;
   created_at: Ms;
+  /** IANA zone; null = the server's TZ_NAME. */
+  time_zone: string | null;
 }
 
 export interface DevicesTable {

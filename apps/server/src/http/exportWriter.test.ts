@@ -29,6 +29,7 @@ describe('export writer', () => {
         name: '温室 报表=1',
         format: req.query.format,
         lang: exportLang(req, req.query.lang),
+        timeZone: 'Asia/Shanghai',
         columns: COLUMNS,
         rows: rows(ROWS, req.query.fail === '1'),
       }),

@@ -23,6 +23,8 @@ export interface ExportColumn {
   decimals?: number;
   /** XLSX column width in characters. */
   width?: number;
+  /** The cell is epoch ms, written as `2026-11-22 08:00:00` in the export's zone. */
+  time?: true;
 }
 
 export interface ExportSpec {
@@ -30,9 +32,30 @@ export interface ExportSpec {
   name: string;
   format: ExportFormat;
   lang: MessageLang;
+  /** IANA zone of every time column: the park's (parks/service `parkZone`), so the file agrees with the console. */
+  timeZone: string;
   columns: ExportColumn[];
   rows: AsyncIterable<ExportRow>;
 }
+
+/** `2026-11-22 08:00:00`, the wall-clock time in `timeZone` (sv-SE is the locale that writes ISO order). */
+export function zonedTimeFormat(timeZone: string): (ms: number) => string {
+  const fmt = new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
+  return (ms) => fmt.format(ms);
+}
+
+/** `202611220800`: a file name's stamp, the export's minute in the park's zone (the reader's "now"). */
+export const exportStamp = (timeZone: string, now = Date.now()): string =>
+  zonedTimeFormat(timeZone)(now).slice(0, 16).replace(/\D/g, '');
 
 /**
  * The reader's language: an explicit `lang` wins, then Accept-Language; without either, Chinese, the
@@ -47,10 +70,18 @@ export function exportLang(req: FastifyRequest, explicit?: MessageLang): Message
 const phrase = (t: string | LocalizedText, lang: MessageLang) => (typeof t === 'string' ? t : t[lang]);
 
 /** A row's cells in column order: codes phrased, text defused; numbers stay numbers (CSV: fixed digits). */
-function cellsOf(columns: ExportColumn[], row: ExportRow, lang: MessageLang, csv: boolean): (string | number | null)[] {
+type Body = Omit<ExportSpec, 'name' | 'format'>;
+
+function cellsOf(spec: Body, time: (ms: number) => string, row: ExportRow, csv: boolean): (string | number | null)[] {
+  const { columns, lang } = spec;
   return columns.map((c) => {
     const v = row[c.key];
     if (v === null || v === undefined) return null;
+    if (c.time) {
+      // PostgreSQL may hand a bigint column over as text
+      const ms = Number(v);
+      return Number.isFinite(ms) ? time(ms) : null;
+    }
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) return null;
       if (c.decimals === undefined) return v;
@@ -66,14 +97,15 @@ const csvRow = (cells: (string | number | null)[]) =>
   `${cells.map((c) => (c === null ? '' : typeof c === 'number' ? String(c) : csvQuote(c))).join(',')}\r\n`;
 
 /** UTF-8 CSV with a BOM (Excel reads Chinese text right only with it), CRLF lines, sent in batches. */
-export function csvExport(spec: Omit<ExportSpec, 'name' | 'format'>): Readable {
+export function csvExport(spec: Body): Readable {
   const { columns, lang } = spec;
+  const time = zonedTimeFormat(spec.timeZone);
   async function* lines() {
     yield `\uFEFF${csvRow(columns.map((c) => defuseFormula(phrase(c.header, lang))))}`;
     let batch = '';
     let n = 0;
     for await (const row of spec.rows) {
-      batch += csvRow(cellsOf(columns, row, lang, true));
+      batch += csvRow(cellsOf(spec, time, row, true));
       if (++n % 500 === 0) {
         yield batch;
         batch = '';
@@ -85,8 +117,9 @@ export function csvExport(spec: Omit<ExportSpec, 'name' | 'format'>): Readable {
 }
 
 /** XLSX through exceljs's streaming writer, pausing on a slow client instead of buffering. */
-export function xlsxExport(spec: Omit<ExportSpec, 'name' | 'format'>): Readable {
+export function xlsxExport(spec: Body): Readable {
   const { columns, lang } = spec;
+  const time = zonedTimeFormat(spec.timeZone);
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet('data');
@@ -94,7 +127,7 @@ export function xlsxExport(spec: Omit<ExportSpec, 'name' | 'format'>): Readable 
   (async () => {
     ws.addRow(columns.map((c) => defuseFormula(phrase(c.header, lang)))).commit();
     for await (const row of spec.rows) {
-      ws.addRow(cellsOf(columns, row, lang, false)).commit();
+      ws.addRow(cellsOf(spec, time, row, false)).commit();
       if (out.writableNeedDrain) await once(out, 'drain');
     }
     ws.commit();
@@ -130,7 +163,7 @@ export async function sendExport(reply: FastifyReply, spec: ExportSpec): Promise
     yield first.value;
     for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
   }
-  const body = { lang: spec.lang, columns: spec.columns, rows: rows() };
+  const body = { lang: spec.lang, timeZone: spec.timeZone, columns: spec.columns, rows: rows() };
   return reply
     .header('content-type', TYPES[spec.format])
     .header('content-disposition', contentDisposition(`${spec.name}.${spec.format}`))

@@ -8,6 +8,7 @@ import * as pests from './2026_11_22_0006_pests';
 import * as irrigation from './2026_11_22_0007_irrigation';
 import * as points from './2026_11_22_0008_points';
 import * as irrigationCodes from './2026_11_22_0009_irrigation_codes';
+import * as parkZone from './2026_11_24_01_parkzone';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0007_irrigation': irrigation,
   '2026_11_22_0008_points': points,
   '2026_11_22_0009_irrigation_codes': irrigationCodes,
+  '2026_11_24_01_parkzone': parkZone,
 };

@@ -174,7 +174,7 @@ export function acknowledge(
 /** The alarm records export, with severities and states as the console words them. */
 export const ALARM_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'id', header: { zh: '编号', en: 'Id' }, width: 8 },
-  { key: 'raisedAt', header: { zh: '告警时间', en: 'Raised at' }, width: 20 },
+  { key: 'raisedAt', header: { zh: '告警时间', en: 'Raised at' }, width: 20, time: true },
   { key: 'park', header: { zh: '园区', en: 'Park' } },
   { key: 'device', header: { zh: '设备名称', en: 'Device' } },
   { key: 'serial', header: { zh: '设备编号', en: 'Serial' } },
@@ -199,10 +199,10 @@ export const ALARM_EXPORT_COLUMNS: ExportColumn[] = [
       cleared: { zh: '已恢复', en: 'Cleared' },
     },
   },
-  { key: 'ackedAt', header: { zh: '确认时间', en: 'Acknowledged at' }, width: 20 },
+  { key: 'ackedAt', header: { zh: '确认时间', en: 'Acknowledged at' }, width: 20, time: true },
   { key: 'ackedBy', header: { zh: '确认人', en: 'Acknowledged by' } },
   { key: 'comment', header: { zh: '处理意见', en: 'Comment' }, width: 30 },
-  { key: 'clearedAt', header: { zh: '恢复时间', en: 'Cleared at' }, width: 20 },
+  { key: 'clearedAt', header: { zh: '恢复时间', en: 'Cleared at' }, width: 20, time: true },
   { key: 'clearedValue', header: { zh: '恢复值', en: 'Cleared value' } },
   { key: 'notifications', header: { zh: '通知次数', en: 'Notifications' } },
 ];
@@ -212,11 +212,8 @@ export async function* alarmExportRows(
   db: Db,
   auth: AuthContext,
   q: Omit<AlarmListQuery, 'pageNum' | 'pageSize'>,
-  tz: string,
 ): AsyncGenerator<ExportRow> {
   if (q.groupId !== undefined && !auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
-  const fmt = new Intl.DateTimeFormat('sv-SE', { timeZone: tz, dateStyle: 'short', timeStyle: 'medium' });
-  const time = (ms: number | null) => (ms === null ? '' : fmt.format(new Date(ms)));
   let offset = 0;
   for (;;) {
     const rows = await filtered(db, auth, q)
@@ -232,7 +229,7 @@ export async function* alarmExportRows(
     for (const r of rows) {
       yield {
         id: r.id,
-        raisedAt: time(r.raised_at),
+        raisedAt: r.raised_at,
         park: r.group_name,
         device: r.device_name,
         serial: r.device_serial,
@@ -241,10 +238,10 @@ export async function* alarmExportRows(
         severity: r.severity,
         value: r.value,
         state: r.state,
-        ackedAt: time(r.acked_at),
+        ackedAt: r.acked_at,
         ackedBy: r.acked_by_name,
         comment: r.ack_comment,
-        clearedAt: time(r.cleared_at),
+        clearedAt: r.cleared_at,
         clearedValue: r.cleared_value,
         notifications: r.notify_count,
       };

@@ -17,8 +17,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
-import { exportLang, sendExport } from '../../http/exportWriter';
+import { exportLang, exportStamp, sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
+import { parkZone } from '../parks/service';
 import { addContact, alterContact, contactOptions, listContacts, removeContacts } from './contacts';
 import { previewRule } from './preview';
 import { ALARM_EXPORT_COLUMNS, acknowledge, activeCount, alarmDetail, alarmExportRows, listAlarms } from './records';
@@ -93,12 +94,14 @@ export function alarmRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: A
     { config: { permitUrl: RECORDS }, schema: { tags, querystring: alarmListQuery } },
     async (req, reply) => {
       const { pageNum: _n, pageSize: _s, ...filter } = req.query;
+      const timeZone = await parkZone(db, authOf(req), filter.groupId, deps.config.tzName);
       return sendExport(reply, {
-        name: `alarms-${new Date().toISOString().slice(0, 10)}`,
+        name: `alarms-${exportStamp(timeZone)}`,
         format: 'csv',
         lang: exportLang(req),
+        timeZone,
         columns: ALARM_EXPORT_COLUMNS,
-        rows: alarmExportRows(db, authOf(req), filter, deps.config.tzName),
+        rows: alarmExportRows(db, authOf(req), filter),
       });
     },
   );

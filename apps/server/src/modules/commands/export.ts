@@ -1,24 +1,9 @@
 import type { CommandRecord } from '@farmpark/contracts';
 import type { ExportColumn, ExportRow } from '../../http/exportWriter';
 
-/** `2026-11-22 08:00:00` in the given zone (the export is read by people, in the farm's time). */
-export function localTime(ms: number | null, timeZone: string): string {
-  if (ms === null) return '';
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).format(ms);
-}
-
 /** The operation record export: the columns of the record page, states and sources as the console words them. */
 export const COMMAND_EXPORT_COLUMNS: ExportColumn[] = [
-  { key: 'time', header: { zh: '时间', en: 'Time' }, width: 20 },
+  { key: 'time', header: { zh: '时间', en: 'Time' }, width: 20, time: true },
   { key: 'operator', header: { zh: '操作人', en: 'Operator' } },
   {
     key: 'source',
@@ -50,11 +35,11 @@ export const COMMAND_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'cmdId', header: { zh: '指令ID', en: 'Command id' }, width: 38 },
 ];
 
-export async function* commandExportRows(pages: AsyncIterable<CommandRecord[]>, tz: string): AsyncGenerator<ExportRow> {
+export async function* commandExportRows(pages: AsyncIterable<CommandRecord[]>): AsyncGenerator<ExportRow> {
   for await (const page of pages) {
     for (const c of page) {
       yield {
-        time: localTime(c.createdAt, tz),
+        time: c.createdAt,
         operator: c.operator,
         source: c.source,
         serial: c.serial,

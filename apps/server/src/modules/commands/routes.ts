@@ -4,9 +4,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
-import { exportLang, sendExport } from '../../http/exportWriter';
+import { exportLang, exportStamp, sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
-import { COMMAND_EXPORT_COLUMNS, commandExportRows, localTime } from './export';
+import { parkZone } from '../parks/service';
+import { COMMAND_EXPORT_COLUMNS, commandExportRows } from './export';
 import { OFFLINE_REASON } from './service';
 
 /**
@@ -52,14 +53,14 @@ export function commandRoutes(app: FastifyInstance, deps: ModuleDeps): void {
     '/api/merchant/command/exportCommandList',
     { config: { permitUrl: null }, schema: { tags, querystring: commandExportQuery } },
     async (req, reply) => {
-      const tz = deps.config.tzName;
-      const stamp = localTime(Date.now(), tz).replace(/[-: ]/g, '').slice(0, 12);
+      const timeZone = await parkZone(deps.db, authOf(req), req.query.groupId, deps.config.tzName);
       return sendExport(reply, {
-        name: `commands-${stamp}`,
+        name: `commands-${exportStamp(timeZone)}`,
         format: 'csv',
         lang: exportLang(req),
+        timeZone,
         columns: COMMAND_EXPORT_COLUMNS,
-        rows: commandExportRows(commands.exportRecords(authOf(req), req.query), tz),
+        rows: commandExportRows(commands.exportRecords(authOf(req), req.query)),
       });
     },
   );

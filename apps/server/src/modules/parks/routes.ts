@@ -9,26 +9,26 @@ import { addPark, alterPark, listParks, parkClassFlags, removePark, setParkScree
 
 const PARK_ADMIN = '/park/parkInfo';
 
-export function parkRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+export function parkRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['parks'];
 
   r.get(
     '/api/merchant/group/getGroupAndDeviceAllList',
     { config: { permitUrl: null, screenAccess: true }, schema: { tags } },
-    async (req) => ok(await listParks(db, authOf(req))),
+    async (req) => ok(await listParks(db, authOf(req), config.tzName)),
   );
 
   r.post(
     '/api/merchant/group/addGroup',
     { config: { permitUrl: PARK_ADMIN }, schema: { tags, body: addGroupBody } },
-    async (req) => ok(await addPark(db, authOf(req), req.body, clientMeta(req))),
+    async (req) => ok(await addPark(db, authOf(req), req.body, clientMeta(req), config.tzName)),
   );
 
   r.post(
     '/api/merchant/group/alterGroup',
     { config: { permitUrl: PARK_ADMIN }, schema: { tags, body: alterGroupBody } },
-    async (req) => ok(await alterPark(db, authOf(req), req.body, clientMeta(req))),
+    async (req) => ok(await alterPark(db, authOf(req), req.body, clientMeta(req), config.tzName)),
   );
 
   r.post(

@@ -18,7 +18,7 @@ import type { AuthContext } from '../auth/sessions';
 import { writeLog } from '../systemLog/service';
 import * as repo from './repo';
 
-function toPark(g: GroupRow, devices: Park['devices']): Park {
+function toPark(g: GroupRow, devices: Park['devices'], defaultZone: string): Park {
   return {
     groupId: g.id,
     groupName: g.name,
@@ -30,6 +30,7 @@ function toPark(g: GroupRow, devices: Park['devices']): Park {
     crops: g.crops,
     remark: g.remark,
     screenId: g.screen_id,
+    timeZone: g.time_zone ?? defaultZone,
     devices,
   };
 }
@@ -40,7 +41,8 @@ const duplicateName = (name: string) =>
     zh: `groupName：已存在名为“${name}”的园区`,
   });
 
-export async function listParks(db: Db, auth: AuthContext): Promise<Park[]> {
+/** `defaultZone` is the server's TZ_NAME: the zone of a park that has none of its own. */
+export async function listParks(db: Db, auth: AuthContext, defaultZone: string): Promise<Park[]> {
   const scope = scopeOf(auth);
   const [parks, devices] = await Promise.all([repo.listParks(db, scope), repo.listParkDevices(db, scope)]);
   return parks.map((g) =>
@@ -54,8 +56,18 @@ export async function listParks(db: Db, auth: AuthContext): Promise<Park[]> {
           deviceName: d.name,
           deviceClass: d.device_class as DeviceClass,
         })),
+      defaultZone,
     ),
   );
+}
+
+/**
+ * The zone times of a park are read in (exports, file names): the park's own, else `defaultZone`; without
+ * a park (company-wide records) `defaultZone`. A park the caller cannot see is answered as not found.
+ */
+export async function parkZone(db: Db, auth: AuthContext, groupId: number | undefined, defaultZone: string) {
+  if (groupId === undefined) return defaultZone;
+  return (await visiblePark(db, auth, groupId)).time_zone ?? defaultZone;
 }
 
 async function visiblePark(db: Db, auth: AuthContext, groupId: number): Promise<GroupRow> {
@@ -74,6 +86,8 @@ function fields(body: AddGroupBody) {
     latitude: body.latitude,
     crops: body.crops,
     remark: body.remark,
+    // absent keeps the zone (alter) or leaves it to TZ_NAME (add); blank returns it to TZ_NAME
+    ...(body.timeZone !== undefined && { time_zone: body.timeZone }),
   };
 }
 
@@ -117,7 +131,13 @@ async function logged<T>(
   }
 }
 
-export function addPark(db: Db, auth: AuthContext, body: AddGroupBody, meta: ClientMeta): Promise<Park> {
+export function addPark(
+  db: Db,
+  auth: AuthContext,
+  body: AddGroupBody,
+  meta: ClientMeta,
+  defaultZone: string,
+): Promise<Park> {
   return logged(
     parkLogger(db, auth, meta),
     'park.add',
@@ -134,7 +154,7 @@ export function addPark(db: Db, auth: AuthContext, body: AddGroupBody, meta: Cli
           // An admin sees every park already; anyone else would otherwise lose sight of what they just made.
           if (!auth.isAdmin) await repo.grantPark(trx, auth.userId, id);
           const row = await repo.findPark(trx, { merchantId: auth.merchantId, groupIds: [id] }, id);
-          return toPark(row!, []);
+          return toPark(row!, [], defaultZone);
         });
       } catch (err) {
         if (isUniqueViolation(err)) throw duplicateName(body.groupName);
@@ -145,7 +165,13 @@ export function addPark(db: Db, auth: AuthContext, body: AddGroupBody, meta: Cli
   );
 }
 
-export function alterPark(db: Db, auth: AuthContext, body: AlterGroupBody, meta: ClientMeta): Promise<Park> {
+export function alterPark(
+  db: Db,
+  auth: AuthContext,
+  body: AlterGroupBody,
+  meta: ClientMeta,
+  defaultZone: string,
+): Promise<Park> {
   return logged(parkLogger(db, auth, meta), 'park.alter', body.groupId, async () => {
     await visiblePark(db, auth, body.groupId);
     const same = await repo.findParkIdByName(db, auth.merchantId, body.groupName);
@@ -156,7 +182,7 @@ export function alterPark(db: Db, auth: AuthContext, body: AlterGroupBody, meta:
       if (isUniqueViolation(err)) throw duplicateName(body.groupName);
       throw err;
     }
-    const [park] = (await listParks(db, { ...auth, groupIds: [body.groupId] })) as Park[];
+    const [park] = (await listParks(db, { ...auth, groupIds: [body.groupId] }, defaultZone)) as Park[];
     return park;
   });
 }

@@ -31,7 +31,7 @@ export async function systemLogList(db: Db, auth: AuthContext, q: SystemLogListQ
 
 /** The export's columns, in the reader's language. */
 export const SYSTEM_LOG_EXPORT_COLUMNS: ExportColumn[] = [
-  { key: 'createdAt', header: { zh: '时间', en: 'Time' }, width: 26 },
+  { key: 'createdAt', header: { zh: '时间', en: 'Time' }, width: 20, time: true },
   { key: 'loginName', header: { zh: '登录名', en: 'Login name' } },
   { key: 'action', header: { zh: '操作', en: 'Action' } },
   { key: 'targetType', header: { zh: '对象类型', en: 'Target type' } },
@@ -57,7 +57,7 @@ export async function* systemLogRows(db: Db, auth: AuthContext, filter: SystemLo
     if (rows.length === 0) return;
     for (const r of rows) {
       const { id: _id, userId: _user, ...entry } = toEntry(r);
-      yield entry;
+      yield { ...entry, createdAt: Number(r.created_at) };
     }
     if (rows.length < EXPORT_PAGE) return;
     before = rows[rows.length - 1].id;

@@ -1,13 +1,17 @@
-import { systemLogFilter, systemLogListQuery } from '@farmpark/contracts';
+import { id, optional, systemLogFilter, systemLogListQuery } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
-import { exportLang, sendExport } from '../../http/exportWriter';
+import { exportLang, exportStamp, sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
+import { parkZone } from '../parks/service';
 import { SYSTEM_LOG_EXPORT_COLUMNS, systemLogList, systemLogRows } from './query';
 
-export function systemLogRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+/** The log is company-wide; `groupId` is the reader's active park, whose zone the file's times are in. */
+const exportQuery = systemLogFilter.extend({ groupId: optional(id) });
+
+export function systemLogRoutes(app: FastifyInstance, { db, config: { tzName } }: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['systemLog'];
   const config = { permitUrl: '/system/system-log' };
@@ -20,15 +24,17 @@ export function systemLogRoutes(app: FastifyInstance, { db }: ModuleDeps): void 
 
   r.get(
     '/api/merchant/systemLog/exportSystemLog',
-    { config, schema: { tags, querystring: systemLogFilter } },
+    { config, schema: { tags, querystring: exportQuery } },
     async (req, reply) => {
-      const stamp = new Date().toISOString().slice(0, 19).replace(/[-:T]/g, '');
+      const { groupId, ...filter } = req.query;
+      const timeZone = await parkZone(db, authOf(req), groupId, tzName);
       return sendExport(reply, {
-        name: `system-log-${stamp}`,
+        name: `system-log-${exportStamp(timeZone)}`,
         format: 'csv',
         lang: exportLang(req),
+        timeZone,
         columns: SYSTEM_LOG_EXPORT_COLUMNS,
-        rows: systemLogRows(db, authOf(req), req.query),
+        rows: systemLogRows(db, authOf(req), filter),
       });
     },
   );

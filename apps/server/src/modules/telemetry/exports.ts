@@ -1,7 +1,6 @@
 import type { ExportQuery, ParamView } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import type { ExportColumn, ExportRow } from '../../http/exportWriter';
-import type { ZoneClock } from './buckets';
+import { type ExportColumn, type ExportRow, zonedTimeFormat } from '../../http/exportWriter';
 import * as repo from './repo';
 
 const CHUNK = 5000;
@@ -33,30 +32,26 @@ export async function* readingRows(
   if (cur) yield cur;
 }
 
-/** `2026-11-22 08:00:00` in the configured zone: what a person reading the file expects. */
-export function localTime(clock: ZoneClock, ts: number): string {
-  return new Date(ts + clock.offsetAt(ts)).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 const TIME = '\u0000time';
 
 export interface ExportSource {
   db: Db;
-  clock: ZoneClock;
   deviceId: number;
   params: ParamView[];
   q: ExportQuery;
 }
 
-export function exportName(deviceName: string, q: ExportQuery, clock: ZoneClock): string {
-  const day = (ts: number) => localTime(clock, ts).slice(0, 10);
+/** The range's first and last day in the park's zone, as the console's range picker showed them. */
+export function exportName(deviceName: string, q: ExportQuery, timeZone: string): string {
+  const time = zonedTimeFormat(timeZone);
+  const day = (ts: number) => time(ts).slice(0, 10);
   return `${deviceName}_${day(q.startTime)}_${day(q.endTime)}`;
 }
 
 /** One column per parameter after the time, headed "name(unit)" in the language the params were read in. */
 export function exportColumns(params: ParamView[]): ExportColumn[] {
   return [
-    { key: TIME, header: { zh: '时间', en: 'Time' }, width: 20 },
+    { key: TIME, header: { zh: '时间', en: 'Time' }, width: 20, time: true },
     ...params.map((p) => ({
       key: p.key,
       header: p.unit ? `${p.name}(${p.unit})` : p.name,
@@ -69,7 +64,7 @@ export function exportColumns(params: ParamView[]): ExportColumn[] {
 export async function* exportRows(src: ExportSource): AsyncGenerator<ExportRow> {
   const keys = src.params.map((p) => p.key);
   for await (const row of readingRows(src.db, src.deviceId, keys, src.q.startTime, src.q.endTime)) {
-    const out: ExportRow = { [TIME]: localTime(src.clock, row.ts) };
+    const out: ExportRow = { [TIME]: row.ts };
     for (const [k, v] of row.values) out[k] = v;
     yield out;
   }

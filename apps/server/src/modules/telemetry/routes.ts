@@ -19,6 +19,7 @@ import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import { sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
+import { parkZone } from '../parks/service';
 import { zoneClock } from './buckets';
 import { exportColumns, exportName, exportRows } from './exports';
 import * as svc from './service';
@@ -26,7 +27,8 @@ import * as svc from './service';
 const DEVICE_ADMIN = '/system/device-mgt';
 const BASE = '/api/merchant';
 
-export function telemetryRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
+export function telemetryRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+  const { db, config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const clock = zoneClock(config.tzName);
   const tags = ['telemetry'];
@@ -90,12 +92,14 @@ export function telemetryRoutes(app: FastifyInstance, { db, config }: ModuleDeps
       const keys = await svc.resolveKeys(db, auth, d, q.keys);
       const config = await svc.deviceParamConfig(db, auth, d.id, q.lang);
       const params = keys.map((k) => config.params.find((p) => p.key === k)!);
+      const timeZone = await parkZone(db, auth, d.group_id ?? undefined, deps.config.tzName);
       return sendExport(reply, {
-        name: exportName(d.name, q, clock),
+        name: exportName(d.name, q, timeZone),
         format: q.format,
         lang: q.lang,
+        timeZone,
         columns: exportColumns(params),
-        rows: exportRows({ db, clock, deviceId: d.id, params, q }),
+        rows: exportRows({ db, deviceId: d.id, params, q }),
       });
     },
   );

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * A park's time zone (ARCHITECTURE "Time"): times are stored as epoch ms and shown, picked, charted and
+ * exported in the park's IANA zone, whatever the zone of the browser or of the server process.
+ */
+export function isTimeZone(v: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: v });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export const TIME_ZONE_MESSAGE = 'must be an IANA time zone such as Asia/Shanghai';
+
+/** Blank means "not set" (null): the park then follows the server's TZ_NAME. */
+export const timeZoneField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  z.string({ error: TIME_ZONE_MESSAGE }).max(64, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE).nullable(),
+);
