@@ -1,5 +1,6 @@
 import type { DeviceClass } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
+import * as repo from './repo';
 
 /** Who a device is: what the hot paths (ingest, acks, status) need to route its messages. */
 export interface DeviceRef {
@@ -28,7 +29,6 @@ export interface RegistryOptions {
   now?: () => number;
 }
 
-const SELECT = ['id', 'serial', 'merchant_id', 'group_id', 'device_class', 'model', 'name'] as const;
 type Row = { id: number; serial: string; merchant_id: number; group_id: number | null } & {
   device_class: string;
   model: string;
@@ -100,18 +100,12 @@ export function createDeviceRegistry(db: Db, options: RegistryOptions = {}): Dev
     async bySerial(serial) {
       const hit = serials.get(serial);
       if (fresh(hit)) return hit?.ref;
-      return load(
-        `s:${serial}`,
-        () => db.selectFrom('devices').select(SELECT).where('serial', '=', serial).executeTakeFirst(),
-        { serial },
-      );
+      return load(`s:${serial}`, () => repo.deviceIdentity(db, { serial }), { serial });
     },
     async byId(id) {
       const hit = ids.get(id);
       if (fresh(hit)) return hit?.ref;
-      return load(`i:${id}`, () => db.selectFrom('devices').select(SELECT).where('id', '=', id).executeTakeFirst(), {
-        id,
-      });
+      return load(`i:${id}`, () => repo.deviceIdentity(db, { id }), { id });
     },
     invalidate(serial) {
       epoch++;

@@ -127,3 +127,11 @@ export function deviceForAuth(db: Db, serial: string) {
     .where('serial', '=', serial)
     .executeTakeFirst();
 }
+
+/** What the registry caches of a device: who owns it, where it is, what it is. */
+export function deviceIdentity(db: Db, by: { serial: string } | { id: number }) {
+  const q = db
+    .selectFrom('devices')
+    .select(['id', 'serial', 'merchant_id', 'group_id', 'device_class', 'model', 'name']);
+  return ('serial' in by ? q.where('serial', '=', by.serial) : q.where('id', '=', by.id)).executeTakeFirst();
+}

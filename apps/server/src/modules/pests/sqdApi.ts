@@ -10,11 +10,12 @@ import {
   type TrapStatus,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { inList } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { CommandService } from '../commands/service';
 import type { DeviceRegistry } from '../devices/registry';
+import * as devicesRepo from '../devices/repo';
 import { writeLog } from '../systemLog/service';
 import * as repo from './repo';
 import { trapStatusList } from './status';
@@ -27,7 +28,6 @@ export interface SqdDeps {
   waitMs?: number;
 }
 type Actor = AuthContext & { ip?: string };
-const scopeOf = (a: AuthContext) => ({ merchantId: a.merchantId, groupIds: a.groupIds });
 const TRAP_CLASSES = ['insectTrap', 'sporeTrap'] as const;
 const KIND = { insectTrap: 'insect', sporeTrap: 'spore' } as const;
 
@@ -134,19 +134,10 @@ export async function sqdUpdateParams(
   b: { deviceId: number; deviceName: string },
 ): Promise<TrapStatus> {
   const t = await trapOf(deps.db, auth, b.deviceId, TRAP_CLASSES);
-  const dev = await deps.db
-    .selectFrom('devices')
-    .select(['serial', 'name'])
-    .where('id', '=', t.id)
-    .executeTakeFirstOrThrow();
+  const dev = await devicesRepo.findDevice(deps.db, scopeOf(auth), t.id);
+  if (!dev) throw notFound(`deviceId ${b.deviceId}: trap`);
   if (dev.name !== b.deviceName) {
-    await deps.db
-      .updateTable('devices')
-      .set({ name: b.deviceName })
-      .where('id', '=', t.id)
-      .where('merchant_id', '=', auth.merchantId)
-      .where('group_id', 'in', inList(auth.groupIds))
-      .execute();
+    await devicesRepo.updateDevices(deps.db, scopeOf(auth), [t.id], { name: b.deviceName });
     deps.devices.invalidate(dev.serial);
     await writeLog(deps.db, {
       merchantId: auth.merchantId,
