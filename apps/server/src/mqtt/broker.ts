@@ -100,6 +100,8 @@ export async function createBroker(deps: {
           throw new ClientIdTaken(`client id ${client.id} does not belong to ${username}`);
         }
         identities.set(client, who);
+        // Gone while we checked: Aedes will not report its disconnect, so it must not enter the indexes.
+        if (client.closed) return done(null, false);
         if (who.kind === 'device') deviceClients.add(who.serial, client);
         else sessionClients.add(who.sessionId, client);
         done(null, true);
