@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
@@ -38,6 +39,15 @@ async function main() {
   const data = await prepareData(deviceCount, 'weatherStation');
   const server = await spawnServer(data.dataDir, { LOG_LEVEL: 'info', TELEMETRY_SYNC: sync });
   log(`server up on mqtt ${server.mqttPort}; ${deviceCount} devices, ${rate} msg/s target, ${seconds} s`);
+  // The WAL must stay short: checkpoints that never catch up with the writer let it grow without bound.
+  let maxWalBytes = 0;
+  const walWatch = setInterval(() => {
+    try {
+      maxWalBytes = Math.max(maxWalBytes, statSync(`${data.dbFile}-wal`).size);
+    } catch {
+      // no WAL yet
+    }
+  }, 250);
   try {
     const load = await runLoad({
       devices: data.devices,
@@ -51,6 +61,7 @@ async function main() {
       stepMs: 1000,
       keepAcked: true,
     });
+    clearInterval(walWatch);
     await server.stop();
     const totals = server
       .output()
@@ -92,10 +103,13 @@ async function main() {
       rowsPerBatch: t.rowsPerBatch,
       avgCommitMs: t.avgCommitMs,
       maxCommitMs: Math.round(t.maxCommitMs ?? 0),
+      serverCpuMsPer1000Msg: t.cpuMs && load.acked ? Math.round((t.cpuMs / load.acked) * 10000) / 10 : null,
+      maxWalMB: Math.round(maxWalBytes / 1e5) / 10,
       ...raw,
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
+    clearInterval(walWatch);
     await server.stop();
     data.remove();
   }

@@ -26,22 +26,31 @@ export interface CommittedBatch {
   commitMs: number;
 }
 
-interface Waiter {
-  resolve: () => void;
-}
-
 class Columns {
   n = 0;
-  deviceId = new Int32Array(1024);
-  keyIdx = new Uint16Array(1024);
-  ts = new Float64Array(1024);
-  value = new Float64Array(1024);
+  deviceId: Int32Array;
+  keyIdx: Uint16Array;
+  ts: Float64Array;
+  value: Float64Array;
   keys: string[] = [];
   keyIndex = new Map<string, number>();
   seen = new Set<number>();
   refusals = new Map<string, RefusalCount>();
   messages: BatchMessage[] = [];
-  waiters: Waiter[] = [];
+  /** One promise for every message of the batch: a commit resolves hundreds of publishes in one call. */
+  committed: Promise<void>;
+  resolve!: () => void;
+
+  /** `capacity`: the size the previous batch needed, so a busy batcher does not grow its columns every time. */
+  constructor(capacity = 1024) {
+    this.deviceId = new Int32Array(capacity);
+    this.keyIdx = new Uint16Array(capacity);
+    this.ts = new Float64Array(capacity);
+    this.value = new Float64Array(capacity);
+    this.committed = new Promise((r) => {
+      this.resolve = r;
+    });
+  }
 
   ensure(extra: number) {
     const need = this.n + extra;
@@ -70,7 +79,7 @@ class Columns {
   }
 
   get empty() {
-    return this.n === 0 && this.refusals.size === 0 && this.waiters.length === 0;
+    return this.n === 0 && this.refusals.size === 0 && this.messages.length === 0;
   }
 }
 
@@ -119,7 +128,7 @@ export function createBatcher(options: BatcherOptions) {
     if (inflight || cur.empty) return;
     inflight = true;
     const full = cur;
-    cur = new Columns();
+    cur = new Columns(full.ts.length);
     const batch: RowBatch = {
       n: full.n,
       deviceId: full.deviceId,
@@ -138,7 +147,7 @@ export function createBatcher(options: BatcherOptions) {
     } catch {
       // fan-out problems must never hold back acknowledgements
     }
-    for (const w of full.waiters) w.resolve();
+    full.resolve();
     inflight = false;
     if (!cur.empty) void flush();
     else idle?.();
@@ -163,9 +172,8 @@ export function createBatcher(options: BatcherOptions) {
       }
       c.seen.add(ref.deviceId);
       c.messages.push({ ref, first, count: rows });
-      const done = new Promise<void>((resolve) => c.waiters.push({ resolve }));
       schedule();
-      return done;
+      return c.committed;
     },
     /** Counted durably with the next batch; the refused message itself is not waited for. */
     refuse(serial: string, deviceId: number | null, reason: string) {

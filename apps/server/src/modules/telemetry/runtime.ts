@@ -38,9 +38,12 @@ export async function startTelemetry(deps: {
       await ingest.drain();
       await store.close();
       const s = ingest.stats;
+      const cpu = process.cpuUsage();
       deps.log?.info(
         {
           ...s,
+          // the whole process (every thread), for benchmarks that compare CPU per message
+          cpuMs: Math.round((cpu.user + cpu.system) / 1000),
           rowsPerBatch: s.batches ? Math.round(s.rows / s.batches) : 0,
           avgCommitMs: s.batches ? Math.round((s.commitMsTotal / s.batches) * 10) / 10 : 0,
         },
