@@ -56,7 +56,7 @@ export const Code = {
   OLD_PASSWORD_WRONG: 1007,
   /** The request body is larger than the server reads (1 MB; uploads have their own limit). HTTP 413. */
   BODY_TOO_LARGE: 1010,
-  /** The body's Content-Type is not one the API reads (JSON, form-encoded, or multipart on uploads). HTTP 415. */
+  /** The body's Content-Type is not one the API reads (JSON, form-encoded, or a picture on uploads). HTTP 415. */
   UNSUPPORTED_MEDIA_TYPE: 1011,
   /** The URL (path and query) is longer than the server reads. HTTP 414. */
   URL_TOO_LONG: 1012,
