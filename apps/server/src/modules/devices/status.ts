@@ -1,10 +1,9 @@
 import { type DeviceStatusMessage, eventPayload, statusPayload, webChannel } from '@farmpark/contracts';
-import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
-import { inList } from '../../db/scope';
 import type { DeviceMessage } from '../../mqtt/deviceMessages';
 import type { Publish } from '../../mqtt/publish';
 import type { DeviceRegistry } from './registry';
+import * as repo from './statusRepo';
 
 /** A device that sends nothing for this many reporting intervals is offline. */
 export const SILENT_INTERVALS = 3;
@@ -78,23 +77,15 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
       throw new RefusedDeviceMessage(`${msg.serial}: invalid status: ${parsed.error.issues[0]?.message}`);
     const s = parsed.data;
     const deviceId = await deviceIdOf(msg);
-    const row = await db
-      .selectFrom('devices')
-      .select(['id', 'merchant_id', 'group_id', 'online', 'status_at'])
-      .where('id', '=', deviceId)
-      .executeTakeFirst();
+    const row = await repo.deviceStatusRow(db, deviceId);
     if (!row) throw new RefusedDeviceMessage(`${msg.serial}: unknown device`);
     if (row.status_at !== null && s.ts < row.status_at - (s.online ? 0 : WILL_GRACE_MS)) return;
-    await db
-      .updateTable('devices')
-      .set({
-        online: s.online ? 1 : 0,
-        status_at: s.ts,
-        ...(s.firmware !== undefined ? { firmware: s.firmware } : {}),
-        ...(s.online ? { last_seen_at: msg.receivedAt } : {}),
-      })
-      .where('id', '=', deviceId)
-      .execute();
+    await repo.setDeviceStatus(db, deviceId, {
+      online: s.online ? 1 : 0,
+      status_at: s.ts,
+      ...(s.firmware !== undefined ? { firmware: s.firmware } : {}),
+      ...(s.online ? { last_seen_at: msg.receivedAt } : {}),
+    });
     if ((row.online === 1) !== s.online) await announce([row], s.online, s.ts);
     else if (s.online) online.add(row.id);
   }
@@ -106,13 +97,7 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
   async function seen(deviceIds: readonly number[], at = now()): Promise<void> {
     const unknown = deviceIds.filter((id) => !online.has(id));
     if (unknown.length === 0) return;
-    const changed = await db
-      .updateTable('devices')
-      .set({ online: 1, status_at: at })
-      .where('id', 'in', inList(unknown))
-      .where('online', '=', 0)
-      .returning(['id', 'merchant_id', 'group_id'])
-      .execute();
+    const changed = await repo.markOnline(db, unknown, at);
     for (const id of unknown) online.add(id);
     await announce(changed, true, at);
   }
@@ -120,20 +105,12 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
   /** Marks offline every online device silent for SILENT_INTERVALS of its reporting interval. */
   async function markSilent(): Promise<number> {
     const t = now();
-    // Both the last message and the last status change must be older than the silence limit.
-    const limit = sql`cast(${t} as bigint) - report_interval_ms * ${SILENT_INTERVALS}`;
-    const silent = sql<boolean>`online = 1 and coalesce(last_seen_at, 0) < ${limit} and coalesce(status_at, 0) < ${limit}`;
-    const changed = await db
-      .updateTable('devices')
-      .set({ online: 0, status_at: t })
-      .where(silent)
-      .returning(['id', 'merchant_id', 'group_id'])
-      .execute();
+    const changed = await repo.markSilentOffline(db, t, SILENT_INTERVALS);
     await announce(changed, false, t);
     // Another server process may have changed flags: relearn which devices are online.
-    const live = await db.selectFrom('devices').select('id').where('online', '=', 1).execute();
+    const live = await repo.onlineDeviceIds(db);
     online.clear();
-    for (const r of live) online.add(r.id);
+    for (const id of live) online.add(id);
     return changed.length;
   }
 
@@ -144,22 +121,13 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
       throw new RefusedDeviceMessage(`${msg.serial}: invalid event: ${parsed.error.issues[0]?.message}`);
     const deviceId = await deviceIdOf(msg);
     const e = parsed.data;
-    await db
-      .insertInto('device_events')
-      .values({
-        device_id: deviceId,
-        ts: e.ts,
-        type: e.type,
-        data: JSON.stringify(e.data),
-        received_at: msg.receivedAt,
-      })
-      .execute();
+    await repo.insertDeviceEvent(db, { deviceId, ts: e.ts, type: e.type, data: e.data, receivedAt: msg.receivedAt });
     await touch([deviceId], msg.receivedAt);
   }
 
   /** Records that devices were heard from now (events, acks; telemetry does its own per batch). */
   async function touch(deviceIds: number[], at: number): Promise<void> {
-    await db.updateTable('devices').set({ last_seen_at: at }).where('id', 'in', inList(deviceIds)).execute();
+    await repo.touchDevices(db, deviceIds, at);
     await seen(deviceIds, at);
   }
 

@@ -1,0 +1,61 @@
+import { sql, type Updateable } from 'kysely';
+import type { Db } from '../../db/connect';
+import type { DevicesTable } from '../../db/schema';
+import { inList } from '../../db/scope';
+
+/** Where a device is announced and what its status was last. */
+export function deviceStatusRow(db: Db, deviceId: number) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'merchant_id', 'group_id', 'online', 'status_at'])
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+export async function setDeviceStatus(db: Db, deviceId: number, set: Updateable<DevicesTable>) {
+  await db.updateTable('devices').set(set).where('id', '=', deviceId).execute();
+}
+
+/** Marks online those of the devices that were offline; returns the ones it changed. */
+export function markOnline(db: Db, deviceIds: readonly number[], at: number) {
+  return db
+    .updateTable('devices')
+    .set({ online: 1, status_at: at })
+    .where('id', 'in', inList(deviceIds))
+    .where('online', '=', 0)
+    .returning(['id', 'merchant_id', 'group_id'])
+    .execute();
+}
+
+/**
+ * Marks offline every online device silent for `intervals` of its reporting interval: both its last
+ * message and its last status change older than that. One statement, the condition in SQL.
+ */
+export function markSilentOffline(db: Db, at: number, intervals: number) {
+  const limit = sql`cast(${at} as bigint) - report_interval_ms * ${intervals}`;
+  const silent = sql<boolean>`online = 1 and coalesce(last_seen_at, 0) < ${limit} and coalesce(status_at, 0) < ${limit}`;
+  return db
+    .updateTable('devices')
+    .set({ online: 0, status_at: at })
+    .where(silent)
+    .returning(['id', 'merchant_id', 'group_id'])
+    .execute();
+}
+
+export async function onlineDeviceIds(db: Db): Promise<number[]> {
+  return (await db.selectFrom('devices').select('id').where('online', '=', 1).execute()).map((r) => r.id);
+}
+
+export async function insertDeviceEvent(
+  db: Db,
+  e: { deviceId: number; ts: number; type: string; data: unknown; receivedAt: number },
+) {
+  await db
+    .insertInto('device_events')
+    .values({ device_id: e.deviceId, ts: e.ts, type: e.type, data: JSON.stringify(e.data), received_at: e.receivedAt })
+    .execute();
+}
+
+export async function touchDevices(db: Db, deviceIds: readonly number[], at: number) {
+  await db.updateTable('devices').set({ last_seen_at: at }).where('id', 'in', inList(deviceIds)).execute();
+}
