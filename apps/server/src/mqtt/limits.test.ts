@@ -4,7 +4,8 @@ import mqtt from 'mqtt';
 import mqttPacket from 'mqtt-packet';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { provision, uniqueSerial } from '../modules/devices/testing';
+import { WebSocket } from 'ws';
+import { provision, uniqueSerial } from '../test/devices';
 import { createTestEnv, type TestEnv } from '../test/harness';
 import { RawDevice } from '../test/rawDevice';
 import { createBroker, type MqttBroker } from './broker';
@@ -78,6 +79,20 @@ describe('MQTT limits [sqlite]', () => {
     const { socket, closed } = await rawSocket(port);
     socket.write(fixedHeader(1, MQTT_LIMITS.connectMaxBytes + 1));
     expect(await within(closed, 2000)).toBe(true);
+  });
+
+  it('closes a WebSocket whose CONNECT declares more than 4 KB, and one whose message exceeds 256 KB', async () => {
+    for (const message of [
+      fixedHeader(1, MQTT_LIMITS.connectMaxBytes + 1),
+      Buffer.alloc(MQTT_LIMITS.packetMaxBytes + 64),
+    ]) {
+      const ws = new WebSocket(wsUrl, 'mqtt');
+      const closed = new Promise<void>((r) => ws.once('close', () => r()));
+      ws.on('error', () => {});
+      await new Promise((r) => ws.once('open', r));
+      ws.send(message);
+      expect(await within(closed, 2000)).toBe(true);
+    }
   });
 
   it('closes a connection that starts with anything but a CONNECT (an unauthenticated PUBLISH)', async () => {
