@@ -71,7 +71,7 @@ describeEachEngine('parks', (env) => {
     expect((await env().get(FLAGS, demo2, { groupId: String(p1) })).code).toBe(Code.NOT_FOUND);
     const bad = await env().get(FLAGS, demo, { groupId: 'abc' });
     expect(bad.code).toBe(Code.VALIDATION);
-    expect(bad.msg).toMatch(/^groupId: /);
+    expect(bad.msg).toBe('groupId must be a number');
   });
 
   it('adds, alters and removes a park (form-encoded and JSON)', async () => {
@@ -132,7 +132,7 @@ describeEachEngine('parks', (env) => {
     expect(lat).toMatchObject({ code: Code.VALIDATION, msg: 'latitude must be at most 90' });
     const missing = await env().post(ALTER, demo, { groupName: 'x' });
     expect(missing.code).toBe(Code.VALIDATION);
-    expect(missing.msg).toMatch(/^groupId: /);
+    expect(missing.msg).toBe('groupId is required');
     const noBody = await env().call({ method: 'POST', url: ADD, token: demo });
     expect(noBody).toMatchObject({ code: Code.VALIDATION, msg: 'groupName is required' });
     const broken = await env().call({
