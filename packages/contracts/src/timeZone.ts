@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { optional } from './requestValues';
 
 /**
  * A park's time zone (ARCHITECTURE "Time"): times are stored as epoch ms and shown, picked, charted and
@@ -20,3 +21,15 @@ export const timeZoneField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
   z.string({ error: TIME_ZONE_MESSAGE }).max(64, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE).nullable(),
 );
+
+/**
+ * An export's `timeZone`: the console sends its active park's zone so the file says the hours its table
+ * showed (the park filter of a record page may be another park, or none). Without it, the park's zone.
+ */
+export const withExportZone = <T extends z.ZodType>(query: T) =>
+  z.intersection(
+    query,
+    z.object({
+      timeZone: optional(z.string().max(64, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE)),
+    }),
+  );

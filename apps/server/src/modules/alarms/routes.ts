@@ -11,6 +11,7 @@ import {
   alterAlarmContactBody,
   alterAlarmRuleBody,
   previewAlarmRuleBody,
+  withExportZone,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -91,10 +92,10 @@ export function alarmRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: A
   );
   r.get(
     `${P}/exportAlarmList`,
-    { config: { permitUrl: RECORDS }, schema: { tags, querystring: alarmListQuery } },
+    { config: { permitUrl: RECORDS }, schema: { tags, querystring: withExportZone(alarmListQuery) } },
     async (req, reply) => {
-      const { pageNum: _n, pageSize: _s, ...filter } = req.query;
-      const timeZone = await parkZone(db, authOf(req), filter.groupId, deps.config.tzName);
+      const { pageNum: _n, pageSize: _s, timeZone: _z, ...filter } = req.query;
+      const timeZone = await parkZone(db, authOf(req), req.query, deps.config.tzName);
       return sendExport(reply, {
         name: `alarms-${exportStamp(timeZone)}`,
         format: 'csv',

@@ -1,4 +1,11 @@
-import { Code, commandDetailQuery, commandExportQuery, commandListQuery, sendCommandBody } from '@farmpark/contracts';
+import {
+  Code,
+  commandDetailQuery,
+  commandExportQuery,
+  commandListQuery,
+  sendCommandBody,
+  withExportZone,
+} from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../http/apiError';
@@ -51,16 +58,17 @@ export function commandRoutes(app: FastifyInstance, deps: ModuleDeps): void {
 
   r.get(
     '/api/merchant/command/exportCommandList',
-    { config: { permitUrl: null }, schema: { tags, querystring: commandExportQuery } },
+    { config: { permitUrl: null }, schema: { tags, querystring: withExportZone(commandExportQuery) } },
     async (req, reply) => {
-      const timeZone = await parkZone(deps.db, authOf(req), req.query.groupId, deps.config.tzName);
+      const { timeZone: _z, ...filter } = req.query;
+      const timeZone = await parkZone(deps.db, authOf(req), req.query, deps.config.tzName);
       return sendExport(reply, {
         name: `commands-${exportStamp(timeZone)}`,
         format: 'csv',
         lang: exportLang(req),
         timeZone,
         columns: COMMAND_EXPORT_COLUMNS,
-        rows: commandExportRows(commands.exportRecords(authOf(req), req.query)),
+        rows: commandExportRows(commands.exportRecords(authOf(req), filter)),
       });
     },
   );

@@ -80,6 +80,21 @@ describeEachEngine('park time zone', (env) => {
     expect(Number(stamp(sh).slice(8, 10))).toBe(Number(zonedTimeFormat('Asia/Shanghai')(now).slice(11, 13)));
     expect(Number(stamp(ny).slice(8, 10))).toBe(Number(zonedTimeFormat('America/New_York')(now).slice(11, 13)));
 
+    // the console sends its active park's zone: the file then says the hours its table showed
+    const asked = await env().app.inject({
+      method: 'GET',
+      url: `${LOG_EXPORT}?groupId=${p1}&timeZone=UTC`,
+      headers: { AuthToken: demo },
+    });
+    expect(firstTime(asked.body)).toBe(zonedTimeFormat('UTC')(at));
+    const bad = await env().app.inject({
+      method: 'GET',
+      url: `${LOG_EXPORT}?timeZone=Mars%2FOlympus`,
+      headers: { AuthToken: demo },
+    });
+    expect(bad.json()).toMatchObject({ code: Code.VALIDATION });
+    expect(bad.json().msg).toContain('timeZone');
+
     // another company's park is not a zone this reader may borrow
     const foreign = await env().app.inject({
       method: 'GET',

@@ -62,12 +62,17 @@ export async function listParks(db: Db, auth: AuthContext, defaultZone: string):
 }
 
 /**
- * The zone times of a park are read in (exports, file names): the park's own, else `defaultZone`; without
- * a park (company-wide records) `defaultZone`. A park the caller cannot see is answered as not found.
+ * The zone an export's times are written in: the zone the reader asked for (the console sends its active
+ * park's), else the park's own, else `defaultZone` (TZ_NAME). A park the caller cannot see is not found.
  */
-export async function parkZone(db: Db, auth: AuthContext, groupId: number | undefined, defaultZone: string) {
-  if (groupId === undefined) return defaultZone;
-  return (await visiblePark(db, auth, groupId)).time_zone ?? defaultZone;
+export async function parkZone(
+  db: Db,
+  auth: AuthContext,
+  q: { groupId?: number; timeZone?: string },
+  defaultZone: string,
+): Promise<string> {
+  const park = q.groupId === undefined ? undefined : await visiblePark(db, auth, q.groupId);
+  return q.timeZone ?? park?.time_zone ?? defaultZone;
 }
 
 async function visiblePark(db: Db, auth: AuthContext, groupId: number): Promise<GroupRow> {

@@ -1,4 +1,4 @@
-import { id, optional, systemLogFilter, systemLogListQuery } from '@farmpark/contracts';
+import { id, optional, systemLogFilter, systemLogListQuery, withExportZone } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
@@ -9,7 +9,7 @@ import { parkZone } from '../parks/service';
 import { SYSTEM_LOG_EXPORT_COLUMNS, systemLogList, systemLogRows } from './query';
 
 /** The log is company-wide; `groupId` is the reader's active park, whose zone the file's times are in. */
-const exportQuery = systemLogFilter.extend({ groupId: optional(id) });
+const exportQuery = withExportZone(systemLogFilter.extend({ groupId: optional(id) }));
 
 export function systemLogRoutes(app: FastifyInstance, { db, config: { tzName } }: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,8 +26,8 @@ export function systemLogRoutes(app: FastifyInstance, { db, config: { tzName } }
     '/api/merchant/systemLog/exportSystemLog',
     { config, schema: { tags, querystring: exportQuery } },
     async (req, reply) => {
-      const { groupId, ...filter } = req.query;
-      const timeZone = await parkZone(db, authOf(req), groupId, tzName);
+      const { groupId: _g, timeZone: _z, ...filter } = req.query;
+      const timeZone = await parkZone(db, authOf(req), req.query, tzName);
       return sendExport(reply, {
         name: `system-log-${exportStamp(timeZone)}`,
         format: 'csv',

@@ -12,6 +12,7 @@ import {
   paramDataQuery,
   seriesQuery,
   terminalParamConfigQuery,
+  withExportZone,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -84,7 +85,7 @@ export function telemetryRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   );
   r.get(
     `${BASE}/terminal/data/exportParamData`,
-    { config: { permitUrl: null }, schema: { tags, querystring: exportQuery } },
+    { config: { permitUrl: null }, schema: { tags, querystring: withExportZone(exportQuery) } },
     async (req, reply) => {
       const auth = authOf(req);
       const q = req.query;
@@ -92,7 +93,12 @@ export function telemetryRoutes(app: FastifyInstance, deps: ModuleDeps): void {
       const keys = await svc.resolveKeys(db, auth, d, q.keys);
       const config = await svc.deviceParamConfig(db, auth, d.id, q.lang);
       const params = keys.map((k) => config.params.find((p) => p.key === k)!);
-      const timeZone = await parkZone(db, auth, d.group_id ?? undefined, deps.config.tzName);
+      const timeZone = await parkZone(
+        db,
+        auth,
+        { groupId: d.group_id ?? undefined, timeZone: q.timeZone },
+        deps.config.tzName,
+      );
       return sendExport(reply, {
         name: exportName(d.name, q, timeZone),
         format: q.format,
