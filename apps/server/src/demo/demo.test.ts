@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type AutomationRule, automationRuleFields } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { verifySecret } from '../modules/devices/credentials';
-import { waitFor } from '../modules/devices/testing';
+import { waitFor } from '../test/devices';
 import { describeEachEngine } from '../test/harness';
 import { backfillDemoHistory } from './backfill';
 import { DEMO_FARM_PARKS, ORCHARD_PARK } from './data';

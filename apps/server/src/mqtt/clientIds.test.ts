@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import mqtt, { type IClientOptions, type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { provision, uniqueSerial, waitFor } from '../modules/devices/testing';
+import { provision, uniqueSerial, waitFor } from '../test/devices';
 import { describeEachEngine } from '../test/harness';
 import { clientIdOwner } from './clientIds';
 

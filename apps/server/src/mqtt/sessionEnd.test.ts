@@ -5,7 +5,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import pino from 'pino';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashToken } from '../modules/auth/secrets';
-import { waitFor } from '../modules/devices/testing';
+import { waitFor } from '../test/devices';
 import { describeEachEngine } from '../test/harness';
 import { createBroker } from './broker';
 

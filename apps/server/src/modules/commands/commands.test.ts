@@ -9,8 +9,8 @@ import {
 import type { VirtualDevice } from '@farmpark/simulator';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { browser, listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { browser, listen, provision, simDevice, uniqueSerial, waitFor } from '../devices/testing';
 
 const SEND = '/api/merchant/command/sendCommand';
 const LIST = '/api/merchant/command/getCommandList';

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { createDeviceMessageBus } from '../../mqtt/deviceMessages';
 import { connectExternalBroker } from '../../mqtt/externalBroker';
+import { provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
 import { createDeviceRegistry } from '../devices/registry';
-import { provision, simDevice, uniqueSerial, waitFor } from '../devices/testing';
 
 /**
  * One command path, end to end, through each transport: the embedded broker always, and the external

@@ -1,8 +1,8 @@
 import { deviceTopic } from '@farmpark/contracts';
 import mqtt from 'mqtt';
 import { beforeAll, expect, it } from 'vitest';
+import { listen, provision, uniqueSerial, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { listen, provision, uniqueSerial, waitFor } from './testing';
 
 const connect = (url: string, username: string, password: string) =>
   mqtt.connectAsync(url, {

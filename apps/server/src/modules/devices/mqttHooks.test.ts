@@ -1,7 +1,7 @@
 import { webTopic } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { provision, uniqueSerial } from '../../test/devices';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
-import { provision, uniqueSerial } from './testing';
 
 const HOOK_SECRET = 'hook-secret-for-tests-0123456789';
 

@@ -1,8 +1,8 @@
 import { deviceTopic, webTopic } from '@farmpark/contracts';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { browser, listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { browser, listen, provision, simDevice, uniqueSerial, waitFor } from './testing';
 
 describeEachEngine('device status', (env) => {
   let tcpUrl: string;

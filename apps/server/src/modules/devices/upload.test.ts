@@ -3,9 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
+import { provision, uniqueSerial } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 import { HTML_AS_JPG, picture, pngBomb } from '../../test/pictures';
-import { provision, uniqueSerial } from './testing';
 
 const URL = '/api/device/uploadImage';
 

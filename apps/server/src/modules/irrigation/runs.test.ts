@@ -1,7 +1,7 @@
 import type { IrrigationRun } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
+import { waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { waitFor } from '../devices/testing';
 import { API, irrigationFixture, pause, runOf, until } from './testFixture';
 
 describeEachEngine('irrigation runs', (env) => {

@@ -1,8 +1,8 @@
 import { Code, type CommandRecord, type LightDevice, type UpdateLightResult } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../devices/testing';
 
 const LIST = '/api/merchant/device/getLightDeviceList';
 const UPDATE = '/api/merchant/light/updateLight';

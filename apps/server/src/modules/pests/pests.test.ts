@@ -13,8 +13,8 @@ import {
 import type { VirtualDevice } from '@farmpark/simulator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../devices/testing';
 
 const DAY = 86_400_000;
 

@@ -1,12 +1,12 @@
 /**
  * Test helpers for device work: real brokers, real simulated devices (the simulator library), real
- * browser clients. Used by the *.test.ts files of devices and commands only.
+ * browser clients. Only tests import it (it lives under src/test/, never in a production folder).
  */
 import type { AddressInfo } from 'node:net';
 import type { DeviceClass, DeviceWithSecret, Envelope } from '@farmpark/contracts';
 import { createDevice, type VirtualDevice } from '@farmpark/simulator';
 import mqtt, { type MqttClient } from 'mqtt';
-import type { TestEnv } from '../../test/harness';
+import type { TestEnv } from './harness';
 
 export async function listen(env: TestEnv): Promise<{ tcpUrl: string; wsUrl: string }> {
   await env.app.listen({ port: 0, host: '127.0.0.1' });
