@@ -1,7 +1,8 @@
 import type { RuleKind } from '@farmpark/contracts';
-import type { Insertable, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
 import type { Db } from '../db/connect';
 import type { RulesTable } from '../db/rulesAlarmsSchema';
+import type { Database } from '../db/schema';
 import { inList, type Scope } from '../db/scope';
 
 /** Rules and their per-device state: Kysely only. */
@@ -52,6 +53,15 @@ export function watchedDevices(
   return q.execute();
 }
 
+/** The tenant filter of every owner's write and lookup: this rule, of this kind, merchant and the caller's parks. */
+const owned = (scope: Scope, kind: RuleKind, id: number) => (eb: ExpressionBuilder<Database, 'rules'>) =>
+  eb.and([
+    eb('rules.id', '=', id),
+    eb('rules.owner_kind', '=', kind),
+    eb('rules.merchant_id', '=', scope.merchantId),
+    eb('rules.group_id', 'in', inList(scope.groupIds)),
+  ]);
+
 /** One rule of an owner kind, within the caller's merchant and parks, with its device's name. */
 export function findOwnedRule(db: Db, scope: Scope, kind: RuleKind, id: number) {
   return db
@@ -59,10 +69,7 @@ export function findOwnedRule(db: Db, scope: Scope, kind: RuleKind, id: number) 
     .leftJoin('devices', 'devices.id', 'rules.device_id')
     .selectAll('rules')
     .select('devices.name as device_name')
-    .where('rules.id', '=', id)
-    .where('rules.owner_kind', '=', kind)
-    .where('rules.merchant_id', '=', scope.merchantId)
-    .where('rules.group_id', 'in', inList(scope.groupIds))
+    .where(owned(scope, kind, id))
     .executeTakeFirst();
 }
 
@@ -84,19 +91,13 @@ export function updateOwnedRule(
   return db
     .updateTable('rules')
     .set(set)
-    .where('id', '=', id)
-    .where('owner_kind', '=', kind)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
+    .where(owned(scope, kind, id))
     .execute();
 }
 
 export function deleteOwnedRule(db: Db, scope: Scope, kind: RuleKind, id: number) {
   return db
     .deleteFrom('rules')
-    .where('id', '=', id)
-    .where('owner_kind', '=', kind)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
+    .where(owned(scope, kind, id))
     .execute();
 }

@@ -38,6 +38,16 @@ export interface StoredRule<C = unknown, K extends RuleCondition = RuleCondition
 
 export type RuleRow = Selectable<RulesTable>;
 
+/** A draft from an owner's form: what every form carries as it is, the target, and the owner's settings. */
+export function ruleDraft<C, K extends RuleCondition>(
+  body: { groupId: number; name: string; condition: K; windows: TimeWindow[]; enabled: boolean },
+  target: { deviceId: number | null; deviceClass: string | null },
+  config: C,
+): RuleDraft<C, K> {
+  const { groupId, name, condition, windows, enabled } = body;
+  return { groupId, name, ...target, condition, windows, config, enabled };
+}
+
 /** The `rules` columns a draft becomes (without its owner, merchant and times). */
 export function encodeRule(d: RuleDraft) {
   return {

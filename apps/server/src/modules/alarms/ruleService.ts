@@ -9,18 +9,16 @@ import {
   webTopic,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
+import { scopeOf } from '../../http/scope';
 import type { Publish } from '../../mqtt/publish';
 import type { RuleEngine } from '../../rules/engine';
-import { createRuleStore, decodeRule, type RuleDraft } from '../../rules/store';
+import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
 import { type AlarmConfig, alarmConfig } from './config';
 import * as repo from './repo';
-
-export const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
 
 export interface RuleDeps {
   db: Db;
@@ -115,17 +113,11 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
     repeatMinutes: body.repeatMinutes,
     quietHours: body.quietHours,
   };
-  const draft: RuleDraft<AlarmConfig> = {
-    groupId: body.groupId,
-    name: body.name,
+  const target = {
     deviceId: body.deviceId ?? null,
     deviceClass: body.deviceId !== undefined ? null : (body.deviceClass ?? null),
-    condition: body.condition,
-    windows: body.windows,
-    config,
-    enabled: body.enabled,
   };
-  return draft;
+  return ruleDraft(body, target, config);
 }
 
 const store = (deps: RuleDeps) => createRuleStore(deps, 'alarm');

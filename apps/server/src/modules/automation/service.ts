@@ -9,15 +9,14 @@ import {
   classAllowed,
   type Paged,
   paramDef,
-  type ThresholdCondition,
   thresholdCondition,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
+import { scopeOf } from '../../http/scope';
 import { type AutomationConfig, type AutomationGate, automationConfig } from '../../rules/automation';
 import type { RuleEngine } from '../../rules/engine';
-import { createRuleStore, decodeRule, type RuleDraft } from '../../rules/store';
+import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { toRecord } from '../commands/service';
@@ -28,8 +27,6 @@ export interface AutomationDeps {
   db: Db;
   rules: Pick<RuleEngine, 'refresh' | 'resetRule' | 'isActive'>;
 }
-
-const scopeOf = (auth: AuthContext): Scope => ({ merchantId: auth.merchantId, groupIds: auth.groupIds });
 
 function toRule(r: repo.AutomationRow, active: boolean, lastFiredAt: number | null): AutomationRule {
   const rule = decodeRule(r, automationConfig, thresholdCondition);
@@ -99,17 +96,7 @@ async function checkedDraft(db: Db, auth: AuthContext, body: AddAutomationRuleBo
   }
   const withDevice = (list: AddAutomationRuleBody['onFire']) => list.map((a) => ({ deviceId: device.id, ...a }));
   const config: AutomationConfig = { onFire: withDevice(body.onFire), onClear: withDevice(body.onClear) };
-  const draft: RuleDraft<AutomationConfig, ThresholdCondition> = {
-    groupId: body.groupId,
-    name: body.name,
-    deviceId: device.id,
-    deviceClass: null,
-    condition: body.condition,
-    windows: body.windows,
-    config,
-    enabled: body.enabled,
-  };
-  return draft;
+  return ruleDraft(body, { deviceId: device.id, deviceClass: null }, config);
 }
 
 const store = (deps: AutomationDeps) => createRuleStore(deps, 'automation');

@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { createRuleEngine } from '../../rules/engine';
 import { describeEachEngine } from '../../test/harness';
 import { createIrrigation } from './runtime';
-import { API, irrigationFixture, runOf, until } from './testFixture';
+import { API, hhmmIn, irrigationFixture, runOf, until } from './testFixture';
 
 describeEachEngine('irrigation programs', (env) => {
   const fx = irrigationFixture(env);
@@ -18,13 +18,7 @@ describeEachEngine('irrigation programs', (env) => {
       tz: env().config.tzName,
       now: () => Date.now() + offset,
     });
-    const hhmm = (ts: number) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: env().config.tzName,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(ts);
+    const hhmm = (ts: number) => hhmmIn(env().config.tzName, ts);
     const nextMinute = Math.ceil(Date.now() / 60_000) * 60_000;
     const program = await irr.programs.save(fx.auth, {
       deviceId: fx.machines.wf.deviceId,

@@ -2,9 +2,9 @@ import type { SmartDecision, SmartRule } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { createRuleEngine } from '../../rules/engine';
 import { describeEachEngine } from '../../test/harness';
-import { waitFor } from '../devices/testing';
+import { waitFor } from '../../test/devices';
 import { createIrrigation } from './runtime';
-import { irrigationFixture, pause, runOf } from './testFixture';
+import { hhmmIn, irrigationFixture, pause, runOf } from './testFixture';
 
 describeEachEngine('smart irrigation', (env) => {
   const fx = irrigationFixture(env);
@@ -68,13 +68,7 @@ describeEachEngine('smart irrigation', (env) => {
     await env().db.deleteFrom('telemetry').where('device_id', '=', fx.stationId).execute();
 
     // Outside its window: only a window that closed an hour ago.
-    const h = (ts: number) =>
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: env().config.tzName,
-        hour: '2-digit',
-        minute: '2-digit',
-        hourCycle: 'h23',
-      }).format(ts);
+    const h = (ts: number) => hhmmIn(env().config.tzName, ts);
     await irr.smart.save(fx.auth, {
       ...rule,
       windows: [{ start: h(Date.now() - 2 * 3_600_000), end: h(Date.now() - 3_600_000) }],

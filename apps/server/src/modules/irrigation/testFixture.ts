@@ -3,7 +3,7 @@ import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll } from 'vitest';
 import type { TestEnv } from '../../test/harness';
 import { type AuthContext, resolveSession } from '../auth/sessions';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../devices/testing';
+import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import { toRun } from './runRecord';
 
 /** Shared set-up of the irrigation tests: simulated machines of each class, a soil and a weather station. */
@@ -76,3 +76,7 @@ export const until = (e: TestEnv, runId: number, states: string[], ms = 8_000) =
     },
     ms,
   );
+
+/** A moment as HH:mm in a zone (program start times and rule windows are local times). */
+export const hhmmIn = (tz: string, ts: number) =>
+  new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ts);
