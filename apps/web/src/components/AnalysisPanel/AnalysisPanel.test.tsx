@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import '../CrudPage/jsdomShims';
+import '../../test/jsdomShims';
 import { RequestError } from '../../api/request';
 import type { AggregateInterval } from '../../api/telemetry';
 import { useParkStore } from '../../stores/park';

@@ -2,7 +2,7 @@ import type { CommandStateMessage } from '@farmpark/contracts';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import '../CrudPage/jsdomShims';
+import '../../test/jsdomShims';
 import { CommandSwitch } from '.';
 
 // The switch's behaviour is under test; the server and the broker are stood in for at their edges.

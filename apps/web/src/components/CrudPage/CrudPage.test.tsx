@@ -4,7 +4,7 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { App, Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import './jsdomShims';
+import '../../test/jsdomShims';
 import '../../i18n';
 import { csvCell, toCsv } from './csv';
 import CrudPage from './index';

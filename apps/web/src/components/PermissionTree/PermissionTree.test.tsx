@@ -1,7 +1,7 @@
 import { PERMISSION_CATALOGUE } from '@farmpark/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import '../CrudPage/jsdomShims';
+import '../../test/jsdomShims';
 import i18n from '../../i18n';
 import { compactGrants } from './grants';
 import PermissionTree from './index';

@@ -2,7 +2,7 @@ import type { DeviceParamConfig, SeriesResult } from '@farmpark/contracts';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
-import '../CrudPage/jsdomShims';
+import '../../test/jsdomShims';
 import { RequestError } from '../../api/request';
 import { useParkStore } from '../../stores/park';
 import { useSessionStore } from '../../stores/session';

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import '../../i18n';
-import '../CrudPage/jsdomShims';
+import '../../test/jsdomShims';
 import type { CommandFilter } from '../../api/commands';
 import { RequestError } from '../../api/request';
 import { useParkStore } from '../../stores/park';

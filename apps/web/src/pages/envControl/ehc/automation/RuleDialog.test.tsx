@@ -2,7 +2,7 @@ import type { AutomationRule } from '@farmpark/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../../../i18n';
-import '../../../../components/CrudPage/jsdomShims';
+import '../../../../test/jsdomShims';
 import { RequestError } from '../../../../api/request';
 import { pickOption } from '../../../../test/antd';
 import { renderWithClient } from '../../../../test/renderWithClient';

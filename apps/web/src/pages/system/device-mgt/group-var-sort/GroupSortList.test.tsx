@@ -1,6 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import '../../../../components/CrudPage/jsdomShims';
+import '../../../../test/jsdomShims';
 import '../../../../i18n';
 import GroupSortList from './GroupSortList';
 import { moveItem } from './moveItem';
