@@ -1,8 +1,8 @@
 import type { SmartDecision, SmartRule } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { createRuleEngine } from '../../rules/engine';
-import { describeEachEngine } from '../../test/harness';
 import { waitFor } from '../../test/devices';
+import { describeEachEngine } from '../../test/harness';
 import { createIrrigation } from './runtime';
 import { hhmmIn, irrigationFixture, pause, runOf } from './testFixture';
 

@@ -1,9 +1,9 @@
 import type { DeviceClass } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll } from 'vitest';
+import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import type { TestEnv } from '../../test/harness';
 import { type AuthContext, resolveSession } from '../auth/sessions';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import { toRun } from './runRecord';
 
 /** Shared set-up of the irrigation tests: simulated machines of each class, a soil and a weather station. */
