@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
+import { pageOf } from '../../db/paging';
 import type { AlarmContactsTable } from '../../db/rulesAlarmsSchema';
 import { inList, type Scope } from '../../db/scope';
 
@@ -39,16 +40,11 @@ export async function listContacts(
   if (q.groupId !== undefined) ids = ids.where('alarm_contact_groups.group_id', '=', q.groupId);
   let base = db.selectFrom('alarm_contacts').where('id', 'in', ids).where('merchant_id', '=', scope.merchantId);
   if (q.keyword) base = base.where('name', 'like', `%${q.keyword}%`);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((q.pageNum - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(
+    base.selectAll().orderBy('id', 'desc'),
+    base.select((eb) => eb.fn.countAll<number>().as('n')),
+    q,
+  );
 }
 
 export async function isVisibleContact(db: Db, scope: Scope, id: number): Promise<boolean> {

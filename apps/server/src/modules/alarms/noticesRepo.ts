@@ -1,5 +1,6 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
+import { pageOf } from '../../db/paging';
 import type { NoticesTable } from '../../db/rulesAlarmsSchema';
 
 /** Notices of a merchant shown on `today` (YYYY-MM-DD): enabled and within their dates, newest first. */
@@ -23,16 +24,11 @@ export async function listNotices(
 ) {
   let base = db.selectFrom('notices').where('merchant_id', '=', merchantId);
   if (q.keyword) base = base.where('title', 'like', `%${q.keyword}%`);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('id', 'desc')
-      .offset((q.pageNum - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  return pageOf(
+    base.selectAll().orderBy('id', 'desc'),
+    base.select((eb) => eb.fn.countAll<number>().as('n')),
+    q,
+  );
 }
 
 export async function insertNotice(db: Db, row: Insertable<NoticesTable>): Promise<number> {
