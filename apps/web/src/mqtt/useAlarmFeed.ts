@@ -1,9 +1,7 @@
 import type { AlarmChannelMessage } from '@farmpark/contracts';
 import { useParkChannel } from './channels';
-import { useMqttStatus } from './index';
 
-/** Calls `handler` for each alarm event of the active park; returns whether messaging is connected. */
-export function useAlarmFeed(handler: (m: AlarmChannelMessage) => void): boolean {
+/** Calls `handler` for each alarm event of the active park (raised, repeated, acknowledged, cleared). */
+export function useAlarmFeed(handler: (m: AlarmChannelMessage) => void): void {
   useParkChannel('alarm', handler);
-  return useMqttStatus();
 }

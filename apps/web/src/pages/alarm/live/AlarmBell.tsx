@@ -41,7 +41,7 @@ function Bell() {
 
   const show = (id: number) => navigate(`${RECORDS}?id=${id}`);
   useAlarmFeed((m: AlarmChannelMessage) => {
-    if (typeof m.openCount === 'number') setOpen(m.openCount);
+    setOpen(m.openCount);
     if (m.event !== 'raised') return;
     const key = `alarm-${m.alarmId}`;
     const cls = devices?.find((d) => d.deviceId === m.deviceId)?.deviceClass;
