@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { authOf } from './authHook';
 
 /** Who sent a request, as the system log and the session table record it. */
 export interface ClientMeta {
@@ -13,4 +14,12 @@ export interface ClientMeta {
 export function clientMeta(req: FastifyRequest): ClientMeta {
   const agent = req.headers['user-agent'];
   return { ip: req.ip, userAgent: String((Array.isArray(agent) ? agent[0] : agent) ?? '') };
+}
+
+/**
+ * A signed-in caller acting on devices (commands, irrigation runs, trap operations): who, and from
+ * which address, as the operation record keeps it.
+ */
+export function actorOf(req: FastifyRequest) {
+  return { ...authOf(req), ip: clientMeta(req).ip };
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
+import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import { exportLang, exportStamp, sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
@@ -32,7 +33,7 @@ export function commandRoutes(app: FastifyInstance, deps: ModuleDeps): void {
     async (req) => {
       const auth = authOf(req);
       const result = await commands.send(
-        { ...auth, ip: req.ip },
+        { ...auth, ip: clientMeta(req).ip },
         { deviceId: req.body.deviceId, name: req.body.name, params: req.body.params, source: 'manual' },
       );
       if (result.state === 'failed') {

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
-import { clientMeta } from '../../http/clientMeta';
+import { actorOf, clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { type AuditTarget, audited } from '../systemLog/service';
@@ -58,7 +58,7 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
       req,
       { action: 'irrigation.start', targetType: 'irrigationRun', detail: what },
       async () => {
-        const started = await runs.start({ ...auth, ip: req.ip }, req.body, { kind: 'manual' });
+        const started = await runs.start({ ...auth, ip: clientMeta(req).ip }, req.body, { kind: 'manual' });
         if (started.state === 'failed') {
           throw new ApiError(Code.DEVICE_OPERATION_FAILED, `${started.reason} (run #${started.runId})`);
         }
@@ -73,7 +73,7 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
       await logged(
         req,
         { action: 'irrigation.stop', targetType: 'irrigationRun', targetId: req.body.runId },
-        () => runs.stop({ ...authOf(req), ip: req.ip }, req.body.runId),
+        () => runs.stop(actorOf(req), req.body.runId),
         (run) => ({ detail: `${run.deviceName}, zones ${run.zones.join(',')}` }),
       ),
     ),

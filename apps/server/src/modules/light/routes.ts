@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../http/authHook';
+import { actorOf } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { lightDeviceList, updateLight } from './service';
@@ -29,7 +30,7 @@ export function lightRoutes(app: FastifyInstance, deps: ModuleDeps): void {
       ok(
         await updateLight(
           { db: deps.db, commands: deps.commands, devices: deps.devices },
-          { ...authOf(req), ip: req.ip },
+          actorOf(req),
           req.body,
           langOf(req.query.lang),
         ),

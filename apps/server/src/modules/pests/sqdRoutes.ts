@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
-import { clientMeta } from '../../http/clientMeta';
+import { actorOf } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { sqdDeviceStatus, sqdOperate, sqdParam, sqdUpdateParams, sqdUpdateStatus } from './sqdApi';
@@ -19,7 +19,6 @@ export function sqdRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['sqdApi'];
   const sqd = { db: deps.db, commands: deps.commands, devices: deps.devices };
-  const actor = (req: Parameters<typeof authOf>[0]) => ({ ...authOf(req), ip: clientMeta(req).ip });
 
   r.post(
     '/sqdApi/external/deviceStatus',
@@ -29,21 +28,21 @@ export function sqdRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   r.post(
     '/sqdApi/insect/param',
     { config: { permitUrl: PEST_KIND_PERMIT.insect }, schema: { tags, body: sqdParamBody } },
-    async (req) => ok(await sqdParam(sqd, actor(req), req.body)),
+    async (req) => ok(await sqdParam(sqd, actorOf(req), req.body)),
   );
   r.post(
     '/sqdApi/insect/operate',
     { config: { permitUrl: PEST_KIND_PERMIT.insect }, schema: { tags, body: sqdOperateBody } },
-    async (req) => ok(await sqdOperate(sqd, actor(req), req.body)),
+    async (req) => ok(await sqdOperate(sqd, actorOf(req), req.body)),
   );
   r.post(
     '/sqdApi/updateStatus',
     { config: { permitUrl: PEST_KIND_PERMIT.spore }, schema: { tags, body: sqdUpdateStatusBody } },
-    async (req) => ok(await sqdUpdateStatus(sqd, actor(req), req.body)),
+    async (req) => ok(await sqdUpdateStatus(sqd, actorOf(req), req.body)),
   );
   r.post(
     '/sqdApi/updateParams',
     { config: { permitUrl: null }, schema: { tags, body: sqdUpdateParamsBody } },
-    async (req) => ok(await sqdUpdateParams(sqd, actor(req), req.body)),
+    async (req) => ok(await sqdUpdateParams(sqd, actorOf(req), req.body)),
   );
 }
