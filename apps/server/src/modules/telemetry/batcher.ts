@@ -17,6 +17,8 @@ export interface BatchMessage {
   ref: DeviceRef;
   first: number;
   count: number;
+  /** The message's readings as validated (its rows are first..first+count-1, in this order). */
+  readings: Reading[];
 }
 
 export interface CommittedBatch {
@@ -171,7 +173,7 @@ export function createBatcher(options: BatcherOptions) {
         }
       }
       c.seen.add(ref.deviceId);
-      c.messages.push({ ref, first, count: rows });
+      c.messages.push({ ref, first, count: rows, readings });
       schedule();
       return c.committed;
     },

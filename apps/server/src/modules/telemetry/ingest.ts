@@ -3,7 +3,7 @@ import { DEVICE_MODEL, type DeviceClass, type ParamDef, telemetryPayload, webCha
 import type { DeviceMessage } from '../../mqtt/deviceMessages';
 import type { Publish } from '../../mqtt/publish';
 import type { DeviceRegistry } from '../devices/registry';
-import { type Batcher, type CommittedBatch, createBatcher, type Reading } from './batcher';
+import { type Batcher, type BatchMessage, type CommittedBatch, createBatcher, type Reading } from './batcher';
 import { fastTelemetryReadings } from './fastValidate';
 import type { TelemetryStore } from './store';
 
@@ -74,6 +74,31 @@ export interface IngestDeps {
 }
 
 /**
+ * The readings of one message that were new. The common message (one reading, every row new) reuses its
+ * validated values object: building a map and objects per message was the fan-out's main allocation.
+ */
+function committedReadings(c: CommittedBatch, m: BatchMessage): { list: CommittedReading[]; inserted: number } {
+  const end = m.first + m.count;
+  let inserted = 0;
+  for (let i = m.first; i < end; i++) inserted += c.inserted[i];
+  if (inserted === m.count && m.readings.length === 1) {
+    return { list: [{ deviceId: m.ref.deviceId, ts: m.readings[0].ts, values: m.readings[0].values }], inserted };
+  }
+  const perTs = new Map<number, CommittedReading>();
+  for (let i = m.first; i < end; i++) {
+    if (!c.inserted[i]) continue;
+    const ts = c.batch.ts[i];
+    let r = perTs.get(ts);
+    if (!r) {
+      r = { deviceId: m.ref.deviceId, ts, values: {} };
+      perTs.set(ts, r);
+    }
+    r.values[c.batch.keys[c.batch.keyIdx[i]]] = c.batch.value[i];
+  }
+  return { list: [...perTs.values()], inserted };
+}
+
+/**
  * The telemetry ingest: validates a message completely before any of it is queued (a message is stored
  * whole or not at all), hands the rows to the batcher and resolves once they are committed. After each
  * commit it fans the new readings out to the parks' consoles and emits `committed`.
@@ -101,20 +126,10 @@ export function createIngest(deps: IngestDeps) {
     const all: CommittedReading[] = [];
     let inserted = 0;
     for (const m of c.messages) {
-      const perTs = new Map<number, CommittedReading>();
-      for (let i = m.first; i < m.first + m.count; i++) {
-        if (!c.inserted[i]) continue;
-        inserted++;
-        const ts = c.batch.ts[i];
-        let r = perTs.get(ts);
-        if (!r) {
-          r = { deviceId: m.ref.deviceId, ts, values: {} };
-          perTs.set(ts, r);
-        }
-        r.values[c.batch.keys[c.batch.keyIdx[i]]] = c.batch.value[i];
-      }
-      if (perTs.size === 0) continue;
-      all.push(...perTs.values());
+      const readings = committedReadings(c, m);
+      inserted += readings.inserted;
+      if (readings.list.length === 0) continue;
+      all.push(...readings.list);
       if (m.ref.groupId === null) continue;
       const park = `${m.ref.merchantId}/${m.ref.groupId}`;
       let p = byPark.get(park);
@@ -122,7 +137,7 @@ export function createIngest(deps: IngestDeps) {
         p = { merchantId: m.ref.merchantId, groupId: m.ref.groupId, readings: [] };
         byPark.set(park, p);
       }
-      p.readings.push(...perTs.values());
+      p.readings.push(...readings.list);
     }
     stats.inserted += inserted;
     stats.duplicates += c.batch.n - inserted;
