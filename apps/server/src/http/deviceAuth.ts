@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 /** `X-Device-Serial` + `X-Device-Secret`, or HTTP Basic `serial:secret`. */
-export function deviceCredentialsOf(req: FastifyRequest): { serial: string; secret: string } | null {
+function deviceCredentialsOf(req: FastifyRequest): { serial: string; secret: string } | null {
   const header = (name: string) => {
     const v = req.headers[name];
     return (Array.isArray(v) ? v[0] : v)?.trim() ?? '';

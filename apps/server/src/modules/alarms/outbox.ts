@@ -94,5 +94,3 @@ export function createOutbox(deps: OutboxDeps) {
     },
   };
 }
-
-export type Outbox = ReturnType<typeof createOutbox>;

@@ -60,5 +60,3 @@ export function createImageStore(dataDir: string) {
     },
   };
 }
-
-export type ImageStore = ReturnType<typeof createImageStore>;

@@ -45,5 +45,3 @@ export function createImageFiles(dataDir: string) {
     },
   };
 }
-
-export type ImageFiles = ReturnType<typeof createImageFiles>;

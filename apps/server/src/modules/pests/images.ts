@@ -222,8 +222,6 @@ export async function reportDetections(
   return { stored: b.detections.length };
 }
 
-export const classOfKind = (kind: PestKind) => PEST_KIND_CLASS[kind];
-
 /** Pages of a kind need that kind's menu permission (and, for some, a sub-page's). */
 export function assertKind(auth: AuthContext, kind: PestKind, subPage?: string): void {
   const cls = PEST_KIND_CLASS[kind];
