@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compressAssets } from './build/compressAssets';
 
 // The API server (apps/server) serves /api and the WebSocket broker on /mqtt on one port.
 const API_TARGET = process.env.FARMPARK_API ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), compressAssets()],
   server: {
     port: 5173,
     proxy: {
@@ -17,6 +18,8 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 900,
+    // dist/.vite/manifest.json: the bundle budget test (e2e/bundle.e2e.ts) reads what /login loads from it.
+    manifest: true,
     // No injected polyfill: every browser the console supports has modulepreload, and the content
     // security policy (script-src 'self') leaves no room for script the build writes on its own.
     modulePreload: { polyfill: false },

@@ -54,6 +54,7 @@ export function ensureWebBuild() {
     'apps/web/src',
     'apps/web/index.html',
     'apps/web/vite.config.ts',
+    'apps/web/build',
     'apps/web/public',
     'packages/contracts/src',
   ];

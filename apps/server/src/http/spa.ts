@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { Code, MQTT_WS_PATH } from '@farmpark/contracts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,14 +19,39 @@ function notBuiltPage(webDist: string): string {
 </body></html>`;
 }
 
+/** Vite names every file under assets/ by its content hash: a new release means a new name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html and the unhashed root files (logo, zod-config.js) name the current release: revalidate each time. */
+const REVALIDATE = 'no-cache';
+
+function cachePolicy(webDist: string, file: string): string {
+  const rel = relative(webDist, file);
+  return rel.startsWith(`assets${sep}`) ? IMMUTABLE : REVALIDATE;
+}
+
 /**
  * One port for everything: built console files, and for any other GET outside /api and /mqtt the
  * console's index.html so client-side routes survive a reload. Unknown /api paths get 1005 (HTTP 404),
  * a known path with the wrong method 1013 (HTTP 405).
+ * The build writes .br and .gz beside each hashed asset (apps/web/build/compressAssets.ts);
+ * `preCompressed` picks one by Accept-Encoding and falls back to the plain file. /api answers stay `no-store` (securityHeaders.ts).
  */
 export async function installSpa(app: FastifyInstance, webDist: string): Promise<void> {
   const served = existsSync(webDist);
-  if (served) await app.register(fastifyStatic, { root: webDist, index: ['index.html'], wildcard: true });
+  if (served) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      index: ['index.html'],
+      wildcard: true,
+      preCompressed: true,
+      cacheControl: false,
+      // The body depends on Accept-Encoding (preCompressed), so shared caches must key on it.
+      setHeaders: (res, file) => {
+        res.setHeader('cache-control', cachePolicy(resolve(webDist), file));
+        res.setHeader('vary', 'Accept-Encoding');
+      },
+    });
+  }
 
   app.setNotFoundHandler((req: FastifyRequest, reply: FastifyReply) => {
     const path = req.url.split('?')[0];
@@ -44,7 +69,7 @@ export async function installSpa(app: FastifyInstance, webDist: string): Promise
       return reply.status(404).type('text/plain').send('Not found');
     }
     if (served && existsSync(resolve(webDist, 'index.html'))) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', REVALIDATE).sendFile('index.html');
     }
     return reply.status(200).type('text/html; charset=utf-8').send(notBuiltPage(webDist));
   });
