@@ -29,14 +29,19 @@ export function markOnline(db: Db, deviceIds: readonly number[], at: number) {
 
 /**
  * Marks offline every online device silent for `intervals` of its reporting interval: both its last
- * message and its last status change older than that. One statement, the condition in SQL.
+ * message and its last status change older than that. It reads first and writes only when a device
+ * went silent: on SQLite any write statement, even one that changes nothing, waits for the telemetry
+ * writer's transaction and would stall the event loop (and every acknowledgement) for that long.
  */
-export function markSilentOffline(db: Db, at: number, intervals: number) {
+export async function markSilentOffline(db: Db, at: number, intervals: number) {
   const limit = sql`cast(${at} as bigint) - report_interval_ms * ${intervals}`;
   const silent = sql<boolean>`online = 1 and coalesce(last_seen_at, 0) < ${limit} and coalesce(status_at, 0) < ${limit}`;
+  const candidates = await db.selectFrom('devices').select('id').where(silent).execute();
+  if (candidates.length === 0) return [];
   return db
     .updateTable('devices')
     .set({ online: 0, status_at: at })
+    .where('id', 'in', inList(candidates.map((c) => c.id)))
     .where(silent)
     .returning(['id', 'merchant_id', 'group_id'])
     .execute();

@@ -19,6 +19,8 @@ import { type RunService, systemActor } from './runs';
 export const SLOT_GRACE_MS = 2 * 60_000;
 /** After a long stop, slots further back than this are not even listed as missed. */
 const MAX_LOOKBACK_MS = 7 * 86_400_000;
+/** A program with no slot due still moves its mark forward this often, so a restart looks back no further. */
+const CHECKED_UNTIL_REFRESH_MS = 10 * 60_000;
 
 export interface ProgramDeps {
   db: Db;
@@ -227,8 +229,12 @@ export function createProgramService(deps: ProgramDeps) {
     const at = now();
     for (const p of await repo.enabledPrograms(db)) {
       const from = Math.max(Number(p.checked_until), at - MAX_LOOKBACK_MS);
-      for (const slotAt of slotsBetween(p, from, at, deps.tz)) await runSlot(p, slotAt, at);
-      await repo.setCheckedUntil(db, p.id, at);
+      const due = slotsBetween(p, from, at, deps.tz);
+      for (const slotAt of due) await runSlot(p, slotAt, at);
+      // Written only when a slot ran or the mark is getting old: on SQLite each write waits for the
+      // telemetry writer's transaction on the event loop, and a tick every few seconds would stall ingest.
+      if (due.length > 0 || at - Number(p.checked_until) >= CHECKED_UNTIL_REFRESH_MS)
+        await repo.setCheckedUntil(db, p.id, at);
     }
   }
 
