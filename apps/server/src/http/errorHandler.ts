@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { Code, type CodeValue, codeMessage, messageLang } from '@farmpark/contracts';
+import { Code, type CodeValue, codeMessage, messageLang, VALUE_MESSAGES } from '@farmpark/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from './apiError';
@@ -12,14 +12,17 @@ import { failure } from './envelope';
  */
 export const MAX_URL_LENGTH = 8192;
 
+/** The request-value helpers' phrases read as a sentence after the field name. */
+const VALUE_PHRASES = [...Object.values(VALUE_MESSAGES), 'must be one of ', 'must not be before 1970'];
+
 /**
- * `groupName must not be empty` and `enabled must be true or false` stay as they are, a request-value
- * helper's `is required` becomes `roleId is required`, anything else `newPwd: must contain a digit`.
+ * `groupName must not be empty` stays as it is, a request-value helper's `is required` becomes
+ * `roleId is required` (the console matches the field at the start), anything else `newPwd: must contain a digit`.
  */
 export function fieldMessage(field: string, message: string): string {
   if (!field) return message;
   if (message.startsWith(`${field} `)) return message;
-  return /^(is|must) /.test(message) ? `${field} ${message}` : `${field}: ${message}`;
+  return VALUE_PHRASES.some((p) => message.startsWith(p)) ? `${field} ${message}` : `${field}: ${message}`;
 }
 
 /** Fastify's own errors while reading a request, by its error code: our code and the HTTP status kept. */
