@@ -85,6 +85,7 @@ export class GuardedConnection extends Duplex {
   private readonly frames: FrameReader;
   private timer: NodeJS.Timeout | null = null;
   private timedPacket = 0;
+  private corked = false;
 
   constructor(
     private readonly inner: Duplex,
@@ -132,8 +133,23 @@ export class GuardedConnection extends Duplex {
   }
 
   override _write(chunk: Buffer, encoding: BufferEncoding, done: (err?: Error | null) => void): void {
+    this.corkForThisTick();
     if (this.inner.write(chunk, encoding)) done();
     else this.inner.once('drain', () => done());
+  }
+
+  /**
+   * A committed ingest batch acknowledges hundreds of a client's publishes in one go; holding the
+   * socket until the tick ends sends them in one write instead of one system call per PUBACK.
+   */
+  private corkForThisTick(): void {
+    if (this.corked) return;
+    this.corked = true;
+    this.inner.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      this.inner.uncork();
+    });
   }
 
   // Aedes corks around each packet it writes: one write to the socket for header and payload.
