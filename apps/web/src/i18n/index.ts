@@ -3,6 +3,8 @@ import { initReactI18next } from 'react-i18next';
 import type { RouteTitle } from '../config/routeTypes';
 import { STORAGE } from '../config/storage';
 import { enUS } from './en-US';
+import { homeEn } from './home.en-US';
+import { homeZh } from './home.zh-CN';
 import { zhCN } from './zh-CN';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
@@ -12,7 +14,10 @@ const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem
 const initial: Language = stored === 'en-US' ? 'en-US' : 'zh-CN';
 
 i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, 'en-US': { translation: enUS } },
+  resources: {
+    'zh-CN': { translation: { ...zhCN, ...homeZh } },
+    'en-US': { translation: { ...enUS, ...homeEn } },
+  },
   lng: initial,
   fallbackLng: 'zh-CN',
   supportedLngs: [...LANGUAGES],

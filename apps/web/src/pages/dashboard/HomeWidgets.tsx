@@ -1,4 +1,4 @@
-import type { DeviceClass, DeviceParamConfig, ParkDevice } from '@farmpark/contracts';
+import type { DeviceParamConfig, ParkDevice } from '@farmpark/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { Alert, Badge, Card, Col, Empty, List, Row, Space, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -7,18 +7,31 @@ import { formatValue } from '../../components/live/formatValue';
 import { useLiveDevices } from '../../components/live/useLiveDevices';
 import { formatTimeAgo } from '../../utils/timeAgo';
 import { countByClass } from './countDevices';
+import { statusClasses } from './homeWidgets';
+import { usePermits } from './usePermits';
 
 const WEATHER_KEYS = ['airTemp', 'airHumidity', 'windSpeed', 'rainfall', 'solarRadiation', 'airPressure'];
 const MOISTURE_KEYS = ['soilMoisture10', 'soilMoisture20', 'soilMoisture40'];
 
-/** Device counts per class with how many are online, from each class's live configuration. */
+/**
+ * Device counts per class (from the park, which every role sees) with how many are online, read from
+ * the live configuration of the classes this role may watch; the others show their count alone.
+ */
 export function DeviceCounts({ groupId, devices }: { groupId: number; devices: readonly ParkDevice[] }) {
   const { t, i18n } = useTranslation();
+  const permits = usePermits();
   const counts = countByClass(devices);
+  const watched = new Set(
+    statusClasses(
+      permits,
+      counts.map((c) => c.deviceClass),
+    ),
+  );
   const results = useQueries({
     queries: counts.map(({ deviceClass }) => ({
       queryKey: ['paramConfigs', deviceClass, groupId, i18n.language],
-      queryFn: () => getInitParamConfigList({ deviceClass: deviceClass as DeviceClass }, groupId),
+      queryFn: () => getInitParamConfigList({ deviceClass }, groupId),
+      enabled: watched.has(deviceClass),
       retry: false,
     })),
   });
@@ -129,20 +142,6 @@ export function SoilSummary() {
           />
         </>
       )}
-    </Card>
-  );
-}
-
-/** What other capabilities will add to the home page, said plainly instead of shown empty. */
-export function LaterSections() {
-  const { t } = useTranslation();
-  return (
-    <Card size="small" title={t('home.later')} data-testid="home-later">
-      <List
-        size="small"
-        dataSource={['laterAlarms', 'laterPests', 'laterIrrigation', 'laterNotices']}
-        renderItem={(k) => <List.Item>{t(`home.${k}`)}</List.Item>}
-      />
     </Card>
   );
 }

@@ -1,14 +1,32 @@
 import { Card, Col, Descriptions, Empty, Row, Statistic } from 'antd';
+import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import NoticeBanner from '../../components/NoticeBanner';
 import { parkLabel, useActivePark } from '../../stores/park';
-import { DeviceCounts, LaterSections, LatestWeather, SoilSummary } from './HomeWidgets';
+import AlarmsCard from './AlarmsCard';
+import { DeviceCounts, LatestWeather, SoilSummary } from './HomeWidgets';
+import { type HomeWidget, homeWidgets } from './homeWidgets';
+import IrrigationCard from './IrrigationCard';
+import PestsCard from './PestsCard';
+import { usePermits } from './usePermits';
 
-/** Home: the active park at a glance - its record, devices online, live weather and soil moisture. */
+/**
+ * Home: the active park at a glance - its record, devices, notices, and the live widgets the user's
+ * permit list allows (a restricted role gets a smaller page, never a permission error).
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const park = useActivePark();
+  const widgets = homeWidgets(usePermits());
   if (!park) return <Empty description={t('dashboard.noPark')} />;
+  const hasTraps = park.devices.some((d) => d.deviceClass === 'insectTrap');
+  const widget: Record<HomeWidget, JSX.Element> = {
+    alarms: <AlarmsCard groupId={park.groupId} />,
+    weather: <LatestWeather />,
+    soil: <SoilSummary />,
+    irrigation: <IrrigationCard groupId={park.groupId} />,
+    pests: <PestsCard groupId={park.groupId} hasTraps={hasTraps} />,
+  };
   const notSet = t('dashboard.notSet');
   return (
     <Row gutter={[16, 16]} data-testid="dashboard">
@@ -31,15 +49,11 @@ export default function DashboardPage() {
           <DeviceCounts groupId={park.groupId} devices={park.devices} />
         </Card>
       </Col>
-      <Col xs={24} lg={12}>
-        <LatestWeather />
-      </Col>
-      <Col xs={24} lg={12}>
-        <SoilSummary />
-      </Col>
-      <Col span={24}>
-        <LaterSections />
-      </Col>
+      {widgets.map((w) => (
+        <Col xs={24} lg={12} key={w}>
+          {widget[w]}
+        </Col>
+      ))}
     </Row>
   );
 }
