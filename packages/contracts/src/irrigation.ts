@@ -151,10 +151,17 @@ export const runListQuery = pageQuery.extend({
   deviceClass: optional(enumField(IRRIGATION_CLASSES)),
   state: optional(enumField(RUN_STATES)),
   trigger: optional(enumField(RUN_TRIGGERS)),
+  /** Runs that watered this zone. */
+  zone: optional(intField((n) => n.min(1, 'zones are numbered from 1').max(64, 'zone must be at most 64'))),
   startTime: optional(epochMsField()),
   endTime: optional(epochMsField()),
 });
 export type RunListQuery = z.infer<typeof runListQuery>;
+/** The running record as a file: the filters of the list, every matching run. */
+export const runExportQuery = runListQuery.omit({ pageNum: true, pageSize: true }).extend({
+  format: withDefault(enumField(['csv', 'xlsx']), 'csv'),
+});
+export type RunExportQuery = z.infer<typeof runExportQuery>;
 
 /** Water by zone by day (analysis), from finished and running runs; a run's water is split evenly over its zones. */
 export const zoneWaterQuery = z.object({

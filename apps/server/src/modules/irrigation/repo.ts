@@ -128,6 +128,7 @@ export interface RunFilter {
   state?: string;
   trigger?: string;
   triggerRef?: string;
+  zone?: number;
   startTime?: number;
   endTime?: number;
 }
@@ -143,6 +144,18 @@ function runQuery(db: Db, scope: Scope, f: RunFilter) {
   if (f.state !== undefined) q = q.where('state', '=', f.state);
   if (f.trigger !== undefined) q = q.where('trigger', '=', f.trigger);
   if (f.triggerRef !== undefined) q = q.where('trigger_ref', '=', f.triggerRef);
+  if (f.zone !== undefined) {
+    // zones are stored as a JSON list such as [1,3]: the zone is its first, a middle or its last item
+    const z = f.zone;
+    q = q.where((e) =>
+      e.or([
+        e('zones', '=', `[${z}]`),
+        e('zones', 'like', `[${z},%`),
+        e('zones', 'like', `%,${z},%`),
+        e('zones', 'like', `%,${z}]`),
+      ]),
+    );
+  }
   if (f.startTime !== undefined) q = q.where('created_at', '>=', f.startTime);
   if (f.endTime !== undefined) q = q.where('created_at', '<', f.endTime);
   return q;
@@ -162,6 +175,13 @@ export async function listRuns(db: Db, scope: Scope, f: RunFilter, page: { pageN
       .executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(count.n) };
+}
+
+/** One page of an export, newest first, below the id where the previous page ended (keyset: no offset scans). */
+export function exportRunsPage(db: Db, scope: Scope, f: RunFilter, below: number | null, size: number) {
+  let q = runQuery(db, scope, f);
+  if (below !== null) q = q.where('id', '<', below);
+  return q.selectAll().orderBy('id', 'desc').limit(size).execute();
 }
 
 export function runsOverlapping(db: Db, scope: Scope, deviceId: number, start: number, end: number) {

@@ -5,11 +5,13 @@ import {
   programBody,
   programListQuery,
   removeBody,
+  runExportQuery,
   runListQuery,
   smartRuleBody,
   smartRuleListQuery,
   startRunBody,
   stopRunBody,
+  withExportZone,
   zoneWaterQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -18,9 +20,12 @@ import { ApiError } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
 import { actorOf, clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
+import { exportLang, exportStamp, sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
+import { parkZone } from '../parks/service';
 import { type AuditTarget, audited } from '../systemLog/service';
 import { machineList } from './machines';
+import { RUN_EXPORT_COLUMNS, runExportRows } from './runExport';
 import type { Irrigation } from './runtime';
 import { zoneWater } from './zoneWater';
 
@@ -84,6 +89,23 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
     async (req) => {
       const auth = authOf(req);
       return ok(await runs.list(scopeOf(auth), auth.grants, req.query));
+    },
+  );
+  r.get(
+    `${base}/exportRunList`,
+    { config: { permitUrl: SECTION }, schema: { tags, querystring: withExportZone(runExportQuery) } },
+    async (req, reply) => {
+      const auth = authOf(req);
+      const { timeZone: _z, format, ...filter } = req.query;
+      const timeZone = await parkZone(deps.db, auth, req.query, deps.config.tzName);
+      return sendExport(reply, {
+        name: `irrigation-runs-${exportStamp(timeZone)}`,
+        format,
+        lang: exportLang(req),
+        timeZone,
+        columns: RUN_EXPORT_COLUMNS,
+        rows: runExportRows(runs.exportRuns(scopeOf(auth), auth.grants, filter)),
+      });
     },
   );
   r.get(

@@ -10,6 +10,7 @@ import {
   type IrrigationRun,
   MACHINE_RUN_STATE,
   type Paged,
+  type RunExportQuery,
   type RunListQuery,
   type RunState,
   type RunTrigger,
@@ -233,14 +234,31 @@ export function createRunService(deps: RunDeps) {
 
   async function list(scope: Scope, grants: ReadonlySet<string>, q: RunListQuery): Promise<Paged<IrrigationRun>> {
     await repo.requireInScope(db, scope, q);
-    const classes = IRRIGATION_CLASSES.filter(
-      (c) => classAllowed(grants, c) && (!q.deviceClass || q.deviceClass === c),
-    );
-    const { rows, total } = await repo.listRuns(db, scope, { ...q, deviceClasses: classes }, q);
+    const { rows, total } = await repo.listRuns(db, scope, { ...q, deviceClasses: classesOf(grants, q) }, q);
     return { list: rows.map(toRun), total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
-  return { start, stop, supervise: supervisor.supervise, list };
+  /** Every run the filters match, a page at a time (an export streams; it never holds them all). */
+  function exportRuns(scope: Scope, grants: ReadonlySet<string>, q: Omit<RunExportQuery, 'format'>, pageSize = 500) {
+    return (async function* () {
+      await repo.requireInScope(db, scope, q);
+      const f = { ...q, deviceClasses: classesOf(grants, q) };
+      let below: number | null = null;
+      for (;;) {
+        const rows = await repo.exportRunsPage(db, scope, f, below, pageSize);
+        if (rows.length === 0) return;
+        yield rows.map(toRun);
+        below = rows[rows.length - 1].id;
+        if (rows.length < pageSize) return;
+      }
+    })();
+  }
+
+  return { start, stop, supervise: supervisor.supervise, list, exportRuns };
 }
 
 export type RunService = ReturnType<typeof createRunService>;
+
+/** The irrigation classes a caller's pages grant, narrowed to the one asked for. */
+const classesOf = (grants: ReadonlySet<string>, q: { deviceClass?: IrrigationClass }) =>
+  IRRIGATION_CLASSES.filter((c) => classAllowed(grants, c) && (!q.deviceClass || q.deviceClass === c));
