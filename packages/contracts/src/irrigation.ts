@@ -86,15 +86,44 @@ const zones = listOf(
   intField((n) => n.min(1, 'zones are numbered from 1')),
   (a) => a.min(1, 'choose at least one zone').max(16, 'at most 16 zones'),
 );
-const positive = (field: string, max: number) =>
-  numberField((n) => n.positive(`${field} must be greater than 0`).max(max, `${field} must be at most ${max}`));
+/**
+ * The limits of every number an irrigation form takes: the server's schemas check them and the
+ * console checks the same numbers on the field before sending, so a typed value is refused with a
+ * message, never clamped or rounded (a 0.02 m³ volume was once sent as 0.1).
+ */
+export interface Limit {
+  min: number;
+  max: number;
+}
+export const IRRIGATION_LIMITS = {
+  /** A manual run: minutes (3 s is the machine's shortest step) or m³ (its meter counts 0.1 m³). */
+  run: { durationMin: { min: 0.05, max: 24 * 60 }, volumeM3: { min: 0.1, max: 10_000 } },
+  /** A program, per zone. */
+  program: { durationMin: { min: 0.05, max: 12 * 60 }, volumeM3: { min: 0.1, max: 1000 } },
+  tankShare: { min: 0, max: 100 },
+  ecTarget: { min: 0, max: 10 },
+  phTarget: { min: 3, max: 9 },
+  moisture: { min: 0, max: 100 },
+  maxDurationMin: { min: 0.05, max: 24 * 60 },
+  restMin: { min: 0, max: 24 * 60 },
+  /** 0: no cap. */
+  maxRunsPerDay: { min: 0, max: 48 },
+  maxWaterPerDayM3: { min: 0, max: 10_000 },
+  rainMm: { min: 0, max: 500 },
+  rainHours: { min: 1, max: 168 },
+} as const satisfies Record<string, Limit | Record<string, Limit>>;
+
+/** The one sentence for a number outside its limits (server message; the console phrases the same limits). */
+export const limitMessage = (field: string, l: Limit) => `${field} must be ${l.min} to ${l.max}`;
+const within = (field: string, l: Limit, int = false) =>
+  (int ? intField : numberField)((n) => n.min(l.min, limitMessage(field, l)).max(l.max, limitMessage(field, l)));
 
 export const startRunBody = z
   .object({
     deviceId: id,
     zones,
-    durationMin: optional(positive('durationMin', 24 * 60)),
-    volumeM3: optional(positive('volumeM3', 10_000)),
+    durationMin: optional(within('durationMin', IRRIGATION_LIMITS.run.durationMin)),
+    volumeM3: optional(within('volumeM3', IRRIGATION_LIMITS.run.volumeM3)),
     recipe: optional(jsonText(recipe)),
   })
   .refine((b) => (b.durationMin === undefined) !== (b.volumeM3 === undefined), {
@@ -212,8 +241,8 @@ export const programBody = z
     ),
     zones,
     /** Per zone: the machine waters the zones one after another. */
-    durationMin: optional(positive('durationMin', 12 * 60)),
-    volumeM3: optional(positive('volumeM3', 1000)),
+    durationMin: optional(within('durationMin', IRRIGATION_LIMITS.program.durationMin)),
+    volumeM3: optional(within('volumeM3', IRRIGATION_LIMITS.program.volumeM3)),
     recipe: optional(jsonText(recipe)),
     enabled: withDefault(boolField(), true),
   })
@@ -258,24 +287,18 @@ export const smartRuleBody = z
     zones,
     sensorId: id,
     sensorKey: z.string().regex(/^soilMoisture\d*$/, 'sensorKey must be a soil-moisture parameter'),
-    startBelow: numberField((n) => n.min(0, 'startBelow must be 0 to 100').max(100, 'startBelow must be 0 to 100')),
-    stopAbove: numberField((n) => n.min(0, 'stopAbove must be 0 to 100').max(100, 'stopAbove must be 0 to 100')),
-    maxDurationMin: positive('maxDurationMin', 24 * 60),
-    /** Pause after a run before the rule may start another. */
-    restMin: withDefault(
-      numberField((n) => n.min(0, 'restMin must be 0 to 1440').max(24 * 60, 'restMin must be 0 to 1440')),
-      30,
-    ),
+    startBelow: within('startBelow', IRRIGATION_LIMITS.moisture),
+    stopAbove: within('stopAbove', IRRIGATION_LIMITS.moisture),
+    maxDurationMin: within('maxDurationMin', IRRIGATION_LIMITS.maxDurationMin),
+    /** Soak: the least time after a run ends before the rule may start another (no short cycles). */
+    restMin: withDefault(within('restMin', IRRIGATION_LIMITS.restMin), 30),
+    /** Caps per local day (0: none): runs the rule started, and their metered water. */
+    maxRunsPerDay: withDefault(within('maxRunsPerDay', IRRIGATION_LIMITS.maxRunsPerDay, true), 0),
+    maxWaterPerDayM3: withDefault(within('maxWaterPerDayM3', IRRIGATION_LIMITS.maxWaterPerDayM3), 0),
     windows: withDefault(jsonText(timeWindows), []),
     /** Skip when the park's weather station measured more than rainMm in the last rainHours (0: never skip). */
-    rainMm: withDefault(
-      numberField((n) => n.min(0, 'rainMm must be 0 to 500').max(500, 'rainMm must be 0 to 500')),
-      0,
-    ),
-    rainHours: withDefault(
-      intField((n) => n.min(1, 'rainHours must be 1 to 168').max(168, 'rainHours must be 1 to 168')),
-      24,
-    ),
+    rainMm: withDefault(within('rainMm', IRRIGATION_LIMITS.rainMm), 0),
+    rainHours: withDefault(within('rainHours', IRRIGATION_LIMITS.rainHours, true), 24),
     enabled: withDefault(boolField(), true),
   })
   .refine((b) => b.stopAbove > b.startBelow, {
@@ -295,14 +318,23 @@ export interface SmartRule extends Omit<SmartRuleBody, 'ruleId'> {
 }
 export const smartRuleListQuery = z.object({ groupId: id, machineId: optional(id) });
 
+/** A smart rule does not start on a moisture reading older than this (the sensor may have stopped reporting). */
+export const SMART_SENSOR_STALE_MIN = 30;
+
 export const DECISION_ACTIONS = ['started', 'skipped', 'stopped', 'failed'] as const;
 export type DecisionAction = (typeof DECISION_ACTIONS)[number];
-/** Why: below start, raining, outside window, resting, busy, disabled, above stop, max duration, command failed. */
+/**
+ * Why: below start, raining, outside window, resting (soak), daily caps, a stale sensor, busy, above
+ * stop, max duration, command failed.
+ */
 export const DECISION_REASONS = [
   'belowStart',
   'raining',
   'outsideWindow',
   'resting',
+  'dailyRuns',
+  'dailyWater',
+  'sensorStale',
   'busy',
   'aboveStop',
   'maxDuration',
@@ -325,6 +357,14 @@ export interface DecisionFacts {
   rainHours?: number;
   /** resting: minutes of rest left after the rule's last run. */
   restLeftMin?: number;
+  /** dailyRuns / dailyWater: what the rule used today and its cap. */
+  runsToday?: number;
+  maxRunsPerDay?: number;
+  waterTodayM3?: number;
+  maxWaterPerDayM3?: number;
+  /** sensorStale: when the sensor last reported (null: never) and the age limit in minutes. */
+  sensorLastAt?: number | null;
+  staleAfterMin?: number;
   /** busy: the run in the way, or startedAtMachine when the machine runs by itself. */
   busyRunId?: number;
   startedAtMachine?: true;

@@ -384,6 +384,20 @@ export function lastRunOfRule(db: Db, ruleId: number) {
     .executeTakeFirst();
 }
 
+/** Runs a smart rule started since `since` and their metered water (the daily caps). */
+export async function ruleRunsSince(db: Db, ruleId: number, since: number) {
+  const r = await db
+    .selectFrom('irrigation_runs')
+    .select([(e) => e.fn.countAll<number>().as('n'), (e) => e.fn.sum<number>('water_m3').as('water')])
+    .where('trigger', '=', 'smart')
+    .where('trigger_ref', '=', String(ruleId))
+    .where('created_at', '>=', since)
+    // a start the machine never confirmed watered nothing and does not count
+    .where((e) => e.or([e('state', '!=', 'failed'), e('started_at', 'is not', null)]))
+    .executeTakeFirstOrThrow();
+  return { runs: Number(r.n), waterM3: Number(r.water ?? 0) };
+}
+
 /** Rain (mm) measured by the park's weather stations in [since, now]: the sum of their per-report amounts. */
 export async function rainSince(db: Db, merchantId: number, groupId: number, since: number): Promise<number | null> {
   const stations = await db

@@ -1,4 +1,4 @@
-import type { IrrigationRun } from '@farmpark/contracts';
+import { IRRIGATION_LIMITS, type IrrigationRun } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
@@ -108,6 +108,15 @@ describeEachEngine('irrigation runs', (env) => {
     });
     expect(recipe.code).toBe(1001);
     expect(recipe.msg).toContain('recipe');
+    // below the meter's step: refused with the field and its limits, never rounded up to them
+    const tiny = await env().post(`${API}/startRun`, fx.demo, {
+      deviceId: fx.machines.wf.deviceId,
+      zones: [1],
+      volumeM3: 0.02,
+    });
+    expect(tiny.code).toBe(1001);
+    expect(tiny.msg).toContain('volumeM3');
+    expect(tiny.msg).toContain(`${IRRIGATION_LIMITS.run.volumeM3.min} to ${IRRIGATION_LIMITS.run.volumeM3.max}`);
     expect(await env().db.selectFrom('irrigation_runs').select('id').execute()).toHaveLength(before.length);
   });
 

@@ -4,7 +4,7 @@ import { createRuleEngine } from '../../rules/engine';
 import { waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 import { createIrrigation } from './runtime';
-import { hhmmIn, irrigationFixture, pause, runOf } from './testFixture';
+import { hhmmIn, irrigationFixture, pause, runOf, soilReading } from './testFixture';
 
 describeEachEngine('smart irrigation', (env) => {
   const fx = irrigationFixture(env);
@@ -34,19 +34,16 @@ describeEachEngine('smart irrigation', (env) => {
       stopAbove: 32,
       maxDurationMin: 30,
       restMin: 0,
+      maxRunsPerDay: 0,
+      maxWaterPerDayM3: 0,
       windows: [],
       rainMm: 5,
       rainHours: 24,
       enabled: true,
     });
     await engine.refresh();
-    const read = async (v: number) => {
-      engine.onCommitted({
-        deviceIds: [fx.sensorId],
-        readings: [{ deviceId: fx.sensorId, ts: now(), values: { soilMoisture20: v } }],
-      });
-      await engine.idle();
-    };
+    const read = (v: number) =>
+      soilReading(env(), engine, { deviceId: fx.sensorId, key: 'soilMoisture20', ts: now(), value: v });
     const decisions = async () =>
       (await irr.smart.decisions(fx.auth, { groupId: fx.park, ruleId: rule.ruleId, pageNum: 1, pageSize: 50 })).list;
 

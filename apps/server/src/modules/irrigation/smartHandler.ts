@@ -7,12 +7,14 @@ import {
   type DeviceClass,
   type RunEndCode,
   type RunState,
+  SMART_SENSOR_STALE_MIN,
   type ThresholdCondition,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError } from '../../http/apiError';
 import type { RuleEngine, RuleHandler, RuleTransition } from '../../rules/engine';
 import { inAnyWindow } from '../../rules/windows';
+import { zoneClock } from '../telemetry/buckets';
 import type { DecisionLog } from './decisionLog';
 import * as repo from './repo';
 import { type RunService, systemActor } from './runs';
@@ -28,27 +30,53 @@ export interface SmartHandlerDeps {
 }
 
 /**
- * What smart irrigation does when the evaluator fires or clears one of its rules. Its own time
- * windows, rain check, rest period and a busy machine are checked here, on fire, so the decision
- * log can say why it did not start; a declined start stays pending (engine 'defer'). The run is
+ * What smart irrigation does when the evaluator fires or clears one of its rules. A stale sensor,
+ * its own time windows, rain, the soak (rest) after its last run, its daily caps of runs and water
+ * and a busy machine are checked here, on fire, so the decision log can say why it did not start; a declined start stays pending (engine 'defer'). The run is
  * sent with the maximum duration, so the machine stops by itself even if the server is down; when
  * it does, the rule's state is reset and it may start again after its rest period.
  */
 export function createSmartHandler(deps: SmartHandlerDeps) {
   const { db, decisions } = deps;
   const now = deps.now ?? Date.now;
+  const clock = zoneClock(deps.tz);
 
   const actorFor = (rule: RuleTransition['rule'], deviceClass: string) =>
     systemActor(rule.merchantId, rule.groupId, deviceClass as DeviceClass, `smart:${rule.name}`.slice(0, 64));
+
+  /** The first daily cap the rule has reached today (local day), if any. */
+  async function dailyCap(ruleId: number, cfg: SmartConfig, at: number) {
+    if (cfg.maxRunsPerDay <= 0 && cfg.maxWaterPerDayM3 <= 0) return null;
+    const today = await repo.ruleRunsSince(db, ruleId, clock.dayBucket(at));
+    if (cfg.maxRunsPerDay > 0 && today.runs >= cfg.maxRunsPerDay) {
+      return {
+        reason: 'dailyRuns' as const,
+        facts: { runsToday: today.runs, maxRunsPerDay: cfg.maxRunsPerDay },
+      };
+    }
+    if (cfg.maxWaterPerDayM3 > 0 && today.waterM3 >= cfg.maxWaterPerDayM3) {
+      return {
+        reason: 'dailyWater' as const,
+        facts: { waterTodayM3: Number(today.waterM3.toFixed(3)), maxWaterPerDayM3: cfg.maxWaterPerDayM3 },
+      };
+    }
+    return null;
+  }
 
   async function onFire(t: RuleTransition, cfg: SmartConfig): Promise<undefined | 'defer'> {
     const rule = t.rule;
     const at = t.at;
     const seen = { moisture: t.value };
+    const condition = rule.condition as ThresholdCondition;
     const skip = async (reason: DecisionReason, facts: DecisionFacts, rainMm: number | null = null) => {
       await decisions.write(rule, { action: 'skipped', reason, ...seen, rainMm }, { at, facts });
       return 'defer' as const;
     };
+    // a pending start offered again on the engine's tick carries the last value it saw: judge only a fresh one
+    const reading = rule.deviceId === null ? undefined : (await repo.latest(db, rule.deviceId)).get(condition.key);
+    if (!reading || at - reading.ts > SMART_SENSOR_STALE_MIN * 60_000) {
+      return skip('sensorStale', { sensorLastAt: reading?.ts ?? null, staleAfterMin: SMART_SENSOR_STALE_MIN });
+    }
     if (!inAnyWindow(cfg.windows, at, deps.tz)) {
       return skip('outsideWindow', { windows: cfg.windows.map((w) => `${w.start}-${w.end}`) });
     }
@@ -70,6 +98,8 @@ export function createSmartHandler(deps: SmartHandlerDeps) {
       );
       return 'defer';
     }
+    const capped = await dailyCap(rule.id, cfg, at);
+    if (capped) return skip(capped.reason, capped.facts, rain);
     const machine = await repo.deviceById(db, cfg.machineId);
     if (!machine) return skip('commandFailed', { missingMachineId: cfg.machineId }, rain);
     try {
@@ -86,7 +116,6 @@ export function createSmartHandler(deps: SmartHandlerDeps) {
         );
         return 'defer';
       }
-      const condition = rule.condition as ThresholdCondition;
       await decisions.write(
         rule,
         { action: 'started', reason: 'belowStart', ...seen, rainMm: rain },

@@ -1,6 +1,7 @@
 import type { DeviceClass } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll } from 'vitest';
+import type { RuleEngine } from '../../rules/engine';
 import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import type { TestEnv } from '../../test/harness';
 import { type AuthContext, resolveSession } from '../auth/sessions';
@@ -76,6 +77,27 @@ export const until = (e: TestEnv, runId: number, states: string[], ms = 8_000) =
     },
     ms,
   );
+
+/**
+ * A soil reading as ingest leaves it: the sensor's latest value written, then the committed batch
+ * handed to the rule engine (smart rules judge only a fresh reading).
+ */
+export async function soilReading(
+  e: TestEnv,
+  engine: Pick<RuleEngine, 'onCommitted' | 'idle'>,
+  r: { deviceId: number; key: string; ts: number; value: number },
+) {
+  await e.db.deleteFrom('device_latest').where('device_id', '=', r.deviceId).where('key', '=', r.key).execute();
+  await e.db
+    .insertInto('device_latest')
+    .values({ device_id: r.deviceId, key: r.key, ts: r.ts, value: r.value, prev_value: null, prev_ts: null })
+    .execute();
+  engine.onCommitted({
+    deviceIds: [r.deviceId],
+    readings: [{ deviceId: r.deviceId, ts: r.ts, values: { [r.key]: r.value } }],
+  });
+  await engine.idle();
+}
 
 /** A moment as HH:mm in a zone (program start times and rule windows are local times). */
 export const hhmmIn = (tz: string, ts: number) =>
