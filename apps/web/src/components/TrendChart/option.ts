@@ -1,3 +1,5 @@
+import { unitAxes } from './axes';
+
 /** One line of a chart: points are [ts, avg, min, max] as the telemetry API returns them. */
 export interface TrendSeries {
   name: string;
@@ -41,8 +43,14 @@ export function buildTrendOption(series: readonly TrendSeries[], mode: TrendMode
   const out: Record<string, unknown>[] = [];
   const owner: { s: number; role: 'avg' | 'min' | 'band' }[] = [];
   const large = series.reduce((n, s) => n + s.points.length, 0) > 3000;
+  const axes = unitAxes(series.map((s) => s.unit));
   series.forEach((s, i) => {
-    const common = { showSymbol: s.points.length < 60, animation: !large, sampling: 'lttb' as const };
+    const common = {
+      showSymbol: s.points.length < 60,
+      animation: !large,
+      sampling: 'lttb' as const,
+      yAxisIndex: axes.axisOf(s.unit),
+    };
     if (mode === 'band') {
       const stack = `band${i}`;
       out.push({
@@ -94,16 +102,15 @@ export function buildTrendOption(series: readonly TrendSeries[], mode: TrendMode
     return lines.join('\n');
   };
 
-  const units = [...new Set(series.map((s) => s.unit))];
   return {
     animation: !large,
-    grid: { left: 8, right: 16, top: 60, bottom: 56, containLabel: true },
+    grid: { left: axes.gridLeft, right: axes.gridRight, top: 60, bottom: 56, containLabel: true },
     legend: { type: 'scroll', top: 0, left: 0, right: 40 },
     tooltip: { trigger: 'axis', confine: true, formatter: tooltipFormatter },
     toolbox: { right: 0, top: 0, feature: { saveAsImage: { title: labels.saveImage, pixelRatio: 2 } } },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
     xAxis: { type: 'time' },
-    yAxis: { type: 'value', scale: true, name: units.length === 1 ? units[0] : '' },
+    yAxis: axes.yAxis,
     series: out,
   };
 }
