@@ -29,7 +29,7 @@ export default function AlarmsCard({ groupId }: { groupId: number }) {
     <Card
       title={t('home.alarms')}
       data-testid="home-alarms"
-      extra={query.data ? <Typography.Text type="danger">{query.data.total}</Typography.Text> : null}
+      extra={query.data?.total ? <Typography.Text type="danger">{query.data.total}</Typography.Text> : null}
     >
       <WidgetState
         loading={query.isLoading}

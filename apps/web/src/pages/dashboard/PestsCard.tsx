@@ -33,7 +33,9 @@ export default function PestsCard({ groupId, hasTraps }: { groupId: number; hasT
         empty={!hasTraps || caught.length === 0}
         emptyText={hasTraps ? t('home.noCatches') : t('home.noTraps')}
       >
-        <Statistic title={t('home.pestTotal')} value={stats?.total ?? 0} data-testid="home-pest-total" />
+        <div data-testid="home-pest-total">
+          <Statistic title={t('home.pestTotal')} value={stats?.total ?? 0} />
+        </div>
         <Chart option={statsBarOption(caught, t('home.catches'))} height={220} testId="home-pest-chart" />
       </WidgetState>
     </Card>
