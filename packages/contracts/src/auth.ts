@@ -1,9 +1,8 @@
 import { z } from 'zod';
+import { PATTERN_MESSAGES } from './errorDetail';
 import type { PermitEntry } from './permissions';
 
-/** SPEC §9 session constants. */
-export const TOKEN_COOKIE = 'ag_merchant_token';
-export const AUTH_HEADER = 'AuthToken';
+export { AUTH_HEADER, TOKEN_COOKIE } from './sessionKeys';
 /** Absolute session lifetime and idle timeout. */
 export const SESSION_TTL_MS = 7 * 24 * 3600_000;
 export const SESSION_IDLE_MS = 24 * 3600_000;
@@ -40,15 +39,19 @@ export const passwordField = z
   .string()
   .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
-  .regex(/[A-Za-z]/, 'must contain a letter')
-  .regex(/[0-9]/, 'must contain a digit');
+  .regex(/[A-Za-z]/, PATTERN_MESSAGES.letter)
+  .regex(/[0-9]/, PATTERN_MESSAGES.digit);
 
 export const resetLoginPwdBody = z
   .object({
     oldPwd: z.string({ error: 'oldPwd is required' }).min(1, 'oldPwd must not be empty'),
     newPwd: passwordField,
   })
-  .refine((b) => b.oldPwd !== b.newPwd, { path: ['newPwd'], message: 'must differ from the old password' });
+  .refine((b) => b.oldPwd !== b.newPwd, {
+    path: ['newPwd'],
+    message: 'must differ from the old password',
+    params: { rule: 'sameAsOld' },
+  });
 export type ResetLoginPwdBody = z.infer<typeof resetLoginPwdBody>;
 
 export interface MerchantUserInfo {

@@ -11,6 +11,7 @@ export * from './deviceProtocol';
 export * from './devices';
 export * from './devicesApi';
 export * from './envelope';
+export * from './errorDetail';
 export * from './errors';
 export * from './irrigation';
 export * from './light';

@@ -62,7 +62,12 @@ export const thresholdCondition = z
     if (c.low === undefined) ctx.addIssue({ code: 'custom', path: ['low'], message: `low is required for ${c.op}` });
     if (c.high === undefined) ctx.addIssue({ code: 'custom', path: ['high'], message: `high is required for ${c.op}` });
     if (c.low !== undefined && c.high !== undefined && c.low >= c.high)
-      ctx.addIssue({ code: 'custom', path: ['high'], message: 'high must be greater than low' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['high'],
+        message: 'high must be greater than low',
+        params: { rule: 'lowAboveHigh' },
+      });
     if (c.op === 'outside' && c.low !== undefined && c.high !== undefined && 2 * c.hysteresis >= c.high - c.low)
       ctx.addIssue({
         code: 'custom',
