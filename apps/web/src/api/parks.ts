@@ -13,6 +13,8 @@ export interface ParkInput {
   latitude: number | null;
   crops: string;
   remark: string;
+  /** IANA zone; blank returns the park to the server's default. */
+  timeZone?: string;
 }
 
 export const getGroupAndDeviceAllList = () => get<Park[]>('/api/merchant/group/getGroupAndDeviceAllList');

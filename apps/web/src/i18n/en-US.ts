@@ -3,6 +3,7 @@ import { alarmEn } from './alarm.en-US';
 import { irrigationEn } from './irrigation.en-US';
 import { monitoringEn } from './monitoring.en-US';
 import { parkMapEn } from './parkMap.en-US';
+import { timeEn } from './time.en-US';
 import type { Resources } from './zh-CN';
 
 export const enUS: Resources = {
@@ -192,4 +193,5 @@ export const enUS: Resources = {
   ...alarmEn,
   ...irrigationEn,
   ...parkMapEn,
+  ...timeEn,
 };

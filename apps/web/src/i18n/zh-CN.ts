@@ -3,6 +3,7 @@ import { alarmZh } from './alarm.zh-CN';
 import { irrigationZh } from './irrigation.zh-CN';
 import { monitoringZh } from './monitoring.zh-CN';
 import { parkMapZh } from './parkMap.zh-CN';
+import { timeZh } from './time.zh-CN';
 
 /** Chinese resources: the product's own language and the default. en-US must have the same keys (checked by tsc). */
 export const zhCN = {
@@ -186,6 +187,7 @@ export const zhCN = {
   ...alarmZh,
   ...irrigationZh,
   ...parkMapZh,
+  ...timeZh,
 };
 
 export type Resources = typeof zhCN;

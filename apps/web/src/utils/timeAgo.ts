@@ -4,7 +4,10 @@ const DAY = 24 * HOUR;
 
 export type TimeAgo = { unit: 'justNow' } | { unit: 'minutes' | 'hours' | 'days'; value: number };
 
-/** SPEC §9: minutes under an hour, hours under a day, then days. A time in the future counts as now. */
+/**
+ * SPEC §9: minutes under an hour, hours under a day, then days. A time in the future counts as now.
+ * A difference of instants, so the same in every zone; an exact time goes through utils/time.
+ */
 export function timeAgo(time: number | Date, now: number | Date = Date.now()): TimeAgo {
   const diff = Number(now) - Number(time);
   if (diff < MINUTE) return { unit: 'justNow' };

@@ -119,15 +119,17 @@ describe('weatherIcon', () => {
     expect(WEATHER_KIND.size).toBeGreaterThanOrEqual(60);
   });
   it('night is 18:00 to 05:59', () => {
-    expect(isNight(new Date(2024, 0, 1, 17, 59))).toBe(false);
-    expect(isNight(new Date(2024, 0, 1, 18, 0))).toBe(true);
-    expect(isNight(new Date(2024, 0, 1, 5, 59))).toBe(true);
-    expect(isNight(new Date(2024, 0, 1, 6, 0))).toBe(false);
+    expect(isNight(Date.UTC(2024, 0, 1, 17, 59), 'UTC')).toBe(false);
+    expect(isNight(Date.UTC(2024, 0, 1, 18, 0), 'UTC')).toBe(true);
+    expect(isNight(Date.UTC(2024, 0, 1, 5, 59), 'UTC')).toBe(true);
+    expect(isNight(Date.UTC(2024, 0, 1, 6, 0), 'UTC')).toBe(false);
+    // the park's hour, not the browser's: 10:00 UTC is 18:00 in Shanghai
+    expect(isNight(Date.UTC(2024, 0, 1, 10, 0), 'Asia/Shanghai')).toBe(true);
   });
   it('picks the day or night icon of the condition', () => {
-    expect(weatherIcon('晴', new Date(2024, 0, 1, 12))).toBe('☀️');
-    expect(weatherIcon('晴', new Date(2024, 0, 1, 22))).toBe('🌙');
-    expect(weatherIcon('暴雪', new Date(2024, 0, 1, 12))).toBe('❄️');
-    expect(weatherIcon('something new', new Date(2024, 0, 1, 12))).toBe('🌡️');
+    expect(weatherIcon('晴', Date.UTC(2024, 0, 1, 12), 'UTC')).toBe('☀️');
+    expect(weatherIcon('晴', Date.UTC(2024, 0, 1, 22), 'UTC')).toBe('🌙');
+    expect(weatherIcon('暴雪', Date.UTC(2024, 0, 1, 12), 'UTC')).toBe('❄️');
+    expect(weatherIcon('something new', Date.UTC(2024, 0, 1, 12), 'UTC')).toBe('🌡️');
   });
 });

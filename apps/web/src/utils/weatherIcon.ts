@@ -1,3 +1,5 @@
+import { inPark, parkZone } from './time';
+
 /**
  * Weather condition -> day/night icon (SPEC §3, §9). Conditions are the Chinese phenomenon names that
  * Chinese weather services report (about 65); each belongs to a kind, and a kind has a day and a
@@ -75,13 +77,13 @@ export const WEATHER_KIND: ReadonlyMap<string, Kind> = new Map(
   (Object.entries(BY_KIND) as [Kind, string[]][]).flatMap(([kind, names]) => names.map((n) => [n, kind] as const)),
 );
 
-/** SPEC §9: night runs from 18:00 to 05:59. */
-export function isNight(date: Date): boolean {
-  const h = date.getHours();
+/** SPEC §9: night runs from 18:00 to 05:59, at the park (not where the browser is). */
+export function isNight(at: Date | number, zone = parkZone()): boolean {
+  const h = inPark(at, zone).hour();
   return h >= 18 || h < 6;
 }
 
-export function weatherIcon(condition: string, at: Date = new Date()): string {
+export function weatherIcon(condition: string, at: Date | number = Date.now(), zone = parkZone()): string {
   const kind = WEATHER_KIND.get(condition.trim()) ?? 'unknown';
-  return isNight(at) ? ICONS[kind].night : ICONS[kind].day;
+  return isNight(at, zone) ? ICONS[kind].night : ICONS[kind].day;
 }

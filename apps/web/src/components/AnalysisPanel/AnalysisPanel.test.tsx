@@ -1,6 +1,5 @@
 import type { AggregateBucket, AggregateResult, DeviceParamConfig } from '@farmpark/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import '../../test/jsdomShims';
@@ -10,6 +9,8 @@ import { useParkStore } from '../../stores/park';
 import { pickOption, pickPreset } from '../../test/antd';
 import { renderWithClient } from '../../test/renderWithClient';
 import { weatherStation } from '../../test/telemetryFixtures';
+// picked days are the active park's days (utils/time), whatever the zone tests run in
+import { inPark } from '../../utils/time';
 import type { TrendChartProps } from '../TrendChart';
 import AnalysisPanel from '.';
 
@@ -119,8 +120,8 @@ describe('AnalysisPanel', { timeout: 30_000 }, () => {
       deviceIds: [11],
       keys: ['airTemp', 'airHumidity'],
       interval: 'day',
-      startTime: dayjs().subtract(29, 'day').startOf('day').valueOf(),
-      endTime: dayjs().endOf('day').valueOf(),
+      startTime: inPark().subtract(29, 'day').startOf('day').valueOf(),
+      endTime: inPark().endOf('day').valueOf(),
     });
     // mean is weighted by readings: (16·10 + 18·20) / 30
     await waitFor(() =>
@@ -153,12 +154,12 @@ describe('AnalysisPanel', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(lastPanelCall()).toMatchObject({
         interval: 'day',
-        startTime: dayjs().subtract(1, 'year').startOf('day').valueOf(),
+        startTime: inPark().subtract(1, 'year').startOf('day').valueOf(),
       }),
     );
     await pickPreset(screen.getAllByTestId('range-picker')[0], '今天');
     await waitFor(() =>
-      expect(lastPanelCall()).toMatchObject({ interval: 'hour', startTime: dayjs().startOf('day').valueOf() }),
+      expect(lastPanelCall()).toMatchObject({ interval: 'hour', startTime: inPark().startOf('day').valueOf() }),
     );
   });
 
@@ -180,14 +181,14 @@ describe('AnalysisPanel', { timeout: 30_000 }, () => {
 
     const { startTime, endTime } = lastPanelCall();
     fireEvent.click(screen.getByRole('tab', { name: '同比（去年同期）' }));
-    const lastYear = dayjs(startTime).subtract(1, 'year').valueOf();
+    const lastYear = inPark(startTime).subtract(1, 'year').valueOf();
     await waitFor(() =>
       expect(api.getAggregateList).toHaveBeenCalledWith({
         deviceIds: [11],
         keys: ['airTemp', 'airHumidity'],
         interval: 'day',
         startTime: lastYear,
-        endTime: dayjs(endTime).subtract(1, 'year').valueOf(),
+        endTime: inPark(endTime).subtract(1, 'year').valueOf(),
       }),
     );
     // last year's buckets are drawn a year later, on this period's axis

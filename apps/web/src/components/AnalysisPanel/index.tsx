@@ -1,17 +1,18 @@
 import type { AggregateBucket, AggregateResult } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Segmented, Select, Skeleton, Space, Table, Tabs } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type AggregateInterval, type DataSource, getAggregateList } from '../../api/telemetry';
 import { type DateRange, lastDays } from '../../utils/dateRange';
+import { inPark, pickedDays } from '../../utils/time';
 import { defaultKeys, visibleParams } from '../filters/params';
 import RangeField from '../filters/RangeField';
 import { useParamConfigs } from '../live/useParamConfigs';
 import TrendChart, { type TrendSeries } from '../TrendChart';
 import AgronomyCard, { MAX_HOURLY_DAYS } from './AgronomyCard';
 import { dailyCounterTotal, summaryStats } from './agronomy';
+import PeriodGaps from './PeriodGaps';
 
 const toPoints = (buckets: readonly AggregateBucket[], shiftMs = 0) =>
   buckets.map((b) => [b.ts + shiftMs, b.avg, b.min, b.max] as [number, number, number, number]);
@@ -46,8 +47,7 @@ export default function AnalysisPanel({ source }: { source: DataSource }) {
     [params],
   );
 
-  const startTime = range[0].valueOf();
-  const endTime = range[1].valueOf();
+  const [startTime, endTime] = pickedDays(range);
   const tooManyHours = interval === 'hour' && endTime - startTime > MAX_HOURLY_DAYS * 86_400_000;
   const ready = deviceIds.length > 0 && keys.length > 0 && !tooManyHours;
   const current = useQuery({
@@ -55,7 +55,7 @@ export default function AnalysisPanel({ source }: { source: DataSource }) {
     enabled: ready,
     queryFn: () => getAggregateList({ deviceIds, keys, interval, startTime, endTime }),
   });
-  const yearMs = (ts: number) => dayjs(ts).subtract(1, 'year').valueOf();
+  const yearMs = (ts: number) => inPark(ts).subtract(1, 'year').valueOf();
   const previous = useQuery({
     queryKey: ['aggregates-prev', deviceIds[0], keys, interval, startTime, endTime],
     enabled: ready && tab === 'periods',
@@ -103,7 +103,7 @@ export default function AnalysisPanel({ source }: { source: DataSource }) {
     };
   };
   // Last year's points move forward a year so both periods share the axis.
-  const shiftYear = dayjs(startTime).diff(dayjs(startTime).subtract(1, 'year'));
+  const shiftYear = startTime - yearMs(startTime);
 
   const stats = deviceIds.flatMap((id) =>
     keys.map((k) => {
@@ -207,14 +207,38 @@ export default function AnalysisPanel({ source }: { source: DataSource }) {
               {
                 key: 'periods',
                 label: t('analysis.comparePeriods'),
-                children: charts(
-                  (k) => [
-                    seriesOf(k, deviceIds[0], current.data, t('analysis.thisPeriod')),
-                    seriesOf(k, deviceIds[0], previous.data, t('analysis.yearEarlier'), shiftYear),
-                  ],
-                  'line',
-                  current.isFetching || previous.isFetching,
-                  current.error ?? previous.error,
+                children: (
+                  <>
+                    <PeriodGaps
+                      deviceId={deviceIds[0]}
+                      keys={keys}
+                      periods={[
+                        {
+                          label: t('analysis.thisPeriod'),
+                          startTime,
+                          endTime,
+                          result: current.data,
+                          settled: current.isSuccess && !current.isFetching,
+                        },
+                        {
+                          label: t('analysis.yearEarlier'),
+                          startTime: yearMs(startTime),
+                          endTime: yearMs(endTime),
+                          result: previous.data,
+                          settled: previous.isSuccess && !previous.isFetching,
+                        },
+                      ]}
+                    />
+                    {charts(
+                      (k) => [
+                        seriesOf(k, deviceIds[0], current.data, t('analysis.thisPeriod')),
+                        seriesOf(k, deviceIds[0], previous.data, t('analysis.yearEarlier'), shiftYear),
+                      ],
+                      'line',
+                      current.isFetching || previous.isFetching,
+                      current.error ?? previous.error,
+                    )}
+                  </>
                 ),
               },
             ]}

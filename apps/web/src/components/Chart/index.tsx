@@ -1,4 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useParkZone } from '../../utils/time';
+import { zonedTimeAxes } from '../../utils/timeAxis';
 import { safeOption } from './safeOption';
 
 export { textFormatter } from './safeOption';
@@ -31,7 +33,9 @@ export default function Chart({ option, height = 300, testId, onRendered, data }
   const chart = useRef<ECharts | null>(null);
   const rendered = useRef(onRendered);
   rendered.current = onRendered;
-  const safe = useMemo(() => safeOption(option), [option]);
+  // times on axes read in the active park's zone (utils/timeAxis), like every time of the console
+  const zone = useParkZone();
+  const safe = useMemo(() => safeOption(zonedTimeAxes(option, zone)), [option, zone]);
 
   useEffect(() => {
     let cancelled = false;

@@ -3,7 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Popconfirm, Result, Row, Space, Table, type TableColumnsType } from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppStore } from '../../stores/app';
+import { withParkZone } from '../../utils/time';
+import FilterFold from '../table/FilterFold';
+import { useTableLayout } from '../table/tableLayout';
 import CrudDialog from './CrudDialog';
 import { downloadText, toCsv } from './csv';
 import type { CrudPageProps } from './types';
@@ -29,8 +31,6 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
   const [selected, setSelected] = useState<Key[]>([]);
   const [target, setTarget] = useState<R | 'new' | null>(null);
   const [exporting, setExporting] = useState(false);
-  // Fixed columns on both sides leave no room on a phone: there the whole table scrolls instead.
-  const mobile = useAppStore((s) => s.device === 'mobile');
 
   const queryKey = ['crud', testId, filters, page];
   const query = useQuery({ queryKey, queryFn: () => fetchList({ ...filters, ...page }) });
@@ -67,7 +67,7 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
     const spec = props.exportCsv;
     if (!spec) return;
     if ('url' in spec) {
-      window.location.assign(spec.url(filters as Record<string, string | number | undefined>));
+      window.location.assign(withParkZone(spec.url(filters as Record<string, string | number | undefined>)));
       return;
     }
     setExporting(true);
@@ -126,40 +126,54 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
     ];
   })();
 
+  const layout = useTableLayout(columns, { selectable: Boolean(remove) });
   const data = query.data;
   const error = query.isError ? (query.error as Error).message : null;
 
   return (
     <Card title={props.title} data-testid={`${testId}-page`}>
       {search && search.length > 0 && (
-        <Form form={searchForm} layout="vertical" onFinish={applySearch} data-testid={`${testId}-search`}>
-          <Row gutter={12} align="bottom">
-            {search.map((f) => (
-              <Col key={f.name} xs={24} sm={12} lg={6}>
-                <Form.Item name={f.name} label={f.label}>
-                  {f.input}
-                </Form.Item>
-              </Col>
-            ))}
-            <Col xs={24} sm={12} lg={6}>
-              <Form.Item label={mobile ? undefined : ' '} colon={false}>
-                <Space>
-                  <Button type="primary" htmlType="submit" data-testid={`${testId}-search-submit`}>
-                    {t('crud.search')}
-                  </Button>
-                  <Button
-                    onClick={() => {
-                      searchForm.resetFields();
-                      applySearch({});
-                    }}
-                  >
-                    {t('crud.reset')}
-                  </Button>
-                </Space>
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
+        <FilterFold phone={layout.phone} active={Object.keys(filters).length} testId={testId}>
+          {(close) => (
+            <Form
+              form={searchForm}
+              layout="vertical"
+              onFinish={(v) => {
+                applySearch(v);
+                close();
+              }}
+              data-testid={`${testId}-search`}
+            >
+              <Row gutter={12} align="bottom">
+                {search.map((f) => (
+                  <Col key={f.name} xs={24} sm={12} lg={6}>
+                    <Form.Item name={f.name} label={f.label}>
+                      {f.input}
+                    </Form.Item>
+                  </Col>
+                ))}
+                <Col xs={24} sm={12} lg={6}>
+                  <Form.Item label={layout.phone ? undefined : ' '} colon={false}>
+                    <Space>
+                      <Button type="primary" htmlType="submit" data-testid={`${testId}-search-submit`}>
+                        {t('crud.search')}
+                      </Button>
+                      <Button
+                        onClick={() => {
+                          searchForm.resetFields();
+                          applySearch({});
+                          close();
+                        }}
+                      >
+                        {t('crud.reset')}
+                      </Button>
+                    </Space>
+                  </Form.Item>
+                </Col>
+              </Row>
+            </Form>
+          )}
+        </FilterFold>
       )}
       <Space wrap style={{ marginBottom: 12 }}>
         {formSpec?.create && (
@@ -215,9 +229,9 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
           rowKey={rowKey}
           size="middle"
           loading={query.isFetching}
-          columns={mobile ? columns.map(({ fixed: _fixed, ...c }) => c) : columns}
+          columns={layout.columns}
           dataSource={data?.list ?? []}
-          scroll={{ x: props.scrollX ?? 900 }}
+          scroll={layout.scroll}
           rowSelection={
             remove
               ? {
@@ -228,14 +242,12 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
               : undefined
           }
           locale={{ emptyText: t('common.empty') }}
-          pagination={{
+          pagination={layout.pager({
             current: page.pageNum,
             pageSize: page.pageSize,
             total: data?.total ?? 0,
-            showSizeChanger: true,
-            showTotal: (total) => t('crud.total', { total }),
             onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
+          })}
           data-testid={`${testId}-table`}
         />
       )}

@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DownloadProgress, download } from '../../api/request';
 import { formatNumber } from '../../utils/numberFormat';
+import { withParkZone } from '../../utils/time';
 
 export interface ExportButtonProps {
   /** Built when clicked, so it carries exactly the filters on screen at that moment. */
@@ -37,7 +38,10 @@ export default function ExportButton({ url, label, disabled, testId }: ExportBut
     abort.current = controller;
     setProgress({ received: 0, total: null });
     try {
-      const { blob, filename } = await download(url(), { onProgress: setProgress, signal: controller.signal });
+      const { blob, filename } = await download(withParkZone(url()), {
+        onProgress: setProgress,
+        signal: controller.signal,
+      });
       setProgress({ received: blob.size, total: blob.size });
       saveBlob(blob, filename);
       message.success(t('export.done', { name: filename }));

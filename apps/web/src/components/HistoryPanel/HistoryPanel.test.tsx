@@ -1,6 +1,5 @@
 import type { DeviceParamConfig, Paged, ParamDataRow, SeriesResult } from '@farmpark/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import '../../i18n';
 import '../../test/jsdomShims';
@@ -9,6 +8,8 @@ import { useParkStore } from '../../stores/park';
 import { pickOption, pickPreset } from '../../test/antd';
 import { renderWithClient } from '../../test/renderWithClient';
 import { weatherStation } from '../../test/telemetryFixtures';
+// picked days are the active park's days (utils/time), whatever the zone tests run in
+import { inPark } from '../../utils/time';
 import type { TrendChartProps } from '../TrendChart';
 import HistoryPanel from '.';
 
@@ -78,8 +79,8 @@ describe('HistoryPanel', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.getSeries).toHaveBeenCalled());
     const q = api.getSeries.mock.calls[0][0];
     expect(q).toMatchObject({ deviceIds: [11], keys: ['airTemp', 'airHumidity'] });
-    expect(q.startTime).toBe(dayjs().subtract(6, 'day').startOf('day').valueOf());
-    expect(q.endTime).toBe(dayjs().endOf('day').valueOf());
+    expect(q.startTime).toBe(inPark().subtract(6, 'day').startOf('day').valueOf());
+    expect(q.endTime).toBe(inPark().endOf('day').valueOf());
     await waitFor(() => expect(chart.last?.series[0].points).toEqual(points));
     expect(chart.last?.series.map((s) => [s.name, s.unit])).toEqual([
       ['空气温度', '°C'],
@@ -103,8 +104,8 @@ describe('HistoryPanel', { timeout: 20_000 }, () => {
       expect(lastCall(api.getSeries)[0]).toMatchObject({
         deviceIds: [12],
         keys: ['airTemp', 'rainfall'],
-        startTime: dayjs().subtract(29, 'day').startOf('day').valueOf(),
-        endTime: dayjs().endOf('day').valueOf(),
+        startTime: inPark().subtract(29, 'day').startOf('day').valueOf(),
+        endTime: inPark().endOf('day').valueOf(),
       }),
     );
   });
@@ -167,8 +168,10 @@ describe('HistoryPanel', { timeout: 20_000 }, () => {
       deviceId: '11',
       keys: 'airTemp,airHumidity',
       format: 'csv',
-      startTime: String(dayjs().subtract(6, 'day').startOf('day').valueOf()),
-      endTime: String(dayjs().endOf('day').valueOf()),
+      startTime: String(inPark().subtract(6, 'day').startOf('day').valueOf()),
+      endTime: String(inPark().endOf('day').valueOf()),
+      // the file's times in the zone the table showed
+      timeZone: 'Asia/Shanghai',
     });
     expect(await blobText(saved[0])).toBe(csv);
     expect(click).toHaveBeenCalled();

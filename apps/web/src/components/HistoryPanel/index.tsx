@@ -5,13 +5,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DataSource, exportParamDataUrl, getParamDataList, getSeries } from '../../api/telemetry';
 import { type DateRange, last7Days } from '../../utils/dateRange';
+import { formatTime, pickedDays } from '../../utils/time';
 import ExportButton from '../ExportButton';
 import { defaultKeys, visibleParams } from '../filters/params';
 import RangeField from '../filters/RangeField';
 import { formatValue } from '../live/formatValue';
 import { useParamConfigs } from '../live/useParamConfigs';
 import TrendChart from '../TrendChart';
-import { formatTs } from '../TrendChart/option';
 
 /** Device, range and parameters; the chart (server-downsampled) or the server-paged table; exports. */
 export default function HistoryPanel({ source }: { source: DataSource }) {
@@ -30,8 +30,7 @@ export default function HistoryPanel({ source }: { source: DataSource }) {
     if (deviceId === null && devices.length) setDeviceId(devices[0].deviceId);
   }, [devices, deviceId]);
   useEffect(() => setKeys(defaultKeys(params)), [params]);
-  const startTime = range[0].valueOf();
-  const endTime = range[1].valueOf();
+  const [startTime, endTime] = pickedDays(range);
   const ready = deviceId !== null && keys.length > 0;
 
   const series = useQuery({
@@ -55,7 +54,7 @@ export default function HistoryPanel({ source }: { source: DataSource }) {
     [keys, params, series.data],
   );
   const columns: TableColumnsType<ParamDataRow> = [
-    { title: t('history.time'), dataIndex: 'ts', width: 160, fixed: 'left', render: (ts: number) => formatTs(ts) },
+    { title: t('history.time'), dataIndex: 'ts', width: 160, fixed: 'left', render: (ts: number) => formatTime(ts) },
     ...keys.flatMap((k) => {
       const p = params.find((x) => x.key === k);
       if (!p) return [];

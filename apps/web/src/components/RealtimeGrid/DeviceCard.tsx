@@ -2,6 +2,7 @@ import type { ParamView } from '@farmpark/contracts';
 import { Card, Tag, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../utils/time';
 import { formatTimeAgo } from '../../utils/timeAgo';
 import type { LiveDevice } from '../live/liveState';
 import ParamChartModal from './ParamChartModal';
@@ -45,7 +46,11 @@ export default function DeviceCard({ device, hideGroups, extra, now }: DeviceCar
         </span>
       }
       extra={
-        <span style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}>
+        <span
+          style={{ fontSize: 12, color: 'rgba(0,0,0,0.45)' }}
+          title={device.lastReportAt ? formatTime(device.lastReportAt) : undefined}
+          data-testid="last-report"
+        >
           {!device.online ? <Tag>{t('live.offline')}</Tag> : null}
           {device.lastReportAt ? formatTimeAgo(t, device.lastReportAt, now) : t('live.neverReported')}
         </span>

@@ -39,7 +39,8 @@ const cabinet = (deviceId: number, deviceName: string): DeviceParamConfig => ({
   latest: {},
 });
 const CABINETS = [cabinet(21, '一号温室控制柜'), cabinet(22, '二号温室控制柜')];
-const T0 = new Date(2026, 10, 20, 9, 30).getTime();
+// 09:30 at the park (Asia/Shanghai, the default zone), whatever the zone tests run in
+const T0 = Date.UTC(2026, 10, 20, 1, 30);
 
 function record(i: number): CommandRecord {
   const failed = i % 3 === 1;
@@ -104,7 +105,7 @@ describe('RecordTable', { timeout: 30_000 }, () => {
       pageSize: 20,
     });
     expect(rowOf('cmd-0')).toEqual([
-      '2026-11-20 09:30',
+      '2026-11-20 09:30:00',
       'zhangsan',
       '一号温室控制柜',
       '风机：开',
@@ -113,7 +114,7 @@ describe('RecordTable', { timeout: 30_000 }, () => {
     ]);
     // a rule's command names the rule; a refusal shows the device's reason
     expect(rowOf('cmd-1')).toEqual([
-      '2026-11-20 09:29',
+      '2026-11-20 09:29:00',
       '自动规则: 高温开风机',
       '一号温室控制柜',
       '湿帘：开',
@@ -177,8 +178,9 @@ describe('RecordTable', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByTestId('record-search'));
     await waitFor(() =>
       expect(lastQuery()).toMatchObject({
-        startTime: dayjs('2026-11-01').startOf('day').valueOf(),
-        endTime: dayjs('2026-11-20').endOf('day').valueOf(),
+        // the park's days (Asia/Shanghai, the default zone), whatever the zone tests run in
+        startTime: Date.UTC(2026, 9, 31, 16, 0, 0),
+        endTime: Date.UTC(2026, 10, 20, 15, 59, 59, 999),
         pageNum: 1,
       }),
     );
@@ -227,6 +229,8 @@ describe('RecordTable', { timeout: 30_000 }, () => {
       groupId: String(PARK),
       deviceClass: 'envCabinet',
       state: 'succeeded',
+      // the file's times in the zone the table showed
+      timeZone: 'Asia/Shanghai',
     });
     expect(click).toHaveBeenCalled();
   });

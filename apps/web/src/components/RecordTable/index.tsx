@@ -6,10 +6,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CommandFilter, exportCommandListUrl, getCommandList } from '../../api/commands';
 import { useParkStore } from '../../stores/park';
+import { formatTime, pickedDays } from '../../utils/time';
 import { describeCommand } from '../CommandButton/describe';
 import ExportButton from '../ExportButton';
+import ZoneHint from '../filters/ZoneHint';
 import { useParamConfigs } from '../live/useParamConfigs';
-import { formatTs } from '../TrendChart/option';
 
 const STATE_COLOR: Record<CommandState, string> = {
   queued: 'default',
@@ -44,18 +45,20 @@ export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass 
   const has = (k: string) => i18n.exists(k);
 
   const apply = () => {
+    // picked days are the park's days
+    const [startTime, endTime] = draft.range ? pickedDays(draft.range) : [];
     setFilter({
       deviceId: draft.deviceId,
       state: draft.state,
-      startTime: draft.range?.[0].startOf('day').valueOf(),
-      endTime: draft.range?.[1].endOf('day').valueOf(),
+      startTime,
+      endTime,
       keyword: draft.keyword.trim() || undefined,
     });
     setPage((p) => ({ ...p, pageNum: 1 }));
   };
 
   const columns: TableColumnsType<CommandRecord> = [
-    { title: t('record.time'), dataIndex: 'createdAt', width: 150, render: (ts: number) => formatTs(ts) },
+    { title: t('record.time'), dataIndex: 'createdAt', width: 150, render: (ts: number) => formatTime(ts) },
     {
       title: t('record.operator'),
       dataIndex: 'operator',
@@ -118,6 +121,7 @@ export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass 
           value={draft.range}
           onChange={(v) => setDraft((d) => ({ ...d, range: v?.[0] && v[1] ? [v[0], v[1]] : undefined }))}
         />
+        <ZoneHint />
         <Input
           allowClear
           style={{ width: 180 }}

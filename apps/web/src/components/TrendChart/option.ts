@@ -1,3 +1,4 @@
+import { formatTime } from '../../utils/time';
 import { unitAxes } from './axes';
 
 /** One line of a chart: points are [ts, avg, min, max] as the telemetry API returns them. */
@@ -19,13 +20,8 @@ export interface TrendLabels {
 
 const fmt = (v: number, decimals: number, unit: string) => `${v.toFixed(decimals)}${unit ? ` ${unit}` : ''}`;
 
-function two(n: number) {
-  return String(n).padStart(2, '0');
-}
-export function formatTs(ts: number): string {
-  const d = new Date(ts);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`;
-}
+/** A chart's time, in the active park's zone like every time of the console. */
+export const formatTs = (ts: number): string => formatTime(ts, 'minute');
 
 interface TooltipParam {
   seriesIndex: number;

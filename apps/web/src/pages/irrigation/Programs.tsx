@@ -15,10 +15,10 @@ import {
   Table,
   Tag,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getProgramList, removeProgram, saveProgram } from '../../api/irrigation';
+import { formatTime } from '../../utils/time';
 
 /** Programs of the water-fertiliser machines: the server runs them at their start times. */
 export default function Programs({ groupId, machines }: { groupId: number; machines: IrrigationMachine[] }) {
@@ -77,7 +77,7 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
             render: (_, p) => (p.durationMin !== null ? `${p.durationMin} min` : `${p.volumeM3} m³`),
           },
           { title: t('irr.enabled'), render: (_, p) => (p.enabled ? t('live.on') : t('live.off')) },
-          { title: t('irr.nextAt'), render: (_, p) => (p.nextAt ? dayjs(p.nextAt).format('MM-DD HH:mm') : '-') },
+          { title: t('irr.nextAt'), render: (_, p) => formatTime(p.nextAt, 'short', { empty: '-' }) },
           {
             title: t('irr.lastSlots'),
             render: (_, p) =>
@@ -87,7 +87,7 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
                   color={s.outcome === 'started' ? 'green' : s.outcome === 'missed' ? 'default' : 'red'}
                   title={s.detail}
                 >
-                  {dayjs(s.slotAt).format('MM-DD HH:mm')} {t(`irr.slot.${s.outcome}`)}
+                  {formatTime(s.slotAt, 'short')} {t(`irr.slot.${s.outcome}`)}
                 </Tag>
               )),
           },

@@ -1,7 +1,6 @@
 import type { SmartDecision, SmartRule } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +13,7 @@ import {
 import { useParamConfigs } from '../../components/live/useParamConfigs';
 import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
+import { formatTime } from '../../utils/time';
 import { decisionText } from './texts';
 
 const ACTION_COLOR = { started: 'green', skipped: 'default', stopped: 'blue', failed: 'red' } as const;
@@ -135,7 +135,7 @@ export default function SmartRules() {
           dataSource={log.data?.list ?? []}
           pagination={{ current: page, pageSize: 20, total: log.data?.total ?? 0, onChange: setPage }}
           columns={[
-            { title: t('irr.at'), render: (_, d) => dayjs(d.at).format('YYYY-MM-DD HH:mm:ss'), width: 160 },
+            { title: t('irr.at'), render: (_, d) => formatTime(d.at), width: 160 },
             { title: t('irr.name'), render: (_, d) => ruleName(d.ruleId) },
             {
               title: t('irr.outcome'),

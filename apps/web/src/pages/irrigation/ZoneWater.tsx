@@ -1,18 +1,21 @@
 import type { IrrigationClass, ZoneWaterRow } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Select, Space, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getMachineList, getZoneWater } from '../../api/irrigation';
 import { useParkStore } from '../../stores/park';
+import { lastDays } from '../../utils/dateRange';
+import { pickedDays } from '../../utils/time';
 
 /** Water use by zone by day for one machine (from its runs). */
 export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClass }) {
   const { t } = useTranslation();
   const groupId = useParkStore((s) => s.activeGroupId);
   const [deviceId, setDeviceId] = useState<number | null>(null);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(6, 'day').startOf('day'), dayjs().endOf('day')]);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(7));
+  const [startTime, endTime] = pickedDays(range);
   const machines = useQuery({
     queryKey: ['irrigation', 'machines', groupId, deviceClass],
     queryFn: () => getMachineList(groupId as number, deviceClass),
@@ -20,9 +23,8 @@ export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClas
   });
   const chosen = deviceId ?? machines.data?.[0]?.deviceId ?? null;
   const q = useQuery({
-    queryKey: ['irrigation', 'zoneWater', chosen, range[0].valueOf(), range[1].valueOf()],
-    queryFn: () =>
-      getZoneWater({ deviceId: chosen as number, startTime: range[0].valueOf(), endTime: range[1].valueOf() }),
+    queryKey: ['irrigation', 'zoneWater', chosen, startTime, endTime],
+    queryFn: () => getZoneWater({ deviceId: chosen as number, startTime, endTime }),
     enabled: chosen !== null,
   });
   return (

@@ -19,9 +19,10 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { getTrapStatusList, imageUrl, operateInsect, setInsectParam, updateSporeStatus } from '../../api/pests';
 import { useParkStore } from '../../stores/park';
+import { formatTime } from '../../utils/time';
 import { useText } from './text';
 
-const fmt = (ts: number | null | undefined) => (ts ? dayjs(ts).format('YYYY-MM-DD HH:mm') : '-');
+const fmt = (ts: number | null | undefined) => formatTime(ts, 'minute', { empty: '-' });
 
 /** One action: asks first, waits for the device's answer (the server waits), then shows it. */
 function Action({ label, run, testId }: { label: string; run: () => Promise<unknown>; testId: string }) {

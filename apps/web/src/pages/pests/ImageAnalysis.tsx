@@ -1,7 +1,6 @@
 import type { PestKind, TrapImageDetail } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Empty, List, Row, Select, Space, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import {
   addDetection,
@@ -14,6 +13,7 @@ import {
   removeDetection,
 } from '../../api/pests';
 import { useParkStore } from '../../stores/park';
+import { formatTime, toPicker } from '../../utils/time';
 import PhotoBoxes, { colourOf } from './PhotoBoxes';
 import { useText } from './text';
 
@@ -23,7 +23,7 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
   const groupId = useParkStore((s) => s.activeGroupId);
   const client = useQueryClient();
   const [deviceId, setDeviceId] = useState<number | null>(null);
-  const [date, setDate] = useState(dayjs());
+  const [date, setDate] = useState(() => toPicker(Date.now()));
   const [imageId, setImageId] = useState<number | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const [newCategory, setNewCategory] = useState<number | null>(null);
@@ -38,7 +38,7 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
     const first = traps.data?.[0];
     if (deviceId === null && first) {
       setDeviceId(first.deviceId);
-      if (first.lastImage) setDate(dayjs(first.lastImage.takenAt));
+      if (first.lastImage) setDate(toPicker(first.lastImage.takenAt));
     }
   }, [traps.data, deviceId]);
   const day = date.format('YYYY-MM-DD');
@@ -110,7 +110,7 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
                     <Space align="start">
                       <img src={imageUrl(i.imageId, true)} alt="" style={{ width: 96 }} loading="lazy" />
                       <div>
-                        <div>{dayjs(i.takenAt).format('HH:mm')}</div>
+                        <div>{formatTime(i.takenAt, 'hm')}</div>
                         <div>
                           {t('total')} {i.total}
                         </div>
@@ -129,7 +129,7 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
           {d ? (
             <Card
               size="small"
-              title={`${dayjs(d.image.takenAt).format('YYYY-MM-DD HH:mm')} · ${t('total')} ${d.image.total}`}
+              title={`${formatTime(d.image.takenAt, 'minute')} · ${t('total')} ${d.image.total}`}
               extra={d.image.corrected && <Tag color="blue">{t('corrected')}</Tag>}
             >
               <Space wrap style={{ marginBottom: 8 }} data-testid="counts">
@@ -189,7 +189,7 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
                 <Card
                   size="small"
                   type="inner"
-                  title={`${t('previous')} ${dayjs(d.previous.takenAt).format('MM-DD HH:mm')}`}
+                  title={`${t('previous')} ${formatTime(d.previous.takenAt, 'short')}`}
                   style={{ marginTop: 12 }}
                 >
                   <Space wrap style={{ marginBottom: 8 }}>

@@ -1,22 +1,22 @@
 import type { PestKind } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Progress, Row, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
+import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStatistics, getTrend } from '../../api/pests';
 import { useParkStore } from '../../stores/park';
+import { lastDays } from '../../utils/dateRange';
+import { formatTime, pickedDays } from '../../utils/time';
 import { statsBarOption, statsPieOption, trendOption } from './chartOptions';
 import PestChart from './PestChart';
 import { useText } from './text';
 
 /** A season by default: traps catch little for weeks in winter, and the demo holds 90 days. */
 function useRange() {
-  const [range, setRange] = useState<[dayjs.Dayjs, dayjs.Dayjs]>([
-    dayjs().subtract(89, 'day').startOf('day'),
-    dayjs().endOf('day'),
-  ]);
-  return { range, setRange, q: { startTime: range[0].valueOf(), endTime: range[1].valueOf() } };
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(90));
+  const [startTime, endTime] = pickedDays(range);
+  return { range, setRange, q: { startTime, endTime } };
 }
 
 /** Catches by category over a period, from the detections (corrections show at once). */
@@ -143,7 +143,7 @@ export function Trend({ kind }: { kind: PestKind }) {
         scroll={{ x: 600 }}
         pagination={{ pageSize: 15 }}
         columns={[
-          { title: t('day'), dataIndex: 'day', fixed: 'left', render: (d: number) => dayjs(d).format('YYYY-MM-DD') },
+          { title: t('day'), dataIndex: 'day', fixed: 'left', render: (d: number) => formatTime(d, 'date') },
           {
             title: t('temperature'),
             dataIndex: 'temperature',

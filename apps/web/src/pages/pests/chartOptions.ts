@@ -1,12 +1,9 @@
 import type { PestStatisticsRow, PestTrend } from '@farmpark/contracts';
+import { formatTime } from '../../utils/time';
 
 /** ECharts options of the statistics and trend pages, pure so tests can read them without a canvas. */
 
-const two = (n: number) => String(n).padStart(2, '0');
-export const dayLabel = (ts: number) => {
-  const d = new Date(ts);
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`;
-};
+export const dayLabel = (ts: number) => formatTime(ts, 'date');
 
 /** Categories that caught nothing stay in the table but would only crowd the charts. */
 const caught = (rows: readonly PestStatisticsRow[]) => rows.filter((r) => r.count > 0);

@@ -1,14 +1,18 @@
 import { ALARM_STATES, type AlarmRecord, SEVERITIES } from '@farmpark/contracts';
-import { Button, DatePicker, Form, Select, Space, Table } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, DatePicker, Form, Select, Space, Table, type TableColumnsType } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { alarmExportUrl, getAlarmList } from '../../../api/alarms';
 import ExportButton from '../../../components/ExportButton';
+import ZoneHint from '../../../components/filters/ZoneHint';
+import FilterFold from '../../../components/table/FilterFold';
+import { useTableLayout } from '../../../components/table/tableLayout';
 import { useAlarmFeed } from '../../../mqtt/useAlarmFeed';
 import { useAppStore } from '../../../stores/app';
 import { useParkStore } from '../../../stores/park';
+import { formatTime, fromPicker } from '../../../utils/time';
 import { conditionText, SeverityTag, StateTag } from '../labels';
 import AckDialog from './components/AckDialog';
 import AlarmDetailDrawer from './components/AlarmDetailDrawer';
@@ -20,7 +24,6 @@ interface Filters {
   state?: string;
   range?: [Dayjs, Dayjs] | null;
 }
-const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
 
 /** Alarm > notification records: filter, acknowledge one or many, see every notification, export. */
 export default function AlarmListPage() {
@@ -28,7 +31,7 @@ export default function AlarmListPage() {
   const r = (k: string) => t(`alarm.record.${k}`);
   const parks = useParkStore((s) => s.parks);
   const mobile = useAppStore((s) => s.device === 'mobile');
-  // on a phone the filters stack and the table scrolls without pinned columns
+  // on a phone the filters stack (folded into a drawer) and the table scrolls without pinned columns
   const w = (px: number) => (mobile ? '100%' : px);
   const activeGroupId = useParkStore((s) => s.activeGroupId);
   const [params, setParams] = useSearchParams();
@@ -50,8 +53,9 @@ export default function AlarmListPage() {
       deviceId: filters.deviceId,
       severity: filters.severity,
       state: filters.state,
-      startTime: filters.range?.[0]?.valueOf(),
-      endTime: filters.range?.[1]?.valueOf(),
+      // picked wall-clock times are the park's
+      startTime: filters.range?.[0] ? fromPicker(filters.range[0]) : undefined,
+      endTime: filters.range?.[1] ? fromPicker(filters.range[1]) : undefined,
     }),
     [filters],
   );
@@ -73,68 +77,160 @@ export default function AlarmListPage() {
     setParams(next, { replace: true });
   };
 
-  return (
-    <div data-testid="alarm-list-page">
-      <Form
-        form={form}
-        layout={mobile ? 'vertical' : 'inline'}
-        initialValues={{ groupId: activeGroupId ?? undefined, state: initialState }}
-        onFinish={(v) => {
-          setFilters(v);
-          setPage((p) => ({ ...p, pageNum: 1 }));
-        }}
-        style={{ rowGap: 12, marginBottom: 16 }}
-      >
-        <Form.Item name="groupId" label={r('park')}>
-          <Select
-            allowClear
-            style={{ width: w(180) }}
-            options={parks.map((p) => ({ value: p.groupId, label: p.groupName }))}
-            onChange={() => form.setFieldValue('deviceId', undefined)}
-          />
-        </Form.Item>
-        <Form.Item name="deviceId" label={r('device')}>
-          <Select
-            allowClear
-            showSearch
-            optionFilterProp="label"
-            style={{ width: w(180) }}
-            options={devices.map((d) => ({ value: d.deviceId, label: d.deviceName }))}
-          />
-        </Form.Item>
-        <Form.Item name="severity" label={r('severity')}>
-          <Select
-            allowClear
-            style={{ width: w(120) }}
-            options={SEVERITIES.map((s) => ({ value: s, label: t(`alarm.severity.${s}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="state" label={r('state')}>
-          <Select
-            allowClear
-            style={{ width: w(130) }}
-            data-testid="filter-state"
-            options={ALARM_STATES.map((s) => ({ value: s, label: t(`alarm.state.${s}`) }))}
-          />
-        </Form.Item>
-        <Form.Item name="range" label={r('timeRange')}>
-          <DatePicker.RangePicker showTime={!mobile} style={{ width: w(380) }} />
-        </Form.Item>
-        <Space wrap>
-          <Button type="primary" htmlType="submit">
-            {t('crud.search')}
-          </Button>
-          <Button
-            onClick={() => {
-              form.resetFields();
-              setFilters({ groupId: activeGroupId ?? undefined });
-            }}
-          >
-            {t('crud.reset')}
+  const columns: TableColumnsType<AlarmRecord> = [
+    {
+      title: (
+        <>
+          {r('time')} <ZoneHint compact />
+        </>
+      ),
+      dataIndex: 'raisedAt',
+      width: 165,
+      fixed: 'left',
+      render: (ms: number | null) => formatTime(ms),
+    },
+    // Priority: at 1440 px the state and the acknowledgement show beside the actions; the rest
+    // needs a wider screen (xxl), a phone keeps time, device, severity, state and actions.
+    { title: r('park'), dataIndex: 'groupName', width: 150, ellipsis: true, responsive: ['xxl'] },
+    { title: r('device'), dataIndex: 'deviceName', width: 140, ellipsis: true },
+    { title: r('rule'), dataIndex: 'ruleName', width: 140, ellipsis: true, responsive: ['xxl'] },
+    {
+      title: r('condition'),
+      key: 'condition',
+      width: 170,
+      ellipsis: true,
+      responsive: ['md'],
+      render: (_, a) =>
+        conditionText(
+          a.condition,
+          parks.flatMap((p) => p.devices).find((d) => d.deviceId === a.deviceId)?.deviceClass,
+          t,
+          i18n.language,
+        ),
+    },
+    { title: r('value'), dataIndex: 'value', width: 90, responsive: ['xxl'], render: (v) => v ?? '—' },
+    { title: r('severity'), dataIndex: 'severity', width: 80, render: (s) => <SeverityTag severity={s} /> },
+    { title: r('state'), dataIndex: 'state', width: 90, render: (s) => <StateTag state={s} /> },
+    { title: r('ackedBy'), dataIndex: 'ackedBy', width: 100, responsive: ['sm'], render: (v) => v || '—' },
+    {
+      title: r('ackedAt'),
+      dataIndex: 'ackedAt',
+      width: 165,
+      responsive: ['md'],
+      render: (ms: number | null) => formatTime(ms),
+    },
+    {
+      title: r('comment'),
+      dataIndex: 'ackComment',
+      width: 160,
+      ellipsis: true,
+      responsive: ['xxl'],
+      render: (v) => v || '—',
+    },
+    {
+      title: r('clearedAt'),
+      dataIndex: 'clearedAt',
+      width: 165,
+      responsive: ['xxl'],
+      render: (ms: number | null) => formatTime(ms),
+    },
+    { title: r('notifications'), dataIndex: 'notifyCount', width: 90, responsive: ['xxl'] },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      width: 170,
+      fixed: 'right',
+      render: (_, a) => (
+        <Space size={0}>
+          {a.ackedAt === null && (
+            <Button type="link" size="small" onClick={() => setAckIds([a.id])} data-testid={`ack-${a.id}`}>
+              {r('ack')}
+            </Button>
+          )}
+          <Button type="link" size="small" onClick={() => openDetail(a.id)} data-testid={`detail-${a.id}`}>
+            {r('detail')}
           </Button>
         </Space>
-      </Form>
-      <Space wrap style={{ marginBottom: 12 }}>
+      ),
+    },
+  ];
+  const layout = useTableLayout(columns, { selectable: true });
+
+  return (
+    <div data-testid="alarm-list-page">
+      <FilterFold
+        phone={layout.phone}
+        active={Object.values(filters).filter((v) => v !== undefined && v !== null).length}
+        testId="alarm"
+      >
+        {(close) => (
+          <Form
+            form={form}
+            layout={mobile ? 'vertical' : 'inline'}
+            initialValues={{ groupId: activeGroupId ?? undefined, state: initialState }}
+            onFinish={(v) => {
+              setFilters(v);
+              setPage((p) => ({ ...p, pageNum: 1 }));
+              close();
+            }}
+            style={{ rowGap: 12, marginBottom: 16 }}
+          >
+            <Form.Item name="groupId" label={r('park')}>
+              <Select
+                allowClear
+                style={{ width: w(180) }}
+                options={parks.map((p) => ({ value: p.groupId, label: p.groupName }))}
+                onChange={() => form.setFieldValue('deviceId', undefined)}
+              />
+            </Form.Item>
+            <Form.Item name="deviceId" label={r('device')}>
+              <Select
+                allowClear
+                showSearch
+                optionFilterProp="label"
+                style={{ width: w(180) }}
+                options={devices.map((d) => ({ value: d.deviceId, label: d.deviceName }))}
+              />
+            </Form.Item>
+            <Form.Item name="severity" label={r('severity')}>
+              <Select
+                allowClear
+                style={{ width: w(120) }}
+                options={SEVERITIES.map((s) => ({ value: s, label: t(`alarm.severity.${s}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="state" label={r('state')}>
+              <Select
+                allowClear
+                style={{ width: w(130) }}
+                data-testid="filter-state"
+                options={ALARM_STATES.map((s) => ({ value: s, label: t(`alarm.state.${s}`) }))}
+              />
+            </Form.Item>
+            <Form.Item name="range" label={r('timeRange')}>
+              <DatePicker.RangePicker showTime={!mobile} style={{ width: w(380) }} />
+            </Form.Item>
+            <Form.Item>
+              <ZoneHint />
+            </Form.Item>
+            <Space wrap>
+              <Button type="primary" htmlType="submit">
+                {t('crud.search')}
+              </Button>
+              <Button
+                onClick={() => {
+                  form.resetFields();
+                  setFilters({ groupId: activeGroupId ?? undefined });
+                  close();
+                }}
+              >
+                {t('crud.reset')}
+              </Button>
+            </Space>
+          </Form>
+        )}
+      </FilterFold>
+      <Space wrap style={{ marginBottom: 12, marginTop: layout.phone ? 0 : undefined }}>
         <Button disabled={selected.length === 0} onClick={() => setAckIds(selected)} data-testid="ack-selected">
           {r('ackSelected')}
           {selected.length > 0 ? ` (${selected.length})` : ''}
@@ -147,64 +243,19 @@ export default function AlarmListPage() {
         loading={loading}
         dataSource={data.list}
         data-testid="alarm-table"
-        scroll={{ x: 1500 }}
+        scroll={layout.scroll}
         rowSelection={{
           selectedRowKeys: selected,
           onChange: (keys) => setSelected(keys as number[]),
           getCheckboxProps: (a) => ({ disabled: a.ackedAt !== null }),
         }}
-        pagination={{
+        pagination={layout.pager({
           current: page.pageNum,
           pageSize: page.pageSize,
           total: data.total,
-          showSizeChanger: true,
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
-        columns={[
-          { title: r('time'), dataIndex: 'raisedAt', width: 170, fixed: mobile ? undefined : 'left', render: time },
-          { title: r('park'), dataIndex: 'groupName', width: 150, ellipsis: true },
-          { title: r('device'), dataIndex: 'deviceName', width: 150, ellipsis: true },
-          { title: r('rule'), dataIndex: 'ruleName', width: 140, ellipsis: true },
-          {
-            title: r('condition'),
-            key: 'condition',
-            width: 220,
-            ellipsis: true,
-            render: (_, a) =>
-              conditionText(
-                a.condition,
-                parks.flatMap((p) => p.devices).find((d) => d.deviceId === a.deviceId)?.deviceClass,
-                t,
-                i18n.language,
-              ),
-          },
-          { title: r('value'), dataIndex: 'value', width: 90, render: (v) => v ?? '—' },
-          { title: r('severity'), dataIndex: 'severity', width: 90, render: (s) => <SeverityTag severity={s} /> },
-          { title: r('state'), dataIndex: 'state', width: 100, render: (s) => <StateTag state={s} /> },
-          { title: r('ackedBy'), dataIndex: 'ackedBy', width: 110, render: (v) => v || '—' },
-          { title: r('ackedAt'), dataIndex: 'ackedAt', width: 170, render: time },
-          { title: r('comment'), dataIndex: 'ackComment', width: 160, ellipsis: true, render: (v) => v || '—' },
-          { title: r('clearedAt'), dataIndex: 'clearedAt', width: 170, render: time },
-          { title: r('notifications'), dataIndex: 'notifyCount', width: 90 },
-          {
-            title: t('common.actions'),
-            key: 'actions',
-            width: 190,
-            fixed: mobile ? undefined : 'right',
-            render: (_, a) => (
-              <Space>
-                {a.ackedAt === null && (
-                  <Button type="link" size="small" onClick={() => setAckIds([a.id])} data-testid={`ack-${a.id}`}>
-                    {r('ack')}
-                  </Button>
-                )}
-                <Button type="link" size="small" onClick={() => openDetail(a.id)} data-testid={`detail-${a.id}`}>
-                  {r('detail')}
-                </Button>
-              </Space>
-            ),
-          },
-        ]}
+        })}
+        columns={layout.columns}
       />
       <AckDialog
         ids={ackIds}

@@ -1,12 +1,23 @@
 import { type Park, parkFields } from '@farmpark/contracts';
-import { App, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addGroup, alterGroup, type ParkInput } from '../../../api/parks';
 import { dialogProps } from '../../../utils/dialog';
 import { contractRule, showServerFieldError } from '../../../utils/formRules';
+import { timeZoneOptions } from '../../../utils/time';
 
-const FIELDS = ['groupName', 'holderMan', 'address', 'area', 'longitude', 'latitude', 'crops', 'remark'] as const;
+const FIELDS = [
+  'groupName',
+  'holderMan',
+  'address',
+  'area',
+  'longitude',
+  'latitude',
+  'crops',
+  'remark',
+  'timeZone',
+] as const;
 type Field = (typeof FIELDS)[number];
 
 interface Props {
@@ -30,7 +41,7 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
     if (editing) form.setFieldsValue(editing);
   }, [target, editing, form]);
 
-  const label = (f: Field) => t(`park.${f}`);
+  const label = (f: Field) => (f === 'timeZone' ? t('tz.field') : t(`park.${f}`));
   const rules = (f: Field) => [contractRule(parkFields.shape[f], label(f), t)];
 
   const submit = async () => {
@@ -45,6 +56,8 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
       area: values.area ?? null,
       longitude: values.longitude ?? null,
       latitude: values.latitude ?? null,
+      // cleared: back to the server's default zone
+      timeZone: values.timeZone ?? '',
     };
     setSaving(true);
     try {
@@ -95,6 +108,17 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
           {number('area')}
           {number('longitude')}
           {number('latitude')}
+          <Col xs={24} md={12}>
+            <Form.Item name="timeZone" label={t('tz.field')} extra={t('tz.fieldHelp')} rules={rules('timeZone')}>
+              <Select
+                showSearch={{ optionFilterProp: 'label' }}
+                allowClear
+                placeholder={t('tz.placeholder')}
+                options={timeZoneOptions()}
+                data-testid="park-timeZone"
+              />
+            </Form.Item>
+          </Col>
           {text('crops', 24)}
           {text('remark', 24, true)}
         </Row>

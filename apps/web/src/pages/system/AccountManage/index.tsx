@@ -11,6 +11,7 @@ import {
 } from '../../../api/admin';
 import CrudPage from '../../../components/CrudPage';
 import { contractRule } from '../../../utils/formRules';
+import { formatTime } from '../../../utils/time';
 import { useParkOptions } from '../parkOptions';
 
 /** System > data-screen accounts: logins that can only open the data screens of chosen parks. */
@@ -45,7 +46,7 @@ export default function ScreenAccountPage() {
             title: lbl('lastLogin'),
             dataIndex: 'lastLoginAt',
             width: 180,
-            render: (v: string | null) => (v ? new Date(v).toLocaleString() : '—'),
+            render: (v: string | null) => formatTime(v),
           },
         ]}
         rowActions={(a, api) => (

@@ -4,6 +4,8 @@ import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { getSystemLogList, systemLogExportUrl } from '../../../api/admin';
 import CrudPage from '../../../components/CrudPage';
+import ZoneHint from '../../../components/filters/ZoneHint';
+import { formatTime, fromPicker } from '../../../utils/time';
 
 /** System > system log: who did what to which object, when, from where, and how it ended. */
 export default function SystemLogPage() {
@@ -19,7 +21,6 @@ export default function SystemLogPage() {
       testId="log"
       rowKey="id"
       fetchList={getSystemLogList}
-      scrollX={1100}
       search={[
         {
           name: 'range',
@@ -27,7 +28,8 @@ export default function SystemLogPage() {
           input: <DatePicker.RangePicker showTime style={{ width: '100%' }} />,
           toParams: (v) => {
             const r = v as [Dayjs, Dayjs] | null | undefined;
-            return r ? { startTime: r[0].toISOString(), endTime: r[1].toISOString() } : {};
+            // picked wall-clock times are the park's
+            return r ? { startTime: fromPicker(r[0]), endTime: fromPicker(r[1]) } : {};
           },
         },
         { name: 'loginName', label: lbl('operator'), input: <Input allowClear data-testid="log-loginName" /> },
@@ -71,17 +73,27 @@ export default function SystemLogPage() {
         { name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> },
       ]}
       columns={[
-        { title: lbl('time'), dataIndex: 'createdAt', width: 180, render: (v: string) => new Date(v).toLocaleString() },
+        {
+          title: (
+            <>
+              {lbl('time')} <ZoneHint compact />
+            </>
+          ),
+          dataIndex: 'createdAt',
+          width: 190,
+          render: (v: string) => formatTime(v),
+        },
         { title: lbl('operator'), dataIndex: 'loginName', width: 120 },
         { title: lbl('action'), dataIndex: 'action', width: 150, render: actionLabel },
         {
           title: lbl('target'),
           key: 'target',
           width: 130,
+          responsive: ['md'],
           render: (_, e) => (e.targetType ? `${typeLabel(e.targetType)} ${e.targetId}`.trim() : '—'),
         },
         { title: lbl('detail'), dataIndex: 'detail', ellipsis: true },
-        { title: lbl('ip'), dataIndex: 'ip', width: 130 },
+        { title: lbl('ip'), dataIndex: 'ip', width: 130, responsive: ['lg'] },
         {
           title: lbl('result'),
           key: 'result',

@@ -14,10 +14,11 @@ import {
 } from '../../../api/admin';
 import CrudPage, { type CrudApi } from '../../../components/CrudPage';
 import { useSessionStore } from '../../../stores/session';
+import { formatTime } from '../../../utils/time';
 import { useParkOptions } from '../parkOptions';
 import ResetPasswordDialog from './ResetPasswordDialog';
 
-const fmt = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+const fmt = (iso: string | null) => formatTime(iso);
 
 function EnableSwitch({ user, api, self }: { user: SysUser; api: CrudApi; self: boolean }) {
   const { t } = useTranslation();
@@ -75,7 +76,6 @@ export default function UsersTab() {
         rowLabel={(u) => u.loginName}
         locked={(u) => u.userId === me}
         remove={removeSysUser}
-        scrollX={1200}
         actionsWidth={290}
         search={[
           {
@@ -110,15 +110,22 @@ export default function UsersTab() {
         ]}
         columns={[
           { title: lbl('loginName'), dataIndex: 'loginName', fixed: 'left', width: 140 },
-          { title: lbl('userName'), dataIndex: 'userName', width: 140 },
-          { title: lbl('phone'), dataIndex: 'phone', width: 140 },
+          { title: lbl('userName'), dataIndex: 'userName', width: 120, responsive: ['sm'] },
+          { title: lbl('phone'), dataIndex: 'phone', width: 130, responsive: ['xxl'] },
           {
             title: lbl('role'),
             key: 'role',
             width: 150,
             render: (_, u) => (u.isAdmin ? <Tag color="gold">{u.roleName}</Tag> : u.roleName || '—'),
           },
-          { title: lbl('parks'), key: 'parks', ellipsis: true, render: (_, u) => parkCell(u) },
+          {
+            title: lbl('parks'),
+            key: 'parks',
+            width: 180,
+            ellipsis: true,
+            responsive: ['md'],
+            render: (_, u) => parkCell(u),
+          },
           { title: lbl('lastLogin'), dataIndex: 'lastLoginAt', width: 180, render: fmt },
         ]}
         rowActions={(u, api) => (
@@ -146,6 +153,11 @@ export default function UsersTab() {
           toValues: (u) => ({ ...u, roleId: u.roleId ?? undefined }),
           create: (v) => addSysUser(v, { silent: true }),
           update: (u, v) => alterSysUser({ ...v, userId: u.userId, loginName: undefined }, { silent: true }),
+          // an administrator sees every park; anyone else with no park would sign in to an empty console
+          confirmSave: (v) =>
+            (v.groupIds ?? []).length === 0 && !roles.data?.list.find((r) => r.roleId === v.roleId)?.isAdmin
+              ? lbl('noParkConfirm')
+              : null,
           fields: [
             {
               name: 'loginName',

@@ -1,14 +1,14 @@
 import type { AlarmDelivery, AlarmDetail } from '@farmpark/contracts';
 import { Descriptions, Drawer, Table, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAlarmDetail } from '../../../../api/alarms';
 import { useAppStore } from '../../../../stores/app';
 import { useParkStore } from '../../../../stores/park';
+import { formatTime } from '../../../../utils/time';
 import { conditionText, SeverityTag, StateTag } from '../../labels';
 
-const time = (ms: number | null) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm:ss') : '—');
+const time = (ms: number | null) => formatTime(ms);
 const DELIVERY_COLOR: Record<string, string> = {
   sent: 'green',
   failed: 'red',

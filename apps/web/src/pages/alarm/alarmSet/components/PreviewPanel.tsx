@@ -1,11 +1,11 @@
 import type { AlarmPreview, DeviceClass, RuleCondition } from '@farmpark/contracts';
 import { DEVICE_MODEL } from '@farmpark/contracts';
 import { Alert, Button, type FormInstance, List, Space, Tag } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewAlarmRule } from '../../../../api/alarms';
 import { useActivePark } from '../../../../stores/park';
+import { formatTime } from '../../../../utils/time';
 import { type RuleForm, toCondition, toTarget } from '../ruleForm';
 import PreviewChart from './PreviewChart';
 
@@ -97,7 +97,7 @@ export default function PreviewPanel({ form }: { form: FormInstance<RuleForm> })
                 renderItem={(e) => (
                   <List.Item>
                     <Tag color={e.type === 'fire' ? 'red' : 'green'}>{p(e.type)}</Tag>
-                    {dayjs(e.ts).format('YYYY-MM-DD HH:mm')}
+                    {formatTime(e.ts, 'minute')}
                     {e.value !== null ? ` · ${e.value}${unit ? ` ${unit}` : ''}` : ''}
                   </List.Item>
                 )}

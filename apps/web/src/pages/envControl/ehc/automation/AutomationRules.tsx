@@ -3,7 +3,6 @@ import { type AutomationAction, type AutomationRule, type CommandState, DEVICE_M
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { Alert, Button, Card, Collapse, Empty, Popconfirm, Space, Spin, Switch, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../../api/automation';
 import { isEnglish } from '../../../../i18n';
 import { useActivePark } from '../../../../stores/park';
+import { formatTime } from '../../../../utils/time';
 import { conditionText } from '../../../alarm/labels';
 import css from '../ehc.module.css';
 import RuleDialog from './RuleDialog';
@@ -28,7 +28,7 @@ const STATE_COLOR: Record<CommandState, string> = {
   failed: 'error',
   timedOut: 'warning',
 };
-const time = (ts: number) => dayjs(ts).format('YYYY-MM-DD HH:mm:ss');
+const time = (ts: number) => formatTime(ts);
 
 function useActionText() {
   const { t, i18n } = useTranslation();
