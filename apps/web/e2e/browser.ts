@@ -27,6 +27,8 @@ export interface PageOptions {
   width?: number;
   height?: number;
   locale?: 'zh-CN' | 'en-US';
+  /** The browser's zone; the console must show the same times whatever it is (timezone.e2e.ts). */
+  timezoneId?: string;
 }
 
 /** A fresh context (own cookies and storage) with console errors and 5xx responses collected. */
@@ -35,8 +37,8 @@ export async function openPage(browser: Browser, opts: PageOptions = {}) {
     baseURL: baseURL(),
     viewport: { width: opts.width ?? 1440, height: opts.height ?? 900 },
     locale: opts.locale ?? 'zh-CN',
-    // the parks' zone, as the server's TZ_NAME: "today" in the page and in day buckets agree at any hour
-    timezoneId: 'Asia/Shanghai',
+    // by default the parks' zone, as the server's TZ_NAME
+    timezoneId: opts.timezoneId ?? 'Asia/Shanghai',
   });
   const page: Page = await context.newPage();
   const problems: string[] = [];
