@@ -7,7 +7,7 @@ import type {
   SmartRule,
   ZoneWaterRow,
 } from '@farmpark/contracts';
-import { get, post } from './request';
+import { buildUrl, get, post } from './request';
 
 const BASE = '/api/merchant/irrigation';
 type Q = Record<string, string | number | undefined>;
@@ -18,6 +18,8 @@ export const startRun = (body: Record<string, unknown>) =>
   post<IrrigationRun>(`${BASE}/startRun`, body, { json: true });
 export const stopRun = (runId: number) => post<IrrigationRun>(`${BASE}/stopRun`, { runId }, { json: true });
 export const getRunList = (q: Q) => get<Paged<IrrigationRun>>(`${BASE}/getRunList`, q);
+/** The running record as a file, with the filters on screen. */
+export const runExportUrl = (q: Q) => buildUrl(`${BASE}/exportRunList`, q);
 export const getZoneWater = (q: Q) => get<ZoneWaterRow[]>(`${BASE}/getZoneWater`, q);
 export const getProgramList = (groupId: number) => get<IrrigationProgram[]>(`${BASE}/getProgramList`, { groupId });
 export const saveProgram = (body: Record<string, unknown>) =>

@@ -56,7 +56,8 @@ export function configureRequest(next: RequestHooks): void {
   hooks = next;
 }
 
-function buildUrl(url: string, params?: Params): string {
+/** A path with its query (undefined and null left out): also the address of a download. */
+export function buildUrl(url: string, params?: Params): string {
   const path = url.startsWith('/') ? url : `/${url}`;
   if (!params) return path;
   const qs = new URLSearchParams();

@@ -15,6 +15,7 @@ export const crudEnUS: typeof crudZhCN = {
   createTitle: 'New',
   editTitle: 'Edit',
   all: 'All',
+  filters: 'Filters',
 };
 
 export const adminEnUS: typeof adminZhCN = {
@@ -44,6 +45,8 @@ export const adminEnUS: typeof adminZhCN = {
     resetDone: 'Password reset',
     passwordRule: '8–64 characters with at least one letter and one digit',
     sessionNote: 'After a change of role or parks the user must sign in again.',
+    noParkConfirm:
+      'This user is not an administrator and has no park: after signing in they will see no park. Save anyway?',
   },
   role: {
     roleName: 'Role name',

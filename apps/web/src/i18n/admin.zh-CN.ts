@@ -16,6 +16,7 @@ export const crudZhCN = {
   createTitle: '新增',
   editTitle: '编辑',
   all: '全部',
+  filters: '筛选',
 };
 
 export const adminZhCN = {
@@ -45,6 +46,7 @@ export const adminZhCN = {
     resetDone: '密码已重置',
     passwordRule: '8–64 位，至少包含一个字母和一个数字',
     sessionNote: '修改角色或可见园区后，该用户需重新登录。',
+    noParkConfirm: '该用户不是管理员且未选择可见园区，登录后将看不到任何园区。仍要保存吗？',
   },
   role: {
     roleName: '角色名称',

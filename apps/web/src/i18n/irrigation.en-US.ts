@@ -3,6 +3,7 @@ import type { irrigationZh } from './irrigation.zh-CN';
 /** Irrigation pages (en-US); same keys as zh-CN. */
 export const irrigationEn: typeof irrigationZh = {
   irr: {
+    filter: { trigger: 'Trigger', time: 'Time' },
     state: { running: 'Running', idle: 'Idle', fault: 'Fault', offline: 'Offline' },
     runState: {
       starting: 'Starting',

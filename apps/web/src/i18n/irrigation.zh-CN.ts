@@ -1,6 +1,7 @@
 /** Irrigation pages (zh-CN). */
 export const irrigationZh = {
   irr: {
+    filter: { trigger: '触发方式', time: '时间' },
     state: { running: '运行中', idle: '空闲', fault: '故障', offline: '离线' },
     runState: {
       starting: '启动中',

@@ -19,7 +19,7 @@ interface Props<R, V> {
 /** Create or edit one row in the 840 px dialog (full width on a phone); fields are checked by their contract schemas. */
 export default function CrudDialog<R, V>({ testId, form: spec, target, title, onClose, onSaved }: Props<R, V>) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const [form] = Form.useForm<V>();
   const [saving, setSaving] = useState(false);
   const mobile = useAppStore((s) => s.device === 'mobile');
@@ -40,6 +40,12 @@ export default function CrudDialog<R, V>({ testId, form: spec, target, title, on
     } catch {
       return; // each field shows its own message
     }
+    const question = spec.confirmSave?.(values, editing);
+    if (
+      question &&
+      !(await modal.confirm({ title: question, okText: t('common.save'), cancelText: t('common.cancel') }))
+    )
+      return;
     setSaving(true);
     try {
       if (editing) await spec.update?.(editing, values);

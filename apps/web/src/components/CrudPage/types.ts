@@ -39,6 +39,11 @@ export interface CrudForm<R, V> {
   create?: (values: V) => Promise<unknown>;
   update?: (row: R, values: V) => Promise<unknown>;
   width?: number;
+  /**
+   * A save that is allowed but probably a mistake (e.g. a user who will see no park): the question to
+   * ask first, or null to save at once.
+   */
+  confirmSave?: (values: V, editing: R | null) => string | null;
   /** More content below the fields (e.g. a permission tree), given the form. */
   children?: (form: FormInstance<V>, editing: R | null) => ReactNode;
 }
@@ -74,7 +79,5 @@ export interface CrudPageProps<R extends object, V> {
     | { filename: string; columns: CsvColumn<R>[] }
     | { url: (filters: Record<string, string | number | undefined>) => string };
   toolbar?: ReactNode;
-  /** Horizontal scroll width of the table (phones scroll instead of squeezing columns). */
-  scrollX?: number;
   pageSize?: number;
 }

@@ -75,7 +75,6 @@ export default function Categories() {
       fetchList={(p) => getCategoryList({ ...p, kind: p.kind ?? 'insect' })}
       remove={removeCategories}
       rowLabel={(c) => c.name}
-      scrollX={900}
       actionsWidth={220}
       search={[
         { name: 'kind', label: t('kind'), input: <Select options={kinds} placeholder={t('kindInsect')} allowClear /> },

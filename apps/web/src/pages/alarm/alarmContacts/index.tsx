@@ -52,7 +52,6 @@ export default function AlarmContactsPage() {
           ),
         },
       ]}
-      scrollX={1000}
       exportCsv={{
         filename: 'alarm-contacts.csv',
         columns: [

@@ -26,13 +26,13 @@ export default function RulesTab() {
       remove={removeAlarmRule}
       rowLabel={(r) => r.name}
       search={[{ name: 'keyword', label: l('name'), input: <Input allowClear /> }]}
-      scrollX={1400}
       columns={[
         { title: l('name'), dataIndex: 'name', width: 160, fixed: 'left' },
         {
           title: l('target'),
           key: 'target',
-          width: 170,
+          width: 150,
+          responsive: ['md'],
           ellipsis: true,
           render: (_, r) =>
             r.deviceName ?? t('alarm.rule.allDevicesOf', { cls: classLabel(r.deviceClass ?? '', i18n.language) }),
@@ -40,7 +40,8 @@ export default function RulesTab() {
         {
           title: l('condition'),
           key: 'condition',
-          width: 280,
+          width: 240,
+          responsive: ['md'],
           ellipsis: true,
           render: (_, r) => conditionText(r.condition, classOf(r), t, i18n.language),
         },
@@ -49,9 +50,17 @@ export default function RulesTab() {
           title: l('channels'),
           key: 'channels',
           width: 170,
+          // secondary at 1440 px: enabled and open alarms must show beside the actions
+          responsive: ['xxl'],
           render: (_, r) => [t('alarm.channel.console'), ...r.channels.map((c) => t(`alarm.channel.${c}`))].join(' / '),
         },
-        { title: l('repeatMinutes'), dataIndex: 'repeatMinutes', width: 110, render: (v) => v || '—' },
+        {
+          title: l('repeatMinutes'),
+          dataIndex: 'repeatMinutes',
+          width: 110,
+          responsive: ['xxl'],
+          render: (v) => v || '—',
+        },
         {
           title: l('enabled'),
           dataIndex: 'enabled',

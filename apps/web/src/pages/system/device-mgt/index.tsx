@@ -67,7 +67,6 @@ export default function DeviceMgtPage() {
         fetchList={getDeviceList}
         remove={(ids) => removeDevice(ids)}
         rowLabel={(d) => `${d.deviceName} (${d.serial})`}
-        scrollX={1200}
         actionsWidth={330}
         search={[
           { name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> },
@@ -97,10 +96,17 @@ export default function DeviceMgtPage() {
         }
         columns={[
           { title: lbl('serial'), dataIndex: 'serial', fixed: 'left', width: 150 },
-          { title: lbl('deviceName'), dataIndex: 'deviceName', width: 160 },
-          { title: lbl('deviceClass'), dataIndex: 'deviceClass', width: 130, render: classLabel },
-          { title: lbl('model'), dataIndex: 'model', width: 110 },
-          { title: lbl('park'), dataIndex: 'groupName', width: 160, ellipsis: true },
+          { title: lbl('deviceName'), dataIndex: 'deviceName', width: 150 },
+          // class and model are secondary at 1440 px: online and last report must show beside the actions
+          {
+            title: lbl('deviceClass'),
+            dataIndex: 'deviceClass',
+            width: 130,
+            responsive: ['xxl'],
+            render: classLabel,
+          },
+          { title: lbl('model'), dataIndex: 'model', width: 110, responsive: ['xxl'] },
+          { title: lbl('park'), dataIndex: 'groupName', width: 150, ellipsis: true, responsive: ['md'] },
           {
             title: lbl('online'),
             dataIndex: 'online',

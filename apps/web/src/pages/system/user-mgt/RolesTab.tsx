@@ -60,7 +60,6 @@ export default function RolesTab() {
       rowLabel={(r) => r.roleName}
       locked={(r) => r.isAdmin}
       remove={removeRole}
-      scrollX={600}
       search={[{ name: 'keyword', label: lbl('roleName'), input: <Input allowClear /> }]}
       columns={[
         {

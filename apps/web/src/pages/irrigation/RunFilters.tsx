@@ -1,0 +1,103 @@
+import { type IrrigationClass, RUN_STATES, RUN_TRIGGERS, ZONE_COUNT } from '@farmpark/contracts';
+import { Button, DatePicker, Form, Select, Space } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import ZoneHint from '../../components/filters/ZoneHint';
+import { useActivePark } from '../../stores/park';
+import { pickedDays } from '../../utils/time';
+
+/** The query of the running record: what the list and its export send. */
+export interface RunQuery {
+  deviceId?: number;
+  zone?: number;
+  trigger?: string;
+  state?: string;
+  startTime?: number;
+  endTime?: number;
+}
+
+interface Values {
+  deviceId?: number;
+  zone?: number;
+  trigger?: string;
+  state?: string;
+  range?: [Dayjs, Dayjs] | null;
+}
+
+/** Machine, zone, trigger, outcome and days (the park's days) of the running record. */
+export default function RunFilters({
+  deviceClass,
+  phone,
+  onApply,
+}: {
+  deviceClass: IrrigationClass;
+  phone: boolean;
+  onApply: (q: RunQuery) => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<Values>();
+  const park = useActivePark();
+  const machines = (park?.devices ?? []).filter((d) => d.deviceClass === deviceClass);
+  const w = (px: number) => (phone ? '100%' : px);
+  const apply = (v: Values) => {
+    const [startTime, endTime] = v.range ? pickedDays(v.range) : [];
+    onApply({ deviceId: v.deviceId, zone: v.zone, trigger: v.trigger, state: v.state, startTime, endTime });
+  };
+  return (
+    <Form
+      form={form}
+      layout={phone ? 'vertical' : 'inline'}
+      onFinish={apply}
+      style={{ rowGap: 12, marginBottom: 12 }}
+      data-testid="run-filters"
+    >
+      <Form.Item name="deviceId" label={t('irr.device')}>
+        <Select
+          allowClear
+          style={{ width: w(180) }}
+          options={machines.map((d) => ({ value: d.deviceId, label: d.deviceName }))}
+        />
+      </Form.Item>
+      <Form.Item name="zone" label={t('irr.zones')}>
+        <Select
+          allowClear
+          style={{ width: w(100) }}
+          options={Array.from({ length: ZONE_COUNT[deviceClass] }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+        />
+      </Form.Item>
+      <Form.Item name="trigger" label={t('irr.filter.trigger')}>
+        <Select
+          allowClear
+          style={{ width: w(130) }}
+          options={RUN_TRIGGERS.map((v) => ({ value: v, label: t(`irr.trigger.${v}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="state" label={t('irr.outcome')}>
+        <Select
+          allowClear
+          style={{ width: w(120) }}
+          options={RUN_STATES.map((v) => ({ value: v, label: t(`irr.runState.${v}`) }))}
+        />
+      </Form.Item>
+      <Form.Item name="range" label={t('irr.filter.time')}>
+        <DatePicker.RangePicker style={{ width: w(260) }} />
+      </Form.Item>
+      <Form.Item>
+        <ZoneHint />
+      </Form.Item>
+      <Space wrap>
+        <Button type="primary" htmlType="submit" data-testid="run-search">
+          {t('crud.search')}
+        </Button>
+        <Button
+          onClick={() => {
+            form.resetFields();
+            apply({});
+          }}
+        >
+          {t('crud.reset')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
