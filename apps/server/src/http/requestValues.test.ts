@@ -2,7 +2,7 @@ import { Code, isForcedLogoutCode } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import type { ZodType } from 'zod';
 import { describeEachEngine } from '../test/harness';
-import type { RegisteredRoute } from './routeGuard';
+import { schemaFields as fieldsOf, type RegisteredRoute } from './routeGuard';
 
 /**
  * Issue 11, point 5: the hostile values are tried on every field of every registered route, so a new
@@ -33,27 +33,6 @@ const HOSTILE: unknown[] = [
   { a: 1 },
 ];
 const BLANK: unknown[] = ['', null, '  '];
-
-type Fields = Record<string, ZodType>;
-interface Def {
-  type: string;
-  shape?: Fields;
-  left?: ZodType;
-  right?: ZodType;
-  out?: ZodType;
-  in?: ZodType;
-}
-const defOf = (s: ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
-
-/** The fields of a route schema: an object's shape, both sides of an intersection, a pipe's ends. */
-function fieldsOf(schema: ZodType | undefined): Fields {
-  if (!schema) return {};
-  const def = defOf(schema);
-  if (def.type === 'object') return (schema as unknown as { shape: Fields }).shape;
-  if (def.type === 'intersection') return { ...fieldsOf(def.left), ...fieldsOf(def.right) };
-  if (def.type === 'pipe') return { ...fieldsOf(def.in), ...fieldsOf(def.out) };
-  return {};
-}
 
 type Read = { ok: true; value: unknown } | { ok: false };
 /** Reads one value as the field of an object, as a route does (a missing key is `undefined`). */

@@ -1,6 +1,6 @@
 import { isKnownPermitUrl } from '@farmpark/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import type { ZodObject, ZodType } from 'zod';
+import type { ZodType } from 'zod';
 
 export interface RegisteredRoute {
   method: string;
@@ -19,10 +19,29 @@ export interface RegisteredRoute {
 /** Swagger UI and its JSON live under /api but are documentation, not data. */
 const DOCS_PREFIX = '/api/docs';
 
-function keysOf(schema: unknown): string[] {
-  const shape = (schema as ZodObject | undefined)?.shape as Record<string, ZodType> | undefined;
-  return shape ? Object.keys(shape) : [];
+interface SchemaDef {
+  type: string;
+  shape?: Record<string, ZodType>;
+  left?: ZodType;
+  right?: ZodType;
+  in?: ZodType;
+  out?: ZodType;
 }
+
+/**
+ * The fields of a route schema: an object's shape, both sides of an intersection, a pipe's ends
+ * (export queries are a filter intersected with the export options, so a plain `.shape` saw none).
+ */
+export function schemaFields(schema: ZodType | undefined): Record<string, ZodType> {
+  if (!schema) return {};
+  const def = (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
+  if (def.type === 'object') return def.shape ?? {};
+  if (def.type === 'intersection') return { ...schemaFields(def.left), ...schemaFields(def.right) };
+  if (def.type === 'pipe') return { ...schemaFields(def.in), ...schemaFields(def.out) };
+  return {};
+}
+
+const keysOf = (schema: unknown) => Object.keys(schemaFields(schema as ZodType | undefined));
 
 /**
  * Refuses, at startup, any /api route that does not say who may call it, so nothing is left
