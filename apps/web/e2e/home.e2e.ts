@@ -147,6 +147,41 @@ describe('home page', () => {
     await context.close();
   }, 60_000);
 
+  it('gives a role made with no monitoring page the park card and devices only, with no permission error', async () => {
+    const role = await api<{ roleId: number }>(
+      '/api/merchant/role/addRole',
+      token,
+      json({ roleName: '仅园区查看', permitUrls: ['/park/parkInfo', '/videoEqui/video'] }),
+    );
+    expect(role.code, role.msg).toBe(0);
+    const user = await api(
+      '/api/merchant/user/addSysUser',
+      token,
+      json({
+        userName: '园区查看员',
+        phone: '13800000077',
+        roleId: role.data.roleId,
+        groupIds: [PARK],
+        loginName: 'homeviewer',
+        loginPwd: 'demo123456',
+      }),
+    );
+    expect(user.code, user.msg).toBe(0);
+    const { page, context, problems, codes } = await signedIn('homeviewer');
+    await page.getByTestId('device-counts').waitFor();
+    await page.waitForTimeout(1_000);
+    for (const id of ['home-alarms', 'home-weather', 'home-soil', 'home-irrigation', 'home-pests'])
+      expect(await page.getByTestId(id).count(), id).toBe(0);
+    // its cameras' live status is its own; every other class shows its count alone
+    expect(await page.getByTestId('count-camera').locator('.ant-badge').count()).toBe(2);
+    expect(await page.getByTestId('count-weatherStation').locator('.ant-badge').count()).toBe(0);
+    expect(codes.filter((c) => c.code !== 0)).toEqual([]);
+    expect(await page.locator('.ant-message-error, .ant-notification-notice-error').count()).toBe(0);
+    await screenshot(page, 'home-no-monitoring-zh-CN-1440');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 60_000);
+
   for (const [locale, width] of [
     ['en-US', 1440],
     ['zh-CN', 390],
