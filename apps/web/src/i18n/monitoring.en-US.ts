@@ -69,6 +69,7 @@ export const monitoringEn: typeof monitoringZh = {
     comparePeriods: 'Same period last year',
     thisPeriod: 'This period',
     yearEarlier: 'A year earlier',
+    noDataFor: 'No data for “{{period}}” ({{from}} to {{to}})',
     summary: 'Summary',
     device: 'Device',
     mean: 'Mean',

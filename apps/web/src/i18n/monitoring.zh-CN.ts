@@ -68,6 +68,7 @@ export const monitoringZh = {
     comparePeriods: '同比（去年同期）',
     thisPeriod: '本期',
     yearEarlier: '去年同期',
+    noDataFor: '{{period}}（{{from}} 至 {{to}}）没有数据',
     summary: '统计汇总',
     device: '设备',
     mean: '平均',
