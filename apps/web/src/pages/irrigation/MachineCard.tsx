@@ -4,6 +4,7 @@ import { Badge, Button, Card, Descriptions, Popconfirm, Space, Tag, Typography }
 import { useTranslation } from 'react-i18next';
 import { stopRun } from '../../api/irrigation';
 import CommandButton from '../../components/CommandButton';
+import { confirmStopText, zonesText } from './confirm';
 import { RUN_COLOR } from './RunTable';
 import StartForm from './StartForm';
 
@@ -73,13 +74,13 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
           </Typography.Text>
           <Tag color={RUN_COLOR[run.state]}>{t(`irr.runState.${run.state}`)}</Tag>
           <span>
-            {t('irr.zones')}: {run.zones.join(', ')}
+            {t('irr.zones')}: {zonesText(t, run.zones)}
           </span>
           <span>
             {t('irr.water')}: {run.waterM3 === null ? '-' : `${run.waterM3.toFixed(2)} m³`}
           </span>
           <Popconfirm
-            title={t('irr.confirmStop', { device: m.deviceName })}
+            title={confirmStopText(t, run)}
             okText={t('command.confirmOk')}
             cancelText={t('common.cancel')}
             onConfirm={async () => {

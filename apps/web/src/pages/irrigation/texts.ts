@@ -91,6 +91,17 @@ export function decisionText(t: TFunction, d: SmartDecision, lang: string): stri
       return f.windows?.length ? t('irr.say.outsideWindow', { windows: f.windows.join(', ') }) : '';
     case 'resting':
       return f.restLeftMin !== undefined ? t('irr.say.resting', { run: d.runId, left: f.restLeftMin }) : '';
+    case 'dailyRuns':
+      return f.runsToday !== undefined ? t('irr.say.dailyRuns', { runs: f.runsToday, max: f.maxRunsPerDay }) : '';
+    case 'dailyWater':
+      return f.waterTodayM3 !== undefined
+        ? t('irr.say.dailyWater', { water: num(f.waterTodayM3, 2), max: f.maxWaterPerDayM3 })
+        : '';
+    case 'sensorStale':
+      if (f.staleAfterMin === undefined) return '';
+      return f.sensorLastAt
+        ? t('irr.say.sensorStale', { ago: Math.round((d.at - f.sensorLastAt) / 60_000), min: f.staleAfterMin })
+        : t('irr.say.sensorNever');
     case 'busy':
       if (f.busyRunId !== undefined) return t('irr.say.busyRun', { run: f.busyRunId });
       return f.startedAtMachine ? t('irr.say.busyMachine') : '';

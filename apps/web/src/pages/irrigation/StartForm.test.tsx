@@ -1,0 +1,66 @@
+import type { IrrigationMachine } from '@farmpark/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import '../../i18n';
+import '../../test/jsdomShims';
+import StartForm from './StartForm';
+
+// The form's behaviour is under test; the server is stood in for at its edge.
+const api = vi.hoisted(() => ({ startRun: vi.fn() }));
+vi.mock('../../api/irrigation', () => api);
+
+const machine: IrrigationMachine = {
+  deviceId: 5,
+  serial: 'WF-1',
+  deviceName: '水肥一体机 1',
+  deviceClass: 'waterFertilizer',
+  online: true,
+  lastReportAt: 1,
+  state: 'idle',
+  currentZone: null,
+  latest: {},
+  activeRun: null,
+};
+
+async function renderForm() {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <StartForm machine={machine} />
+    </QueryClientProvider>,
+  );
+  const form = screen.getByTestId('start-form-5');
+  fireEvent.mouseDown(within(form).getByRole('combobox'));
+  fireEvent.click(screen.getByTitle('1区'));
+  fireEvent.click(screen.getByText('按水量（m³）'));
+  const start = screen.getByTestId('start-run') as HTMLButtonElement;
+  await waitFor(() => expect(start.disabled).toBe(false));
+  return form;
+}
+
+describe('StartForm', { timeout: 30_000 }, () => {
+  beforeEach(() => api.startRun.mockReset());
+
+  it('keeps a volume below the limit as typed, shows the limit on the field and sends nothing', async () => {
+    await renderForm();
+    const amount = screen.getByTestId('start-amount') as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '0.02' } });
+    fireEvent.blur(amount);
+    fireEvent.click(screen.getByTestId('start-run'));
+    expect(await screen.findByText('请输入 0.1 到 10000 之间的数')).toBeTruthy();
+    expect(amount.value).toBe('0.02');
+    expect(screen.queryByText(/确认开始灌溉/)).toBeNull();
+    expect(api.startRun).not.toHaveBeenCalled();
+  });
+
+  it('confirms what it will send, then sends exactly that', async () => {
+    api.startRun.mockResolvedValue({});
+    await renderForm();
+    const amount = screen.getByTestId('start-amount') as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: '0.5' } });
+    fireEvent.click(screen.getByTestId('start-run'));
+    expect(await screen.findByText('确认开始灌溉？水肥一体机 1：1区；0.5 m³；清水')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /确定执行/ }));
+    await waitFor(() => expect(api.startRun).toHaveBeenCalledWith({ deviceId: 5, zones: [1], volumeM3: 0.5 }));
+  });
+});

@@ -1,0 +1,60 @@
+import { type IrrigationRun, TANKS } from '@farmpark/contracts';
+import type { TFunction } from 'i18next';
+
+/**
+ * The one text of every irrigation confirmation (start, program save, stop): what will happen, on
+ * which machine, which zones, how long or how much, and with which recipe.
+ */
+export interface RunPlan {
+  machine: string;
+  zones: readonly number[];
+  durationMin?: number | null;
+  volumeM3?: number | null;
+  recipe?: IrrigationRun['recipe'] | null;
+  /** Programs water the zones one after another, the amount per zone. */
+  perZone?: boolean;
+}
+
+export const zonesText = (t: TFunction, zones: readonly number[]) =>
+  zones.map((n) => t('irr.confirm.zone', { n })).join(t('irr.confirm.listSep'));
+
+export function amountText(t: TFunction, p: Pick<RunPlan, 'durationMin' | 'volumeM3' | 'perZone'>): string {
+  const amount =
+    p.volumeM3 !== undefined && p.volumeM3 !== null
+      ? t('irr.confirm.volume', { n: p.volumeM3 })
+      : t('irr.confirm.duration', { n: p.durationMin ?? 0 });
+  return p.perZone ? t('irr.confirm.perZone', { amount }) : amount;
+}
+
+export function recipeText(t: TFunction, recipe: RunPlan['recipe']): string {
+  if (!recipe) return t('irr.confirm.water');
+  if ('tanks' in recipe) {
+    const shares = TANKS.filter((k) => recipe.tanks[k] !== undefined)
+      .map((k) => t('irr.confirm.share', { tank: t(`irr.tank.${k}`), n: recipe.tanks[k] }))
+      .join(t('irr.confirm.listSep'));
+    return shares ? t('irr.confirm.tanks', { shares }) : t('irr.confirm.water');
+  }
+  return recipe.phTarget !== undefined
+    ? t('irr.confirm.ecPh', { ec: recipe.ecTarget, ph: recipe.phTarget })
+    : t('irr.confirm.ec', { ec: recipe.ecTarget });
+}
+
+/** What the run will do, as one sentence. */
+export const planText = (t: TFunction, p: RunPlan) =>
+  t('irr.confirm.plan', {
+    machine: p.machine,
+    zones: zonesText(t, p.zones),
+    amount: amountText(t, p),
+    recipe: recipeText(t, p.recipe),
+  });
+
+export const confirmStartText = (t: TFunction, p: RunPlan) => t('irr.confirm.start', { plan: planText(t, p) });
+
+export const confirmProgramText = (t: TFunction, name: string, p: RunPlan) =>
+  t('irr.confirm.program', { name, plan: planText(t, { ...p, perZone: true }) });
+
+export const confirmStopText = (t: TFunction, run: IrrigationRun) =>
+  t('irr.confirm.stop', {
+    run: run.runId,
+    plan: planText(t, { machine: run.deviceName, ...run }),
+  });
