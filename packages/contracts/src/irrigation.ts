@@ -304,6 +304,7 @@ export const smartRuleBody = z
   .refine((b) => b.stopAbove > b.startBelow, {
     message: 'stopAbove must be greater than startBelow',
     path: ['stopAbove'],
+    params: { rule: 'lowAboveHigh' },
   });
 export type SmartRuleBody = z.infer<typeof smartRuleBody>;
 

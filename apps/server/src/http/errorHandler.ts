@@ -1,5 +1,13 @@
 import type { Socket } from 'node:net';
-import { Code, type CodeValue, codeMessage, messageLang, VALUE_MESSAGES } from '@farmpark/contracts';
+import {
+  Code,
+  type CodeValue,
+  codeMessage,
+  type ErrorDetail,
+  issueDetail,
+  messageLang,
+  VALUE_MESSAGES,
+} from '@farmpark/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError } from './apiError';
@@ -50,14 +58,19 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, req, reply) => {
     const err = error as FastifyError | ApiError;
     const lang = messageLang(req.headers['accept-language']);
-    if (err instanceof ApiError) return reply.status(200).send(failure(err.code, err.messageIn(lang)));
+    if (err instanceof ApiError) return reply.status(200).send(failure(err.code, err.messageIn(lang), err.details));
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const where = err.validationContext ?? 'request';
-      const messages = err.validation.map((v) =>
-        fieldMessage(v.instancePath.replace(/^\//, '').replaceAll('/', '.') || where, v.message ?? 'is invalid'),
-      );
-      return reply.status(200).send(failure(Code.VALIDATION, [...new Set(messages)].join('; ')));
+      const messages: string[] = [];
+      const details: ErrorDetail[] = [];
+      for (const v of err.validation) {
+        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        messages.push(fieldMessage(field || where, v.message ?? 'is invalid'));
+        // The type provider spreads the zod issue (bounds, origin, a refinement's params) into `params`.
+        details.push(issueDetail({ ...v.params, keyword: v.keyword, message: v.message }, field || undefined));
+      }
+      return reply.status(200).send(failure(Code.VALIDATION, [...new Set(messages)].join('; '), details));
     }
 
     const known = FASTIFY_CODES[(err as FastifyError).code ?? ''];

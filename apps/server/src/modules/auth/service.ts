@@ -160,7 +160,11 @@ export async function resetPassword(
   }
   if (!oldOk) {
     await log(Code.OLD_PASSWORD_WRONG);
-    throw new ApiError(Code.OLD_PASSWORD_WRONG, { en: 'oldPwd: the old password is wrong', zh: 'oldPwd：原密码错误' });
+    throw new ApiError(
+      Code.OLD_PASSWORD_WRONG,
+      { en: 'oldPwd: the old password is wrong', zh: 'oldPwd：原密码错误' },
+      { field: 'oldPwd', rule: 'wrong' },
+    );
   }
   const { hash, salt } = await hashPassword(body.newPwd);
   const ended = await deps.db.transaction().execute(async (trx) => {

@@ -106,13 +106,21 @@ function modelFor(deviceClass: DeviceClass, model: string | undefined): string {
 }
 
 const serialTaken = (serial: string) =>
-  new ApiError(Code.CONFLICT, `serial: a device with serial "${serial}" is already registered`);
+  new ApiError(Code.CONFLICT, `serial: a device with serial "${serial}" is already registered`, {
+    field: 'serial',
+    rule: 'taken',
+    params: { value: serial },
+  });
 /**
  * Serials are global (they are MQTT user names), so one may belong to another merchant: that is
  * answered without saying so, or the form would tell anyone which serials other merchants own.
  */
 const serialRefused = (serial: string) =>
-  new ApiError(Code.VALIDATION, `serial: "${serial}" cannot be registered; check the serial on the device`);
+  new ApiError(Code.VALIDATION, `serial: "${serial}" cannot be registered; check the serial on the device`, {
+    field: 'serial',
+    rule: 'unavailable',
+    params: { value: serial },
+  });
 
 export async function listDevices(db: Db, auth: AuthContext, q: DeviceListQuery): Promise<Paged<DeviceInfo>> {
   requireParkIfGiven(auth, q.groupId);

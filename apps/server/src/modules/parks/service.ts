@@ -36,10 +36,14 @@ function toPark(g: GroupRow, devices: Park['devices'], defaultZone: string): Par
 }
 
 const duplicateName = (name: string) =>
-  new ApiError(Code.CONFLICT, {
-    en: `groupName: a park named "${name}" already exists`,
-    zh: `groupName：已存在名为“${name}”的园区`,
-  });
+  new ApiError(
+    Code.CONFLICT,
+    {
+      en: `groupName: a park named "${name}" already exists`,
+      zh: `groupName：已存在名为“${name}”的园区`,
+    },
+    { field: 'groupName', rule: 'duplicate', params: { value: name } },
+  );
 
 /** `defaultZone` is the server's TZ_NAME: the zone of a park that has none of its own. */
 export async function listParks(db: Db, auth: AuthContext, defaultZone: string): Promise<Park[]> {

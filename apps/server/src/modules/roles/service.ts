@@ -43,7 +43,12 @@ function assertEditable(role: RoleRow, verb: string) {
 
 async function assertNameFree(db: Db, auth: AuthContext, name: string, self?: number) {
   const same = await repo.findRoleByName(db, auth.merchantId, name);
-  if (same && same.id !== self) throw new ApiError(Code.CONFLICT, `roleName: a role named "${name}" already exists`);
+  if (same && same.id !== self)
+    throw new ApiError(Code.CONFLICT, `roleName: a role named "${name}" already exists`, {
+      field: 'roleName',
+      rule: 'duplicate',
+      params: { value: name },
+    });
 }
 
 /** A sub-manager may not create a role that grants more than it holds itself. */
@@ -141,6 +146,7 @@ export function removeRoles(deps: ModuleDeps, auth: AuthContext, ids: number[], 
           throw new ApiError(
             Code.CONFLICT,
             `roleId ${role.id}: ${held} user${held === 1 ? ' still holds' : 's still hold'} the role "${role.name}"; give ${held === 1 ? 'that user' : 'them'} another role first`,
+            { rule: 'inUse', params: { count: held, value: role.name } },
           );
         }
       }

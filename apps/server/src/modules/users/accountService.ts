@@ -23,7 +23,11 @@ import * as repo from './accountRepo';
 export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 
 export const loginNameTaken = (loginName: string) =>
-  new ApiError(Code.CONFLICT, `loginName: "${loginName}" is already taken`);
+  new ApiError(Code.CONFLICT, `loginName: "${loginName}" is already taken`, {
+    field: 'loginName',
+    rule: 'taken',
+    params: { value: loginName },
+  });
 
 export async function assertLoginNameFree(db: Db, loginName: string): Promise<void> {
   if (await repo.findLoginName(db, loginName)) throw loginNameTaken(loginName);
