@@ -1,12 +1,23 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { compressAssets } from './build/compressAssets';
 
 // The API server (apps/server) serves /api and the WebSocket broker on /mqtt on one port.
+const PRODUCTION_ROUTER = new URL(
+  '../production/index.mjs',
+  `file://${createRequire(import.meta.url).resolve('react-router')}`,
+);
 const API_TARGET = process.env.FARMPARK_API ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), compressAssets()],
+  resolve: {
+    // react-router's package exports name only its development build (warnings, checks); a release
+    // takes the production one it ships beside it.
+    alias: mode === 'production' ? [{ find: /^react-router$/, replacement: fileURLToPath(PRODUCTION_ROUTER) }] : [],
+  },
   server: {
     port: 5173,
     proxy: {
@@ -24,6 +35,8 @@ export default defineConfig({
     // security policy (script-src 'self') leaves no room for script the build writes on its own.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // Building a zod schema has no side effect: a schema /login does not use stays out of its chunks.
+      treeshake: { manualPureFunctions: ['z'] },
       output: {
         // Vendor code changes far less often than pages; separate chunks keep browser caches warm.
         codeSplitting: {
@@ -32,4 +45,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

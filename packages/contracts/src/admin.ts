@@ -12,8 +12,7 @@ import { boolField, enumField, epochMsField, idField, listOf, optional } from '.
 /** `users.kind`: staff sign in to the console; screen accounts may only open data screens. */
 export const USER_KINDS = ['staff', 'screen'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
-/** The role key a screen account reports in getMerchantUserInfo (it holds no role row). */
-export const SCREEN_ROLE = 'screen';
+export { SCREEN_ROLE } from './sessionKeys';
 
 const requiredText = (field: string, max: number) =>
   z
@@ -233,6 +232,7 @@ export const SYSTEM_LOG_ACTIONS = [
   'device.import',
   'device.point',
   'light.rename',
+  'light.token',
   'trap.rename',
   'command.queued',
   'command.sent',

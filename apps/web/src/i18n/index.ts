@@ -1,9 +1,7 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { RouteTitle } from '../config/routeTypes';
 import { STORAGE } from '../config/storage';
-import { enUS } from './en-US';
-import { homeEn } from './home.en-US';
 import { homeZh } from './home.zh-CN';
 import { zhCN } from './zh-CN';
 
@@ -13,18 +11,36 @@ export type Language = (typeof LANGUAGES)[number];
 const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE.language);
 const initial: Language = stored === 'en-US' ? 'en-US' : 'zh-CN';
 
-i18n.use(initReactI18next).init({
-  resources: {
-    'zh-CN': { translation: { ...zhCN, ...homeZh } },
-    'en-US': { translation: { ...enUS, ...homeEn } },
+/**
+ * zh-CN, the product's language, is bundled; English loads on demand so /login's first load does not
+ * carry both (e2e/bundle.e2e.ts). i18next waits for it in init and changeLanguage.
+ */
+const loadOnDemand: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, _ns, done) {
+    if (lng !== 'en-US') return done(null, {});
+    import('./english').then(
+      (m) => done(null, m.english),
+      (err: Error) => done(err, false),
+    );
   },
-  lng: initial,
-  fallbackLng: 'zh-CN',
-  supportedLngs: [...LANGUAGES],
-  interpolation: { escapeValue: false },
-  initAsync: false,
-  showSupportNotice: false,
-});
+};
+
+/** Settles once the first language's texts are in; main.tsx renders after it. */
+export const i18nReady = i18n
+  .use(loadOnDemand)
+  .use(initReactI18next)
+  .init({
+    resources: { 'zh-CN': { translation: { ...zhCN, ...homeZh } } },
+    partialBundledLanguages: true,
+    lng: initial,
+    fallbackLng: 'zh-CN',
+    supportedLngs: [...LANGUAGES],
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    showSupportNotice: false,
+  });
 if (typeof document !== 'undefined') document.documentElement.lang = initial;
 
 export function setLanguage(lng: Language): void {
