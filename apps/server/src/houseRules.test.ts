@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Rules of the house that no single module's tests see: source files stay small enough to read
  * (tests and end-to-end tests too), and relative imports never go round in a circle (a circle makes
- * start-up order matter and one half see the other's exports as undefined). Type-only imports are
- * left out: they vanish at run time.
+ * start-up order matter and one half see the other's exports as undefined). Type-only imports count
+ * too: they vanish at run time, but a circle of types is still two files that cannot be read apart.
  */
 const ROOT = resolve(__dirname, '../../..');
 const MAX_LINES = 450;
@@ -32,19 +32,6 @@ const rel = (f: string) => relative(ROOT, f);
 /** `import ... from './x'`, `export ... from './x'` and `import './x'`; dynamic `import()` is lazy by design. */
 const IMPORT = /^\s*(?:import|export)\s+(?:([^'";]*?)\s+from\s+)?['"](\.{1,2}\/[^'"]*)['"]/gm;
 
-/** `import type {...}`, `export type {...}` or `import { type A, type B }`: nothing is loaded. */
-function typeOnly(clause: string | undefined): boolean {
-  if (!clause) return false;
-  if (/^type\s/.test(clause)) return true;
-  const named = /^\{([^}]*)\}$/.exec(clause.trim());
-  const names =
-    named?.[1]
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean) ?? [];
-  return names.length > 0 && names.every((n) => n.startsWith('type '));
-}
-
 function resolveImport(from: string, spec: string): string | null {
   const base = resolve(dirname(from), spec.replace(/\.js$/, ''));
   for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')]) {
@@ -58,7 +45,6 @@ function importGraph(): Map<string, string[]> {
   for (const file of files) {
     const deps: string[] = [];
     for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      if (typeOnly(m[1])) continue;
       const target = resolveImport(file, m[2]);
       if (target && /\.tsx?$/.test(target)) deps.push(target);
     }

@@ -3,9 +3,9 @@ import { z } from 'zod';
 import type { Db } from '../db/connect';
 import type { DeviceRef, DeviceRegistry } from '../modules/devices/registry';
 import type { CommittedEvent } from '../modules/telemetry/ingest';
+import { decodeRule, type RuleRow, type StoredRule } from './codec';
 import { evaluate, initialState, type RuleInput, type RuleState } from './evaluate';
 import * as repo from './repo';
-import { decodeRule, type RuleRow, type StoredRule } from './store';
 
 /** A rule as the engine holds it in memory; `config` is the owner's, which the owner validates. */
 export type LoadedRule = StoredRule<unknown>;
