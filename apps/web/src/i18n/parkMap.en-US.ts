@@ -86,6 +86,8 @@ export const parkMapEn: typeof parkMapZh = {
       decimals: 'Decimals',
       hidden: 'Hidden',
       saved: 'Variables saved',
+      savedWithReset: 'Variables saved; {{count}} names went back to their defaults',
+      emptyName: 'Empty: saving restores the default name "{{name}}"',
     },
     sort: {
       title: 'Variable group order',

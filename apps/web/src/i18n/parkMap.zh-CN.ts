@@ -83,6 +83,8 @@ export const parkMapZh = {
       decimals: '小数位',
       hidden: '隐藏',
       saved: '变量设置已保存',
+      savedWithReset: '变量设置已保存，{{count}} 个名称已恢复默认',
+      emptyName: '名称为空：保存后恢复默认名称“{{name}}”',
     },
     sort: {
       title: '变量分组排序',

@@ -14,6 +14,7 @@ import {
 } from '../../api/pests';
 import { useParkStore } from '../../stores/park';
 import { formatTime, toPicker } from '../../utils/time';
+import DeleteBoxButton from './DeleteBoxButton';
 import PhotoBoxes, { colourOf } from './PhotoBoxes';
 import { useText } from './text';
 
@@ -166,14 +167,10 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
                 >
                   {t('addBox')}
                 </Button>
-                <Button
-                  danger
-                  disabled={!sel}
-                  onClick={() => sel && void apply(removeDetection([sel.detectionId])).then(() => setSelected(null))}
-                  data-testid="delete-box"
-                >
-                  {t('deleteBox')}
-                </Button>
+                <DeleteBoxButton
+                  category={sel ? nameOf(sel.categoryId) : null}
+                  onConfirm={() => sel && void apply(removeDetection([sel.detectionId])).then(() => setSelected(null))}
+                />
                 <Typography.Text type="secondary">{t('hint')}</Typography.Text>
               </Space>
               <PhotoBoxes

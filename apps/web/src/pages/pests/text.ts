@@ -30,6 +30,11 @@ const TEXT = {
   previous: ['上一张', 'Previous photo'],
   addBox: ['添加标注框', 'Add box'],
   deleteBox: ['删除标注框', 'Delete box'],
+  deleteBoxConfirm: [
+    '确定删除这个“{name}”标注框吗？当天的数量会随之减少。',
+    'Delete this "{name}" box? The day\'s count goes down with it.',
+  ],
+  cancel: ['取消', 'Cancel'],
   category: ['类别', 'Category'],
   corrected: ['已人工校正', 'Corrected by staff'],
   noPhotos: ['当天没有照片', 'No photos on this day'],

@@ -1,13 +1,18 @@
-import type { DeviceInfo, ParamSetting, ParamView } from '@farmpark/contracts';
+import { type DeviceInfo, type ParamSetting, type ParamView, paramDef } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Drawer, Grid, Input, InputNumber, Switch, Table } from 'antd';
+import { App, Button, Drawer, Grid, Input, InputNumber, Switch, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alterDeviceParamConfig, getDeviceParamConfig } from '../../../api/devices';
+import { isEnglish } from '../../../i18n';
 
-/** Per-device variable names, units, decimals and visibility, edited as one table and saved together. */
+/**
+ * Per-device variable names, units, decimals and visibility, edited as one table and saved together.
+ * An emptied name is not an error: the server takes it as "back to the model's name", and the field
+ * says so (with that name) before anyone saves.
+ */
 export default function ParamsDrawer({ device, onClose }: { device: DeviceInfo | null; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const phone = !Grid.useBreakpoint().md;
   const config = useQuery({
@@ -20,6 +25,10 @@ export default function ParamsDrawer({ device, onClose }: { device: DeviceInfo |
   const patch = (key: string, p: Partial<ParamView>) =>
     setRows((list) => list.map((r) => (r.key === key ? { ...r, ...p } : r)));
   const lbl = (k: string) => t(`devmgt.params.${k}`);
+  const defaultName = (key: string) => {
+    const def = device ? paramDef(device.deviceClass, key) : undefined;
+    return def ? (isEnglish(i18n.language) ? def.en : def.zh) : key;
+  };
   const save = async () => {
     const paramList: ParamSetting[] = rows.map((r) => ({
       key: r.key,
@@ -28,9 +37,10 @@ export default function ParamsDrawer({ device, onClose }: { device: DeviceInfo |
       decimals: r.decimals,
       hidden: r.hidden,
     }));
+    const reset = rows.filter((r) => r.name.trim() === '').length;
     try {
       await alterDeviceParamConfig(device!.deviceId, paramList);
-      message.success(lbl('saved'));
+      message.success(reset ? t('devmgt.params.savedWithReset', { count: reset }) : lbl('saved'));
       onClose();
     } catch {
       // shown by the request client, naming the parameter
@@ -63,7 +73,21 @@ export default function ParamsDrawer({ device, onClose }: { device: DeviceInfo |
             title: lbl('name'),
             dataIndex: 'name',
             render: (v: string, r) => (
-              <Input value={v} maxLength={64} onChange={(e) => patch(r.key, { name: e.target.value })} />
+              <>
+                <Input
+                  value={v}
+                  maxLength={64}
+                  status={v.trim() === '' ? 'warning' : undefined}
+                  placeholder={defaultName(r.key)}
+                  onChange={(e) => patch(r.key, { name: e.target.value })}
+                  data-testid={`param-name-${r.key}`}
+                />
+                {v.trim() === '' && (
+                  <Typography.Text type="warning" data-testid={`param-name-${r.key}-reset`}>
+                    {t('devmgt.params.emptyName', { name: defaultName(r.key) })}
+                  </Typography.Text>
+                )}
+              </>
             ),
           },
           {

@@ -1,0 +1,25 @@
+import { Button, Popconfirm } from 'antd';
+import { useText } from './text';
+
+/**
+ * Deletes the selected box of a photo after a question naming its category: a box is a counted catch,
+ * and a mis-click would lower the day's count (and its alerts) without anyone noticing.
+ */
+export default function DeleteBoxButton({ category, onConfirm }: { category: string | null; onConfirm: () => void }) {
+  const t = useText();
+  return (
+    <Popconfirm
+      title={t('deleteBoxConfirm').replace('{name}', category ?? '')}
+      okText={t('deleteBox')}
+      okButtonProps={{ danger: true, 'data-testid': 'delete-box-ok' } as object}
+      cancelText={t('cancel')}
+      cancelButtonProps={{ 'data-testid': 'delete-box-cancel' } as object}
+      disabled={category === null}
+      onConfirm={onConfirm}
+    >
+      <Button danger disabled={category === null} data-testid="delete-box">
+        {t('deleteBox')}
+      </Button>
+    </Popconfirm>
+  );
+}
