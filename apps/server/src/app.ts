@@ -18,6 +18,7 @@ import { type Alarms, createAlarms } from './modules/alarms/runtime';
 import { authRoutes } from './modules/auth/routes';
 import { automationRoutes } from './modules/automation/routes';
 import { manualModeGate } from './modules/automation/service';
+import { cameraRoutes } from './modules/cameras/routes';
 import { commandRoutes } from './modules/commands/routes';
 import type { ModuleDeps } from './modules/context';
 import { deviceImportRoutes } from './modules/devices/import';
@@ -42,6 +43,7 @@ import { systemLogRoutes } from './modules/systemLog/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import type { TelemetryRuntime } from './modules/telemetry/runtime';
 import { userRoutes } from './modules/users/routes';
+import { weatherRoutes } from './modules/weather/routes';
 import type { MqttBroker } from './mqtt/broker';
 import type { DeviceMessageBus } from './mqtt/deviceMessages';
 import type { Publish } from './mqtt/publish';
@@ -158,6 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     authRoutes,
     userRoutes,
     parkRoutes,
+    weatherRoutes,
     pointRoutes,
     screenRoutes,
     mqttRoutes,
@@ -170,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mqttHookRoutes,
     telemetryRoutes,
     lightRoutes,
+    cameraRoutes,
     noticeRoutes,
     pestRoutes,
     sqdRoutes,

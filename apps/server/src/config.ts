@@ -73,6 +73,15 @@ const envSchema = z.object({
   SMTP_USER: z.string().default(''),
   SMTP_PASS: z.string().default(''),
   SMTP_FROM: z.string().default('FarmPark <alarm@farmpark.local>'),
+  /**
+   * The top bar's weather: key of an AMap-compatible service (IP location, then live weather by adcode),
+   * kept on the server. Empty = the park's own weather station answers.
+   */
+  WEATHER_KEY: z.string().default(''),
+  WEATHER_BASE_URL: z
+    .string()
+    .default('https://restapi.amap.com')
+    .refine((v) => /^https?:\/\//.test(v), 'must be an http:// or https:// URL'),
   /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
   SMTP_SECURE: bool.default(false),
   /** Alarm SMS: an HTTP gateway that receives POST JSON {phone, text}; empty = SMS not configured. */
@@ -80,6 +89,15 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  /**
+   * Lamp vendor cloud: its token endpoint base URL (POST {url}/token with the key) and the key. Empty URL =
+   * only FarmPark's own lamps, which need no token.
+   */
+  LIGHT_CLOUD_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  LIGHT_CLOUD_KEY: z.string().default(''),
   /**
    * Map tile URL template. The same variable the console build reads (Vite exposes VITE_*): the
    * server needs its host for the content security policy's img-src. Empty = maps without tiles.
@@ -106,12 +124,16 @@ export interface Config {
   mqttUrl: string;
   tzName: string;
   telemetrySync: 'normal' | 'full';
+  /** key '' = no weather service: the top bar shows the park's weather station. */
+  weather: { key: string; baseUrl: string };
   /** '' = the broker auth hook endpoints answer "disabled". */
   mqttHookSecret: string;
   smtp: { host: string; port: number; user: string; pass: string; from: string; secure: boolean };
   smsGatewayUrl: string;
   /** '' = no map tiles (maps draw on a plain background). */
   mapTileUrl: string;
+  /** url '' = no vendor cloud (FarmPark's own lamps need no token). The key never leaves the server. */
+  lightCloud: { url: string; key: string };
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -144,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     tzName: e.TZ_NAME,
     telemetrySync: e.TELEMETRY_SYNC,
+    weather: { key: e.WEATHER_KEY, baseUrl: e.WEATHER_BASE_URL.replace(/\/+$/, '') },
     mqttHookSecret: e.MQTT_HOOK_SECRET,
     smtp: {
       host: e.SMTP_HOST,
@@ -155,6 +178,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     mapTileUrl: e.VITE_MAP_TILE_URL,
+    lightCloud: { url: e.LIGHT_CLOUD_URL.replace(/\/+$/, ''), key: e.LIGHT_CLOUD_KEY },
   };
 }
 

@@ -53,3 +53,36 @@ export interface UpdateLightResult {
   /** The setWorkWindow command when a window was given (follow it on `web/.../cmd`), else null. */
   command: SendCommandResult | null;
 }
+
+/** `light/getLightBySerial`: one lamp of the caller's parks by its serial. */
+export const lightBySerialQuery = z.object({
+  serial: z.string().trim().min(1, 'serial is required').max(64, 'serial is at most 64 characters'),
+  lang: langParam,
+});
+
+/**
+ * The lamp cloud token of the caller's merchant (`light/getAccessToken`, `light/refreshAccessToken`).
+ * Never the token or the vendor key themselves: only whether one is valid and until when.
+ */
+export interface LightAccessTokenStatus {
+  /** false: FarmPark's own lamps (no vendor cloud configured) need no token. */
+  required: boolean;
+  valid: boolean;
+  /** Epoch ms; null when no token was ever fetched. */
+  expiresAt: number | null;
+  refreshedAt: number | null;
+}
+
+/** Cameras of a park (SPEC §7 `camera/getCameraListByGroupId`): the camera-class devices of device management. */
+export const cameraListQuery = z.object({ groupId: id });
+
+export interface CameraItem {
+  deviceId: number;
+  serial: string;
+  deviceName: string;
+  groupId: number;
+  online: boolean;
+  lastReportAt: number | null;
+  longitude: number | null;
+  latitude: number | null;
+}

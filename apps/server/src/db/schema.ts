@@ -3,6 +3,7 @@ import type { IrrigationTables } from './irrigationSchema';
 import type { PestsTables } from './pestsSchema';
 import type { PointsTables } from './pointsSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
+import type { LightTables } from './lightSchema';
 
 /**
  * Database types. Timestamps are epoch milliseconds (bigint columns, read back as numbers on both
@@ -246,7 +247,7 @@ export interface IngestRefusedTable {
   last_at: Ms;
 }
 
-export interface Database extends RulesAlarmsTables, PestsTables, IrrigationTables, PointsTables {
+export interface Database extends RulesAlarmsTables, PestsTables, IrrigationTables, PointsTables, LightTables {
   merchants: MerchantsTable;
   users: UsersTable;
   roles: RolesTable;

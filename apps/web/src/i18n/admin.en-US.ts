@@ -110,6 +110,7 @@ export const adminEnUS: typeof adminZhCN = {
     'device.import': 'Import devices',
     'device.point': 'Place device',
     'light.rename': 'Rename light',
+    'light.token': 'Renew lamp cloud token',
     'trap.rename': 'Rename trap',
     'command.queued': 'Command queued',
     'command.sent': 'Command sent',

@@ -55,3 +55,39 @@ export async function confirmedWindows(db: Db, merchantId: number, deviceIds: re
   for (const r of rows) if (!out.has(r.device_id)) out.set(r.device_id, r.params);
   return out;
 }
+
+export function findLampBySerial(db: Db, scope: Scope, serial: string) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'serial', 'name', 'group_id'])
+    .where('serial', '=', serial)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('device_class', '=', LAMP)
+    .executeTakeFirst();
+}
+
+export function cloudToken(db: Db, merchantId: number) {
+  return db
+    .selectFrom('light_cloud_tokens')
+    .select(['expires_at', 'refreshed_at'])
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+}
+
+export async function saveCloudToken(
+  db: Db,
+  row: { merchant_id: number; access_token: string; expires_at: number; refreshed_at: number },
+): Promise<void> {
+  await db
+    .insertInto('light_cloud_tokens')
+    .values(row)
+    .onConflict((oc) =>
+      oc.column('merchant_id').doUpdateSet({
+        access_token: row.access_token,
+        expires_at: row.expires_at,
+        refreshed_at: row.refreshed_at,
+      }),
+    )
+    .execute();
+}

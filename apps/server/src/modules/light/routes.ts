@@ -1,4 +1,4 @@
-import { lightListQuery, updateLightBody } from '@farmpark/contracts';
+import { lightBySerialQuery, lightListQuery, updateLightBody } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,12 +6,13 @@ import { authOf } from '../../http/authHook';
 import { actorOf } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
-import { lightDeviceList, updateLight } from './service';
+import { accessTokenStatus, refreshAccessToken } from './cloudToken';
+import { lightBySerial, lightDeviceList, updateLight } from './service';
 
 const PERMIT_URL = '/plantProtect/insecticidalLamp';
 const langOf = (lang: string | undefined) => (lang === 'en' ? 'en' : 'zh');
 
-/** SPEC §7 `device/getLightDeviceList` and `light/updateLight` for the insecticidal-lamp page. */
+/** SPEC §7 `device/getLightDeviceList` and the `light/*` calls of the insecticidal-lamp page. */
 export function lightRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['light'];
@@ -35,5 +36,18 @@ export function lightRoutes(app: FastifyInstance, deps: ModuleDeps): void {
           langOf(req.query.lang),
         ),
       ),
+  );
+  r.get(
+    '/api/merchant/light/getLightBySerial',
+    { config: { permitUrl: PERMIT_URL }, schema: { tags, querystring: lightBySerialQuery } },
+    async (req) => ok(await lightBySerial(deps.db, authOf(req), req.query.serial, req.query.lang)),
+  );
+  r.get('/api/merchant/light/getAccessToken', { config: { permitUrl: PERMIT_URL }, schema: { tags } }, async (req) =>
+    ok(await accessTokenStatus(deps.db, deps.config.lightCloud, authOf(req).merchantId)),
+  );
+  r.post(
+    '/api/merchant/light/refreshAccessToken',
+    { config: { permitUrl: PERMIT_URL }, schema: { tags } },
+    async (req) => ok(await refreshAccessToken(deps.db, deps.config.lightCloud, actorOf(req))),
   );
 }

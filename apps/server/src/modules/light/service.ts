@@ -93,3 +93,12 @@ export async function updateLight(
   if (!device) throw new ApiError(Code.NOT_FOUND, `deviceId ${lamp.id}: insecticidal lamp`);
   return { device, command };
 }
+
+/** SPEC §7 `light/getLightBySerial`: the lamp with its live state, as the lamp page shows it. */
+export async function lightBySerial(db: Db, auth: AuthContext, serial: string, lang: Lang): Promise<LightDevice> {
+  const lamp = await repo.findLampBySerial(db, scopeOf(auth), serial);
+  if (!lamp || lamp.group_id === null) throw notFound(`serial ${serial}: insecticidal lamp`);
+  const device = (await lightDeviceList(db, auth, lamp.group_id, lang)).find((d) => d.deviceId === lamp.id);
+  if (!device) throw notFound(`serial ${serial}: insecticidal lamp`);
+  return device;
+}
