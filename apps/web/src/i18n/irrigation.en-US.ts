@@ -92,6 +92,8 @@ export const irrigationEn: typeof irrigationZh = {
     addWindow: 'Add a window',
     windowsHint: 'No window: allowed all day',
     dailyCaps: 'Daily caps',
+    hhmm: 'Write HH:mm, e.g. 06:30',
+    capRuns: '{{n}} runs',
     confirm: {
       zone: 'zone {{n}}',
       listSep: ', ',

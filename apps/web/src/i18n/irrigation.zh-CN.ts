@@ -90,6 +90,8 @@ export const irrigationZh = {
     addWindow: '添加时段',
     windowsHint: '不设置时段则全天允许',
     dailyCaps: '每日上限',
+    hhmm: '请按 HH:mm 填写，如 06:30',
+    capRuns: '{{n}} 次',
     confirm: {
       zone: '{{n}}区',
       listSep: '、',

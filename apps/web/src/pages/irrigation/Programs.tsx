@@ -1,24 +1,12 @@
-import type { IrrigationMachine, IrrigationProgram } from '@farmpark/contracts';
+import { IRRIGATION_LIMITS, type IrrigationMachine, type IrrigationProgram } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Button,
-  Card,
-  Checkbox,
-  Form,
-  Input,
-  InputNumber,
-  Modal,
-  Popconfirm,
-  Select,
-  Space,
-  Switch,
-  Table,
-  Tag,
-} from 'antd';
+import { App, Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getProgramList, removeProgram, saveProgram } from '../../api/irrigation';
 import { formatTime } from '../../utils/time';
+import { amountText, confirmProgramText, recipeText, zonesText } from './confirm';
+import RunFields, { runFieldsOf, runPartOf } from './RunFields';
 
 /** Programs of the water-fertiliser machines: the server runs them at their start times. */
 export default function Programs({ groupId, machines }: { groupId: number; machines: IrrigationMachine[] }) {
@@ -26,6 +14,7 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
   const client = useQueryClient();
   const [editing, setEditing] = useState<Partial<IrrigationProgram> | null>(null);
   const [form] = Form.useForm();
+  const { modal } = App.useApp();
   const q = useQuery({ queryKey: ['irrigation', 'programs', groupId], queryFn: () => getProgramList(groupId) });
   const weekdays = t('irr.weekdays', { returnObjects: true }) as string[];
   const refresh = () => client.invalidateQueries({ queryKey: ['irrigation', 'programs'] });
@@ -38,15 +27,30 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
       startTimes: p.startTimes ?? ['06:00'],
       days: p.days ?? [1, 2, 3, 4, 5, 6, 7],
       zones: p.zones ?? [1],
-      durationMin: p.durationMin ?? 10,
+      ...runFieldsOf(p.durationMin === undefined ? { durationMin: 10 } : p),
       enabled: p.enabled ?? true,
     });
   };
+  const deviceId: number | undefined = Form.useWatch('deviceId', form);
+  const machine = machines.find((m) => m.deviceId === deviceId);
+  const fertigation = machine?.deviceClass === 'waterFertilizer';
+  // validated, then confirmed with what the program will do at each start, then saved
   const save = async () => {
-    const v = await form.validateFields();
-    await saveProgram({ ...v, programId: editing?.programId });
-    setEditing(null);
-    void refresh();
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
+    const { mode, amount, recipeKind, tank1, tank2, tank3, tank4, ecTarget, phTarget, ...rest } = v;
+    const part = runPartOf({ mode, amount, recipeKind, tank1, tank2, tank3, tank4, ecTarget, phTarget }, fertigation);
+    const body = { ...rest, ...part, programId: editing?.programId };
+    modal.confirm({
+      title: confirmProgramText(t, v.name, { machine: machine?.deviceName ?? '', zones: v.zones, ...part }),
+      okText: t('command.confirmOk'),
+      cancelText: t('common.cancel'),
+      onOk: async () => {
+        await saveProgram(body);
+        setEditing(null);
+        void refresh();
+      },
+    });
   };
 
   return (
@@ -71,11 +75,9 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
           { title: t('irr.device'), dataIndex: 'deviceName' },
           { title: t('irr.startTimes'), render: (_, p) => p.startTimes.join(', ') },
           { title: t('irr.days'), render: (_, p) => p.days.map((d) => weekdays[d - 1]).join(' ') },
-          { title: t('irr.zones'), render: (_, p) => p.zones.join(' → ') },
-          {
-            title: t('irr.perZone'),
-            render: (_, p) => (p.durationMin !== null ? `${p.durationMin} min` : `${p.volumeM3} m³`),
-          },
+          { title: t('irr.zones'), render: (_, p) => p.zones.map((z) => zonesText(t, [z])).join(' → ') },
+          { title: t('irr.perZone'), render: (_, p) => amountText(t, p) },
+          { title: t('irr.recipe'), render: (_, p) => recipeText(t, p.recipe) },
           { title: t('irr.enabled'), render: (_, p) => (p.enabled ? t('live.on') : t('live.off')) },
           { title: t('irr.nextAt'), render: (_, p) => formatTime(p.nextAt, 'short', { empty: '-' }) },
           {
@@ -117,7 +119,7 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
         okText={t('irr.save')}
         mask={{ closable: false }}
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} layout="vertical" data-testid="program-form">
           <Form.Item name="deviceId" label={t('irr.device')} rules={[{ required: true }]}>
             <Select options={machines.map((m) => ({ value: m.deviceId, label: m.deviceName }))} />
           </Form.Item>
@@ -133,16 +135,10 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
           <Form.Item name="zones" label={t('irr.zones')} rules={[{ required: true }]}>
             <Select
               mode="multiple"
-              options={Array.from({ length: 16 }, (_, i) => ({ value: i + 1, label: `${i + 1}` }))}
+              options={Array.from({ length: 16 }, (_, i) => ({ value: i + 1, label: zonesText(t, [i + 1]) }))}
             />
           </Form.Item>
-          <Form.Item
-            name="durationMin"
-            label={`${t('irr.byDuration')} ${t('irr.perZone')}`}
-            rules={[{ required: true }]}
-          >
-            <InputNumber min={0.1} max={720} />
-          </Form.Item>
+          <RunFields limits={IRRIGATION_LIMITS.program} fertigation={fertigation} perZone />
           <Form.Item name="enabled" label={t('irr.enabled')} valuePropName="checked">
             <Switch />
           </Form.Item>

@@ -1,4 +1,4 @@
-import type { SmartDecision, SmartRule } from '@farmpark/contracts';
+import { IRRIGATION_LIMITS, type SmartDecision, type SmartRule } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -14,7 +14,12 @@ import { useParamConfigs } from '../../components/live/useParamConfigs';
 import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
+import { zonesText } from './confirm';
+import { limitRule } from './limits';
 import { decisionText } from './texts';
+import WindowsField from './WindowsField';
+
+const L = IRRIGATION_LIMITS;
 
 const ACTION_COLOR = { started: 'green', skipped: 'default', stopped: 'blue', failed: 'red' } as const;
 
@@ -53,6 +58,9 @@ export default function SmartRules() {
       stopAbove: 32,
       maxDurationMin: 30,
       restMin: 30,
+      maxRunsPerDay: 0,
+      maxWaterPerDayM3: 0,
+      windows: [],
       rainMm: 5,
       rainHours: 24,
       enabled: true,
@@ -61,7 +69,7 @@ export default function SmartRules() {
   };
   const save = async () => {
     const v = await form.validateFields();
-    await saveSmartRule({ ...v, ruleId: editing?.ruleId, windows: editing?.windows ?? [] });
+    await saveSmartRule({ ...v, ruleId: editing?.ruleId, windows: v.windows ?? [] });
     setEditing(null);
     void refresh();
   };
@@ -87,7 +95,7 @@ export default function SmartRules() {
           dataSource={rules.data ?? []}
           columns={[
             { title: t('irr.name'), dataIndex: 'name' },
-            { title: t('irr.machine'), render: (_, r) => `${r.machineName} · ${t('irr.zones')} ${r.zones.join(',')}` },
+            { title: t('irr.machine'), render: (_, r) => `${r.machineName} · ${zonesText(t, r.zones)}` },
             { title: t('irr.sensor'), render: (_, r) => `${r.sensorName} · ${r.sensorKey}` },
             {
               title: t('irr.sensorValue'),
@@ -98,6 +106,17 @@ export default function SmartRules() {
               render: (_, r) => `${r.startBelow} / ${r.stopAbove}`,
             },
             { title: t('irr.maxDurationMin'), dataIndex: 'maxDurationMin' },
+            { title: t('irr.soakMin'), dataIndex: 'restMin' },
+            {
+              title: t('irr.dailyCaps'),
+              render: (_, r) =>
+                [
+                  r.maxRunsPerDay > 0 ? t('irr.capRuns', { n: r.maxRunsPerDay }) : '',
+                  r.maxWaterPerDayM3 > 0 ? `${r.maxWaterPerDayM3} m³` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' · ') || '-',
+            },
             { title: t('irr.rainMm'), render: (_, r) => (r.rainMm > 0 ? `${r.rainMm} mm / ${r.rainHours} h` : '-') },
             {
               title: t('irr.windows'),
@@ -161,7 +180,7 @@ export default function SmartRules() {
         okText={t('irr.save')}
         mask={{ closable: false }}
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} layout="vertical" data-testid="smart-rule-form">
           <Form.Item name="name" label={t('irr.name')} rules={[{ required: true }]}>
             <Input maxLength={100} />
           </Form.Item>
@@ -175,7 +194,7 @@ export default function SmartRules() {
           <Form.Item name="zones" label={t('irr.zones')} rules={[{ required: true }]}>
             <Select
               mode="multiple"
-              options={Array.from({ length: 8 }, (_, i) => ({ value: i + 1, label: `${i + 1}` }))}
+              options={Array.from({ length: 8 }, (_, i) => ({ value: i + 1, label: zonesText(t, [i + 1]) }))}
             />
           </Form.Item>
           <Form.Item name="sensorId" label={t('irr.sensor')} rules={[{ required: true }]}>
@@ -186,26 +205,39 @@ export default function SmartRules() {
               options={['soilMoisture10', 'soilMoisture20', 'soilMoisture40'].map((k) => ({ value: k, label: k }))}
             />
           </Form.Item>
-          <Space wrap>
-            <Form.Item name="startBelow" label={t('irr.startBelow')} rules={[{ required: true }]}>
-              <InputNumber min={0} max={100} />
+          <Space wrap align="start">
+            <Form.Item name="startBelow" label={t('irr.startBelow')} rules={[limitRule(t, L.moisture)]}>
+              <InputNumber />
             </Form.Item>
-            <Form.Item name="stopAbove" label={t('irr.stopAbove')} rules={[{ required: true }]}>
-              <InputNumber min={0} max={100} />
+            <Form.Item name="stopAbove" label={t('irr.stopAbove')} rules={[limitRule(t, L.moisture)]}>
+              <InputNumber />
             </Form.Item>
-            <Form.Item name="maxDurationMin" label={t('irr.maxDurationMin')} rules={[{ required: true }]}>
-              <InputNumber min={0.1} max={1440} />
+            <Form.Item name="maxDurationMin" label={t('irr.maxDurationMin')} rules={[limitRule(t, L.maxDurationMin)]}>
+              <InputNumber />
             </Form.Item>
-            <Form.Item name="restMin" label={t('irr.restMin')}>
-              <InputNumber min={0} max={1440} />
+            <Form.Item name="rainMm" label={t('irr.rainMm')} rules={[limitRule(t, L.rainMm)]}>
+              <InputNumber />
             </Form.Item>
-            <Form.Item name="rainMm" label={t('irr.rainMm')}>
-              <InputNumber min={0} max={500} />
-            </Form.Item>
-            <Form.Item name="rainHours" label={t('irr.rainHours')}>
-              <InputNumber min={1} max={168} />
+            <Form.Item name="rainHours" label={t('irr.rainHours')} rules={[limitRule(t, L.rainHours)]}>
+              <InputNumber />
             </Form.Item>
           </Space>
+          <Space wrap align="start">
+            <Form.Item name="restMin" label={t('irr.soakMin')} rules={[limitRule(t, L.restMin)]}>
+              <InputNumber data-testid="rule-soak" />
+            </Form.Item>
+            <Form.Item name="maxRunsPerDay" label={t('irr.maxRunsPerDay')} rules={[limitRule(t, L.maxRunsPerDay)]}>
+              <InputNumber data-testid="rule-max-runs" />
+            </Form.Item>
+            <Form.Item
+              name="maxWaterPerDayM3"
+              label={t('irr.maxWaterPerDayM3')}
+              rules={[limitRule(t, L.maxWaterPerDayM3)]}
+            >
+              <InputNumber data-testid="rule-max-water" />
+            </Form.Item>
+          </Space>
+          <WindowsField />
           <Form.Item name="enabled" label={t('irr.enabled')} valuePropName="checked">
             <Switch />
           </Form.Item>
