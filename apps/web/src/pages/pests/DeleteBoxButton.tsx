@@ -11,9 +11,9 @@ export default function DeleteBoxButton({ category, onConfirm }: { category: str
     <Popconfirm
       title={t('deleteBoxConfirm').replace('{name}', category ?? '')}
       okText={t('deleteBox')}
-      okButtonProps={{ danger: true, 'data-testid': 'delete-box-ok' } as object}
+      okButtonProps={{ danger: true, 'data-testid': 'delete-box-ok' }}
       cancelText={t('cancel')}
-      cancelButtonProps={{ 'data-testid': 'delete-box-cancel' } as object}
+      cancelButtonProps={{ 'data-testid': 'delete-box-cancel' }}
       disabled={category === null}
       onConfirm={onConfirm}
     >
