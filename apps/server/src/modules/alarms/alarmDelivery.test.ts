@@ -1,10 +1,10 @@
 import type { AlarmRule } from '@farmpark/contracts';
 import { describe, expect, it } from 'vitest';
+import { A, alarmFixture } from '../../test/alarmFixture';
 import { engines } from '../../test/harness';
 import { createChannels } from './channels';
 import { createAlarmLifecycle } from './lifecycle';
 import { createOutbox, MAX_ATTEMPTS } from './outbox';
-import { A, alarmFixture } from './testFixture';
 
 describe.each(engines)('alarm delivery [%s]', (engine) => {
   const fx = alarmFixture(engine);

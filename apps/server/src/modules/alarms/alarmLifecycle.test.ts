@@ -2,8 +2,8 @@ import type { AlarmRecord, AlarmRule, Paged } from '@farmpark/contracts';
 import { Code } from '@farmpark/contracts';
 import { describe, expect, it } from 'vitest';
 import { createRuleEngine } from '../../rules/engine';
+import { A, alarmFixture, MIN } from '../../test/alarmFixture';
 import { engines } from '../../test/harness';
-import { A, alarmFixture, MIN } from './testFixture';
 import { mailText } from './testReceivers';
 
 describe.each(engines)('alarm lifecycle [%s]', (engine) => {

@@ -1,8 +1,8 @@
 import type { AlarmRule } from '@farmpark/contracts';
 import { Code } from '@farmpark/contracts';
 import { describe, expect, it } from 'vitest';
+import { A, alarmFixture, MIN } from '../../test/alarmFixture';
 import { engines } from '../../test/harness';
-import { A, alarmFixture, MIN } from './testFixture';
 
 describe.each(engines)('alarm rules [%s]', (engine) => {
   const fx = alarmFixture(engine);

@@ -1,8 +1,8 @@
 import type { Notice } from '@farmpark/contracts';
 import { Code } from '@farmpark/contracts';
 import { describe, expect, it } from 'vitest';
+import { alarmFixture } from '../../test/alarmFixture';
 import { engines } from '../../test/harness';
-import { alarmFixture } from './testFixture';
 
 describe.each(engines)('notices [%s]', (engine) => {
   const fx = alarmFixture(engine);

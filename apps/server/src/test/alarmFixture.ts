@@ -1,10 +1,10 @@
 import type { AlarmDetail } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { Engine } from '../../db/connect';
-import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
-import { createTestEnv, type TestEnv } from '../../test/harness';
-import { startReceiver, startSmtp } from './testReceivers';
+import type { Engine } from '../db/connect';
+import type { AlarmsTable } from '../db/rulesAlarmsSchema';
+import { startReceiver, startSmtp } from '../modules/alarms/testReceivers';
+import { createTestEnv, type TestEnv } from './harness';
 
 /** Shared set-up of the alarm tests: a mail server, a webhook receiver, the demo logins and a contact. */
 
