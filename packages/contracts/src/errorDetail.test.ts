@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { passwordField, resetLoginPwdBody } from './auth';
-import { ERROR_RULES, issueDetail, phraseDetail } from './errorDetail';
+import { ERROR_RULES, issueDetail, phraseDetail, phraseTemplates } from './errorDetail';
 import { thresholdCondition } from './rules';
 
 const firstIssue = (r: { success: boolean; error?: { issues: unknown[] } }) => r.error?.issues[0] as never;
@@ -53,5 +53,11 @@ describe('error details', () => {
       field: 'condition.high',
       rule: 'lowAboveHigh',
     });
+  });
+
+  it('give the console i18next templates from the same table', () => {
+    expect(phraseTemplates('en').minLength).toBe('{{field}} needs at least {{min}} characters');
+    expect(phraseTemplates('zh').duplicate).toBe('{{field}}“{{value}}”已存在');
+    expect(Object.keys(phraseTemplates('zh'))).toEqual(ERROR_RULES);
   });
 });

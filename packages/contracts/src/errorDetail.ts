@@ -136,3 +136,15 @@ export function issueDetail(issue: IssueLike, field?: string): ErrorDetail {
       return { ...at, rule: 'invalid' };
   }
 }
+
+/**
+ * The same table as i18next templates (`{{field}} needs at least {{min}} characters`), so the
+ * console's `validation.<rule>` messages are these words and not a second copy.
+ */
+export function phraseTemplates(lang: ErrorLang): Record<ErrorRule, string> {
+  const slots = { min: '{{min}}', max: '{{max}}', value: '{{value}}', count: '{{count}}', values: '{{values}}' };
+  return Object.fromEntries(ERROR_RULES.map((rule) => [rule, PHRASES[rule][lang]('{{field}}', slots)])) as Record<
+    ErrorRule,
+    string
+  >;
+}

@@ -1,4 +1,4 @@
-import { AUTH_HEADER, Code, type Envelope, isForcedLogoutCode } from '@farmpark/contracts';
+import { AUTH_HEADER, Code, type Envelope, type ErrorDetail, isForcedLogoutCode } from '@farmpark/contracts';
 import { ERROR_TOAST_S, RATE_LIMIT_TOAST_S, REQUEST_TIMEOUT_MS } from '../config/app';
 import i18n from '../i18n';
 import { getToken } from '../utils/auth';
@@ -17,6 +17,8 @@ export class RequestError extends Error {
     message: string,
     /** Envelope code for kind 'api', HTTP status for 'http', null otherwise. */
     readonly code: number | null = null,
+    /** Kind 'api': which fields broke which rules (envelope `data`), for a form to show under its fields. */
+    readonly details: readonly ErrorDetail[] = [],
   ) {
     super(message);
     this.name = 'RequestError';
@@ -120,17 +122,19 @@ async function send(
   try {
     const response = await fetch(url, { ...init, signal: controller.signal });
     return { response, settle, timedOut: () => controller.signal.aborted && !signal?.aborted };
-  } catch (err) {
+  } catch {
     settle();
     if (signal?.aborted) throw new RequestError('aborted', i18n.t('common.cancel'));
-    return failed(err, controller.signal.aborted, timeoutMs, silent);
+    return failed(controller.signal.aborted, timeoutMs, silent);
   }
 }
 
-function failed(err: unknown, timedOut: boolean, timeoutMs: number, silent: boolean | undefined): never {
+function failed(timedOut: boolean, timeoutMs: number, silent: boolean | undefined): never {
+  // In words: the browser's own reason ("Failed to fetch") says nothing to an operator; devtools has it.
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   const message = timedOut
     ? i18n.t('request.timeout', { seconds: Math.round(timeoutMs / 1000) })
-    : i18n.t('request.network', { reason: err instanceof Error ? err.message : String(err) });
+    : i18n.t(offline ? 'request.offline' : 'request.network');
   return fail(new RequestError(timedOut ? 'timeout' : 'network', message), silent);
 }
 
@@ -143,13 +147,20 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** The envelope `data` of an error: `{field?, rule, params?}` items when the server named them. */
+function detailsOf(data: unknown): ErrorDetail[] {
+  if (!Array.isArray(data)) return [];
+  return data.filter((d): d is ErrorDetail => typeof d === 'object' && d !== null && typeof d.rule === 'string');
+}
+
 /** The error policy of SPEC §8 for an answer that is not a success envelope; always throws. */
 function rejectAnswer(payload: unknown, status: number, silent: boolean | undefined): never {
   if (!isEnvelope(payload)) {
-    return fail(new RequestError('http', i18n.t('request.http', { status }), status), silent);
+    const words = status >= 500 ? i18n.t('request.server', { status }) : i18n.t('request.http', { status });
+    return fail(new RequestError('http', words, status), silent);
   }
   const message = payload.msg || 'Error';
-  const error = new RequestError('api', message, payload.code);
+  const error = new RequestError('api', message, payload.code, detailsOf(payload.data));
   if (payload.code === Code.RATE_LIMITED) {
     // SPEC §8 fixes this text and its 3 s duration, whatever the server wrote.
     hooks.toastError(i18n.t('request.rateLimited'), RATE_LIMIT_TOAST_S);
@@ -186,8 +197,8 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   let payload: unknown;
   try {
     payload = await readJson(response);
-  } catch (err) {
-    return failed(err, timedOut(), timeoutMs, silent);
+  } catch {
+    return failed(timedOut(), timeoutMs, silent);
   } finally {
     settle();
   }
@@ -270,9 +281,9 @@ export async function download(url: string, options: DownloadOptions = {}): Prom
       const reader = response.body.getReader();
       for (let part = await reader.read(); !part.done; part = await reader.read()) take(part.value);
     }
-  } catch (err) {
+  } catch {
     if (signal?.aborted) throw new RequestError('aborted', i18n.t('common.cancel'));
-    return failed(err, false, timeoutMs, silent);
+    return failed(false, timeoutMs, silent);
   }
   const blob = new Blob(chunks as BlobPart[], { type });
   return { blob, filename: filenameOf(response.headers.get('content-disposition'), 'export') };

@@ -1,3 +1,4 @@
+import { phraseTemplates } from '@farmpark/contracts';
 import { adminEnUS, crudEnUS } from './admin.en-US';
 import { alarmEn } from './alarm.en-US';
 import { irrigationEn } from './irrigation.en-US';
@@ -24,7 +25,10 @@ export const enUS: Resources = {
   },
   request: {
     timeout: 'The request timed out ({{seconds}} s). Check the network and try again.',
-    network: 'Network error: {{reason}}',
+    network: 'The server cannot be reached. Check the network and try again.',
+    offline: 'This computer is offline. Reconnect and try again.',
+    server:
+      'The server had a problem (HTTP {{status}}). Try again in a moment; if it keeps happening, tell the administrator.',
     http: 'The server answered with an error (HTTP {{status}})',
     rateLimited: 'Too many requests, please try again shortly.',
   },
@@ -163,17 +167,7 @@ export const enUS: Resources = {
     mismatch: 'The two new passwords do not match',
     sameAsOld: 'The new password must differ from the current one',
   },
-  validation: {
-    required: '{{field}} is required',
-    minLength: '{{field}} needs at least {{min}} characters',
-    maxLength: '{{field}} is at most {{max}} characters',
-    number: '{{field}} must be a number',
-    min: '{{field}} must be at least {{min}}',
-    max: '{{field}} must be at most {{max}}',
-    letter: '{{field}} must contain a letter',
-    digit: '{{field}} must contain a digit',
-    invalid: '{{field}} is not valid',
-  },
+  validation: phraseTemplates('en'),
   notFound: { title: '404', body: 'Sorry, the page you asked for does not exist.', back: 'Back to home' },
   refresh: { loading: 'Switching park…' },
   downloadPage: { title: 'App download' },

@@ -1,3 +1,4 @@
+import { phraseTemplates } from '@farmpark/contracts';
 import { adminZhCN, crudZhCN } from './admin.zh-CN';
 import { alarmZh } from './alarm.zh-CN';
 import { irrigationZh } from './irrigation.zh-CN';
@@ -24,7 +25,9 @@ export const zhCN = {
   },
   request: {
     timeout: '请求超时（{{seconds}} 秒），请检查网络后重试',
-    network: '网络错误：{{reason}}',
+    network: '无法连接服务器，请检查网络后重试',
+    offline: '当前电脑已断网，请恢复网络后重试',
+    server: '服务器出现故障（HTTP {{status}}），请稍后重试；如持续出现请联系管理员',
     http: '服务器响应异常（HTTP {{status}}）',
     rateLimited: '访问过于频繁，请稍候再试！',
   },
@@ -157,17 +160,7 @@ export const zhCN = {
     mismatch: '两次输入的新密码不一致',
     sameAsOld: '新密码不能与原密码相同',
   },
-  validation: {
-    required: '请填写{{field}}',
-    minLength: '{{field}}至少 {{min}} 个字符',
-    maxLength: '{{field}}最多 {{max}} 个字符',
-    number: '{{field}}必须是数字',
-    min: '{{field}}不能小于 {{min}}',
-    max: '{{field}}不能大于 {{max}}',
-    letter: '{{field}}须包含字母',
-    digit: '{{field}}须包含数字',
-    invalid: '{{field}}格式不正确',
-  },
+  validation: phraseTemplates('zh'),
   notFound: { title: '404', body: '抱歉，您访问的页面不存在。', back: '返回首页' },
   refresh: { loading: '正在切换园区…' },
   downloadPage: { title: 'App 下载' },

@@ -53,8 +53,10 @@ export default function CrudDialog<R, V>({ testId, form: spec, target, title, on
       message.success(t('crud.saved'));
       onSaved();
     } catch (err) {
-      const names = fields.map((f) => f.name);
-      if (!showServerFieldError(form, err, names)) message.error((err as Error).message || 'Error', 5);
+      const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]));
+      if (!showServerFieldError(form, err, Object.keys(labels), t, labels)) {
+        message.error((err as Error).message || 'Error', 5);
+      }
     } finally {
       setSaving(false);
     }
