@@ -2,16 +2,20 @@ import { DEVICE_MODEL, type Reading } from '@farmpark/contracts';
 import { generateHistory } from '@farmpark/simulator';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import { zoneClock } from '../modules/telemetry/buckets';
 import { createTelemetryStore } from '../modules/telemetry/runtime';
 import type { RowBatch, TelemetryStore } from '../modules/telemetry/store';
 import type { DemoDeviceEntry } from './devices';
 import { DEMO_IRRIGATION_DAILY } from './irrigation';
+import { writeDailyRollups } from './oldHistory';
 
 const DAY_MS = 86_400_000;
 
 export interface BackfillOptions {
-  /** How far back history goes. */
+  /** How far back history goes: over a year, so a year-over-year comparison has a last year. */
   days?: number;
+  /** Readings are kept this far back; older days are written as daily rollups only (fast, and enough for days). */
+  rawDays?: number;
   /** The recent part gets fine steps (day charts from raw data), the rest coarse ones. */
   recentDays?: number;
   recentStepMs?: number;
@@ -75,9 +79,12 @@ export async function backfillDemoHistory(
 ): Promise<BackfillResult> {
   const started = Date.now();
   const now = opts.now ?? started;
-  const days = opts.days ?? 90;
+  const days = opts.days ?? 400;
+  const rawDays = Math.min(days, opts.rawDays ?? 45);
   const recentDays = opts.recentDays ?? 2;
   const from = now - days * DAY_MS;
+  const rawFrom = now - rawDays * DAY_MS;
+  const clock = zoneClock(deps.config.tzName);
   const split = now - recentDays * DAY_MS;
   const recentStep = opts.recentStepMs ?? 2 * 60_000;
   const olderStep = opts.olderStepMs ?? 15 * 60_000;
@@ -92,10 +99,10 @@ export async function backfillDemoHistory(
         continue;
       }
       const old = await deps.db
-        .selectFrom('telemetry')
-        .select('ts')
+        .selectFrom('telemetry_daily')
+        .select('bucket')
         .where('device_id', '=', e.deviceId)
-        .where('ts', '<', from + DAY_MS)
+        .where('bucket', '<', from + DAY_MS)
         .limit(1)
         .executeTakeFirst();
       if (old) {
@@ -120,8 +127,14 @@ export async function backfillDemoHistory(
         await store.write(batch);
         result.rows += batch.n;
       };
+      // The distant past: hourly samples folded into days, no readings stored.
+      if (rawFrom > from) {
+        const past: Reading[] = [];
+        for (const readings of generateHistory(spec, from, rawFrom - 1, 3_600_000)) past.push(...readings);
+        result.rows += await writeDailyRollups(deps.db, clock, toRowBatch(e.deviceId, past, Date.now()));
+      }
       for (const [a, b, step] of [
-        [from, split - 1, olderStep],
+        [rawFrom, split - 1, olderStep],
         [split, now, recentStep],
       ] as const) {
         for (const readings of generateHistory(spec, a, b, step)) {

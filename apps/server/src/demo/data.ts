@@ -18,6 +18,8 @@ export interface DemoPark {
   latitude: number;
   crops: string;
   remark: string;
+  /** Its plots (area points), numbered as on the ground: laid out by layout.ts. */
+  plots: { name: string; crop: string }[];
   devices: DemoDevice[];
 }
 
@@ -46,6 +48,16 @@ export const DEMO_FARM_PARKS: DemoPark[] = [
     latitude: 36.8553,
     crops: '番茄,黄瓜,彩椒',
     remark: '日光温室与连栋温室综合示范区',
+    plots: [
+      { name: '1号日光温室', crop: '番茄' },
+      { name: '2号日光温室', crop: '番茄' },
+      { name: '3号日光温室', crop: '黄瓜' },
+      { name: '4号日光温室', crop: '黄瓜' },
+      { name: '5号连栋温室', crop: '彩椒' },
+      { name: '6号连栋温室', crop: '彩椒' },
+      { name: '7号日光温室', crop: '番茄' },
+      { name: '8号育苗棚', crop: '番茄' },
+    ],
     devices: [
       { serial: 'DF-WF-0001', name: '1号水肥一体机', deviceClass: 'waterFertilizer', model: 'SF-6' },
       { serial: 'DF-IC-0001', name: '东区灌溉控制器', deviceClass: 'irrigationController' },
@@ -78,6 +90,12 @@ export const DEMO_FARM_PARKS: DemoPark[] = [
     latitude: 36.7967,
     crops: '小麦,玉米',
     remark: '大田节水灌溉试点',
+    plots: [
+      { name: '北一地块', crop: '小麦' },
+      { name: '北二地块', crop: '玉米' },
+      { name: '南一地块', crop: '小麦' },
+      { name: '南二地块', crop: '玉米' },
+    ],
     devices: [
       { serial: 'DF-WS-0002', name: '基地气象站', deviceClass: 'weatherStation', model: 'QX-8' },
       { serial: 'DF-SS-0002', name: '北地墒情站', deviceClass: 'soilStation' },
@@ -94,6 +112,12 @@ export const DEMO_FARM_PARKS: DemoPark[] = [
     latitude: 36.9162,
     crops: '韭菜,茄子',
     remark: '病虫害绿色防控示范点',
+    plots: [
+      { name: '韭菜一区', crop: '韭菜' },
+      { name: '韭菜二区', crop: '韭菜' },
+      { name: '茄子一区', crop: '茄子' },
+      { name: '茄子二区', crop: '茄子' },
+    ],
     devices: [
       { serial: 'DF-IT-0002', name: '智能虫情测报仪', deviceClass: 'insectTrap' },
       { serial: 'DF-ST-0002', name: '孢子捕捉仪', deviceClass: 'sporeTrap' },
@@ -112,6 +136,10 @@ export const ORCHARD_PARK: DemoPark = {
   latitude: 35.7618,
   crops: '苹果',
   remark: 'Green Valley Orchard main block',
+  plots: [
+    { name: '东坡苹果园', crop: '苹果' },
+    { name: '西坡苹果园', crop: '苹果' },
+  ],
   devices: [
     { serial: 'GV-WS-0001', name: '果园气象站', deviceClass: 'weatherStation' },
     { serial: 'GV-SS-0001', name: '果园墒情站', deviceClass: 'soilStation' },
@@ -139,16 +167,4 @@ export function demoReportIntervalMs(deviceClass: DeviceClass): number {
     default:
       return 30_000;
   }
-}
-
-/** A spot inside the park: devices spread on a small grid (about 100 m apart) around its centre. */
-export function demoDevicePosition(park: Pick<DemoPark, 'longitude' | 'latitude'>, index: number) {
-  const side = 5;
-  const step = 0.001;
-  const col = (index % side) - (side - 1) / 2;
-  const row = Math.floor(index / side) - 1;
-  return {
-    longitude: Math.round((park.longitude + col * step) * 1e6) / 1e6,
-    latitude: Math.round((park.latitude + row * step) * 1e6) / 1e6,
-  };
 }

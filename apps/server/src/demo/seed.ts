@@ -7,12 +7,12 @@ import {
   DEMO_FARM_PARKS,
   DEMO_PASSWORD,
   type DemoPark,
-  demoDevicePosition,
   demoReportIntervalMs,
   OPERATOR_GRANTS,
   ORCHARD_PARK,
 } from './data';
 import { seedIrrigationDemo } from './irrigation';
+import { demoLayout } from './layout';
 
 export interface SeedResult {
   seeded: boolean;
@@ -78,6 +78,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;
+      const layout = demoLayout(p);
       await trx
         .insertInto('devices')
         .values(
@@ -89,7 +90,39 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
             device_class: d.deviceClass,
             model: d.model ?? DEVICE_MODEL[d.deviceClass].models[0].model,
             report_interval_ms: demoReportIntervalMs(d.deviceClass),
-            ...demoDevicePosition(p, i),
+            ...layout.devices[i],
+            created_at: now,
+          })),
+        )
+        .execute();
+      // the park's map: its group point at the centre with the boundary, and its plots
+      const pointId = (
+        await trx
+          .insertInto('group_points')
+          .values({
+            merchant_id: merchantId,
+            group_id: groupId,
+            longitude: p.longitude,
+            latitude: p.latitude,
+            zoom: 17,
+            boundary: JSON.stringify(layout.boundary),
+            updated_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+      await trx
+        .insertInto('area_points')
+        .values(
+          layout.plots.map((a) => ({
+            merchant_id: merchantId,
+            group_id: groupId,
+            point_id: pointId,
+            name: a.name,
+            crop: a.crop,
+            area: a.hectares,
+            boundary: JSON.stringify(a.boundary),
+            remark: `${a.mu} 亩`,
             created_at: now,
           })),
         )
