@@ -77,8 +77,8 @@ export interface ScreenInput {
   screenAddress: string;
   groupIds: number[];
 }
-export const getScreenManageList = (p: ListParams) =>
-  get<Paged<ScreenManageItem>>(`${M}/screen/getScreenManageList`, p);
+export const getScreenManageList = (p: ListParams, o?: Quiet) =>
+  get<Paged<ScreenManageItem>>(`${M}/screen/getScreenManageList`, p, o);
 export const addScreen = (b: ScreenInput, o?: Quiet) =>
   post<ScreenManageItem>(`${M}/screen/addScreen`, b, json(o?.silent));
 export const alterScreen = (b: ScreenInput & { screenId: number }, o?: Quiet) =>

@@ -161,6 +161,8 @@ export const adminEnUS: typeof adminZhCN = {
   screenAccount: {
     note: 'A data-screen account can only open the data screens of its parks; it has no menu permissions.',
     loginPwdEdit: 'New password (leave empty to keep)',
+    offered: 'Screens this account will be offered (those showing its parks):',
+    noScreen: 'No screen shows these parks yet: the account will have no screen to open.',
   },
   screen: {
     screenTitle: 'Screen title',

@@ -159,6 +159,8 @@ export const adminZhCN = {
   screenAccount: {
     note: '大屏账号只能打开所选园区的数据大屏，没有任何菜单权限。',
     loginPwdEdit: '新密码（留空则不修改）',
+    offered: '该账号可打开的大屏（展示所选园区的大屏）：',
+    noScreen: '所选园区还没有大屏：该账号登录后没有可打开的大屏。',
   },
   screen: {
     screenTitle: '大屏名称',

@@ -87,7 +87,18 @@ describeEachEngine('data-screen accounts and multi-park screens', (env) => {
     expect(info.data).toMatchObject({ roles: ['screen'], permitList: [] });
     const parks = await env().get<Park[]>('/api/merchant/group/getGroupAndDeviceAllList', wall);
     expect(parks.data.map((p) => p.groupId)).toEqual([p2]);
-    expect((await env().get(`${S}/getScreenList`, wall)).code).toBe(0);
+    // offered only the screens that show one of its parks
+    const [p1only, p2also] = await Promise.all(
+      [
+        { screenTitle: '一园大屏', groupIds: [env().ids.parks.farm[0]] },
+        { screenTitle: '一二园大屏', groupIds: [env().ids.parks.farm[0], p2] },
+      ].map((b) => env().post<ScreenManageItem>(`${S}/addScreen`, demo, { ...b, screenAddress: '/large-screen' })),
+    );
+    expect([p1only.code, p2also.code]).toEqual([0, 0]);
+    const offered = await env().get<Screen[]>(`${S}/getScreenList`, wall);
+    expect(offered.code).toBe(0);
+    expect(offered.data.map((s) => s.screenTitle)).toContain('一二园大屏');
+    expect(offered.data.map((s) => s.screenTitle)).not.toContain('一园大屏');
     expect((await env().get('/api/merchant/mqtt/getConnectParam', wall)).code).toBe(0);
     // everything else is refused, even routes open to any signed-in staff user
     expect((await env().get('/api/merchant/user/getSysUserAllList', wall)).code).toBe(Code.PERMISSION_DENIED);

@@ -215,6 +215,24 @@ describeEachEngine('telemetry queries', (env) => {
     });
     const back = await env().get<DeviceParamConfig>(`${BASE}/device/getDeviceParamConfig`, token, q({ deviceId: ws }));
     expect(back.data.params.find((p) => p.key === 'airTemp')).toMatchObject({ name: '空气温度', decimals: 2 });
+    // an emptied name (blank or spaces) means the same: back to the model's name, never a nameless variable
+    for (const name of ['', '   ']) {
+      await env().post(`${BASE}/device/alterDeviceParamConfig`, token, {
+        deviceId: ws,
+        paramList: [{ key: 'airTemp', name: 'x' }],
+      });
+      const saved = await env().post(`${BASE}/device/alterDeviceParamConfig`, token, {
+        deviceId: ws,
+        paramList: [{ key: 'airTemp', name }],
+      });
+      expect(saved.code, saved.msg).toBe(0);
+      const read = await env().get<DeviceParamConfig>(
+        `${BASE}/device/getDeviceParamConfig`,
+        token,
+        q({ deviceId: ws }),
+      );
+      expect(read.data.params.find((p) => p.key === 'airTemp')!.name, JSON.stringify(name)).toBe('空气温度');
+    }
     const bad = await env().post(`${BASE}/device/alterGroupVarSort`, token, { deviceId: ws, groups: ['nope'] });
     expect(bad.code).toBe(Code.VALIDATION);
   });

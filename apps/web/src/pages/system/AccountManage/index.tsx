@@ -13,6 +13,7 @@ import CrudPage from '../../../components/CrudPage';
 import { contractRule } from '../../../utils/formRules';
 import { formatTime } from '../../../utils/time';
 import { useParkOptions } from '../parkOptions';
+import ScreenPreview from './ScreenPreview';
 
 /** System > data-screen accounts: logins that can only open the data screens of chosen parks. */
 export default function ScreenAccountPage() {
@@ -40,7 +41,7 @@ export default function ScreenAccountPage() {
         columns={[
           { title: lbl('loginName'), dataIndex: 'loginName', fixed: 'left', width: 140 },
           { title: lbl('userName'), dataIndex: 'userName', width: 140 },
-          { title: lbl('phone'), dataIndex: 'phone', width: 130 },
+          { title: lbl('phone'), dataIndex: 'phone', width: 130, responsive: ['lg'] },
           { title: lbl('parks'), key: 'parks', ellipsis: true, render: (_, a) => parks.names(a.groupIds) || '—' },
           {
             title: lbl('lastLogin'),
@@ -120,8 +121,12 @@ export default function ScreenAccountPage() {
               extra: lbl('passwordRule'),
             },
           ],
-          children: (_form, editing) =>
-            editing ? <EditPassword label={t('admin.screenAccount.loginPwdEdit')} /> : null,
+          children: (form, editing) => (
+            <>
+              {editing ? <EditPassword label={t('admin.screenAccount.loginPwdEdit')} /> : null}
+              <ScreenPreview form={form} />
+            </>
+          ),
         }}
       />
     </>
