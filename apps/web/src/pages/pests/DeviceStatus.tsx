@@ -17,6 +17,7 @@ import {
 } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { getTrapStatusList, imageUrl, operateInsect, setInsectParam, updateSporeStatus } from '../../api/pests';
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
@@ -94,7 +95,10 @@ function InsectParams({ d }: { d: TrapStatus }) {
 
 function TrapCard({ d, kind }: { d: TrapStatus; kind: PestKind }) {
   const t = useText();
+  const { t: common } = useTranslation();
   const v = (k: string) => d.latest[k]?.value;
+  // 开/关 on a Chinese page, On/Off in English: never the raw ON/OFF.
+  const onOff = (k: string) => common(v(k) === 1 ? 'live.on' : 'live.off');
   const slideNames = t('slideStates').split('|');
   return (
     <Card
@@ -120,10 +124,9 @@ function TrapCard({ d, kind }: { d: TrapStatus; kind: PestKind }) {
           <Descriptions size="small" column={1}>
             {kind === 'insect' ? (
               <>
-                <Descriptions.Item label={t('lamp')}>{v('lamp') === 1 ? 'ON' : 'OFF'}</Descriptions.Item>
+                <Descriptions.Item label={t('lamp')}>{onOff('lamp')}</Descriptions.Item>
                 <Descriptions.Item label={t('chamber')}>
-                  {v('heater') === 1 ? 'ON' : 'OFF'}{' '}
-                  {v('chamberTemp') !== undefined ? `${v('chamberTemp')?.toFixed(1)} °C` : ''}
+                  {onOff('heater')} {v('chamberTemp') !== undefined ? `${v('chamberTemp')?.toFixed(1)} °C` : ''}
                 </Descriptions.Item>
               </>
             ) : (
