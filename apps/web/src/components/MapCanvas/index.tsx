@@ -1,5 +1,6 @@
 import type { LngLat } from '@farmpark/contracts';
 import { useEffect, useRef, useState } from 'react';
+import { declutter, type PlacedLabel } from './declutter';
 import { mapDot, mapLabel } from './mapLabel';
 
 type Leaflet = typeof import('leaflet');
@@ -58,6 +59,7 @@ export default function MapCanvas(props: MapCanvasProps) {
   const latest = useRef(props);
   latest.current = props;
   const fitted = useRef<string | null>(null);
+  const tidy = useRef<() => void>(() => {});
 
   useEffect(() => {
     let cancelled = false;
@@ -70,6 +72,8 @@ export default function MapCanvas(props: MapCanvasProps) {
         const { center, zoom } = latest.current;
         m.setView([center[1], center[0]], zoom);
         m.on('click', (e) => latest.current.onMapClick?.(toLngLat(e.latlng)));
+        // labels move with the view: decide again which fit once it settles
+        m.on('zoomend moveend resize', () => requestAnimationFrame(() => tidy.current()));
         layer.current = lib.layerGroup().addTo(m);
         map.current = m;
         setL(lib);
@@ -88,6 +92,7 @@ export default function MapCanvas(props: MapCanvasProps) {
     const group = layer.current;
     if (!L || !m || !group) return;
     group.clearLayers();
+    const placed: (() => PlacedLabel | null)[] = [];
     for (const p of polygons) {
       const lls = p.ring.map(([lng, lat]) => L.latLng(lat, lng));
       if (lls.length >= 3) {
@@ -95,6 +100,15 @@ export default function MapCanvas(props: MapCanvasProps) {
         if (p.label)
           poly.bindTooltip(mapLabel(p.label), { permanent: true, direction: 'center', className: 'map-area-label' });
         poly.addTo(group);
+        if (p.label)
+          placed.push(() => {
+            const el = poly.getTooltip()?.getElement();
+            if (!el) return null;
+            const b = poly.getBounds();
+            const ne = m.latLngToContainerPoint(b.getNorthEast());
+            const sw = m.latLngToContainerPoint(b.getSouthWest());
+            return { el, priority: 1, room: { width: ne.x - sw.x, height: sw.y - ne.y } };
+          });
       } else if (lls.length === 2) {
         L.polyline(lls, { color: p.color, weight: 2, dashArray: '4 4', interactive: false }).addTo(group);
       }
@@ -131,12 +145,19 @@ export default function MapCanvas(props: MapCanvasProps) {
       if (mk.onClick) marker.on('click', mk.onClick);
       marker.on('dragend', () => latest.current.onMarkerMove?.(mk.id, toLngLat(marker.getLatLng())));
       marker.addTo(group);
+      if (mk.permanentLabel)
+        placed.push(() => {
+          const el = marker.getTooltip()?.getElement();
+          return el ? { el, priority: 2 } : null;
+        });
     }
+    tidy.current = () => declutter(placed.map((f) => f()).filter((x): x is PlacedLabel => x !== null));
     if (fitted.current !== fitKey && fitTo && fitTo.length > 0) {
       fitted.current = fitKey;
       const b = L.latLngBounds(fitTo.map(([lng, lat]) => L.latLng(lat, lng)));
       m.fitBounds(b.pad(0.2), { maxZoom: 17 });
     }
+    requestAnimationFrame(() => tidy.current());
   }, [L, polygons, markers, fitTo, fitKey]);
 
   return (
