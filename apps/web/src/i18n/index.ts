@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import type { RouteTitle } from '../config/routeTypes';
 import { STORAGE } from '../config/storage';
 import { homeZh } from './home.zh-CN';
+import { weatherZh } from './weather.zh-CN';
 import { zhCN } from './zh-CN';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
@@ -32,7 +33,7 @@ export const i18nReady = i18n
   .use(loadOnDemand)
   .use(initReactI18next)
   .init({
-    resources: { 'zh-CN': { translation: { ...zhCN, ...homeZh } } },
+    resources: { 'zh-CN': { translation: { ...zhCN, ...homeZh, ...weatherZh } } },
     partialBundledLanguages: true,
     lng: initial,
     fallbackLng: 'zh-CN',

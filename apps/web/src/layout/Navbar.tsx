@@ -21,6 +21,7 @@ import LanguageSwitch from './LanguageSwitch';
 import styles from './layout.module.css';
 import ParkSelector from './ParkSelector';
 import UserDropdown from './UserDropdown';
+import Weather from './Weather';
 
 function IconButton({
   title,
@@ -69,6 +70,7 @@ export default function Navbar({ onMenuClick, menuOpen }: { onMenuClick: () => v
           onClick={onMenuClick}
         />
         {device === 'desktop' && <Clock />}
+        <Weather />
         <Tooltip title={connected ? t('navbar.mqttOnline') : t('navbar.mqttOffline')}>
           <Badge status={connected ? 'success' : 'default'} data-testid="mqtt-status" data-connected={connected} />
         </Tooltip>
