@@ -76,14 +76,22 @@ function endedEarly(r: repo.RunRow, at: number, waterM3: number | null): RunEnd 
 
 /**
  * Follows active runs from the database (so it survives a restart): the start's ack makes a run
- * running; the machine itself reporting idle ends it as done (or stopped, if asked or short);
+ * running; the stop's ack makes it stopped; the machine itself reporting idle ends it as done (or
+ * stopped, if short);
  * silence, going offline, a fault or an unconfirmed command end it as failed.
  */
 export function createRunSupervisor(deps: SupervisorDeps) {
   const { db, move } = deps;
 
-  async function end(r: repo.RunRow, state: 'done' | 'failed' | 'stopped', why: RunEnd, at: number) {
+  async function end(
+    r: repo.RunRow,
+    state: 'done' | 'failed' | 'stopped',
+    why: RunEnd,
+    at: number,
+    used: ReturnType<typeof usage> = {},
+  ) {
     const moved = await move(r, ACTIVE_RUN_STATES, {
+      ...used,
       state,
       active_key: null,
       ended_at: at,
@@ -124,9 +132,15 @@ export function createRunSupervisor(deps: SupervisorDeps) {
       await end(r, 'failed', commandFailure('stop', stopCmd), at);
       return;
     }
-    const health = await repo.deviceHealth(db, r.device_id);
     const values = await repo.latest(db, r.device_id);
     const used = usage(r, values);
+    if (r.state === 'stopping' && stopCmd?.state === 'succeeded') {
+      // The machine confirmed the stop: the run is stopped now, not at its next idle report (it may
+      // flush clean water for a while first; that water is not the run's).
+      await end({ ...r, ...used } as repo.RunRow, 'stopped', { code: 'stopRequested' }, stopCmd.acked_at ?? at, used);
+      return;
+    }
+    const health = await repo.deviceHealth(db, r.device_id);
     if (health?.online !== 1) {
       await end(r, 'failed', { code: 'wentOffline' }, at);
       return;

@@ -203,7 +203,7 @@ export function createRunService(deps: RunDeps) {
     return toRun(row);
   }
 
-  /** Asks the machine to stop; the run ends as stopped once the machine reports it idle. */
+  /** Asks the machine to stop; the run ends as stopped once the machine acknowledges the stop. */
   async function stop(actor: CommandActor, runId: number, stopReason: StopReason = 'operator'): Promise<IrrigationRun> {
     const run = await repo.findRun(db, scopeOf(actor), runId);
     if (!run) throw notFound(`runId ${runId}: irrigation run`);

@@ -1,9 +1,11 @@
 import { type IrrigationMachine, TANKS } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { stopRun } from '../../api/irrigation';
 import CommandButton from '../../components/CommandButton';
+import { useParkChannel } from '../../mqtt/channels';
 import { confirmStopText, zonesText } from './confirm';
 import { RUN_COLOR } from './RunTable';
 import StartForm from './StartForm';
@@ -16,6 +18,15 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
   const { t } = useTranslation();
   const client = useQueryClient();
   const run = m.activeRun;
+  // The stop's acknowledgement (command channel) shows the run stopped at once; the list follows.
+  const [stopAcked, setStopAcked] = useState<string | null>(null);
+  useParkChannel('cmd', (c) => {
+    if (run?.stopCmdId && c.cmdId === run.stopCmdId && c.state === 'succeeded') {
+      setStopAcked(c.cmdId);
+      void client.invalidateQueries({ queryKey: ['irrigation'] });
+    }
+  });
+  const runState = run && stopAcked !== null && stopAcked === run.stopCmdId ? 'stopped' : run?.state;
   const l = m.latest;
   const fertigation = m.deviceClass === 'waterFertilizer';
   // Zone valves as the machine reports them (valve1..n), in zone order.
@@ -72,7 +83,9 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
           <Typography.Text strong>
             {t('irr.activeRun')} #{run.runId}
           </Typography.Text>
-          <Tag color={RUN_COLOR[run.state]}>{t(`irr.runState.${run.state}`)}</Tag>
+          <Tag color={RUN_COLOR[runState ?? run.state]} data-testid="active-run-state" data-state={runState}>
+            {t(`irr.runState.${runState ?? run.state}`)}
+          </Tag>
           <span>
             {t('irr.zones')}: {zonesText(t, run.zones)}
           </span>
@@ -86,9 +99,14 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
             onConfirm={async () => {
               await stopRun(run.runId).finally(() => client.invalidateQueries({ queryKey: ['irrigation'] }));
             }}
-            disabled={run.state === 'stopping'}
+            disabled={runState !== 'starting' && runState !== 'running'}
           >
-            <Button danger size="small" disabled={run.state === 'stopping'} data-testid="stop-run">
+            <Button
+              danger
+              size="small"
+              disabled={runState !== 'starting' && runState !== 'running'}
+              data-testid="stop-run"
+            >
               {t('irr.stop')}
             </Button>
           </Popconfirm>
