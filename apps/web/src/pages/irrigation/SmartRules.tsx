@@ -68,8 +68,19 @@ export default function SmartRules() {
     });
   };
   const save = async () => {
-    const v = await form.validateFields();
-    await saveSmartRule({ ...v, ruleId: editing?.ruleId, windows: v.windows ?? [] });
+    // an empty or half-filled form shows its messages under the fields; a refused save was told by
+    // the request client: neither may escape as an unhandled rejection (the dialog stays open)
+    let v: Awaited<ReturnType<typeof form.validateFields>>;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    try {
+      await saveSmartRule({ ...v, ruleId: editing?.ruleId, windows: v.windows ?? [] });
+    } catch {
+      return;
+    }
     setEditing(null);
     void refresh();
   };
