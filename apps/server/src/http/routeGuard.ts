@@ -44,14 +44,16 @@ export function schemaFields(schema: ZodType | undefined): Record<string, ZodTyp
 const keysOf = (schema: unknown) => Object.keys(schemaFields(schema as ZodType | undefined));
 
 /**
- * Refuses, at startup, any /api route that does not say who may call it, so nothing is left
+ * Refuses, at startup, any /api or /sqdApi route that does not say who may call it, so nothing is left
  * unguarded by accident; and keeps a registry of the guarded routes for tests to walk.
  */
 export function installRouteGuard(app: FastifyInstance): RegisteredRoute[] {
   const registry: RegisteredRoute[] = [];
   app.addHook('onRoute', (route: RouteOptions) => {
     const url = route.url;
-    if (!(url === '/api' || url.startsWith('/api/')) || url.startsWith(DOCS_PREFIX)) return;
+    // SPEC §7's device operations live under /sqdApi/ with the same session and permission rules.
+    const guarded = url === '/api' || url.startsWith('/api/') || url.startsWith('/sqdApi/');
+    if (!guarded || url.startsWith(DOCS_PREFIX)) return;
     const config = (route.config ?? {}) as { permitUrl?: string | null; public?: boolean };
     const isPublic = config.public === true;
     if (!isPublic && config.permitUrl === undefined) {

@@ -4,7 +4,8 @@ export const INDEX_START = '<!-- route-index:start (generated from the route tab
 export const INDEX_END = '<!-- route-index:end -->';
 
 /** The module a path belongs to: `/api/merchant/device/addDevice` -> `device`. */
-const areaOf = (url: string) => url.replace(/^\/api\/(merchant\/)?/, '').split('/')[0];
+const areaOf = (url: string) =>
+  url.startsWith('/sqdApi/') ? 'sqdApi' : url.replace(/^\/api\/(merchant\/)?/, '').split('/')[0];
 
 function who(r: RegisteredRoute): string {
   if (r.public) return 'public';
@@ -12,7 +13,7 @@ function who(r: RegisteredRoute): string {
 }
 
 /**
- * Every /api route as a Markdown table per area, from the live route table, so API.md can never
+ * Every /api and /sqdApi route as a Markdown table per area, from the live route table, so API.md can never
  * miss a route: the test compares this with the file and names what changed.
  */
 export function renderRouteIndex(routes: readonly RegisteredRoute[]): string {
