@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEVICE_CLASSES } from './deviceClasses';
-import { DEVICE_MODEL, paramDef } from './devices';
+import { DEVICE_MODEL, deviceClassNames, paramDef } from './devices';
 
 describe('device model', () => {
   it('describes every device class with at least one model', () => {
@@ -27,5 +27,12 @@ describe('device model', () => {
   it('looks parameters up by class and key', () => {
     expect(paramDef('weatherStation', 'airTemp')?.unit).toBe('°C');
     expect(paramDef('weatherStation', 'nope')).toBeUndefined();
+  });
+
+  it('names every class once per language', () => {
+    const zh = deviceClassNames('zh');
+    expect(Object.keys(zh).sort()).toEqual([...DEVICE_CLASSES].sort());
+    expect(zh.insectTrap).toBe('虫情测报灯');
+    expect(new Set(Object.values(deviceClassNames('en'))).size).toBe(DEVICE_CLASSES.length);
   });
 });

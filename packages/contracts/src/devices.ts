@@ -282,3 +282,8 @@ export const DEVICE_MODEL: Record<DeviceClass, ClassDef> = {
 export function paramDef(deviceClass: DeviceClass, key: string): ParamDef | undefined {
   return DEVICE_MODEL[deviceClass]?.params.find((p) => p.key === key);
 }
+
+/** The one name of every device class in a language (issue 12: one name per class everywhere). */
+export function deviceClassNames(lang: 'zh' | 'en'): Record<DeviceClass, string> {
+  return Object.fromEntries(Object.values(DEVICE_MODEL).map((c) => [c.key, c[lang]])) as Record<DeviceClass, string>;
+}

@@ -1,4 +1,4 @@
-import { phraseTemplates } from '@farmpark/contracts';
+import { deviceClassNames, phraseTemplates } from '@farmpark/contracts';
 import { adminEnUS, crudEnUS } from './admin.en-US';
 import { alarmEn } from './alarm.en-US';
 import { irrigationEn } from './irrigation.en-US';
@@ -123,19 +123,8 @@ export const enUS: Resources = {
       'Online status, live weather, soil moisture, alarms, pest catches and running irrigation arrive with the monitoring capability.',
     noPark: 'No park',
   },
-  deviceClass: {
-    waterFertilizer: 'Water-fertiliser machine',
-    irrigationController: 'Irrigation controller',
-    smartIrrigation: 'Smart irrigation machine',
-    valveController: 'Valve controller',
-    weatherStation: 'Weather station',
-    soilStation: 'Soil station',
-    insectTrap: 'Pest trap',
-    sporeTrap: 'Spore trap',
-    envCabinet: 'Control cabinet',
-    insectLamp: 'Insecticidal lamp',
-    camera: 'Camera',
-  },
+  // One name per device class, the contracts' (exports and server messages use the same).
+  deviceClass: deviceClassNames('en'),
   park: {
     list: 'Parks',
     create: 'New park',

@@ -1,4 +1,4 @@
-import { phraseTemplates } from '@farmpark/contracts';
+import { deviceClassNames, phraseTemplates } from '@farmpark/contracts';
 import { adminZhCN, crudZhCN } from './admin.zh-CN';
 import { alarmZh } from './alarm.zh-CN';
 import { irrigationZh } from './irrigation.zh-CN';
@@ -116,19 +116,8 @@ export const zhCN = {
     liveNote: '在线状态、实时气象、墒情、告警、虫情与灌溉等实时组件将随“实时监测”功能提供。',
     noPark: '暂无园区',
   },
-  deviceClass: {
-    waterFertilizer: '水肥一体机',
-    irrigationController: '灌溉控制器',
-    smartIrrigation: '智能灌溉机',
-    valveController: '阀门控制器',
-    weatherStation: '气象站',
-    soilStation: '墒情站',
-    insectTrap: '虫情测报灯',
-    sporeTrap: '孢子捕捉仪',
-    envCabinet: '环境控制柜',
-    insectLamp: '杀虫灯',
-    camera: '摄像头',
-  },
+  // One name per device class, the contracts' (exports and server messages use the same).
+  deviceClass: deviceClassNames('zh'),
   park: {
     list: '园区列表',
     create: '新增园区',
