@@ -1,10 +1,12 @@
 import type { IrrigationRun, SmartDecision } from '@farmpark/contracts';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { decisionText, runOperatorText, runReasonText } from './texts';
 
 const zh = i18n.getFixedT('zh-CN');
 const en = i18n.getFixedT('en-US');
+// English may load on demand
+beforeAll(() => i18n.loadLanguages('en-US'));
 
 const run = (over: Partial<IrrigationRun>): IrrigationRun => ({
   runId: 7,
