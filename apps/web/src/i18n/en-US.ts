@@ -45,6 +45,7 @@ export const enUS: Resources = {
     noParkTitle: 'Notice',
     noParkContent:
       'No park is assigned to your account. Please ask your administrator to assign one, then sign in again.',
+    notPermitted: 'You may not open that page, so the home page opened instead.',
   },
   login: {
     title: 'Smart Agriculture Console',

@@ -43,6 +43,7 @@ export const zhCN = {
     hasError: '出现错误',
     noParkTitle: '提示',
     noParkContent: '您的账号尚未分配园区，请联系管理员分配园区后再登录。',
+    notPermitted: '您没有打开该页面的权限，已为您打开首页。',
   },
   login: {
     title: '智慧农业管理平台',

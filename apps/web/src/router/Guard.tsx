@@ -13,7 +13,7 @@ import { STORAGE } from '../config/storage';
 import { pickActivePark, useParkStore } from '../stores/park';
 import { useSessionStore } from '../stores/session';
 import { getCompany, getToken, readSessionPermitList, setCompanyBrand, writeSessionPermitList } from '../utils/auth';
-import { decideGuard, type GuardAction, loginUrl } from './guardDecision';
+import { decideGuard, forbiddenPage, type GuardAction, loginUrl } from './guardDecision';
 import { endSession, startMessaging } from './session';
 
 /**
@@ -29,6 +29,7 @@ export default function Guard({ children }: { children: ReactNode }) {
   const token = useSessionStore((s) => s.token);
   const user = useSessionStore((s) => s.user);
   const permissionReady = useSessionStore((s) => s.permissionReady);
+  const routes = useSessionStore((s) => s.routes);
   const running = useRef<string | null>(null);
   /** The history entry of /login the guard last let through (see GuardInput.freshArrival). */
   const loginEntry = useRef<string | null>(null);
@@ -42,6 +43,7 @@ export default function Guard({ children }: { children: ReactNode }) {
     permissionReady,
     company: getCompany(),
     freshArrival: loginEntry.current !== location.key,
+    forbidden: permissionReady && forbiddenPage(location.pathname, PERMISSION_ROUTES, routes),
   });
   // The decision object is new on every render; its JSON is stable, so each decision acts once.
   const decisionKey = JSON.stringify(decision);
@@ -140,6 +142,10 @@ export default function Guard({ children }: { children: ReactNode }) {
         break;
       case 'buildRoutes':
         run('buildRoutes', buildRoutes);
+        break;
+      case 'notPermitted':
+        message.warning(t('guard.notPermitted'));
+        navigate(decision.to, { replace: true });
         break;
     }
   }, [decisionKey, location.key, location.pathname, location.search, navigate, message, modal, t]);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { afterLoginPath, decideGuard, type GuardInput, loginUrl } from './guardDecision';
+import { PERMISSION_ROUTES } from '../config/routes';
+import { afterLoginPath, decideGuard, forbiddenPage, type GuardInput, loginUrl } from './guardDecision';
 
 const signedIn: GuardInput = {
   pathname: '/park/parkInfo',
@@ -10,6 +11,7 @@ const signedIn: GuardInput = {
   permissionReady: true,
   company: null,
   freshArrival: true,
+  forbidden: false,
 };
 const anonymous: GuardInput = { ...signedIn, hasToken: false, userLoaded: false, permitList: undefined };
 
@@ -74,5 +76,25 @@ describe('login redirects', () => {
     expect(afterLoginPath('https://evil.example')).toBe('/dashboard');
     expect(afterLoginPath('//evil.example')).toBe('/dashboard');
     expect(afterLoginPath('/login?redirect=/x')).toBe('/dashboard');
+  });
+});
+
+describe('a page the user may not open', () => {
+  const park = { path: '/park', children: [{ path: '/park/parkInfo' }] };
+  const system = { path: '/system', children: [{ path: '/system/AccountManage' }] };
+
+  it('is a page of the route table missing from the user routes; unknown paths stay 404', () => {
+    expect(forbiddenPage('/system/AccountManage', [park, system], [park])).toBe(true);
+    expect(forbiddenPage('/park/parkInfo', [park, system], [park])).toBe(false);
+    expect(forbiddenPage('/no/such/page', [park, system], [park])).toBe(false);
+  });
+
+  it('sends the user home (with a message) once routes are built, instead of a 404', () => {
+    expect(decideGuard({ ...signedIn, forbidden: true })).toEqual({ type: 'notPermitted', to: '/dashboard' });
+    expect(decideGuard({ ...signedIn, forbidden: true, permissionReady: false })).toEqual({ type: 'buildRoutes' });
+  });
+
+  it('never counts the home page as forbidden, so the way home cannot loop', () => {
+    expect(forbiddenPage('/dashboard', PERMISSION_ROUTES, [])).toBe(false);
   });
 });

@@ -16,6 +16,8 @@ export interface GuardInput {
    * sets a token a moment before the login page navigates away, and that must not count as a visit.
    */
   freshArrival: boolean;
+  /** The path is a page of the console (route table) that this user's routes do not hold: see forbiddenPage. */
+  forbidden: boolean;
 }
 
 export type GuardAction =
@@ -26,7 +28,9 @@ export type GuardAction =
   | { type: 'loadUser' }
   /** The session permission list is missing or not an array: reset the token, then go to login. */
   | { type: 'invalidPermits'; to: string }
-  | { type: 'buildRoutes' };
+  | { type: 'buildRoutes' }
+  /** A console page this user may not open (e.g. a redirect after login): home, with a message, not 404. */
+  | { type: 'notPermitted'; to: string };
 
 /** SPEC §2: /login?redirect=<wanted path with query>&company=<stored company, only when stored>. */
 export function loginUrl(wanted: string, company: string | null): string {
@@ -59,5 +63,22 @@ export function decideGuard(input: GuardInput): GuardAction {
   if (!input.userLoaded) return { type: 'loadUser' };
   if (!Array.isArray(input.permitList)) return { type: 'invalidPermits', to: loginUrl(wanted, input.company) };
   if (!input.permissionReady) return { type: 'buildRoutes' };
+  if (input.forbidden) return { type: 'notPermitted', to: HOME_PATH };
   return { type: 'allow' };
+}
+
+interface PathTree {
+  path: string;
+  children?: readonly PathTree[];
+}
+
+const holds = (routes: readonly PathTree[], pathname: string): boolean =>
+  routes.some((r) => r.path === pathname || holds(r.children ?? [], pathname));
+
+/**
+ * True when `pathname` is a page of the console's route table (`all`) but not of the routes generated
+ * for this user (`mine`). A path the console does not know at all stays a 404.
+ */
+export function forbiddenPage(pathname: string, all: readonly PathTree[], mine: readonly PathTree[]): boolean {
+  return holds(all, pathname) && !holds(mine, pathname);
 }
