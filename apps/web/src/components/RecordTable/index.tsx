@@ -11,6 +11,7 @@ import { describeCommand } from '../CommandButton/describe';
 import ExportButton from '../ExportButton';
 import ZoneHint from '../filters/ZoneHint';
 import { useParamConfigs } from '../live/useParamConfigs';
+import { usePager } from '../table/tableLayout';
 
 const STATE_COLOR: Record<CommandState, string> = {
   queued: 'default',
@@ -23,6 +24,7 @@ const STATE_COLOR: Record<CommandState, string> = {
 /** The operation record of a device class in the active park: filters, server paging, export. */
 export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass }) {
   const { t, i18n } = useTranslation();
+  const pager = usePager();
   const groupId = useParkStore((s) => s.activeGroupId) ?? undefined;
   const devices = useParamConfigs({ deviceClass }).data ?? [];
   const [draft, setDraft] = useState<{
@@ -143,14 +145,12 @@ export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass 
         loading={query.isLoading}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: query.error ? query.error.message : t('record.empty') }}
-        pagination={{
+        pagination={pager({
           current: page.pageNum,
           pageSize: page.pageSize,
           total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t('history.total', { total }),
           onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
+        })}
       />
     </Card>
   );

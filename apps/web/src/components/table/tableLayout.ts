@@ -16,6 +16,12 @@ export function pagerOf(t: TFunction, page: TablePaginationConfig = {}): TablePa
   };
 }
 
+/** pagerOf for a page's own Table (lists that are not a CrudPage). */
+export function usePager() {
+  const { t } = useTranslation();
+  return (page: TablePaginationConfig = {}) => pagerOf(t, page);
+}
+
 /**
  * The table policy of the console. A column's `responsive` breakpoints are its priority: the decisive
  * fields carry none and always show, secondary ones name the widths they need (e.g. ['xxl'] drops a

@@ -11,6 +11,7 @@ import {
   saveSmartRule,
 } from '../../api/irrigation';
 import { useParamConfigs } from '../../components/live/useParamConfigs';
+import { usePager } from '../../components/table/tableLayout';
 import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
@@ -26,6 +27,7 @@ const ACTION_COLOR = { started: 'green', skipped: 'default', stopped: 'blue', fa
 /** Smart irrigation: rules binding soil-moisture sensors to zones, and the log of every decision. */
 export default function SmartRules() {
   const { t, i18n } = useTranslation();
+  const pager = usePager();
   useIrrigationLive();
   const client = useQueryClient();
   const groupId = useParkStore((s) => s.activeGroupId) ?? 0;
@@ -163,7 +165,13 @@ export default function SmartRules() {
           scroll={{ x: 800 }}
           data-testid="decision-log"
           dataSource={log.data?.list ?? []}
-          pagination={{ current: page, pageSize: 20, total: log.data?.total ?? 0, onChange: setPage }}
+          pagination={pager({
+            current: page,
+            pageSize: 20,
+            showSizeChanger: false,
+            total: log.data?.total ?? 0,
+            onChange: setPage,
+          })}
           columns={[
             { title: t('irr.at'), render: (_, d) => formatTime(d.at), width: 160 },
             { title: t('irr.name'), render: (_, d) => ruleName(d.ruleId) },

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getMachineList, getZoneWater } from '../../api/irrigation';
+import { usePager } from '../../components/table/tableLayout';
 import { useParkStore } from '../../stores/park';
 import { lastDays } from '../../utils/dateRange';
 import { pickedDays } from '../../utils/time';
@@ -12,6 +13,7 @@ import { pickedDays } from '../../utils/time';
 /** Water use by zone by day for one machine (from its runs). */
 export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClass }) {
   const { t } = useTranslation();
+  const pager = usePager();
   const groupId = useParkStore((s) => s.activeGroupId);
   const [deviceId, setDeviceId] = useState<number | null>(null);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(7));
@@ -50,7 +52,7 @@ export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClas
         rowKey={(r) => `${r.day}-${r.zone}`}
         size="small"
         dataSource={q.data ?? []}
-        pagination={{ pageSize: 20 }}
+        pagination={pager({ pageSize: 20 })}
         columns={[
           { title: t('irr.day'), dataIndex: 'day' },
           { title: t('irr.zones'), dataIndex: 'zone' },

@@ -5,6 +5,7 @@ import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStatistics, getTrend } from '../../api/pests';
+import { usePager } from '../../components/table/tableLayout';
 import { useParkStore } from '../../stores/park';
 import { lastDays } from '../../utils/dateRange';
 import { formatTime, pickedDays } from '../../utils/time';
@@ -102,6 +103,7 @@ export function Trend({ kind }: { kind: PestKind }) {
   });
   const data = trend.data;
   const { t: tr } = useTranslation();
+  const pager = usePager();
   const option = useMemo(
     () =>
       data && trendOption(data, { count: t('count'), temperature: t('temperature'), saveImage: tr('chart.saveImage') }),
@@ -141,7 +143,7 @@ export function Trend({ kind }: { kind: PestKind }) {
         loading={trend.isLoading}
         dataSource={[...rows].reverse()}
         scroll={{ x: 600 }}
-        pagination={{ pageSize: 15 }}
+        pagination={pager({ pageSize: 15 })}
         columns={[
           { title: t('day'), dataIndex: 'day', fixed: 'left', render: (d: number) => formatTime(d, 'date') },
           {
