@@ -1,14 +1,16 @@
 import type { Db } from '../db/connect';
+import { seedPastAlarms } from './alarmsPast';
 
 const DAY = 86_400_000;
+const WINDY = { kind: 'threshold', key: 'windSpeed', op: 'above', value: 5, forMs: 0, hysteresis: 0.8 };
 const localDate = (ts: number, tz: string) =>
   new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     new Date(ts),
   );
 
 /**
- * Demo alarms: a contact, three rules (a threshold on the park weather station, a class-wide soil
- * threshold, an offline rule) and a notice for Demo Farm's first park, so the alarm pages have
+ * Demo alarms: a contact, four rules (thresholds on the park weather station, one of them on gusts that
+ * fire now and then, a class-wide soil threshold, an offline rule) with a week of past records and a notice for Demo Farm's first park, so the alarm pages have
  * something real to show. Runs right after the base seed, so Demo Farm's rows come first.
  */
 export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): Promise<void> {
@@ -61,7 +63,7 @@ export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): 
     created_at: now,
     updated_at: now,
   });
-  await db
+  const rules = await db
     .insertInto('rules')
     .values([
       rule(
@@ -82,6 +84,14 @@ export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): 
           quietHours: [{ start: '22:00', end: '07:00' }],
         },
       ),
+      // gusts pass 5 m/s a few times an hour on most days: the records page fills as the demo runs
+      rule('大风提醒', { device_id: station.id, device_class: null }, WINDY, {
+        severity: 'info',
+        contactIds: [],
+        channels: [],
+        repeatMinutes: 0,
+        quietHours: [],
+      }),
       rule(
         '气象站离线告警',
         { device_id: null, device_class: 'weatherStation' },
@@ -89,7 +99,16 @@ export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): 
         { severity: 'critical', contactIds: [contact], channels: ['email'], repeatMinutes: 0, quietHours: [] },
       ),
     ])
+    .returning(['id', 'name'])
     .execute();
+  const windy = rules.find((r) => r.name === '大风提醒')!;
+  await seedPastAlarms(db, now, {
+    merchantId: farm.id,
+    parkId: park,
+    ruleId: windy.id,
+    ruleName: windy.name,
+    condition: WINDY,
+  });
 
   await db
     .insertInto('notices')

@@ -206,21 +206,16 @@ describeEachEngine('tenant isolation', (env) => {
     return res.data[0].categoryId;
   }
 
-  /** A group point of Demo Farm with one area point, so point routes get real foreign ids. */
+  /** Demo Farm's first park's group point and one of its plots (the demo lays them out), as real foreign ids. */
   async function demoFarmPoint(): Promise<{ pointId: number; areaPointId: number }> {
     const { ids, db } = env();
-    const base = { merchant_id: ids.merchant.farm, group_id: ids.parks.farm[0] };
-    const point = await db
-      .insertInto('group_points')
-      .values({ ...base, longitude: 118.8, latitude: 36.86, boundary: '[]', updated_at: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const area = await db
-      .insertInto('area_points')
-      .values({ ...base, point_id: point.id, name: '隔离测试区', created_at: Date.now() })
-      .returning('id')
+      .selectFrom('area_points')
+      .select(['id', 'point_id'])
+      .where('group_id', '=', ids.parks.farm[0])
+      .orderBy('id')
       .executeTakeFirstOrThrow();
-    return { pointId: point.id, areaPointId: area.id };
+    return { pointId: area.point_id, areaPointId: area.id };
   }
   /** A greenhouse automation rule of Demo Farm, so automation routes get a real foreign id. */
   async function demoFarmAutomationRule(): Promise<number> {

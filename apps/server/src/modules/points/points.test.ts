@@ -43,6 +43,8 @@ describeEachEngine('park points', (env) => {
   beforeAll(async () => {
     [demo, operator, demo2] = await Promise.all([env().login('demo'), env().login('operator'), env().login('demo2')]);
     p3 = env().ids.parks.farm[2];
+    // the demo lays out every park's map; these tests draw park 3's from nothing
+    await env().db.deleteFrom('group_points').where('group_id', '=', p3).execute();
   });
   const pointOf = async (groupId: number) =>
     (await env().get<GroupPoint | null>(GET_POINT, demo, { groupId: String(groupId) })).data;
