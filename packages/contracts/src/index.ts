@@ -16,6 +16,7 @@ export * from './errors';
 export * from './irrigation';
 export * from './light';
 export * from './mqttTopics';
+export * from './operators';
 export * from './parks';
 export * from './permissions';
 export * from './pests';

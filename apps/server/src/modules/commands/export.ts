@@ -1,4 +1,4 @@
-import type { CommandRecord } from '@farmpark/contracts';
+import { type CommandRecord, deviceClassNames, type MessageLang, operatorText } from '@farmpark/contracts';
 import type { ExportColumn, ExportRow } from '../../http/exportWriter';
 
 /** The operation record export: the columns of the record page, states and sources as the console words them. */
@@ -16,7 +16,13 @@ export const COMMAND_EXPORT_COLUMNS: ExportColumn[] = [
   },
   { key: 'serial', header: { zh: '设备编号', en: 'Serial' } },
   { key: 'deviceName', header: { zh: '设备名称', en: 'Device' } },
-  { key: 'deviceClass', header: { zh: '设备类型', en: 'Device type' } },
+  {
+    key: 'deviceClass',
+    header: { zh: '设备类型', en: 'Device type' },
+    values: Object.fromEntries(
+      Object.entries(deviceClassNames('zh')).map(([k, zh]) => [k, { zh, en: deviceClassNames('en')[k as never] }]),
+    ),
+  },
   { key: 'name', header: { zh: '指令', en: 'Command' } },
   { key: 'params', header: { zh: '参数', en: 'Parameters' }, width: 30 },
   {
@@ -35,12 +41,16 @@ export const COMMAND_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'cmdId', header: { zh: '指令ID', en: 'Command id' }, width: 38 },
 ];
 
-export async function* commandExportRows(pages: AsyncIterable<CommandRecord[]>): AsyncGenerator<ExportRow> {
+/** `lang`: the export's language, for the operator ("程序“早间水肥”", "smart rule \"1区墒情\""). */
+export async function* commandExportRows(
+  pages: AsyncIterable<CommandRecord[]>,
+  lang: MessageLang,
+): AsyncGenerator<ExportRow> {
   for await (const page of pages) {
     for (const c of page) {
       yield {
         time: c.createdAt,
-        operator: c.operator,
+        operator: operatorText(c.operator, lang),
         source: c.source,
         serial: c.serial,
         deviceName: c.deviceName,

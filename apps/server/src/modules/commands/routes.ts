@@ -63,13 +63,14 @@ export function commandRoutes(app: FastifyInstance, deps: ModuleDeps): void {
     async (req, reply) => {
       const { timeZone: _z, ...filter } = req.query;
       const timeZone = await parkZone(deps.db, authOf(req), req.query, deps.config.tzName);
+      const lang = exportLang(req);
       return sendExport(reply, {
         name: `commands-${exportStamp(timeZone)}`,
         format: 'csv',
-        lang: exportLang(req),
+        lang,
         timeZone,
         columns: COMMAND_EXPORT_COLUMNS,
-        rows: commandExportRows(commands.exportRecords(authOf(req), filter)),
+        rows: commandExportRows(commands.exportRecords(authOf(req), filter), lang),
       });
     },
   );

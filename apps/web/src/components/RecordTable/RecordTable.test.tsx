@@ -47,7 +47,7 @@ function record(i: number): CommandRecord {
   return {
     cmdId: `cmd-${i}`,
     createdAt: T0 - i * 60_000,
-    operator: i % 2 === 0 ? 'zhangsan' : '高温开风机',
+    operator: i % 2 === 0 ? 'zhangsan' : 'rule:高温开风机',
     userId: i % 2 === 0 ? 5 : null,
     source: i % 2 === 0 ? 'manual' : 'rule',
     sourceRef: i % 2 === 0 ? '' : 'rule-8',
@@ -115,7 +115,7 @@ describe('RecordTable', { timeout: 30_000 }, () => {
     // a rule's command names the rule; a refusal shows the device's reason
     expect(rowOf('cmd-1')).toEqual([
       '2026-11-20 09:29:00',
-      '自动规则: 高温开风机',
+      '自动规则“高温开风机”',
       '一号温室控制柜',
       '湿帘：开',
       '执行失败风机过载保护',

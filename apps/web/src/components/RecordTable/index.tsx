@@ -1,4 +1,10 @@
-import { COMMAND_STATES, type CommandRecord, type CommandState, type DeviceClass } from '@farmpark/contracts';
+import {
+  COMMAND_STATES,
+  type CommandRecord,
+  type CommandState,
+  type DeviceClass,
+  operatorText,
+} from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Input, Select, Space, Table, type TableColumnsType, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -65,7 +71,7 @@ export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass 
       title: t('record.operator'),
       dataIndex: 'operator',
       width: 120,
-      render: (op: string, r) => (r.source === 'manual' ? op : `${t(`record.source.${r.source}`)}: ${op}`),
+      render: (op: string) => operatorText(op, i18n.language.startsWith('zh') ? 'zh' : 'en'),
     },
     { title: t('record.device'), dataIndex: 'deviceName', width: 160 },
     {
