@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/data';
+import { demoLightCloud } from './demo/lightCloud';
 import { seedDemo } from './demo/seed';
 import { startDemo } from './demo/start';
 import { startDeviceJobs } from './jobs/deviceJobs';
@@ -35,7 +36,16 @@ async function main(): Promise<void> {
   const telemetry = await startTelemetry({ config, db, bus, registry, publish, log });
   if (messaging.external) await messaging.external.ready;
   else await broker.listenTcp(config.mqttPort, config.host);
-  const { app, devices, rules, alarms } = await buildApp({ config, db, broker, publish, telemetry, registry, bus });
+  const lightCloud = await demoLightCloud(config);
+  const { app, devices, rules, alarms } = await buildApp({
+    config: lightCloud.config,
+    db,
+    broker,
+    publish,
+    telemetry,
+    registry,
+    bus,
+  });
   await app.listen({ port: config.port, host: config.host });
   const stopDeviceJobs = startDeviceJobs(devices, log);
   const demo = config.demo ? await startDemo({ config, db, log }) : null;
@@ -64,6 +74,7 @@ async function main(): Promise<void> {
     await stopDeviceJobs();
     await stopRuleJobs();
     await app.close();
+    await lightCloud.close();
     await messaging.close();
     await telemetry.close();
     await db.destroy();
