@@ -66,7 +66,8 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
       message.success(t('park.saved'));
       onSaved();
     } catch (err) {
-      if (!showServerFieldError(form, err, FIELDS)) message.error((err as Error).message || 'Error', 5);
+      const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
+      if (!showServerFieldError(form, err, FIELDS, t, labels)) message.error((err as Error).message || 'Error', 5);
     } finally {
       setSaving(false);
     }

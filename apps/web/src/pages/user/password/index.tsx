@@ -1,9 +1,8 @@
-import { Code, PASSWORD_MAX, PASSWORD_MIN, passwordField } from '@farmpark/contracts';
+import { PASSWORD_MAX, PASSWORD_MIN, passwordField } from '@farmpark/contracts';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resetLoginPwd } from '../../../api/auth';
-import { RequestError } from '../../../api/request';
 import { contractRule, showServerFieldError } from '../../../utils/formRules';
 
 interface Values {
@@ -26,9 +25,8 @@ export default function PasswordPage() {
       message.success(t('password.success'), 5);
       form.resetFields();
     } catch (err) {
-      if (err instanceof RequestError && err.code === Code.OLD_PASSWORD_WRONG) {
-        form.setFields([{ name: 'oldPwd', errors: [err.message] }]);
-      } else if (!showServerFieldError(form, err, ['oldPwd', 'newPwd'])) {
+      const labels = { oldPwd: t('password.oldPwd'), newPwd: t('password.newPwd') };
+      if (!showServerFieldError(form, err, ['oldPwd', 'newPwd'], t, labels)) {
         message.error((err as Error).message || 'Error', 5);
       }
     } finally {
