@@ -49,7 +49,7 @@ export default function RunFilters({
       layout={phone ? 'vertical' : 'inline'}
       onFinish={apply}
       style={{ rowGap: 12, marginBottom: 12 }}
-      data-testid="run-filters"
+      data-testid="run-filter-form"
     >
       <Form.Item name="deviceId" label={t('irr.device')}>
         <Select

@@ -71,6 +71,8 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
       render: (_, r) =>
         r.fertiliser.length ? r.fertiliser.map((f) => `${t(`irr.tank.${f.tank}`)}: ${f.litres}`).join(', ') : '-',
       width: 170,
+      // at 1440 px the outcome, trigger and operator come first; fertiliser by tank needs a wider screen
+      responsive: ['xxl'],
     },
     {
       title: t('irr.outcome'),
