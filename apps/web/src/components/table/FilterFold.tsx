@@ -26,11 +26,14 @@ export default function FilterFold({
   if (!phone) return <>{children(close)}</>;
   return (
     <>
-      <Badge count={active} size="small">
-        <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} data-testid={`${testId}-filters`}>
-          {t('crud.filters')}
-        </Button>
-      </Badge>
+      {/* room for the count badge, and apart from the toolbar that follows */}
+      <span style={{ display: 'inline-block', marginRight: 12, marginBottom: 12 }}>
+        <Badge count={active} size="small">
+          <Button icon={<FilterOutlined />} onClick={() => setOpen(true)} data-testid={`${testId}-filters`}>
+            {t('crud.filters')}
+          </Button>
+        </Badge>
+      </span>
       <Drawer
         open={open}
         onClose={close}
