@@ -1,6 +1,7 @@
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { backfillDemoHistory } from './backfill';
+import { seedCategoryPictures } from './categoryPictures';
 import { ensureDemoDeviceSecrets } from './devices';
 import { startDemoFleet } from './fleet';
 import { startIrrigationDemo } from './irrigation';
@@ -39,6 +40,11 @@ export async function startDemo(deps: { config: Config; db: Db; log: Log }): Pro
     .then(
       (r) => deps.log.info({ ...r }, r.traps ? 'demo trap photos filled' : 'demo trap photos present'),
       (err: Error) => deps.log.error({ err: err.message }, 'demo trap photo backfill failed'),
+    )
+    .then(() => seedCategoryPictures({ db: deps.db, dataDir: deps.config.dataDir }))
+    .then(
+      (n) => deps.log.info({ pictures: n }, 'demo category pictures'),
+      (err: Error) => deps.log.error({ err: err.message }, 'demo category pictures failed'),
     );
   return {
     async stop() {
