@@ -1,4 +1,4 @@
-import { VALUE_MESSAGES } from './requestValues';
+import { VALUE_MESSAGES } from './valueMessages';
 
 /**
  * What an error envelope's `data` holds for a validation (1001) or business error (ARCHITECTURE

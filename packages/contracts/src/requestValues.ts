@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { VALUE_MESSAGES } from './valueMessages';
 
 /**
  * The one way to read a request value (issue 11, ARCHITECTURE "Request values"). The same field
@@ -11,16 +12,7 @@ import { z } from 'zod';
  * Messages say what is wrong without the field name; the error handler puts the field in front
  * ("enabled must be true or false"), so the console can match the stable phrases below.
  */
-export const VALUE_MESSAGES = {
-  required: 'is required',
-  boolean: 'must be true or false',
-  number: 'must be a number',
-  integer: 'must be a whole number',
-  id: 'must be an id (a whole number from 1)',
-  list: 'must be a list',
-  time: 'must be epoch milliseconds or a date such as 2026-11-22 08:00:00',
-  object: 'must be a JSON object',
-} as const;
+export { VALUE_MESSAGES };
 
 /** Absent, null, or only spaces: "not given". */
 export const isBlank = (v: unknown): boolean =>
