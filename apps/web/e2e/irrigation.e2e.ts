@@ -61,7 +61,7 @@ describe('irrigation', () => {
     await card.getByTestId('start-zones').click();
     for (const zone of ['1', '2']) {
       await page
-        .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${zone}"]`)
+        .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${zone}区"]`)
         .click();
     }
     await page.keyboard.press('Escape');

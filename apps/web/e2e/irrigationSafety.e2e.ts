@@ -1,0 +1,159 @@
+import type { IrrigationMachine, SmartRule } from '@farmpark/contracts';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage, screenshot } from './browser';
+import { api, apiLogin, login } from './session';
+
+// Irrigation safety as an operator meets it: a number outside its limits is refused on the field
+// and nothing is sent; the confirmation says what will happen; a stop shows at its acknowledgement;
+// the smart rule form edits the soak, the daily caps and the windows.
+const PARK = 1;
+const WF = 'DF-WF-0001';
+
+let browser: Browser;
+let token: string;
+let wf = 0;
+let wfName = '';
+
+beforeAll(async () => {
+  browser = await launch();
+  token = await apiLogin('demo');
+  const machines = await api<IrrigationMachine[]>(`/api/merchant/irrigation/getMachineList?groupId=${PARK}`, token);
+  if (machines.code !== 0) throw new Error(`getMachineList: ${machines.msg}`);
+  const machine = machines.data.find((m) => m.serial === WF);
+  wf = machine?.deviceId ?? 0;
+  wfName = machine?.deviceName ?? '';
+  if (!wf) throw new Error('demo park 1 lacks its water-fertiliser machine');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signedIn(width: number, locale: 'zh-CN' | 'en-US') {
+  const opened = await openPage(browser, { width, height: width < 500 ? 844 : 900, locale });
+  await opened.context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
+  await login(opened.page, 'demo');
+  return opened;
+}
+
+async function fill(field: Locator, value: string) {
+  const input = (await field.evaluate((el) => el.tagName)) === 'INPUT' ? field : field.locator('input');
+  await input.fill(value);
+}
+
+const openBubble = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidden):has(.ant-popconfirm-buttons)');
+
+/** Zone 1, by volume, 0.5 m³ with tank 1 at 30 %: the form of the machine card, filled. */
+async function fillStart(page: Page, card: Locator, amount: string) {
+  await card.getByTestId('start-zones').click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option').first().click();
+  await page.keyboard.press('Escape');
+  await card.getByTestId('run-mode').locator('.ant-segmented-item').nth(1).click();
+  await fill(card.getByTestId('start-amount'), amount);
+}
+
+describe('irrigation safety', () => {
+  it('refuses 0.02 m³ on the field and sends nothing; confirms machine, zones, volume and recipe; a stop shows at its ack', async () => {
+    const { page, context, problems } = await signedIn(1440, 'zh-CN');
+    const starts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/irrigation/startRun')) starts.push(r.url());
+    });
+    await page.goto('/irrigation/irrigationSystem/listOfEquipment');
+    const card = page.getByTestId(`machine-${wf}`);
+    await card.locator('[data-testid="machine-state"][data-state="idle"]').waitFor({ timeout: 60_000 });
+
+    await fillStart(page, card, '0.02');
+    await card.getByTestId('start-run').click();
+    await card.getByText('请输入 0.1 到 10000 之间的数').waitFor();
+    expect(
+      await card
+        .getByTestId('start-amount')
+        .locator('input')
+        .or(card.locator('input[data-testid="start-amount"]'))
+        .first()
+        .inputValue(),
+    ).toBe('0.02');
+    expect(await openBubble(page).count()).toBe(0);
+    await screenshot(page, 'irrigation-safety-limit-zh-1440');
+
+    await fill(card.getByTestId('start-amount'), '0.5');
+    await card.getByTestId('start-recipe').locator('.ant-segmented-item').nth(1).click();
+    await fill(card.getByTestId('start-tank1'), '30');
+    await card.getByTestId('start-run').click();
+    const bubble = openBubble(page);
+    await bubble.waitFor();
+    const text = await bubble.innerText();
+    for (const part of ['确认开始灌溉', wfName, '1区', '0.5 m³', '1号肥桶 30%']) expect(text).toContain(part);
+    await screenshot(page, 'irrigation-safety-confirm-zh-1440');
+    expect(starts).toEqual([]);
+    await bubble.locator('.ant-btn-primary').click();
+
+    const active = card.getByTestId('active-run');
+    await active.waitFor({ timeout: 15_000 });
+    await card.locator('[data-testid="active-run-state"][data-state="running"]').waitFor({ timeout: 30_000 });
+    await card.getByTestId('stop-run').click();
+    const stopText = await openBubble(page).innerText();
+    expect(stopText).toContain('确认停止灌溉任务');
+    expect(stopText).toContain('1区');
+    const asked = Date.now();
+    await openBubble(page).locator('.ant-btn-primary').click();
+    // stopped at the machine's ack: the card shows it stopped (or already gone) well before the 30 s flush ends
+    await expect
+      .poll(
+        async () =>
+          (await active.count()) === 0 ||
+          (await card.locator('[data-testid="active-run-state"][data-state="stopped"]').count()) > 0,
+        { timeout: 10_000, interval: 200 },
+      )
+      .toBe(true);
+    expect(Date.now() - asked).toBeLessThan(10_000);
+    expect(starts).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 150_000);
+
+  it('the smart rule form saves the soak, the daily caps and a time window', async () => {
+    const { page, context, problems } = await signedIn(1440, 'zh-CN');
+    await page.goto('/irrigation/irrigationAuto/smartIrrigation');
+    await page.getByTestId('smart-rules').locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
+    const form = page.getByTestId('smart-rule-form');
+    await form.waitFor();
+    await fill(form.getByTestId('rule-soak'), '45');
+    await fill(form.getByTestId('rule-max-runs'), '4');
+    await fill(form.getByTestId('rule-max-water'), '2.5');
+    if ((await form.getByTestId('window-start-0').count()) === 0) await form.getByTestId('add-window').click();
+    await form.getByTestId('window-start-0').fill('00:00');
+    await form.getByTestId('window-end-0').fill('23:59');
+    await screenshot(page, 'irrigation-safety-smart-form-zh-1440');
+    await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    await form.waitFor({ state: 'hidden' });
+    const rules = await api<SmartRule[]>(`/api/merchant/irrigation/getSmartRuleList?groupId=${PARK}`, token);
+    expect(rules.data[0]).toMatchObject({
+      restMin: 45,
+      maxRunsPerDay: 4,
+      maxWaterPerDayM3: 2.5,
+      windows: [{ start: '00:00', end: '23:59' }],
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('looks right in English on a phone', async () => {
+    const { page, context, problems } = await signedIn(390, 'en-US');
+    await page.goto('/irrigation/irrigationSystem/listOfEquipment');
+    const card = page.getByTestId(`machine-${wf}`);
+    await card.locator('[data-testid="machine-state"]').first().waitFor({ timeout: 30_000 });
+    await fillStart(page, card, '0.02');
+    await card.getByTestId('start-run').click();
+    await card.getByText('Enter a number from 0.1 to 10000').waitFor();
+    await screenshot(page, 'irrigation-safety-limit-en-390');
+    await page.goto('/irrigation/irrigationAuto/smartIrrigation');
+    await page.getByTestId('smart-rules').locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
+    await page.getByTestId('smart-rule-form').waitFor();
+    await screenshot(page, 'irrigation-safety-smart-form-en-390');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
+});
