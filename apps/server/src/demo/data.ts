@@ -13,6 +13,7 @@ export interface DemoPark {
   name: string;
   holderMan: string;
   address: string;
+  /** In mu (亩); stored as hectares. */
   area: number;
   longitude: number;
   latitude: number;

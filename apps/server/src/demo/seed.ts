@@ -68,7 +68,8 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
             name: p.name,
             holder_man: p.holderMan,
             address: p.address,
-            area: p.area,
+            // parks store hectares; the demo states its parks in mu, as their owners would
+            area: Math.round((p.area / 15) * 100) / 100,
             longitude: p.longitude,
             latitude: p.latitude,
             crops: p.crops,
