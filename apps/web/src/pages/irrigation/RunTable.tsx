@@ -40,7 +40,7 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
     enabled: groupId !== null,
   });
   const columns: TableColumnsType<IrrigationRun> = [
-    { title: '#', dataIndex: 'runId', width: 60 },
+    { title: '#', dataIndex: 'runId', width: 60, responsive: ['sm'] },
     { title: t('irr.device'), dataIndex: 'deviceName', width: 140 },
     {
       // start and end in one cell (the end without its date when it is the same day), so the
@@ -60,11 +60,13 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
         );
       },
     },
-    { title: t('irr.zones'), render: (_, r) => r.zones.join(', '), width: 90 },
+    // a phone keeps the machine, the times and the outcome; zones and water need a wider screen
+    { title: t('irr.zones'), render: (_, r) => r.zones.join(', '), width: 90, responsive: ['md'] },
     {
       title: `${t('irr.water')} (m³)`,
       render: (_, r) => (r.waterM3 === null ? '-' : r.waterM3.toFixed(2)),
       width: 100,
+      responsive: ['md'],
     },
     {
       title: `${t('irr.fertiliser')} (L)`,
