@@ -109,6 +109,7 @@ export const adminZhCN = {
     'device.import': '导入设备',
     'device.point': '标注设备位置',
     'light.rename': '重命名灯光',
+    'light.token': '更新杀虫灯云平台令牌',
     'trap.rename': '重命名虫情设备',
     'command.queued': '指令排队',
     'command.sent': '指令已下发',
