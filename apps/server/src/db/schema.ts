@@ -1,9 +1,9 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { IrrigationTables } from './irrigationSchema';
+import type { LightTables } from './lightSchema';
 import type { PestsTables } from './pestsSchema';
 import type { PointsTables } from './pointsSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
-import type { LightTables } from './lightSchema';
 
 /**
  * Database types. Timestamps are epoch milliseconds (bigint columns, read back as numbers on both

@@ -11,7 +11,7 @@ import {
   type SystemLogAction,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { isUniqueViolation, type Scope } from '../../db/scope';
+import { isUniqueViolation } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
 import { requirePark, requireParkIfGiven, scopeOf } from '../../http/scope';

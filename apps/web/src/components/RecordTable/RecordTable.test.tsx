@@ -1,6 +1,5 @@
 import type { CommandRecord, DeviceParamConfig, Paged } from '@farmpark/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import '../../i18n';
 import '../../test/jsdomShims';
