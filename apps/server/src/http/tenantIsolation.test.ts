@@ -148,11 +148,17 @@ const SAMPLES: Record<string, string> = {
   // greenhouse automation
   onFire: '[{"name":"setActuator","params":{"actuator":"fan","on":true}}]',
   onClear: '[]',
+  // time zones: blank keeps the park's zone (TZ_NAME)
+  timeZone: '',
+  maxWaterPerDayM3: '',
+  maxRunsPerDay: '',
+  zone: '',
 };
 
 /** Where one route needs a different value than SAMPLES gives every route. */
 const ROUTE_SAMPLES: Record<string, Record<string, string>> = {
   '/api/merchant/irrigation/getRunList': { deviceClass: 'waterFertilizer' },
+  '/api/merchant/irrigation/exportRunList': { deviceClass: 'waterFertilizer' },
   '/api/merchant/irrigation/getMachineList': { deviceClass: 'waterFertilizer' },
 };
 

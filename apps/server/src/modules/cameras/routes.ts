@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
+import { requirePark } from '../../http/scope';
 import type { ModuleDeps } from '../context';
 import { camerasOfPark } from './repo';
 
@@ -17,6 +18,7 @@ export function cameraRoutes(app: FastifyInstance, deps: ModuleDeps): void {
     { config: { permitUrl: CLASS_PERMIT_URL.camera }, schema: { tags: ['camera'], querystring: cameraListQuery } },
     async (req) => {
       const auth = authOf(req);
+      requirePark(auth, req.query.groupId);
       const rows = await camerasOfPark(deps.db, auth, req.query.groupId);
       return ok(
         rows.map(
