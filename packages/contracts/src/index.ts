@@ -25,4 +25,5 @@ export * from './requestValues';
 export * from './rules';
 export * from './telemetry';
 export * from './timeZone';
+export type * from './weather';
 export * from './webChannels';

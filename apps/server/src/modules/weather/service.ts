@@ -1,19 +1,9 @@
+import type { WeatherNow } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { type ProviderConfig, providerWeather } from './provider';
 import { latestStationReadings, type StationReading } from './repo';
-
-export interface WeatherNow {
-  /** provider: the configured weather service; station: the park's own weather station; none: neither. */
-  source: 'provider' | 'station' | 'none';
-  city: string | null;
-  temperature: number | null;
-  /** A condition name of the weather icon table (apps/web/src/utils/weatherIcon.ts); '' when unknown. */
-  weather: string;
-  /** When the station read it (epoch ms); null for the provider. */
-  at: number | null;
-}
 
 /** Readings older than this say nothing about the weather now. */
 const FRESH_MS = 3 * 3600_000;

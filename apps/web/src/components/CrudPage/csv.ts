@@ -1,4 +1,5 @@
 import { csvLine } from '@farmpark/contracts/spreadsheet';
+import { saveFile } from '../../utils/saveFile';
 
 /** The one CSV cell of server and console: numbers as they are, text defused against formulas, RFC 4180 quoted. */
 export { csvCell } from '@farmpark/contracts/spreadsheet';
@@ -14,12 +15,5 @@ export function toCsv<T>(columns: CsvColumn<T>[], rows: T[]): string {
 }
 
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([text], { type }), filename);
 }

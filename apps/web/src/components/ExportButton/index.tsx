@@ -4,6 +4,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type DownloadProgress, download } from '../../api/request';
 import { formatNumber } from '../../utils/numberFormat';
+import { saveFile } from '../../utils/saveFile';
 import { withParkZone } from '../../utils/time';
 
 export interface ExportButtonProps {
@@ -12,18 +13,6 @@ export interface ExportButtonProps {
   label: string;
   disabled?: boolean;
   testId?: string;
-}
-
-function saveBlob(blob: Blob, filename: string): void {
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  // Revoked later: some browsers read the object URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(href), 10_000);
 }
 
 /** Downloads a streamed export with a progress dialog counting the bytes; cancel aborts it. */
@@ -43,7 +32,7 @@ export default function ExportButton({ url, label, disabled, testId }: ExportBut
         signal: controller.signal,
       });
       setProgress({ received: blob.size, total: blob.size });
-      saveBlob(blob, filename);
+      saveFile(blob, filename);
       message.success(t('export.done', { name: filename }));
     } catch {
       // The request client has told the user (or the user cancelled); nothing more to say.
