@@ -1,5 +1,6 @@
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../i18n';
 import { configureRequest, download, filenameOf, get, post, RequestError } from './request';
 
 interface Call {
@@ -101,7 +102,9 @@ describe('request client', () => {
     );
     const err = (await get('/api/x').catch((e: unknown) => e)) as RequestError;
     expect(err.kind).toBe('network');
-    expect(toasts[0][0]).toContain('Failed to fetch');
+    // in words, not the browser's own reason
+    expect(toasts[0][0]).toBe(i18n.t('request.network'));
+    expect(toasts[0][0]).not.toContain('Failed to fetch');
     expect(toasts[0][1]).toBe(5);
     respond('<html>Bad gateway</html>', 502);
     const http = (await get('/api/x').catch((e: unknown) => e)) as RequestError;
