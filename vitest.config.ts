@@ -1,9 +1,23 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/**
+ * End-to-end files share one demo server. The XSS file changes the demo for good (markup in park, device
+ * and category names; a weather station's secret renewed), so it runs after every other file.
+ */
+class DemoChangingFilesLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const last = (f: TestSpecification) => f.moduleId.endsWith('/xss.e2e.ts');
+    return [...sorted.filter((f) => !last(f)), ...sorted.filter(last)];
+  }
+}
 
 // One vitest run covers every workspace; end-to-end tests (Chromium) are their own project so
 // scripts/test.mjs can run them after the console is built and a server is up.
 export default defineConfig({
   test: {
+    sequence: { sequencer: DemoChangingFilesLast },
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
       {
