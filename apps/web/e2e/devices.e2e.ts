@@ -195,6 +195,9 @@ describe('device management, GIS map and park map', () => {
     // corners and edges: the park's devices (landmarks) sit in the middle and take their own clicks
     await map.click({ position: { x: box.width * 0.04, y: box.height * 0.5 } });
     await page.getByTestId('boundary-mode').getByText('绘制边界').click();
+    // the demo park has a boundary already: redraw it from nothing
+    await page.getByTestId('boundary-clear').click();
+    await expect.poll(() => page.getByTestId('boundary-status').innerText()).toContain('0 个顶点');
     for (const [x, y] of [
       [0.08, 0.08],
       [0.92, 0.08],

@@ -72,13 +72,13 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
       title: `${t('irr.fertiliser')} (L)`,
       render: (_, r) =>
         r.fertiliser.length ? r.fertiliser.map((f) => `${t(`irr.tank.${f.tank}`)}: ${f.litres}`).join(', ') : '-',
-      width: 170,
-      // at 1440 px the outcome, trigger and operator come first; fertiliser by tank needs a wider screen
-      responsive: ['xxl'],
+      width: 150,
+      // fertiliser by tank is what a running record is read for: shown from a laptop's width up
+      responsive: ['xl'],
     },
     {
       title: t('irr.outcome'),
-      width: 230,
+      width: 190,
       render: (_, r) => (
         <>
           <span data-testid={`run-${r.runId}-state`} data-state={r.state}>
@@ -95,7 +95,7 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
     {
       title: t('irr.program'),
       render: (_, r) => `${t(`irr.trigger.${r.trigger}`)}${r.triggerName ? ` ${r.triggerName}` : ''}`,
-      width: 150,
+      width: 130,
     },
     { title: t('irr.operator'), render: (_, r) => runOperatorText(t, r), width: 110, responsive: ['xl'] },
   ];
