@@ -116,6 +116,8 @@ describe('pest monitoring', () => {
       .waitFor();
     await page.getByTestId(`box-${removed.detectionId}`).click();
     await page.getByTestId('delete-box').click();
+    // removing a box asks first
+    await page.getByTestId('delete-box-ok').click();
     await page.getByTestId(`box-${removed.detectionId}`).waitFor({ state: 'detached' });
     await screenshot(page, 'pests-corrected-photo');
 
