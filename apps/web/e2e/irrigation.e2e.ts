@@ -141,7 +141,8 @@ describe('irrigation', () => {
     const { page, context, problems } = await signedIn();
     await page.goto('/irrigation/irrigationAuto/smartIrrigation');
     const log = page.getByTestId('decision-log');
-    await log.locator('tbody tr:not(.ant-table-measure-row)').first().waitFor({ timeout: 15_000 });
+    // a data row, not the table's empty placeholder shown while the log loads
+    await log.locator('tbody tr.ant-table-row').first().waitFor({ timeout: 15_000 });
     expect(await log.innerText()).toContain(started?.moisture?.toFixed(1) ?? '');
     // the sentence comes from the stored numbers, in the page's language
     expect(await log.innerText()).toContain(`墒情 ${started?.moisture?.toFixed(1)}% 低于 26%：分区 1 开始灌溉`);
