@@ -40,12 +40,24 @@ function useParkChannelTopic(channel: WebChannel): string | null {
   return merchantId && groupId ? webTopic(merchantId, groupId, channel) : null;
 }
 
-/** Calls `handler` with each valid message of a channel of the active park, for the life of the component. */
-export function useParkChannel<C extends WebChannel>(channel: C, handler: (message: WebChannelMessage<C>) => void) {
-  useTopic(useParkChannelTopic(channel), (payload, topic) => {
-    const message = parseOnce(channel, payload, topic);
-    if (message !== null) handler(message);
-  });
+/**
+ * Calls `handler` with each valid message of a channel of the active park, for the life of the component,
+ * and `resync` each time the subscription becomes live (first and after a reconnect): a view built from
+ * a fetch plus messages reloads there, so nothing that happened before the subscription is missed.
+ */
+export function useParkChannel<C extends WebChannel>(
+  channel: C,
+  handler: (message: WebChannelMessage<C>) => void,
+  resync?: () => void,
+) {
+  useTopic(
+    useParkChannelTopic(channel),
+    (payload, topic) => {
+      const message = parseOnce(channel, payload, topic);
+      if (message !== null) handler(message);
+    },
+    resync,
+  );
 }
 
 /** Like useParkChannel, for one channel of several parks at once (the GIS map shows every park). */

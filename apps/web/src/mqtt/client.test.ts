@@ -7,6 +7,8 @@ class FakeMqtt implements MqttLike {
   listeners = new Map<string, ((...args: never[]) => void)[]>();
   published: [string, string][] = [];
   subscribed: string[] = [];
+  /** the broker's answers still to come, in order */
+  pending: [string, (err: Error | null) => void][] = [];
   ended = false;
   on(event: string, listener: (...args: never[]) => void) {
     this.listeners.set(event, [...(this.listeners.get(event) ?? []), listener]);
@@ -15,8 +17,13 @@ class FakeMqtt implements MqttLike {
   emit(event: string, ...args: unknown[]) {
     for (const l of this.listeners.get(event) ?? []) (l as (...a: unknown[]) => void)(...args);
   }
-  subscribe(topic: string) {
+  subscribe(topic: string, _options: unknown, callback?: (err: Error | null) => void) {
     this.subscribed.push(topic);
+    if (callback) this.pending.push([topic, callback]);
+  }
+  /** the broker answers every subscription asked so far */
+  ack(err: Error | null = null) {
+    for (const [, cb] of this.pending.splice(0)) cb(err);
   }
   unsubscribe() {}
   publish(topic: string, payload: string) {
@@ -111,6 +118,58 @@ describe('MessagingClient', () => {
     off();
     fake.emit('message', 'user/1/7/session', new TextEncoder().encode('{}'));
     expect(seen).toHaveLength(1);
+  });
+
+  it('calls onLive when the broker confirms the subscription, again after each reconnect, never when refused', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { client, fake } = setup();
+    let lives = 0;
+    let plain = 0;
+    client.subscribe(
+      'web/1/2/alarm',
+      () => {},
+      () => lives++,
+    );
+    await client.connect(PARAM);
+    fake.connected = true;
+    fake.emit('connect');
+    expect(lives).toBe(0); // asked, not yet confirmed: an alarm raised now may still be missed
+    fake.ack();
+    expect(lives).toBe(1);
+    // a second view of the same topic while it is live: messages reach it from now on, no reload needed
+    client.subscribe(
+      'web/1/2/alarm',
+      () => {},
+      () => plain++,
+    );
+    expect(plain).toBe(0);
+    // offline for a while: what happened meanwhile came by no message, so both views reload
+    fake.emit('close');
+    fake.emit('connect');
+    fake.ack();
+    expect([lives, plain]).toEqual([2, 1]);
+    // a refused subscription is not live
+    fake.emit('reconnect');
+    fake.emit('connect');
+    fake.ack(new Error('not authorised'));
+    expect([lives, plain]).toEqual([2, 1]);
+  });
+
+  it('ignores a confirmation that comes after the view left', async () => {
+    const { client, fake } = setup();
+    let lives = 0;
+    await client.connect(PARAM);
+    fake.connected = true;
+    fake.emit('connect');
+    const off = client.subscribe(
+      'web/1/2/alarm',
+      () => {},
+      () => lives++,
+    );
+    expect(fake.subscribed).toEqual(['web/1/2/alarm']);
+    off();
+    fake.ack();
+    expect(lives).toBe(0);
   });
 
   it('disconnect ends the connection and reports false', async () => {

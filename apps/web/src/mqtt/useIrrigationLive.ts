@@ -7,7 +7,7 @@ export function useIrrigationLive(): void {
   const client = useQueryClient();
   const last = useRef(0);
   const refetch = () => void client.invalidateQueries({ queryKey: ['irrigation'] });
-  useParkChannel('irrigation', refetch);
+  useParkChannel('irrigation', refetch, refetch);
   useParkChannel('telemetry', () => {
     if (Date.now() - last.current < 1_000) return;
     last.current = Date.now();

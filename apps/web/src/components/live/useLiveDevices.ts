@@ -10,6 +10,11 @@ export function useLiveDevices(source: DataSource) {
   const [devices, setDevices] = useState<LiveDevice[]>([]);
   useEffect(() => setDevices((query.data ?? []).map(fromConfig)), [query.data]);
   useParkChannel('telemetry', (msg) => setDevices((list) => applyTelemetry(list, msg)));
-  useParkChannel('status', (msg) => setDevices((list) => applyStatus(list, msg)));
+  useParkChannel(
+    'status',
+    (msg) => setDevices((list) => applyStatus(list, msg)),
+    // readings and status changes while the feed was not live are reloaded once it is
+    () => void query.refetch(),
+  );
   return { query, devices };
 }

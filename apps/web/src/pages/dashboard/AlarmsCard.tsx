@@ -22,7 +22,8 @@ export default function AlarmsCard({ groupId }: { groupId: number }) {
     queryFn: () => getAlarmList({ groupId, state: 'active', pageNum: 1, pageSize: SHOWN }),
     retry: false,
   });
-  useAlarmFeed(() => void query.refetch());
+  const reload = () => void query.refetch();
+  useAlarmFeed(reload, reload);
   const list: AlarmRecord[] = query.data?.list ?? [];
   const more = (query.data?.total ?? 0) - list.length;
   return (

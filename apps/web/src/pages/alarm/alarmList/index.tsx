@@ -68,7 +68,7 @@ export default function AlarmListPage() {
   }, [query, page]);
   useEffect(load, [load]);
   // new, acknowledged and cleared alarms show without a reload
-  useAlarmFeed(() => load());
+  useAlarmFeed(load, load);
 
   const openDetail = (id: number | null) => {
     const next = new URLSearchParams(params);

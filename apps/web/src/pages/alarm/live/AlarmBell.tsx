@@ -68,7 +68,7 @@ function Bell() {
       ),
       duration: 10,
     });
-  });
+  }, refresh);
 
   return (
     <Tooltip title={t('alarm.live.badge')}>
