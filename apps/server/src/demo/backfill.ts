@@ -67,6 +67,23 @@ function toRowBatch(deviceId: number, readings: Reading[], now: number): RowBatc
 }
 
 /**
+ * The fill shares the database with the live server (its writer, the console's own transactions); on a
+ * busy machine a write can wait past busy_timeout. Waiting and trying again is right for a background
+ * fill: giving up would leave the demo without history until the next start.
+ */
+async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (err) {
+      const busy = /SQLITE_BUSY|database is locked/i.test(`${(err as { code?: string }).code} ${(err as Error).message}`);
+      if (!busy || attempt >= 6) throw err;
+      await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
+    }
+  }
+}
+
+/**
  * The demo's past: `days` of history for every demo device, from the simulator's own physics (the same
  * seed as the live device), through the telemetry store, so rollups and charts are as for live data.
  * A device that already has data older than most of the range is skipped: the first start fills, later
@@ -124,14 +141,15 @@ export async function backfillDemoHistory(
         const batch = toRowBatch(e.deviceId, pending, Date.now());
         pending = [];
         if (batch.n === 0) return;
-        await store.write(batch);
+        await whenNotBusy(() => store.write(batch));
         result.rows += batch.n;
       };
       // The distant past: hourly samples folded into days, no readings stored.
       if (rawFrom > from) {
         const past: Reading[] = [];
         for (const readings of generateHistory(spec, from, rawFrom - 1, 3_600_000)) past.push(...readings);
-        result.rows += await writeDailyRollups(deps.db, clock, toRowBatch(e.deviceId, past, Date.now()));
+        const rollups = toRowBatch(e.deviceId, past, Date.now());
+        result.rows += await whenNotBusy(() => writeDailyRollups(deps.db, clock, rollups));
       }
       for (const [a, b, step] of [
         [rawFrom, split - 1, olderStep],
