@@ -12,6 +12,9 @@ export type Language = (typeof LANGUAGES)[number];
 const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(STORAGE.language);
 const initial: Language = stored === 'en-US' ? 'en-US' : 'zh-CN';
 
+/** English texts of page areas whose chunks have loaded (see addPageTexts). */
+const pagesEnglish: object[] = [];
+
 /**
  * zh-CN, the product's language, is bundled; English loads on demand so /login's first load does not
  * carry both (e2e/bundle.e2e.ts). i18next waits for it in init and changeLanguage.
@@ -22,7 +25,7 @@ const loadOnDemand: BackendModule = {
   read(lng, _ns, done) {
     if (lng !== 'en-US') return done(null, {});
     import('./english').then(
-      (m) => done(null, m.english),
+      (m) => done(null, Object.assign({}, m.english, ...pagesEnglish)),
       (err: Error) => done(err, false),
     );
   },
@@ -48,6 +51,19 @@ export function setLanguage(lng: Language): void {
   localStorage.setItem(STORAGE.language, lng);
   document.documentElement.lang = lng;
   void i18n.changeLanguage(lng);
+}
+
+/**
+ * Texts of a page area that travel with its chunk instead of the first load (e2e/bundle.e2e.ts keeps
+ * /login small). Call at the top of the area's module, with its own top-level key; type `en` as
+ * `typeof zh` so the two languages keep the same keys. English is only added once English has loaded
+ * (adding it earlier would make i18next think English is there and never fetch the rest); until then
+ * the backend merges it in when it loads.
+ */
+export function addPageTexts<T extends object>(zh: T, en: T): void {
+  i18n.addResourceBundle('zh-CN', 'translation', zh, true, true);
+  pagesEnglish.push(en);
+  if (i18n.hasResourceBundle('en-US', 'translation')) i18n.addResourceBundle('en-US', 'translation', en, true, true);
 }
 
 export const isEnglish = (lng: string): boolean => lng.startsWith('en');
