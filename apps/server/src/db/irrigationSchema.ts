@@ -1,6 +1,6 @@
 import type { Generated } from 'kysely';
 
-/** Tables of migrations 0007 and 0009 (irrigation); joined into `Database` in schema.ts. */
+/** Tables of migrations 0007, 0009 and 2026_11_25_03 (irrigation); joined into `Database` in schema.ts. */
 type Id = Generated<number>;
 type Ms = number;
 
@@ -86,9 +86,20 @@ export interface IrrigationDecisionsTable {
   facts: Generated<string>;
 }
 
+/** A named zone of a machine and the plot it waters (migration 2026_11_25_03); unnamed zones have no row. */
+export interface IrrigationZonesTable {
+  merchant_id: number;
+  group_id: number;
+  device_id: number;
+  zone_no: number;
+  name: string;
+  area_point_id: number | null;
+}
+
 export interface IrrigationTables {
   irrigation_runs: IrrigationRunsTable;
   irrigation_programs: IrrigationProgramsTable;
   irrigation_program_slots: IrrigationProgramSlotsTable;
   irrigation_decisions: IrrigationDecisionsTable;
+  irrigation_zones: IrrigationZonesTable;
 }

@@ -10,6 +10,7 @@ import * as points from './2026_11_22_0008_points';
 import * as irrigationCodes from './2026_11_22_0009_irrigation_codes';
 import * as parkZone from './2026_11_24_01_parkzone';
 import * as lightCloud from './2026_11_24_08_lightcloud';
+import * as irrigationZones from './2026_11_25_03_irrigation_zones';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0009_irrigation_codes': irrigationCodes,
   '2026_11_24_01_parkzone': parkZone,
   '2026_11_24_08_lightcloud': lightCloud,
+  '2026_11_25_03_irrigation_zones': irrigationZones,
 };
