@@ -3,6 +3,8 @@ import type { IrrigationTables } from './irrigationSchema';
 import type { LightTables } from './lightSchema';
 import type { PestsTables } from './pestsSchema';
 import type { PointsTables } from './pointsSchema';
+import type { ProductionCoreTables } from './productionCoreSchema';
+import type { ProductionStockTables } from './productionStockSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
 
 /**
@@ -247,7 +249,14 @@ export interface IngestRefusedTable {
   last_at: Ms;
 }
 
-export interface Database extends RulesAlarmsTables, PestsTables, IrrigationTables, PointsTables, LightTables {
+export interface Database
+  extends RulesAlarmsTables,
+    PestsTables,
+    IrrigationTables,
+    PointsTables,
+    LightTables,
+    ProductionCoreTables,
+    ProductionStockTables {
   merchants: MerchantsTable;
   users: UsersTable;
   roles: RolesTable;

@@ -10,6 +10,8 @@ import * as points from './2026_11_22_0008_points';
 import * as irrigationCodes from './2026_11_22_0009_irrigation_codes';
 import * as parkZone from './2026_11_24_01_parkzone';
 import * as lightCloud from './2026_11_24_08_lightcloud';
+import * as productionCore from './2026_11_25_01_production_core';
+import * as productionStock from './2026_11_25_02_production_stock';
 import * as irrigationZones from './2026_11_25_03_irrigation_zones';
 
 /**
@@ -28,5 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_0009_irrigation_codes': irrigationCodes,
   '2026_11_24_01_parkzone': parkZone,
   '2026_11_24_08_lightcloud': lightCloud,
+  '2026_11_25_01_production_core': productionCore,
+  '2026_11_25_02_production_stock': productionStock,
   '2026_11_25_03_irrigation_zones': irrigationZones,
 };

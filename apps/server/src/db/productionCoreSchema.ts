@@ -1,0 +1,111 @@
+import type { Generated } from 'kysely';
+
+/** Tables of migration 2026_11_25_01 (production core); joined into `Database` in schema.ts. */
+type Id = Generated<number>;
+type Ms = number;
+/** 'YYYY-MM-DD' in the park's time zone. */
+type Day = string;
+
+export interface ProductionPersonnelTable {
+  id: Id;
+  merchant_id: number;
+  name: string;
+  phone: Generated<string>;
+  post: Generated<string>;
+  id_number: Generated<string>;
+  /** sha256 of the photo in the image store. */
+  photo: string | null;
+  photo_mime: string | null;
+  /** 'active' | 'left'. */
+  status: Generated<string>;
+  user_id: number | null;
+  created_at: Ms;
+}
+
+export interface ProductionPersonnelParksTable {
+  personnel_id: number;
+  group_id: number;
+  merchant_id: number;
+}
+
+export interface ProductionCropsTable {
+  id: Id;
+  merchant_id: number;
+  name: string;
+  variety: Generated<string>;
+  category: Generated<string>;
+  growing_days: number;
+  picture: string | null;
+  picture_mime: string | null;
+  created_at: Ms;
+}
+
+export interface ProductionGrowthStagesTable {
+  id: Id;
+  merchant_id: number;
+  crop_id: number;
+  name: string;
+  /** Day offsets after sowing, both inclusive (day 0 = sowing day). */
+  start_day: number;
+  end_day: number;
+  tasks: Generated<string>;
+}
+
+export interface ProductionStageRangesTable {
+  stage_id: number;
+  merchant_id: number;
+  /** A telemetry key (airTemp, soilMoisture...). */
+  param_key: string;
+  min: number | null;
+  max: number | null;
+}
+
+export interface ProductionPlantingsTable {
+  id: Id;
+  merchant_id: number;
+  group_id: number;
+  area_point_id: number;
+  crop_id: number;
+  variety: Generated<string>;
+  area_mu: number;
+  sown_on: Day;
+  transplanted_on: Day | null;
+  expected_harvest_on: Day;
+  /** 'growing' | 'harvested' | 'ended'. */
+  status: Generated<string>;
+  notes: Generated<string>;
+  created_at: Ms;
+}
+
+export interface ProductionHarvestsTable {
+  id: Id;
+  merchant_id: number;
+  group_id: number;
+  planting_id: number;
+  harvested_on: Day;
+  quantity: number;
+  unit: string;
+  grade: Generated<string>;
+  warehouse: Generated<string>;
+  notes: Generated<string>;
+  override_reason: string | null;
+  override_by: number | null;
+  created_at: Ms;
+}
+
+export interface ProductionHarvestPeopleTable {
+  harvest_id: number;
+  personnel_id: number;
+  merchant_id: number;
+}
+
+export interface ProductionCoreTables {
+  production_personnel: ProductionPersonnelTable;
+  production_personnel_parks: ProductionPersonnelParksTable;
+  production_crops: ProductionCropsTable;
+  production_growth_stages: ProductionGrowthStagesTable;
+  production_stage_ranges: ProductionStageRangesTable;
+  production_plantings: ProductionPlantingsTable;
+  production_harvests: ProductionHarvestsTable;
+  production_harvest_people: ProductionHarvestPeopleTable;
+}
