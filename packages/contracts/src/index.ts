@@ -14,6 +14,7 @@ export * from './envelope';
 export * from './errorDetail';
 export * from './errors';
 export * from './irrigation';
+export * from './irrigationZones';
 export * from './light';
 export * from './mqttTopics';
 export * from './operators';
