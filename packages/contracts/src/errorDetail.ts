@@ -67,6 +67,10 @@ const PHRASES = {
   },
   lowAboveHigh: { en: (f) => `${f} must be above the low value`, zh: (f) => `${f}必须大于下限` },
   wrong: { en: (f) => `${f} is wrong`, zh: (f) => `${f}不正确` },
+  safetyInterval: {
+    en: (_f, p) => `${p.pesticide} was sprayed on ${p.sprayedOn}; harvest from ${p.firstDay} (safety interval)`,
+    zh: (_f, p) => `${p.sprayedOn} 喷施了${p.pesticide}，安全间隔期内不能采收，${p.firstDay} 起可采收`,
+  },
   sameAsOld: { en: (f) => `${f} must differ from the old one`, zh: (f) => `${f}不能与原来的相同` },
 } satisfies Record<string, Record<ErrorLang, Phrase>>;
 

@@ -22,6 +22,7 @@ export * from './parks';
 export * from './permissions';
 export * from './pests';
 export * from './points';
+export * from './production/core';
 export * from './requestValues';
 export * from './rules';
 export * from './telemetry';
