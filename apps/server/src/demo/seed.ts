@@ -12,6 +12,7 @@ import {
   ORCHARD_PARK,
 } from './data';
 import { seedIrrigationDemo } from './irrigation';
+import { seedZoneNamesDemo } from './irrigationZones';
 import { demoLayout } from './layout';
 
 export interface SeedResult {
@@ -166,6 +167,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   });
   await seedAlarmDemo(db, now);
   await seedIrrigationDemo(db, now);
+  await seedZoneNamesDemo(db);
   await seedAutomationDemo(db, now);
   return { seeded: true };
 }
