@@ -153,6 +153,7 @@ const SAMPLES: Record<string, string> = {
   maxWaterPerDayM3: '',
   maxRunsPerDay: '',
   zone: '',
+  zoneNo: '1',
 };
 
 /** Where one route needs a different value than SAMPLES gives every route. */
