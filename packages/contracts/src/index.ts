@@ -23,6 +23,7 @@ export * from './permissions';
 export * from './pests';
 export * from './points';
 export * from './production/core';
+export * from './production/stock';
 export * from './requestValues';
 export * from './rules';
 export * from './telemetry';

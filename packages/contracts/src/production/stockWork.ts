@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { id, pageQuery } from '../envelope';
+import { enumField, intField, listOf, nullable, numberField, optional, withDefault } from '../requestValues';
+import { dayField, exportFormat, optText, parkPageQuery, quantityField, text } from './stockFields';
+
+/**
+ * Farm work, machinery with maintenance, and traceability videos (/productionManagement/farmWork,
+ * /machinery, /videoManagement). Farm work done takes its materials out of stock in the same
+ * transaction; an irrigation run with fertiliser becomes machine-recorded farm work when it ends.
+ */
+export const FARM_WORK_TYPES = [
+  'sowing',
+  'transplanting',
+  'fertilising',
+  'spraying',
+  'irrigation',
+  'weeding',
+  'pruning',
+  'harvesting',
+  'other',
+] as const;
+export type FarmWorkType = (typeof FARM_WORK_TYPES)[number];
+export const FARM_WORK_STATUSES = ['planned', 'done', 'abandoned'] as const;
+export type FarmWorkStatus = (typeof FARM_WORK_STATUSES)[number];
+
+const workMaterial = z.object({ materialId: id, quantity: quantityField('quantity') });
+const farmWorkFields = z.object({
+  groupId: id,
+  type: enumField(FARM_WORK_TYPES),
+  areaPointId: id,
+  plantingId: nullable(id),
+  plannedOn: dayField('plannedOn'),
+  status: withDefault(enumField(FARM_WORK_STATUSES), 'planned'),
+  doneOn: nullable(dayField('doneOn')),
+  notes: optText('notes', 1000),
+  personnelIds: withDefault(listOf(id), []),
+  machineryIds: withDefault(listOf(id), []),
+  materials: withDefault(
+    listOf(workMaterial, (a) => a.max(30, 'materials: at most 30')),
+    [],
+  ),
+});
+const doneNeedsDay = (v: { status: string; doneOn: string | null }, ctx: z.core.$RefinementCtx) => {
+  if (v.status === 'done' && !v.doneOn)
+    ctx.addIssue({ code: 'custom', path: ['doneOn'], message: 'doneOn is required' });
+};
+const oneLinePerMaterial = (v: { materials: { materialId: number }[] }, ctx: z.core.$RefinementCtx) => {
+  const ids = v.materials.map((m) => m.materialId);
+  if (new Set(ids).size !== ids.length)
+    ctx.addIssue({ code: 'custom', path: ['materials'], message: 'materials: each material once' });
+};
+
+/** Recurring planned work: one more occurrence every N days up to and including `repeatUntil`. */
+export const addFarmWorkBody = farmWorkFields
+  .extend({
+    repeatEveryDays: nullable(
+      intField((n) => n.min(1, 'repeatEveryDays must be at least 1').max(365, 'repeatEveryDays must be at most 365')),
+    ),
+    repeatUntil: nullable(dayField('repeatUntil')),
+  })
+  .superRefine(doneNeedsDay)
+  .superRefine(oneLinePerMaterial)
+  .superRefine((v, ctx) => {
+    if (v.repeatEveryDays && v.status !== 'planned')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['repeatEveryDays'],
+        message: 'repeatEveryDays: only planned work repeats',
+      });
+    if (v.repeatEveryDays && !v.repeatUntil)
+      ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: 'repeatUntil is required' });
+    if (v.repeatUntil && v.repeatUntil < v.plannedOn)
+      ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: 'repeatUntil must not be before plannedOn' });
+  });
+export type AddFarmWorkBody = z.infer<typeof addFarmWorkBody>;
+export const alterFarmWorkBody = farmWorkFields
+  .extend({ id })
+  .superRefine(doneNeedsDay)
+  .superRefine(oneLinePerMaterial);
+export type AlterFarmWorkBody = z.infer<typeof alterFarmWorkBody>;
+
+export const farmWorkListQuery = parkPageQuery.extend({
+  type: optional(enumField(FARM_WORK_TYPES)),
+  status: optional(enumField(FARM_WORK_STATUSES)),
+  areaPointId: optional(id),
+  startDate: optional(dayField('startDate')),
+  endDate: optional(dayField('endDate')),
+});
+export type FarmWorkListQuery = z.infer<typeof farmWorkListQuery>;
+export const farmWorkExportQuery = farmWorkListQuery.extend({ format: exportFormat });
+/** A month of the calendar: every work planned or done in it (a month is bounded, so no paging). */
+export const farmWorkMonthQuery = z.object({
+  groupId: id,
+  month: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be a month YYYY-MM'),
+});
+
+export interface FarmWorkMaterial {
+  materialId: number;
+  name: string;
+  kind: string;
+  unit: string;
+  quantity: number;
+  safetyDays: number;
+}
+/** As the irrigation machine measured it. */
+export interface MachineFertiliser {
+  tank: string;
+  name: string;
+  litres: number;
+}
+export interface FarmWork {
+  id: number;
+  groupId: number;
+  type: FarmWorkType;
+  areaPointId: number;
+  areaName: string;
+  plantingId: number | null;
+  plannedOn: string;
+  doneOn: string | null;
+  status: FarmWorkStatus;
+  notes: string;
+  source: 'manual' | 'machine';
+  irrigationRunId: number | null;
+  waterM3: number | null;
+  fertiliser: MachineFertiliser[];
+  seriesId: string | null;
+  personnelIds: number[];
+  machineryIds: number[];
+  materials: FarmWorkMaterial[];
+  photoIds: number[];
+}
+
+export const farmWorkPhotoQuery = z.object({ farmWorkId: id });
+export const photoIdQuery = z.object({ id });
+
+// Machinery
+export const MACHINERY_STATUSES = ['in_use', 'idle', 'repair', 'scrapped'] as const;
+export type MachineryStatus = (typeof MACHINERY_STATUSES)[number];
+const machineryFields = z.object({
+  groupId: id,
+  name: text('name', 100, 1),
+  type: optText('type', 50),
+  model: optText('model', 100),
+  plate: optText('plate', 30),
+  status: withDefault(enumField(MACHINERY_STATUSES), 'in_use'),
+  purchasedOn: nullable(dayField('purchasedOn')),
+  remark: optText('remark', 500),
+});
+export const addMachineryBody = machineryFields;
+export type AddMachineryBody = z.infer<typeof addMachineryBody>;
+export const alterMachineryBody = machineryFields.extend({ id });
+export type AlterMachineryBody = z.infer<typeof alterMachineryBody>;
+export const machineryListQuery = parkPageQuery.extend({ status: optional(enumField(MACHINERY_STATUSES)) });
+export const machineryExportQuery = machineryListQuery.extend({ format: exportFormat });
+export interface Machinery {
+  id: number;
+  groupId: number;
+  name: string;
+  type: string;
+  model: string;
+  plate: string;
+  status: MachineryStatus;
+  purchasedOn: string | null;
+  nextDueOn: string | null;
+  /** Next maintenance within 7 days of the park's today (or overdue). */
+  due: boolean;
+  remark: string;
+}
+/** How many machines of a park need maintenance within 7 days (the home widget). */
+export const maintenanceDueQuery = z.object({ groupId: id });
+export interface MaintenanceDue {
+  count: number;
+  machines: { id: number; name: string; nextDueOn: string }[];
+}
+
+const maintenanceFields = z.object({
+  machineryId: id,
+  doneOn: dayField('doneOn'),
+  type: text('type', 50, 1),
+  cost: withDefault(
+    numberField((n) => n.min(0, 'cost must be at least 0').max(1e9, 'cost must be at most 1000000000')),
+    0,
+  ),
+  notes: optText('notes', 500),
+  nextDueOn: nullable(dayField('nextDueOn')),
+});
+export const addMaintenanceBody = maintenanceFields;
+export type AddMaintenanceBody = z.infer<typeof addMaintenanceBody>;
+export const maintenanceListQuery = z.object({ machineryId: id, ...pageQuery.shape });
+export interface Maintenance {
+  id: number;
+  machineryId: number;
+  doneOn: string;
+  type: string;
+  cost: number;
+  notes: string;
+  nextDueOn: string | null;
+}
+
+// Traceability videos
+export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
+/** The clip's facts travel in the query string; the body is the MP4 itself. */
+export const addVideoQuery = z.object({
+  groupId: id,
+  title: text('title', 100, 1),
+  areaPointId: nullable(id),
+  plantingId: nullable(id),
+  shotOn: dayField('shotOn'),
+});
+export type AddVideoQuery = z.infer<typeof addVideoQuery>;
+export const videoListQuery = parkPageQuery.extend({ areaPointId: optional(id) });
+export const videoIdQuery = z.object({ id });
+export interface TraceVideo {
+  id: number;
+  groupId: number;
+  title: string;
+  areaPointId: number | null;
+  areaName: string | null;
+  plantingId: number | null;
+  shotOn: string;
+  bytes: number;
+  createdAt: number;
+}
