@@ -65,6 +65,10 @@ const PHRASES = {
     en: (f, p) => `${f} is still used by ${p.count}; move them first`,
     zh: (f, p) => `${f}仍被 ${p.count} 个对象使用，请先移除`,
   },
+  outOfStock: {
+    en: (_f, p) => `${p.material}: only ${p.left} ${p.unit} left in stock (${p.asked} needed)`,
+    zh: (_f, p) => `${p.material}库存仅剩 ${p.left} ${p.unit}（需要 ${p.asked} ${p.unit}）`,
+  },
   lowAboveHigh: { en: (f) => `${f} must be above the low value`, zh: (f) => `${f}必须大于下限` },
   wrong: { en: (f) => `${f} is wrong`, zh: (f) => `${f}不正确` },
   safetyInterval: {
