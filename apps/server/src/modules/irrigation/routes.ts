@@ -1,4 +1,5 @@
 import {
+  alterZoneBody,
   Code,
   decisionListQuery,
   machineListQuery,
@@ -12,6 +13,7 @@ import {
   startRunBody,
   stopRunBody,
   withExportZone,
+  zoneListQuery,
   zoneWaterQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -27,6 +29,7 @@ import { type AuditTarget, audited } from '../systemLog/service';
 import { machineList } from './machines';
 import { RUN_EXPORT_COLUMNS, runExportRows } from './runExport';
 import type { Irrigation } from './runtime';
+import { alterZone, listZones } from './zones';
 import { zoneWater } from './zoneWater';
 
 /** Runs and machines serve every irrigation page: the service checks the machine's class permission. */
@@ -112,6 +115,26 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
     `${base}/getZoneWater`,
     { config: { permitUrl: SECTION }, schema: { tags, querystring: zoneWaterQuery } },
     async (req) => ok(await zoneWater(deps.db, authOf(req), req.query, deps.config.tzName)),
+  );
+
+  r.get(
+    `${base}/getZoneList`,
+    { config: { permitUrl: SECTION }, schema: { tags, querystring: zoneListQuery } },
+    async (req) => ok(await listZones(deps.db, authOf(req), req.query.groupId, req.query.deviceId)),
+  );
+  r.post(`${base}/alterZone`, { config: { permitUrl: SECTION }, schema: { tags, body: alterZoneBody } }, async (req) =>
+    ok(
+      await logged(
+        req,
+        {
+          action: 'irrigationZone.alter',
+          targetType: 'irrigationZone',
+          targetId: `${req.body.deviceId}:${req.body.zoneNo}`,
+          detail: req.body.name,
+        },
+        () => alterZone(deps.db, authOf(req), req.body),
+      ),
+    ),
   );
 
   r.get(
