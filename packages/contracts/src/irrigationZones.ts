@@ -22,6 +22,14 @@ export interface IrrigationZone {
 
 export const zoneListQuery = z.object({ groupId: id, deviceId: optional(id) });
 
+/** A plot a zone may water (an area point of the park), for the zone editor's picker. */
+export interface ZonePlot {
+  areaPointId: number;
+  name: string;
+  crop: string;
+}
+export const zonePlotListQuery = z.object({ groupId: id });
+
 export const alterZoneBody = z.object({
   deviceId: id,
   zoneNo: intField((n) => n.min(1, 'zones are numbered from 1').max(64, 'zoneNo must be at most 64')),

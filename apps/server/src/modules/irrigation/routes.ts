@@ -14,6 +14,7 @@ import {
   stopRunBody,
   withExportZone,
   zoneListQuery,
+  zonePlotListQuery,
   zoneWaterQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -29,7 +30,7 @@ import { type AuditTarget, audited } from '../systemLog/service';
 import { machineList } from './machines';
 import { RUN_EXPORT_COLUMNS, runExportRows } from './runExport';
 import type { Irrigation } from './runtime';
-import { alterZone, listZones } from './zones';
+import { alterZone, listZonePlots, listZones } from './zones';
 import { zoneWater } from './zoneWater';
 
 /** Runs and machines serve every irrigation page: the service checks the machine's class permission. */
@@ -121,6 +122,11 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
     `${base}/getZoneList`,
     { config: { permitUrl: SECTION }, schema: { tags, querystring: zoneListQuery } },
     async (req) => ok(await listZones(deps.db, authOf(req), req.query.groupId, req.query.deviceId)),
+  );
+  r.get(
+    `${base}/getZonePlotList`,
+    { config: { permitUrl: SECTION }, schema: { tags, querystring: zonePlotListQuery } },
+    async (req) => ok(await listZonePlots(deps.db, authOf(req), req.query.groupId)),
   );
   r.post(`${base}/alterZone`, { config: { permitUrl: SECTION }, schema: { tags, body: alterZoneBody } }, async (req) =>
     ok(

@@ -133,6 +133,14 @@ describeEachEngine('irrigation zones', (env) => {
     expect((await zonesOf(machine))[2]).toMatchObject({ name: '黄瓜西棚', areaPointId: plots[1].id });
   });
 
+  it("lists the park's plots for the picker", async () => {
+    const res = await env().get<{ areaPointId: number; name: string }[]>(`${API}/getZonePlotList`, demo, {
+      groupId: String(park),
+    });
+    expect(res.code, res.msg).toBe(0);
+    expect(res.data.map((p) => p.areaPointId)).toEqual(plots.map((p) => p.id));
+  });
+
   it('answers a park or machine of another merchant as not found', async () => {
     const intruder = await env().login('demo2');
     const list = await env().get(`${API}/getZoneList`, intruder, { groupId: String(park) });

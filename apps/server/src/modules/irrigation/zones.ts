@@ -7,6 +7,7 @@ import {
   type IrrigationClass,
   type IrrigationZone,
   ZONE_COUNT,
+  type ZonePlot,
   zoneOwnName,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
@@ -52,6 +53,13 @@ export async function listZones(db: Db, who: Caller, groupId: number, deviceId?:
     }
   }
   return out;
+}
+
+/** The plots of a park a zone may be linked to (the irrigation pages may not have the park map's permission). */
+export async function listZonePlots(db: Db, who: ScopeSource, groupId: number): Promise<ZonePlot[]> {
+  requirePark(who, groupId);
+  const rows = await zonesRepo.parkPlots(db, scopeOf(who), groupId);
+  return rows.map((r) => ({ areaPointId: r.id, name: r.name, crop: r.crop }));
 }
 
 /** Names a zone and links it to a plot of the machine's own park (blank name: the default; no plot: unlinked). */

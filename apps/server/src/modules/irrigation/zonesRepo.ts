@@ -31,6 +31,18 @@ export function zoneRows(db: Db, scope: Scope, groupIds: readonly number[], devi
   return q.orderBy('z.device_id').orderBy('z.zone_no').execute();
 }
 
+/** The park's plots, for the zone editor's picker. */
+export function parkPlots(db: Db, scope: Scope, groupId: number) {
+  return db
+    .selectFrom('area_points')
+    .select(['id', 'name', 'crop'])
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', '=', groupId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .orderBy('id')
+    .execute();
+}
+
 /** A plot of the given park (null when it is not there). */
 export function plotOfPark(db: Db, scope: Scope, groupId: number, areaPointId: number) {
   return db
