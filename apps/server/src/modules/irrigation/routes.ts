@@ -30,7 +30,7 @@ import { type AuditTarget, audited } from '../systemLog/service';
 import { machineList } from './machines';
 import { RUN_EXPORT_COLUMNS, runExportRows } from './runExport';
 import type { Irrigation } from './runtime';
-import { alterZone, listZonePlots, listZones } from './zones';
+import { alterZone, listZonePlots, listZones, zoneNameBook } from './zones';
 import { zoneWater } from './zoneWater';
 
 /** Runs and machines serve every irrigation page: the service checks the machine's class permission. */
@@ -108,7 +108,11 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
         lang: exportLang(req),
         timeZone,
         columns: RUN_EXPORT_COLUMNS,
-        rows: runExportRows(runs.exportRuns(scopeOf(auth), auth.grants, filter)),
+        rows: runExportRows(
+          runs.exportRuns(scopeOf(auth), auth.grants, filter),
+          exportLang(req),
+          await zoneNameBook(deps.db, auth),
+        ),
       });
     },
   );

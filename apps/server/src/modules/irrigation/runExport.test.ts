@@ -88,6 +88,8 @@ describeEachEngine('irrigation running record: filters and export', (env) => {
       created_at: T0 + 2 * HOUR,
     });
     await run('d', other, 'irrigationController', { zones: '[2]', created_at: T0 + 3 * HOUR });
+    const named = await env().post(`${API}/alterZone`, demo, { deviceId: machine, zoneNo: 1, name: '番茄东棚' });
+    expect(named.code, named.msg).toBe(0);
   });
 
   const list = (q: Record<string, string>) =>
@@ -136,10 +138,10 @@ describeEachEngine('irrigation running record: filters and export', (env) => {
     expect(lines).toHaveLength(3);
     // newest first; times in the asked zone; codes phrased
     expect(lines[1]).toContain(
-      `${ids.b},机器 b,S-b,2026-11-20 09:00:00,2026-11-20 09:05:00,"2,1",1.50,,已停止,智能规则停止`,
+      `${ids.b},机器 b,S-b,2026-11-20 09:00:00,2026-11-20 09:05:00,2区、1区 → 番茄东棚,1.50,,已停止,智能规则停止`,
     );
     expect(lines[1]).toContain('智能规则,一号棚墒情,');
-    expect(lines[2]).toContain(`${ids.a},机器 a,S-a,2026-11-20 08:00:00`);
+    expect(lines[2]).toContain(`${ids.a},机器 a,S-a,2026-11-20 08:00:00,2026-11-20 08:10:00,1区 → 番茄东棚、12区,`);
     expect(lines[2]).toMatch(/完成,,,手动,,demo$/);
 
     const en = await env().app.inject({
@@ -151,6 +153,13 @@ describeEachEngine('irrigation running record: filters and export', (env) => {
     expect(en.statusCode).toBe(200);
     expect(en.headers['content-type']).toMatch(/spreadsheetml/);
     expect(en.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    const enCsv = await env().app.inject({
+      method: 'GET',
+      url: `${API}/exportRunList`,
+      query: { deviceId: String(machine), zone: '12' },
+      headers: { AuthToken: demo, 'Accept-Language': 'en-US' },
+    });
+    expect(enCsv.body).toContain('"Zone 1 → 番茄东棚, Zone 12"');
 
     const refused = await env().get(`${API}/exportRunList`, demo, { groupId: String(env().ids.parks.orchard) });
     expect(refused.code).toBe(Code.NOT_FOUND);

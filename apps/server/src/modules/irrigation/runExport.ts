@@ -1,4 +1,4 @@
-import type { IrrigationRun, RunEndCode } from '@farmpark/contracts';
+import { type IrrigationRun, type MessageLang, type RunEndCode, type Tank, zoneListText } from '@farmpark/contracts';
 import type { ExportColumn, ExportRow } from '../../http/exportWriter';
 
 /** Why a run ended, as a short phrase in either language (the console's sentences add the numbers). */
@@ -61,7 +61,23 @@ export const RUN_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'operator', header: { zh: '操作人', en: 'Operator' } },
 ];
 
-export async function* runExportRows(pages: AsyncIterable<IrrigationRun[]>): AsyncGenerator<ExportRow> {
+/** Tanks as the console names them (irr.tank). */
+const TANK_NAMES: Record<Tank, { zh: string; en: string }> = {
+  tank1: { zh: '1号肥桶', en: 'Tank 1' },
+  tank2: { zh: '2号肥桶', en: 'Tank 2' },
+  tank3: { zh: '3号肥桶', en: 'Tank 3' },
+  tank4: { zh: '酸桶', en: 'Acid tank' },
+};
+
+/**
+ * `lang`: the file's language; `zoneNames`: device id -> zone number -> name, so zones read as on the
+ * page ("1区 → 番茄东棚").
+ */
+export async function* runExportRows(
+  pages: AsyncIterable<IrrigationRun[]>,
+  lang: MessageLang,
+  zoneNames: ReadonlyMap<number, ReadonlyMap<number, string>> = new Map(),
+): AsyncGenerator<ExportRow> {
   for await (const page of pages) {
     for (const r of page) {
       yield {
@@ -70,9 +86,11 @@ export async function* runExportRows(pages: AsyncIterable<IrrigationRun[]>): Asy
         serial: r.serial,
         startedAt: r.startedAt ?? r.createdAt,
         endedAt: r.endedAt,
-        zones: r.zones.join(','),
+        zones: zoneListText(lang, r.zones, zoneNames.get(r.deviceId)),
         waterM3: r.waterM3,
-        fertiliser: r.fertiliser.map((f) => `${f.tank}: ${f.litres}`).join(', '),
+        fertiliser: r.fertiliser
+          .map((f) => `${TANK_NAMES[f.tank][lang]} ${f.litres}`)
+          .join(lang === 'zh' ? '、' : ', '),
         state: r.state,
         end: r.endCode === 'stopRequested' && r.stopReason === 'aboveStop' ? 'stopRequested:aboveStop' : r.endCode,
         deviceSaid: r.reason,
