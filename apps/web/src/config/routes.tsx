@@ -169,14 +169,14 @@ export const STANDALONE_ROUTES: readonly AppRoute[] = [
     name: 'largeScreen',
     hidden: true,
     meta: { title: { zh: '数据大屏', en: 'Data screen' } },
-    component: NotBuiltPage,
+    component: lazyNamed(() => import('../pages/largeScreen'), 'DarkScreen'),
   },
   {
     path: '/large-screen-tint',
     name: 'largeScreenTint',
     hidden: true,
     meta: { title: { zh: '数据大屏（浅色）', en: 'Data screen (light)' } },
-    component: NotBuiltPage,
+    component: lazyNamed(() => import('../pages/largeScreen'), 'TintScreen'),
   },
 ];
 

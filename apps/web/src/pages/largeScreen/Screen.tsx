@@ -1,0 +1,153 @@
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppStore } from '../../stores/app';
+import { parkLabel, useActivePark } from '../../stores/park';
+import { useParkZone } from '../../utils/time';
+import { usePermits } from '../dashboard/usePermits';
+import { freshness } from './freshness';
+import Header, { useNow } from './Header';
+import type { Palette } from './palette';
+import AlarmsPanel from './panels/AlarmsPanel';
+import CamerasPanel from './panels/CamerasPanel';
+import DevicesPanel from './panels/DevicesPanel';
+import IrrigationPanel from './panels/IrrigationPanel';
+import MapPanel from './panels/MapPanel';
+import PestsPanel from './panels/PestsPanel';
+import SoilPanel from './panels/SoilPanel';
+import WeatherPanel from './panels/WeatherPanel';
+import { classPermitted, PANEL_PERMIT } from './permits';
+import ScaleBox from './ScaleBox';
+import css from './screen.module.css';
+import { useAlarms } from './useAlarms';
+import { useParkMap } from './useParkMap';
+import { useScreenDevices } from './useScreenDevices';
+
+const varsOf = (p: Palette) =>
+  ({
+    '--text': p.text,
+    '--muted': p.muted,
+    '--title': p.title,
+    '--stage': p.stage,
+    '--panel': p.panel,
+    '--panel-border': p.panelBorder,
+    '--map-ground': p.mapGround,
+  }) as CSSProperties;
+
+/**
+ * A data screen of the active park, in one of two palettes. Everything is live: the panels reload on
+ * their own schedule and on live events, the header's clock ticks, and nothing keeps history in memory.
+ */
+export default function Screen({ palette }: { palette: Palette }) {
+  const { t } = useTranslation();
+  const park = useActivePark();
+  const permits = usePermits();
+  const zone = useParkZone();
+  const mqttConnected = useAppStore((s) => s.mqttConnected);
+  // a minute is fine enough for "3 min ago" and for noticing stale data
+  const now = useNow(30_000);
+  const groupId = park?.groupId ?? 0;
+  const live = useScreenDevices(park, permits);
+  const map = useParkMap(park?.groupId ?? null, permits);
+  const alarmsPermitted = permits.has(PANEL_PERMIT.alarms);
+  const alarms = useAlarms(groupId, alarmsPermitted && park !== undefined);
+
+  if (!park) {
+    return (
+      <ScaleBox background={palette.page}>
+        <div className={css.stage} style={varsOf(palette)}>
+          <div className={css.state}>{t('screen.noPark')}</div>
+        </div>
+      </ScaleBox>
+    );
+  }
+
+  const newest = live.devices.reduce<number | null>(
+    (max, d) => (d.lastReportAt !== null && d.online && (max === null || d.lastReportAt > max) ? d.lastReportAt : max),
+    null,
+  );
+  const fresh = freshness({
+    now,
+    mqttConnected,
+    loadedAt: live.loadedAt,
+    loadFailing: live.failing,
+    newestReading: newest,
+    anyOnline: live.devices.some((d) => d.online),
+  });
+  const ofClass = (c: string) => live.devices.filter((d) => d.deviceClass === c);
+  const mapData = map.query.data;
+  return (
+    <ScaleBox background={palette.page} testId="screen-box">
+      <div
+        className={css.stage}
+        style={varsOf(palette)}
+        data-testid="large-screen"
+        data-theme={palette.name}
+        data-fresh={fresh.state}
+      >
+        <Header
+          title={t('screen.title', { park: parkLabel(park) })}
+          groupId={park.groupId}
+          zone={zone}
+          fresh={fresh}
+          palette={palette}
+        />
+        <main className={css.body}>
+          <DevicesPanel parkDevices={park.devices} live={live.devices} watched={live.watched} palette={palette} />
+          <WeatherPanel
+            stations={ofClass('weatherStation')}
+            permitted={classPermitted(permits, 'weatherStation')}
+            loading={live.loading}
+            now={now}
+          />
+          <SoilPanel
+            stations={ofClass('soilStation')}
+            plots={mapData?.plots ?? []}
+            placed={mapData?.placed ?? []}
+            permitted={classPermitted(permits, 'soilStation')}
+            loading={live.loading}
+            palette={palette}
+          />
+          <MapPanel
+            park={park}
+            data={mapData}
+            permitted={map.permitted}
+            loading={map.query.isPending && map.query.fetchStatus !== 'idle'}
+            error={map.query.isError}
+            live={live.devices}
+            alarmed={alarms.alarmed}
+            palette={palette}
+          />
+          <div className={css.bottom}>
+            <PestsPanel
+              groupId={park.groupId}
+              hasTraps={park.devices.some((d) => d.deviceClass === 'insectTrap')}
+              permitted={permits.has(PANEL_PERMIT.pests)}
+              palette={palette}
+              zone={zone}
+            />
+            <IrrigationPanel
+              groupId={park.groupId}
+              permitted={permits.has(PANEL_PERMIT.irrigation)}
+              palette={palette}
+              zone={zone}
+            />
+          </div>
+          <AlarmsPanel
+            alarms={alarms.feed.data?.list}
+            open={alarms.open}
+            permitted={alarmsPermitted}
+            loading={alarms.feed.isPending && alarms.feed.fetchStatus !== 'idle'}
+            error={alarms.feed.isError}
+            palette={palette}
+            zone={zone}
+          />
+          <CamerasPanel
+            cameras={park.devices.filter((d) => d.deviceClass === 'camera')}
+            live={ofClass('camera')}
+            palette={palette}
+          />
+        </main>
+      </div>
+    </ScaleBox>
+  );
+}

@@ -1,0 +1,18 @@
+import { addPageTexts } from '../../i18n';
+import { DARK, TINT } from './palette';
+import Screen from './Screen';
+import { screenEn } from './texts.en-US';
+import { screenZh } from './texts.zh-CN';
+
+// The screens' texts travel with this chunk (the first load of /login stays within its budget).
+addPageTexts(screenZh, screenEn);
+
+/** /large-screen: the dark data screen of the active park. */
+export function DarkScreen() {
+  return <Screen palette={DARK} />;
+}
+
+/** /large-screen-tint: the same screen in the light palette. */
+export function TintScreen() {
+  return <Screen palette={TINT} />;
+}
