@@ -36,6 +36,7 @@ import { pestImageRoutes } from './modules/pests/imageRoutes';
 import { pestRoutes } from './modules/pests/routes';
 import { sqdRoutes } from './modules/pests/sqdRoutes';
 import { pointRoutes } from './modules/points/routes';
+import { productionCoreRoutes } from './modules/production/core/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { screenAccountRoutes } from './modules/screenAccounts/routes';
 import { screenRoutes } from './modules/screens/routes';
@@ -178,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     pestRoutes,
     sqdRoutes,
     automationRoutes,
+    productionCoreRoutes,
   ])
     register(app, moduleDeps);
   await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));

@@ -64,8 +64,8 @@ export interface Personnel {
   userId: number | null;
   userName: string | null;
 }
-export const idQuery = z.object({ id });
-export const idsBody = z.object({ id: idList });
+export const productionIdQuery = z.object({ id });
+export const productionIdsBody = z.object({ id: idList });
 /** A person's full record for the edit form (the list masks the ID number). */
 export type PersonnelDetail = Personnel;
 
@@ -238,3 +238,11 @@ export interface DeviceIdealRanges {
   stageName: string | null;
   ranges: IdealRange[];
 }
+
+// exports: the list's filters (no paging) and the file format; the zone comes with withExportZone
+const format = { format: withDefault(enumField(['csv', 'xlsx']), 'xlsx') };
+export const personnelExportQuery = personnelListQuery.omit({ pageNum: true, pageSize: true }).extend(format);
+export const cropExportQuery = cropListQuery.omit({ pageNum: true, pageSize: true }).extend(format);
+export const plantingExportQuery = plantingListQuery.omit({ pageNum: true, pageSize: true }).extend(format);
+export const productionGroupQuery = z.object({ groupId: id });
+export const cropIdQuery = z.object({ cropId: id });

@@ -63,3 +63,11 @@ export interface SafetyIntervalParams {
   sprayedOn: string;
   firstDay: string;
 }
+export const harvestExportQuery = harvestListQuery.omit({ pageNum: true, pageSize: true }).extend({
+  format: z.preprocess((v) => (v === undefined || v === null || v === '' ? 'xlsx' : v), z.enum(['csv', 'xlsx'])),
+});
+/** What the harvest dialog picks from: the park's plantings and the people who serve it. */
+export interface HarvestOptions {
+  plantings: { id: number; label: string; status: string }[];
+  personnel: { id: number; name: string; status: string }[];
+}

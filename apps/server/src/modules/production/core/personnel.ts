@@ -1,0 +1,133 @@
+import {
+  type AddPersonnelBody,
+  Code,
+  type Paged,
+  type Personnel,
+  type PersonnelListQuery,
+  type PersonnelStatus,
+  type UpdatePersonnelBody,
+} from '@farmpark/contracts';
+import type { Db } from '../../../db/connect';
+import { ApiError, notFound } from '../../../http/apiError';
+import { requireParkIfGiven, scopeOf } from '../../../http/scope';
+import type { AuthContext } from '../../auth/sessions';
+import * as repo from './personnelRepo';
+
+/** "110101********1234": enough to tell people apart, not enough to use the number. */
+export function maskIdNumber(n: string): string {
+  return n.length <= 7 ? n.replace(/./g, '*') : `${n.slice(0, 3)}${'*'.repeat(n.length - 7)}${n.slice(-4)}`;
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.findPerson>>>;
+const toPerson = (r: Row, groupIds: number[], masked: boolean): Personnel => ({
+  id: r.id,
+  name: r.name,
+  phone: r.phone,
+  post: r.post,
+  idNumber: masked ? maskIdNumber(r.id_number) : r.id_number,
+  photoUrl: null,
+  status: r.status as PersonnelStatus,
+  groupIds,
+  userId: r.user_id,
+  userName: r.user_name ?? null,
+});
+
+export async function listPersonnel(db: Db, auth: AuthContext, q: PersonnelListQuery): Promise<Paged<Personnel>> {
+  requireParkIfGiven(auth, q.groupId);
+  const scope = scopeOf(auth);
+  const { rows, total } = await repo.listPersonnel(db, scope, q);
+  const parks = await repo.parksOf(
+    db,
+    scope,
+    rows.map((r) => r.id),
+  );
+  return { list: rows.map((r) => toPerson(r, parks(r.id), true)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** The full record (unmasked ID number) for the edit form. */
+export async function personnelDetail(db: Db, auth: AuthContext, id: number): Promise<Personnel> {
+  const scope = scopeOf(auth);
+  const row = await repo.findPerson(db, scope, id);
+  if (!row) throw notFound(`id ${id}: person`);
+  const parks = await repo.parksOf(db, scope, [id]);
+  return toPerson(row, parks(id), false);
+}
+
+async function checkRefs(db: Db, auth: AuthContext, body: AddPersonnelBody) {
+  const foreign = body.groupIds.filter((g) => !auth.groupIds.includes(g));
+  if (foreign.length > 0) throw notFound(`groupIds ${foreign.join(', ')}: park`);
+  if (body.userId !== undefined && !(await repo.userOfMerchant(db, auth.merchantId, body.userId)))
+    throw notFound(`userId ${body.userId}: user`);
+}
+
+const fields = (b: AddPersonnelBody): repo.PersonFields => ({
+  name: b.name,
+  phone: b.phone,
+  post: b.post,
+  id_number: b.idNumber.toUpperCase(),
+  status: b.status,
+  user_id: b.userId ?? null,
+});
+
+export async function addPersonnel(db: Db, auth: AuthContext, body: AddPersonnelBody) {
+  await checkRefs(db, auth, body);
+  const groupIds = [...new Set(body.groupIds)];
+  const id = await db.transaction().execute((trx) => repo.insertPerson(trx, auth.merchantId, fields(body), groupIds));
+  return { id };
+}
+
+export async function updatePersonnel(db: Db, auth: AuthContext, body: UpdatePersonnelBody) {
+  const scope = scopeOf(auth);
+  if (!(await repo.findPerson(db, scope, body.id))) throw notFound(`id ${body.id}: person`);
+  await checkRefs(db, auth, body);
+  const groupIds = [...new Set(body.groupIds)];
+  await db.transaction().execute((trx) => repo.updatePerson(trx, scope, body.id, fields(body), groupIds));
+  return { id: body.id };
+}
+
+/** A person on a harvest or on farm work keeps the record's "who": mark them as left instead. */
+export async function removePersonnel(db: Db, auth: AuthContext, ids: number[]) {
+  const scope = scopeOf(auth);
+  for (const id of ids) {
+    const row = await repo.findPerson(db, scope, id);
+    if (!row) throw notFound(`id ${id}: person`);
+    const uses = await repo.usesOf(db, auth.merchantId, id);
+    if (uses > 0)
+      throw new ApiError(
+        Code.CONFLICT,
+        {
+          zh: `${row.name} 已参与 ${uses} 条采收或农事记录，不能删除；可将其状态设为离职`,
+          en: `${row.name} is on ${uses} harvest or farm work records and cannot be removed; set them as left instead`,
+        },
+        { field: 'id', rule: 'inUse', params: { count: uses, value: row.name } },
+      );
+  }
+  await db.transaction().execute((trx) => repo.deletePeople(trx, auth.merchantId, ids));
+  return null;
+}
+
+export const PERSONNEL_EXPORT_COLUMNS = [
+  { key: 'name', header: { zh: '姓名', en: 'Name' }, width: 14 },
+  { key: 'phone', header: { zh: '电话', en: 'Phone' }, width: 16 },
+  { key: 'post', header: { zh: '岗位', en: 'Post' }, width: 14 },
+  { key: 'idNumber', header: { zh: '身份证号', en: 'ID number' }, width: 22 },
+  {
+    key: 'status',
+    header: { zh: '状态', en: 'Status' },
+    values: { active: { zh: '在职', en: 'Active' }, left: { zh: '离职', en: 'Left' } },
+  },
+  { key: 'userName', header: { zh: '关联用户', en: 'Console user' }, width: 14 },
+];
+
+export async function* personnelExportRows(db: Db, auth: AuthContext, f: repo.PersonnelFilter) {
+  requireParkIfGiven(auth, f.groupId);
+  for await (const r of repo.streamPersonnel(db, scopeOf(auth), f))
+    yield {
+      name: r.name,
+      phone: r.phone,
+      post: r.post,
+      idNumber: maskIdNumber(r.id_number),
+      status: r.status,
+      userName: r.user_name ?? '',
+    };
+}

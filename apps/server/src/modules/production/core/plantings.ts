@@ -1,0 +1,219 @@
+import {
+  type AddPlantingBody,
+  Code,
+  type DeviceIdealRanges,
+  type Paged,
+  type Planting,
+  type PlantingDetail,
+  type PlantingListQuery,
+  type PlantingOutOfRange,
+  type PlantingStatus,
+  type UpdatePlantingBody,
+} from '@farmpark/contracts';
+import type { Db } from '../../../db/connect';
+import { ApiError, notFound } from '../../../http/apiError';
+import { requirePark, scopeOf } from '../../../http/scope';
+import type { AuthContext } from '../../auth/sessions';
+import { findCrop, type StageWithRanges, stagesOf } from './cropsRepo';
+import { daysBetween, todayIn } from './days';
+import { paramStatuses } from './monitoring';
+import * as repo from './plantingsRepo';
+import { devicesByPlot } from './plotDevices';
+
+/** The zone a park counts its days in. */
+export async function zoneOfPark(db: Db, merchantId: number, groupId: number, fallback: string): Promise<string> {
+  const row = await db
+    .selectFrom('groups')
+    .select('time_zone')
+    .where('id', '=', groupId)
+    .where('merchant_id', '=', merchantId)
+    .executeTakeFirst();
+  return row?.time_zone ?? fallback;
+}
+
+/** The stage a planting is in on `today`: the one whose day offsets after sowing hold today's. */
+export function stageOn(stages: StageWithRanges[], sownOn: string, today: string) {
+  const dayNo = daysBetween(sownOn, today);
+  return { dayNo, stage: stages.find((s) => dayNo >= s.startDay && dayNo <= s.endDay) ?? null };
+}
+
+function toPlanting(r: repo.PlantingRow, stages: StageWithRanges[], today: string): Planting {
+  const { dayNo, stage } = stageOn(
+    stages.filter((s) => s.cropId === r.crop_id),
+    r.sown_on,
+    today,
+  );
+  return {
+    id: r.id,
+    groupId: r.group_id,
+    areaPointId: r.area_point_id,
+    areaPointName: r.area_point_name ?? null,
+    cropId: r.crop_id,
+    cropName: r.crop_name,
+    variety: r.variety,
+    areaMu: Number(r.area_mu),
+    sownOn: r.sown_on,
+    transplantedOn: r.transplanted_on,
+    expectedHarvestOn: r.expected_harvest_on,
+    status: r.status as PlantingStatus,
+    notes: r.notes,
+    dayNo,
+    // A planting no longer growing is in no stage.
+    stageName: r.status === 'growing' ? (stage?.name ?? null) : null,
+    stageTasks: r.status === 'growing' ? (stage?.tasks ?? '') : '',
+  };
+}
+
+export async function listPlantings(
+  db: Db,
+  auth: AuthContext,
+  q: PlantingListQuery,
+  tzName: string,
+): Promise<Paged<Planting>> {
+  requirePark(auth, q.groupId);
+  const scope = scopeOf(auth);
+  const { rows, total } = await repo.listPlantings(db, scope, q);
+  const stages = await stagesOf(db, auth.merchantId, [...new Set(rows.map((r) => r.crop_id))]);
+  const today = todayIn(await zoneOfPark(db, auth.merchantId, q.groupId, tzName));
+  return { list: rows.map((r) => toPlanting(r, stages, today)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+export async function allPlantings(db: Db, auth: AuthContext, f: repo.PlantingFilter, tzName: string) {
+  requirePark(auth, f.groupId);
+  const rows = await repo.allPlantings(db, scopeOf(auth), f);
+  const stages = await stagesOf(db, auth.merchantId, [...new Set(rows.map((r) => r.crop_id))]);
+  const today = todayIn(await zoneOfPark(db, auth.merchantId, f.groupId, tzName));
+  return rows.map((r) => toPlanting(r, stages, today));
+}
+
+async function currentStage(db: Db, auth: AuthContext, r: repo.PlantingRow, tzName: string) {
+  const stages = await stagesOf(db, auth.merchantId, [r.crop_id]);
+  const today = todayIn(await zoneOfPark(db, auth.merchantId, r.group_id, tzName));
+  const planting = toPlanting(r, stages, today);
+  const stage = planting.stageName === null ? null : (stageOn(stages, r.sown_on, today).stage ?? null);
+  return { planting, stage };
+}
+
+export async function plantingDetail(db: Db, auth: AuthContext, id: number, tzName: string): Promise<PlantingDetail> {
+  const row = await repo.findPlanting(db, scopeOf(auth), id);
+  if (!row) throw notFound(`id ${id}: planting`);
+  const { planting, stage } = await currentStage(db, auth, row, tzName);
+  const deviceIds = (await devicesByPlot(db, auth.merchantId, row.group_id)).get(row.area_point_id) ?? [];
+  return { ...planting, deviceIds, params: await paramStatuses(db, deviceIds, stage?.ranges ?? []) };
+}
+
+/** Growing plantings of a park with a parameter out of its ideal range now (the home page's card). */
+export async function plantingsOutOfRange(
+  db: Db,
+  auth: AuthContext,
+  groupId: number,
+  tzName: string,
+): Promise<PlantingOutOfRange[]> {
+  requirePark(auth, groupId);
+  const rows = await repo.allPlantings(db, scopeOf(auth), { groupId, status: 'growing' });
+  if (rows.length === 0) return [];
+  const stages = await stagesOf(db, auth.merchantId, [...new Set(rows.map((r) => r.crop_id))]);
+  const today = todayIn(await zoneOfPark(db, auth.merchantId, groupId, tzName));
+  const plots = await devicesByPlot(db, auth.merchantId, groupId);
+  const out: PlantingOutOfRange[] = [];
+  for (const r of rows) {
+    const { stage } = stageOn(
+      stages.filter((s) => s.cropId === r.crop_id),
+      r.sown_on,
+      today,
+    );
+    if (!stage || stage.ranges.length === 0) continue;
+    const params = await paramStatuses(db, plots.get(r.area_point_id) ?? [], stage.ranges);
+    const bad = params.filter((p) => p.inRange === false);
+    if (bad.length > 0)
+      out.push({
+        id: r.id,
+        groupId: r.group_id,
+        cropName: r.crop_name,
+        areaPointName: r.area_point_name ?? null,
+        stageName: stage.name,
+        params: bad,
+      });
+  }
+  return out;
+}
+
+/** The ranges a device's real-time page marks against: the growing planting on the plot it stands on. */
+export async function deviceIdealRanges(
+  db: Db,
+  auth: AuthContext,
+  deviceId: number,
+  tzName: string,
+): Promise<DeviceIdealRanges> {
+  const device = await db
+    .selectFrom('devices')
+    .select(['id', 'group_id'])
+    .where('id', '=', deviceId)
+    .where('merchant_id', '=', auth.merchantId)
+    .where('group_id', 'in', auth.groupIds.length > 0 ? [...auth.groupIds] : [-1])
+    .executeTakeFirst();
+  if (!device || device.group_id === null) throw notFound(`deviceId ${deviceId}: device`);
+  const plots = await devicesByPlot(db, auth.merchantId, device.group_id);
+  const plotIds = [...plots].filter(([, ids]) => ids.includes(deviceId)).map(([plot]) => plot);
+  const rows = (await repo.allPlantings(db, scopeOf(auth), { groupId: device.group_id, status: 'growing' })).filter(
+    (r) => plotIds.includes(r.area_point_id),
+  );
+  for (const r of rows) {
+    const { stage } = await currentStage(db, auth, r, tzName);
+    if (stage) return { plantingId: r.id, stageName: stage.name, ranges: stage.ranges };
+  }
+  return { plantingId: rows[0]?.id ?? null, stageName: null, ranges: [] };
+}
+
+async function checkRefs(db: Db, auth: AuthContext, b: AddPlantingBody) {
+  requirePark(auth, b.groupId);
+  if (!(await repo.plotOfPark(db, auth.merchantId, b.groupId, b.areaPointId)))
+    throw notFound(`areaPointId ${b.areaPointId}: plot`);
+  if (!(await findCrop(db, auth.merchantId, b.cropId))) throw notFound(`cropId ${b.cropId}: crop`);
+}
+
+const fields = (b: AddPlantingBody): repo.PlantingFields => ({
+  group_id: b.groupId,
+  area_point_id: b.areaPointId,
+  crop_id: b.cropId,
+  variety: b.variety,
+  area_mu: b.areaMu,
+  sown_on: b.sownOn,
+  transplanted_on: b.transplantedOn,
+  expected_harvest_on: b.expectedHarvestOn,
+  status: b.status,
+  notes: b.notes,
+});
+
+export async function addPlanting(db: Db, auth: AuthContext, body: AddPlantingBody) {
+  await checkRefs(db, auth, body);
+  return { id: await repo.insertPlanting(db, auth.merchantId, fields(body)) };
+}
+
+export async function updatePlanting(db: Db, auth: AuthContext, body: UpdatePlantingBody) {
+  const row = await repo.findPlanting(db, scopeOf(auth), body.id);
+  if (!row) throw notFound(`id ${body.id}: planting`);
+  await checkRefs(db, auth, body);
+  await repo.updatePlanting(db, scopeOf(auth), body.id, fields(body));
+  return { id: body.id };
+}
+
+export async function removePlantings(db: Db, auth: AuthContext, ids: number[]) {
+  const scope = scopeOf(auth);
+  for (const id of ids) {
+    const row = await repo.findPlanting(db, scope, id);
+    if (!row) throw notFound(`id ${id}: planting`);
+    const n = await repo.usesOf(db, scope, id);
+    if (n > 0)
+      throw new ApiError(
+        Code.CONFLICT,
+        {
+          zh: `种植“${row.crop_name}”已有 ${n} 条采收或农事记录，不能删除；可将状态改为已结束`,
+          en: `The planting "${row.crop_name}" has ${n} harvest or farm work records and cannot be removed; end it instead`,
+        },
+        { field: 'id', rule: 'inUse', params: { count: n, value: row.crop_name } },
+      );
+  }
+  await repo.deletePlantings(db, scope, ids);
+  return null;
+}

@@ -1,0 +1,192 @@
+import {
+  addCropBody,
+  addHarvestBody,
+  addPersonnelBody,
+  addPlantingBody,
+  cropIdQuery,
+  cropListQuery,
+  deviceRangesQuery,
+  harvestListQuery,
+  personnelListQuery,
+  plantingListQuery,
+  productionGroupQuery,
+  productionIdQuery,
+  productionIdsBody,
+  updateCropBody,
+  updateGrowthStandardBody,
+  updateHarvestBody,
+  updatePersonnelBody,
+  updatePlantingBody,
+} from '@farmpark/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf } from '../../../http/authHook';
+import { ok } from '../../../http/envelope';
+import type { ModuleDeps } from '../../context';
+import {
+  addCrop,
+  cropOptions,
+  growthStandard,
+  listCrops,
+  removeCrops,
+  updateCrop,
+  updateGrowthStandard,
+} from './crops';
+import { coreExportRoutes } from './exportRoutes';
+import { addHarvest, harvestOptions, listHarvests, removeHarvests, updateHarvest } from './harvests';
+import { addPersonnel, listPersonnel, personnelDetail, removePersonnel, updatePersonnel } from './personnel';
+import {
+  addPlanting,
+  deviceIdealRanges,
+  listPlantings,
+  plantingDetail,
+  plantingsOutOfRange,
+  removePlantings,
+  updatePlanting,
+} from './plantings';
+
+export const PERMITS = {
+  personnel: '/productionManagement/personnel',
+  plant: '/productionManagement/plant',
+  standard: '/productionManagement/growthStage',
+  harvest: '/productionManagement/pickToStorage',
+} as const;
+export const P = '/api/merchant/production';
+
+/** Production core (issue 13): personnel, crops, growth standards, plantings, harvests. */
+export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['production'];
+  const { db } = deps;
+  const tz = deps.config.tzName;
+  const on = (permitUrl: string) => ({ permitUrl });
+
+  // personnel
+  r.get(
+    `${P}/personnel/getPersonnelList`,
+    { config: on(PERMITS.personnel), schema: { tags, querystring: personnelListQuery } },
+    async (req) => ok(await listPersonnel(db, authOf(req), req.query)),
+  );
+  r.get(
+    `${P}/personnel/getPersonnelDetail`,
+    { config: on(PERMITS.personnel), schema: { tags, querystring: productionIdQuery } },
+    async (req) => ok(await personnelDetail(db, authOf(req), req.query.id)),
+  );
+  r.post(
+    `${P}/personnel/addPersonnel`,
+    { config: on(PERMITS.personnel), schema: { tags, body: addPersonnelBody } },
+    async (req) => ok(await addPersonnel(db, authOf(req), req.body)),
+  );
+  r.post(
+    `${P}/personnel/updatePersonnel`,
+    { config: on(PERMITS.personnel), schema: { tags, body: updatePersonnelBody } },
+    async (req) => ok(await updatePersonnel(db, authOf(req), req.body)),
+  );
+  r.post(
+    `${P}/personnel/removePersonnel`,
+    { config: on(PERMITS.personnel), schema: { tags, body: productionIdsBody } },
+    async (req) => ok(await removePersonnel(db, authOf(req), req.body.id)),
+  );
+
+  // crops (the catalogue) and their growth standards
+  r.get(
+    `${P}/crop/getCropList`,
+    { config: on(PERMITS.plant), schema: { tags, querystring: cropListQuery } },
+    async (req) => ok(await listCrops(db, authOf(req), req.query)),
+  );
+  r.get(`${P}/crop/getCropOptions`, { config: on(PERMITS.plant), schema: { tags } }, async (req) =>
+    ok(await cropOptions(db, authOf(req))),
+  );
+  r.post(`${P}/crop/addCrop`, { config: on(PERMITS.plant), schema: { tags, body: addCropBody } }, async (req) =>
+    ok(await addCrop(db, authOf(req), req.body)),
+  );
+  r.post(`${P}/crop/updateCrop`, { config: on(PERMITS.plant), schema: { tags, body: updateCropBody } }, async (req) =>
+    ok(await updateCrop(db, authOf(req), req.body)),
+  );
+  r.post(
+    `${P}/crop/removeCrop`,
+    { config: on(PERMITS.plant), schema: { tags, body: productionIdsBody } },
+    async (req) => ok(await removeCrops(db, authOf(req), req.body.id)),
+  );
+  r.get(
+    `${P}/growthStage/getStandardList`,
+    { config: on(PERMITS.standard), schema: { tags, querystring: cropListQuery } },
+    async (req) => ok(await listCrops(db, authOf(req), req.query)),
+  );
+  r.get(
+    `${P}/growthStage/getStandardDetail`,
+    { config: on(PERMITS.standard), schema: { tags, querystring: cropIdQuery } },
+    async (req) => ok(await growthStandard(db, authOf(req), req.query.cropId)),
+  );
+  r.post(
+    `${P}/growthStage/updateStandard`,
+    { config: on(PERMITS.standard), schema: { tags, body: updateGrowthStandardBody } },
+    async (req) => ok(await updateGrowthStandard(db, authOf(req), req.body)),
+  );
+
+  // plantings
+  r.get(
+    `${P}/planting/getPlantingList`,
+    { config: on(PERMITS.plant), schema: { tags, querystring: plantingListQuery } },
+    async (req) => ok(await listPlantings(db, authOf(req), req.query, tz)),
+  );
+  r.get(
+    `${P}/planting/getPlantingDetail`,
+    { config: on(PERMITS.plant), schema: { tags, querystring: productionIdQuery } },
+    async (req) => ok(await plantingDetail(db, authOf(req), req.query.id, tz)),
+  );
+  r.get(
+    `${P}/planting/getOutOfRangeList`,
+    { config: on(PERMITS.plant), schema: { tags, querystring: productionGroupQuery } },
+    async (req) => ok(await plantingsOutOfRange(db, authOf(req), req.query.groupId, tz)),
+  );
+  r.get(
+    `${P}/planting/getDeviceIdealRanges`,
+    { config: on(PERMITS.plant), schema: { tags, querystring: deviceRangesQuery } },
+    async (req) => ok(await deviceIdealRanges(db, authOf(req), req.query.deviceId, tz)),
+  );
+  r.post(
+    `${P}/planting/addPlanting`,
+    { config: on(PERMITS.plant), schema: { tags, body: addPlantingBody } },
+    async (req) => ok(await addPlanting(db, authOf(req), req.body)),
+  );
+  r.post(
+    `${P}/planting/updatePlanting`,
+    { config: on(PERMITS.plant), schema: { tags, body: updatePlantingBody } },
+    async (req) => ok(await updatePlanting(db, authOf(req), req.body)),
+  );
+  r.post(
+    `${P}/planting/removePlanting`,
+    { config: on(PERMITS.plant), schema: { tags, body: productionIdsBody } },
+    async (req) => ok(await removePlantings(db, authOf(req), req.body.id)),
+  );
+
+  // harvests
+  r.get(
+    `${P}/harvest/getHarvestList`,
+    { config: on(PERMITS.harvest), schema: { tags, querystring: harvestListQuery } },
+    async (req) => ok(await listHarvests(db, authOf(req), req.query)),
+  );
+  r.get(
+    `${P}/harvest/getHarvestOptions`,
+    { config: on(PERMITS.harvest), schema: { tags, querystring: productionGroupQuery } },
+    async (req) => ok(await harvestOptions(db, authOf(req), req.query.groupId)),
+  );
+  r.post(
+    `${P}/harvest/addHarvest`,
+    { config: on(PERMITS.harvest), schema: { tags, body: addHarvestBody } },
+    async (req) => ok(await addHarvest(db, authOf(req), req.body)),
+  );
+  r.post(
+    `${P}/harvest/updateHarvest`,
+    { config: on(PERMITS.harvest), schema: { tags, body: updateHarvestBody } },
+    async (req) => ok(await updateHarvest(db, authOf(req), req.body)),
+  );
+  r.post(
+    `${P}/harvest/removeHarvest`,
+    { config: on(PERMITS.harvest), schema: { tags, body: productionIdsBody } },
+    async (req) => ok(await removeHarvests(db, authOf(req), req.body.id)),
+  );
+
+  coreExportRoutes(app, deps);
+}
