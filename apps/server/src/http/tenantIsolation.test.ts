@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
+import {
+  PRODUCTION_ID_KEYS,
+  PRODUCTION_SAMPLES,
+  type ProductionRows,
+  productionForeignId,
+  productionRouteSample,
+  productionRows,
+} from '../modules/production/core/testFixture';
 import { describeEachEngine } from '../test/harness';
 
 /**
@@ -29,9 +37,11 @@ const ID_KEYS = new Set([
   'programId',
   'ruleId',
   'runId',
+  ...PRODUCTION_ID_KEYS,
 ]);
 
 const SAMPLES: Record<string, string> = {
+  ...PRODUCTION_SAMPLES,
   groupName: '隔离测试园',
   holderMan: 'walker',
   address: '',
@@ -339,6 +349,7 @@ describeEachEngine('tenant isolation', (env) => {
   let intruder: string;
   let foreignIds: Record<string, string>;
   let demoFarmMarkers: string[];
+  let productionIds: ProductionRows;
 
   beforeAll(async () => {
     demoToken = await env().login('demo');
@@ -346,6 +357,7 @@ describeEachEngine('tenant isolation', (env) => {
     const { ids, db } = env();
     const point = await demoFarmPoint();
     const irrigation = await demoFarmIrrigation();
+    productionIds = await productionRows(db, ids.merchant.farm, ids.parks.farm[0]);
     foreignIds = {
       machineId: String(ids.devices.farm),
       sensorId: String(ids.devices.farm),
@@ -402,7 +414,11 @@ describeEachEngine('tenant isolation', (env) => {
       const fill = (k: string) => {
         if (k === 'ids') return idsFor(route.url);
         if (k === 'id' && route.url.includes('/envControl/')) return foreignIds.automationRuleId;
+        const production = productionForeignId(route.url, k, productionIds);
+        if (production) return production;
         if (ID_KEYS.has(k)) return foreignIds[k];
+        const productionSample = productionRouteSample(route.url, k);
+        if (productionSample) return productionSample;
         const own = ROUTE_SAMPLES[route.url];
         if (own && k in own) return own[k];
         if (k in SAMPLES) return SAMPLES[k];
