@@ -231,7 +231,11 @@ export async function createBroker(deps: {
     new Promise((resolve, reject) =>
       aedes.publish(
         { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: false, dup: false },
-        (err) => (err ? reject(err) : resolve()),
+        (err) => {
+          if (err) return reject(err);
+          deps.bus?.tap.down(topic, payload); // commands reach a watching /testing page
+          resolve();
+        },
       ),
     );
 

@@ -1,4 +1,5 @@
 import { parseDeviceUpTopic } from '@farmpark/contracts';
+import { createDeviceTap, type DeviceTap } from './deviceTap';
 
 /**
  * The one seam between MQTT transports (embedded Aedes, or an external broker via MQTT_URL) and the
@@ -28,6 +29,8 @@ export interface DeviceMessageBus {
   dispatch(msg: DeviceMessage): Promise<void>;
   /** Messages whose handler rejected, per channel (the handler counts its own reasons in detail). */
   readonly failures: Readonly<Record<DeviceChannel, number>>;
+  /** Device debugging (/testing): sees the messages of watched devices with their handlers' verdicts. */
+  readonly tap: DeviceTap;
 }
 
 export interface DeviceMessageBusOptions {
@@ -43,12 +46,14 @@ export interface DeviceMessageBusOptions {
 export function createDeviceMessageBus(options: DeviceMessageBusOptions = {}): DeviceMessageBus {
   const handlers = new Map<DeviceChannel, DeviceMessageHandler[]>();
   const failures: Record<DeviceChannel, number> = { telemetry: 0, event: 0, ack: 0, status: 0 };
+  const tap = createDeviceTap();
 
-  const runOne = async (handler: DeviceMessageHandler, msg: DeviceMessage): Promise<void> => {
+  const runOne = async (handler: DeviceMessageHandler, msg: DeviceMessage, refusals?: unknown[]): Promise<void> => {
     try {
       await handler(msg);
     } catch (err) {
       failures[msg.channel]++;
+      refusals?.push(err);
       try {
         options.onError?.(msg, err);
       } catch {
@@ -59,16 +64,19 @@ export function createDeviceMessageBus(options: DeviceMessageBusOptions = {}): D
 
   return {
     failures,
+    tap,
     on(channel, handler) {
       const list = handlers.get(channel) ?? [];
       list.push(handler);
       handlers.set(channel, list);
     },
     async dispatch(msg) {
-      const list = handlers.get(msg.channel);
-      if (!list || list.length === 0) return;
-      if (list.length === 1) return runOne(list[0], msg);
-      await Promise.all(list.map((h) => runOne(h, msg)));
+      const list = handlers.get(msg.channel) ?? [];
+      // Only a watched device pays for collecting verdicts (one Map lookup otherwise).
+      const refusals = tap.watching(msg.serial) ? [] : undefined;
+      if (list.length === 1) await runOne(list[0], msg, refusals);
+      else if (list.length > 1) await Promise.all(list.map((h) => runOne(h, msg, refusals)));
+      if (refusals) tap.up(msg, refusals);
     },
   };
 }

@@ -155,7 +155,11 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
       new Promise((resolve, reject) => {
         if (!connected) return reject(new Error('external MQTT broker not connected'));
         const messageId = takeId();
-        acks.set(messageId, { resolve, reject });
+        const delivered = () => {
+          opts.bus.tap.down(topic, payload); // commands reach a watching /testing page
+          resolve();
+        };
+        acks.set(messageId, { resolve: delivered, reject });
         send({
           cmd: 'publish',
           topic,
