@@ -27,6 +27,7 @@ export * from './production/stock';
 export * from './requestValues';
 export * from './rules';
 export * from './telemetry';
+export * from './testing';
 export * from './timeZone';
 export type * from './weather';
 export * from './webChannels';
