@@ -59,9 +59,10 @@ describe('irrigation', () => {
     const ecBefore = await num(card.getByTestId('value-ec'));
 
     await card.getByTestId('start-zones').click();
-    for (const zone of ['1', '2']) {
+    // the demo names these zones after their greenhouses
+    for (const zone of ['1区 → 1号棚番茄', '2区 → 2号棚番茄']) {
       await page
-        .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${zone}区"]`)
+        .locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="${zone}"]`)
         .click();
     }
     await page.keyboard.press('Escape');
@@ -145,7 +146,10 @@ describe('irrigation', () => {
     await log.locator('tbody tr.ant-table-row').first().waitFor({ timeout: 15_000 });
     expect(await log.innerText()).toContain(started?.moisture?.toFixed(1) ?? '');
     // the sentence comes from the stored numbers, in the page's language
-    expect(await log.innerText()).toContain(`墒情 ${started?.moisture?.toFixed(1)}% 低于 26%：分区 1 开始灌溉`);
+    // zone 1 of the demo smart machine by its demo name
+    expect(await log.innerText()).toContain(
+      `墒情 ${started?.moisture?.toFixed(1)}% 低于 26%：1区 → 彩椒滴灌区 开始灌溉`,
+    );
     await screenshot(page, 'irrigation-smart-decisions');
     expect(problems).toEqual([]);
     await context.close();

@@ -1,7 +1,7 @@
 import type { IrrigationMachine, SmartRule } from '@farmpark/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, screenshot } from './browser';
+import { launch, openPage, pickOption, screenshot } from './browser';
 import { api, apiLogin, login } from './session';
 
 // Irrigation safety as an operator meets it: a number outside its limits is refused on the field
@@ -85,7 +85,9 @@ describe('irrigation safety', () => {
     const bubble = openBubble(page);
     await bubble.waitFor();
     const text = await bubble.innerText();
-    for (const part of ['确认开始灌溉', wfName, '1区', '0.5 m³', '1号肥桶 30%']) expect(text).toContain(part);
+    // zone 1 by its demo name, linked to the 1号日光温室 plot
+    for (const part of ['确认开始灌溉', wfName, '1区 → 1号棚番茄', '0.5 m³', '1号肥桶 30%'])
+      expect(text).toContain(part);
     await screenshot(page, 'irrigation-safety-confirm-zh-1440');
     expect(starts).toEqual([]);
     await bubble.locator('.ant-btn-primary').click();
@@ -96,7 +98,7 @@ describe('irrigation safety', () => {
     await card.getByTestId('stop-run').click();
     const stopText = await openBubble(page).innerText();
     expect(stopText).toContain('确认停止灌溉任务');
-    expect(stopText).toContain('1区');
+    expect(stopText).toContain('1区 → 1号棚番茄');
     const asked = Date.now();
     await openBubble(page).locator('.ant-btn-primary').click();
     // stopped at the machine's ack: the card shows it stopped (or already gone) well before the 30 s flush ends
@@ -140,6 +142,55 @@ describe('irrigation safety', () => {
     await context.close();
   }, 90_000);
 
+  it('names a zone and links its plot in the zone editor; the start form and its confirmation use the name', async () => {
+    // zone 9 of the demo machine is unnamed; it is put back as found whatever happens
+    const restore = () =>
+      api('/api/merchant/irrigation/alterZone', token, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ deviceId: wf, zoneNo: 9, name: '', areaPointId: null }),
+      });
+    const { page, context, problems } = await signedIn(1440, 'zh-CN');
+    try {
+      await page.goto('/irrigation/irrigationSystem/listOfEquipment');
+      const card = page.getByTestId(`machine-${wf}`);
+      await card.getByTestId(`zones-${wf}`).click();
+      const dialog = page.locator('.ant-modal-content');
+      await dialog.getByTestId('zone-table').locator('tbody tr.ant-table-row').first().waitFor();
+      expect(await dialog.innerText()).toContain('1号棚番茄');
+      await dialog.getByTestId('edit-zone-9').click();
+      await dialog.getByTestId('zone-name').fill('长'.repeat(51));
+      await dialog.getByTestId('zone-save').click();
+      await dialog.getByText('名称最多 50 个字符').waitFor();
+      await dialog.getByTestId('zone-name').fill('E2E九区');
+      await pickOption(page, dialog, 'zone-plot', '3号日光温室');
+      await screenshot(page, 'irrigation-zone-editor-zh-1440');
+      await dialog.getByTestId('zone-save').click();
+      await page.getByText('已保存 9区 → E2E九区').waitFor();
+      const row = dialog.getByTestId('zone-table').locator('tbody tr.ant-table-row').nth(8);
+      await expect.poll(() => row.innerText()).toContain('3号日光温室');
+      expect(await row.innerText()).toContain('E2E九区');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+
+      await card.getByTestId('start-zones').click();
+      await page
+        .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="9区 → E2E九区"]')
+        .click();
+      await page.keyboard.press('Escape');
+      await card.getByTestId('start-run').click();
+      const bubble = openBubble(page);
+      await bubble.waitFor();
+      expect(await bubble.innerText()).toContain('9区 → E2E九区');
+      await screenshot(page, 'irrigation-zone-confirm-zh-1440');
+      await bubble.locator('.ant-btn:not(.ant-btn-primary)').click();
+      expect(problems).toEqual([]);
+    } finally {
+      await restore();
+      await context.close();
+    }
+  }, 90_000);
+
   it('looks right in English on a phone', async () => {
     const { page, context, problems } = await signedIn(390, 'en-US');
     await page.goto('/irrigation/irrigationSystem/listOfEquipment');
@@ -153,6 +204,15 @@ describe('irrigation safety', () => {
     await page.getByTestId('smart-rules').locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
     await page.getByTestId('smart-rule-form').waitFor();
     await screenshot(page, 'irrigation-safety-smart-form-en-390');
+    await page.keyboard.press('Escape');
+    await page.goto('/irrigation/irrigationSystem/listOfEquipment');
+    await page.getByTestId(`zones-${wf}`).click();
+    const zones = page.getByTestId('zone-table');
+    await zones.locator('tbody tr.ant-table-row').first().waitFor();
+    expect(await page.locator('.ant-modal-content').innerText()).toContain(`Zones of ${wfName}`);
+    await page.getByTestId('edit-zone-1').click();
+    expect(await page.getByTestId('zone-name').inputValue()).toBe('1号棚番茄');
+    await screenshot(page, 'irrigation-zone-editor-en-390');
     expect(problems).toEqual([]);
     await context.close();
   }, 90_000);

@@ -2,9 +2,11 @@ import type {
   IrrigationMachine,
   IrrigationProgram,
   IrrigationRun,
+  IrrigationZone,
   Paged,
   SmartDecision,
   SmartRule,
+  ZonePlot,
   ZoneWaterRow,
 } from '@farmpark/contracts';
 import { buildUrl, get, post } from './request';
@@ -30,3 +32,8 @@ export const saveSmartRule = (body: Record<string, unknown>) =>
   post<SmartRule>(`${BASE}/${body.ruleId ? 'alterSmartRule' : 'addSmartRule'}`, body, { json: true });
 export const removeSmartRule = (ids: number[]) => post(`${BASE}/removeSmartRule`, { ids }, { json: true });
 export const getDecisionList = (q: Q) => get<Paged<SmartDecision>>(`${BASE}/getDecisionList`, q);
+export const getZoneList = (groupId: number) => get<IrrigationZone[]>(`${BASE}/getZoneList`, { groupId });
+export const getZonePlotList = (groupId: number) => get<ZonePlot[]>(`${BASE}/getZonePlotList`, { groupId });
+/** Quiet: the zone editor shows a refusal under its field. */
+export const alterZone = (body: { deviceId: number; zoneNo: number; name: string; areaPointId: number | null }) =>
+  post<IrrigationZone>(`${BASE}/alterZone`, body, { json: true, silent: true });

@@ -154,7 +154,7 @@ export const irrigationEn: typeof irrigationZh = {
       dailyWater: '{{water}} m³ used today, the cap is {{max}} m³',
       sensorStale: 'the sensor last reported {{ago}} min ago; readings older than {{min}} min are not acted on',
       sensorNever: 'the sensor never reported this value',
-      belowStart: 'Moisture {{moisture}} % below {{threshold}} %: zones {{zones}} watered for at most {{max}} min',
+      belowStart: 'Moisture {{moisture}} % below {{threshold}} %: {{zones}} watered for at most {{max}} min',
       raining: '{{rain}} mm of rain in the last {{hours}} h, more than {{limit}} mm',
       outsideWindow: 'Allowed only {{windows}}',
       resting: 'Resting after run #{{run}}: {{left}} min left',

@@ -149,7 +149,7 @@ export const irrigationZh = {
       dailyWater: '今日已用水 {{water}} m³，上限 {{max}} m³',
       sensorStale: '传感器 {{ago}} 分钟前最后上报，超过 {{min}} 分钟不作判断',
       sensorNever: '传感器从未上报该参数',
-      belowStart: '墒情 {{moisture}}% 低于 {{threshold}}%：分区 {{zones}} 开始灌溉，最长 {{max}} 分钟',
+      belowStart: '墒情 {{moisture}}% 低于 {{threshold}}%：{{zones}} 开始灌溉，最长 {{max}} 分钟',
       raining: '近 {{hours}} 小时降雨 {{rain}} mm，超过 {{limit}} mm',
       outsideWindow: '只允许在 {{windows}} 灌溉',
       resting: '灌溉任务 #{{run}} 结束后休息，还剩 {{left}} 分钟',

@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { stopRun } from '../../api/irrigation';
 import CommandButton from '../../components/CommandButton';
 import { useParkChannel } from '../../mqtt/channels';
-import { confirmStopText, zonesText } from './confirm';
+import { confirmStopText, zoneLabel, zonesText } from './confirm';
 import { RUN_COLOR } from './RunTable';
 import StartForm from './StartForm';
+import ZoneEditor from './ZoneEditor';
+import { useZoneNames } from './zoneNames';
 
 const STATE_COLOR = { running: 'processing', idle: 'default', fault: 'error', offline: 'default' } as const;
 const fmt = (v: number | undefined, d = 2) => (v === undefined ? '-' : v.toFixed(d));
@@ -17,6 +19,7 @@ const fmt = (v: number | undefined, d = 2) => (v === undefined ? '-' : v.toFixed
 export default function MachineCard({ machine: m }: { machine: IrrigationMachine }) {
   const { t } = useTranslation();
   const client = useQueryClient();
+  const names = useZoneNames()(m.deviceId);
   const run = m.activeRun;
   // The stop's acknowledgement (command channel) shows the run stopped at once; the list follows.
   const [stopAcked, setStopAcked] = useState<string | null>(null);
@@ -48,9 +51,14 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
           </Tag>
         </Space>
       }
+      extra={m.deviceClass !== 'valveController' ? <ZoneEditor machine={m} /> : null}
     >
       <Descriptions size="small" column={{ xs: 2, sm: 3, md: 4 }} data-testid="machine-values">
-        <Descriptions.Item label={t('irr.currentZone')}>{m.currentZone ?? t('irr.none')}</Descriptions.Item>
+        <Descriptions.Item label={t('irr.currentZone')}>
+          <span data-testid="current-zone">
+            {m.currentZone === null ? t('irr.none') : zoneLabel(t, m.currentZone, names.get(m.currentZone))}
+          </span>
+        </Descriptions.Item>
         <Descriptions.Item label={t('irr.flow')}>
           <span data-testid="value-flow">{fmt(l.flow)}</span>
         </Descriptions.Item>
@@ -87,13 +95,13 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
             {t(`irr.runState.${runState ?? run.state}`)}
           </Tag>
           <span>
-            {t('irr.zones')}: {zonesText(t, run.zones)}
+            {t('irr.zones')}: {zonesText(t, run.zones, names)}
           </span>
           <span>
             {t('irr.water')}: {run.waterM3 === null ? '-' : `${run.waterM3.toFixed(2)} m³`}
           </span>
           <Popconfirm
-            title={confirmStopText(t, run)}
+            title={confirmStopText(t, run, names)}
             okText={t('command.confirmOk')}
             cancelText={t('common.cancel')}
             onConfirm={async () => {

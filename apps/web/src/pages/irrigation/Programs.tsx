@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getProgramList, removeProgram, saveProgram } from '../../api/irrigation';
 import { formatTime } from '../../utils/time';
-import { amountText, confirmProgramText, recipeText, zonesText } from './confirm';
+import { amountText, confirmProgramText, recipeText, zoneOptions, zonesText } from './confirm';
 import RunFields, { runFieldsOf, runPartOf } from './RunFields';
+import { useZoneNames } from './zoneNames';
 
 /** Programs of the water-fertiliser machines: the server runs them at their start times. */
 export default function Programs({ groupId, machines }: { groupId: number; machines: IrrigationMachine[] }) {
@@ -18,6 +19,7 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
   const q = useQuery({ queryKey: ['irrigation', 'programs', groupId], queryFn: () => getProgramList(groupId) });
   const weekdays = t('irr.weekdays', { returnObjects: true }) as string[];
   const refresh = () => client.invalidateQueries({ queryKey: ['irrigation', 'programs'] });
+  const namesOf = useZoneNames();
 
   const open = (p: Partial<IrrigationProgram>) => {
     setEditing(p);
@@ -42,7 +44,12 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
     const part = runPartOf({ mode, amount, recipeKind, tank1, tank2, tank3, tank4, ecTarget, phTarget }, fertigation);
     const body = { ...rest, ...part, programId: editing?.programId };
     modal.confirm({
-      title: confirmProgramText(t, v.name, { machine: machine?.deviceName ?? '', zones: v.zones, ...part }),
+      title: confirmProgramText(t, v.name, {
+        machine: machine?.deviceName ?? '',
+        zones: v.zones,
+        names: namesOf(deviceId),
+        ...part,
+      }),
       okText: t('command.confirmOk'),
       cancelText: t('common.cancel'),
       onOk: async () => {
@@ -75,7 +82,8 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
           { title: t('irr.device'), dataIndex: 'deviceName' },
           { title: t('irr.startTimes'), render: (_, p) => p.startTimes.join(', ') },
           { title: t('irr.days'), render: (_, p) => p.days.map((d) => weekdays[d - 1]).join(' ') },
-          { title: t('irr.zones'), render: (_, p) => p.zones.map((z) => zonesText(t, [z])).join(' → ') },
+          // in watering order (the machine waters them one after another)
+          { title: t('irr.zones'), render: (_, p) => zonesText(t, p.zones, namesOf(p.deviceId)) },
           { title: t('irr.perZone'), render: (_, p) => amountText(t, p) },
           { title: t('irr.recipe'), render: (_, p) => recipeText(t, p.recipe) },
           { title: t('irr.enabled'), render: (_, p) => (p.enabled ? t('live.on') : t('live.off')) },
@@ -133,10 +141,7 @@ export default function Programs({ groupId, machines }: { groupId: number; machi
             <Checkbox.Group options={weekdays.map((w, i) => ({ value: i + 1, label: w }))} />
           </Form.Item>
           <Form.Item name="zones" label={t('irr.zones')} rules={[{ required: true }]}>
-            <Select
-              mode="multiple"
-              options={Array.from({ length: 16 }, (_, i) => ({ value: i + 1, label: zonesText(t, [i + 1]) }))}
-            />
+            <Select mode="multiple" options={zoneOptions(t, 16, namesOf(deviceId))} />
           </Form.Item>
           <RunFields limits={IRRIGATION_LIMITS.program} fertigation={fertigation} perZone />
           <Form.Item name="enabled" label={t('irr.enabled')} valuePropName="checked">

@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import ZoneHint from '../../components/filters/ZoneHint';
 import { useActivePark } from '../../stores/park';
 import { pickedDays } from '../../utils/time';
+import { zoneOptions } from './confirm';
+import { useZoneNames } from './zoneNames';
 
 /** The query of the running record: what the list and its export send. */
 export interface RunQuery {
@@ -36,6 +38,9 @@ export default function RunFilters({
 }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
+  const chosen = Form.useWatch('deviceId', form);
+  // zone numbers with the chosen machine's names (without a machine, zone n of any machine)
+  const names = useZoneNames()(chosen);
   const park = useActivePark();
   const machines = (park?.devices ?? []).filter((d) => d.deviceClass === deviceClass);
   const w = (px: number) => (phone ? '100%' : px);
@@ -61,8 +66,9 @@ export default function RunFilters({
       <Form.Item name="zone" label={t('irr.zones')}>
         <Select
           allowClear
-          style={{ width: w(100) }}
-          options={Array.from({ length: ZONE_COUNT[deviceClass] }, (_, i) => ({ value: i + 1, label: String(i + 1) }))}
+          style={{ width: w(140) }}
+          popupMatchSelectWidth={false}
+          options={zoneOptions(t, ZONE_COUNT[deviceClass], names)}
         />
       </Form.Item>
       <Form.Item name="trigger" label={t('irr.filter.trigger')}>

@@ -10,8 +10,10 @@ import { useTableLayout } from '../../components/table/tableLayout';
 import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
+import { zonesText } from './confirm';
 import RunFilters, { type RunQuery } from './RunFilters';
 import { runOperatorText, runReasonText } from './texts';
+import { useZoneNames } from './zoneNames';
 
 export const RUN_COLOR: Record<string, string> = {
   starting: 'processing',
@@ -33,6 +35,7 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
   const groupId = useParkStore((s) => s.activeGroupId);
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const [filter, setFilter] = useState<RunQuery>({});
+  const namesOf = useZoneNames();
   const query = { groupId: groupId ?? undefined, deviceClass, ...filter };
   const q = useQuery({
     queryKey: ['irrigation', 'runs', query, page],
@@ -61,7 +64,12 @@ export default function RunTable({ deviceClass }: { deviceClass: IrrigationClass
       },
     },
     // a phone keeps the machine, the times and the outcome; zones and water need a wider screen
-    { title: t('irr.zones'), render: (_, r) => r.zones.join(', '), width: 90, responsive: ['md'] },
+    {
+      title: t('irr.zones'),
+      render: (_, r) => zonesText(t, r.zones, namesOf(r.deviceId)),
+      width: 150,
+      responsive: ['md'],
+    },
     {
       title: `${t('irr.water')} (m³)`,
       render: (_, r) => (r.waterM3 === null ? '-' : r.waterM3.toFixed(2)),

@@ -15,10 +15,11 @@ import { usePager } from '../../components/table/tableLayout';
 import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
-import { zonesText } from './confirm';
+import { zoneOptions, zonesText } from './confirm';
 import { limitRule } from './limits';
 import { decisionText } from './texts';
 import WindowsField from './WindowsField';
+import { useZoneNames } from './zoneNames';
 
 const L = IRRIGATION_LIMITS;
 
@@ -87,6 +88,9 @@ export default function SmartRules() {
     void refresh();
   };
   const ruleName = (id: number) => rules.data?.find((r) => r.ruleId === id)?.name ?? `#${id}`;
+  const namesOf = useZoneNames();
+  const ruleZoneNames = (id: number) => namesOf(rules.data?.find((r) => r.ruleId === id)?.machineId);
+  const formMachine: number | undefined = Form.useWatch('machineId', form);
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -108,7 +112,10 @@ export default function SmartRules() {
           dataSource={rules.data ?? []}
           columns={[
             { title: t('irr.name'), dataIndex: 'name' },
-            { title: t('irr.machine'), render: (_, r) => `${r.machineName} · ${zonesText(t, r.zones)}` },
+            {
+              title: t('irr.machine'),
+              render: (_, r) => `${r.machineName} · ${zonesText(t, r.zones, namesOf(r.machineId))}`,
+            },
             { title: t('irr.sensor'), render: (_, r) => `${r.sensorName} · ${r.sensorKey}` },
             {
               title: t('irr.sensorValue'),
@@ -186,7 +193,7 @@ export default function SmartRules() {
             { title: t('irr.moisture'), render: (_, d) => (d.moisture === null ? '-' : `${d.moisture.toFixed(1)} %`) },
             { title: t('irr.rain'), render: (_, d) => (d.rainMm === null ? '-' : `${d.rainMm.toFixed(1)} mm`) },
             { title: '#', render: (_, d) => (d.runId ? `#${d.runId}` : '') },
-            { title: t('irr.detail'), render: (_, d) => decisionText(t, d, i18n.language) },
+            { title: t('irr.detail'), render: (_, d) => decisionText(t, d, i18n.language, ruleZoneNames(d.ruleId)) },
           ]}
         />
       </Card>
@@ -211,10 +218,7 @@ export default function SmartRules() {
             />
           </Form.Item>
           <Form.Item name="zones" label={t('irr.zones')} rules={[{ required: true }]}>
-            <Select
-              mode="multiple"
-              options={Array.from({ length: 8 }, (_, i) => ({ value: i + 1, label: zonesText(t, [i + 1]) }))}
-            />
+            <Select mode="multiple" options={zoneOptions(t, 8, namesOf(formMachine))} />
           </Form.Item>
           <Form.Item name="sensorId" label={t('irr.sensor')} rules={[{ required: true }]}>
             <Select options={(sensors.data ?? []).map((s) => ({ value: s.deviceId, label: s.deviceName }))} />

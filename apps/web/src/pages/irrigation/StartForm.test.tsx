@@ -4,10 +4,19 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import '../../test/jsdomShims';
+import { useParkStore } from '../../stores/park';
 import StartForm from './StartForm';
 
 // The form's behaviour is under test; the server is stood in for at its edge.
-const api = vi.hoisted(() => ({ startRun: vi.fn() }));
+const api = vi.hoisted(() => ({
+  startRun: vi.fn(),
+  // zone 1 named and linked, zone 2 only linked to a plot, the rest by number
+  getZoneList: vi.fn(async () => [
+    { deviceId: 5, zoneNo: 1, name: '番茄东棚', areaPointId: 7, areaPointName: '1号日光温室' },
+    { deviceId: 5, zoneNo: 2, name: null, areaPointId: 8, areaPointName: '2号日光温室' },
+    { deviceId: 5, zoneNo: 3, name: null, areaPointId: null, areaPointName: null },
+  ]),
+}));
 vi.mock('../../api/irrigation', () => api);
 
 const machine: IrrigationMachine = {
@@ -31,7 +40,9 @@ async function renderForm() {
   );
   const form = screen.getByTestId('start-form-5');
   fireEvent.mouseDown(within(form).getByRole('combobox'));
-  fireEvent.click(screen.getByTitle('1区'));
+  fireEvent.click(await screen.findByTitle('1区 → 番茄东棚'));
+  expect(screen.getByTitle('2区 → 2号日光温室')).toBeTruthy();
+  expect(screen.getByTitle('3区')).toBeTruthy();
   fireEvent.click(screen.getByText('按水量（m³）'));
   const start = screen.getByTestId('start-run') as HTMLButtonElement;
   await waitFor(() => expect(start.disabled).toBe(false));
@@ -39,7 +50,10 @@ async function renderForm() {
 }
 
 describe('StartForm', { timeout: 30_000 }, () => {
-  beforeEach(() => api.startRun.mockReset());
+  beforeEach(() => {
+    api.startRun.mockReset();
+    useParkStore.setState({ activeGroupId: 1 });
+  });
 
   it('keeps a volume below the limit as typed, shows the limit on the field and sends nothing', async () => {
     await renderForm();
@@ -59,7 +73,7 @@ describe('StartForm', { timeout: 30_000 }, () => {
     const amount = screen.getByTestId('start-amount') as HTMLInputElement;
     fireEvent.change(amount, { target: { value: '0.5' } });
     fireEvent.click(screen.getByTestId('start-run'));
-    expect(await screen.findByText('确认开始灌溉？水肥一体机 1：1区；0.5 m³；清水')).toBeTruthy();
+    expect(await screen.findByText('确认开始灌溉？水肥一体机 1：1区 → 番茄东棚；0.5 m³；清水')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /确定执行/ }));
     await waitFor(() => expect(api.startRun).toHaveBeenCalledWith({ deviceId: 5, zones: [1], volumeM3: 0.5 }));
   });

@@ -4,8 +4,9 @@ import { Button, Form, Popconfirm, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startRun } from '../../api/irrigation';
-import { confirmStartText, type RunPlan, zonesText } from './confirm';
+import { confirmStartText, type RunPlan, zoneOptions } from './confirm';
 import RunFields, { type RunFieldValues, runFieldsOf, runPartOf } from './RunFields';
+import { useZoneNames } from './zoneNames';
 
 /**
  * Start a run: zones, duration or volume, and (water-fertiliser machine) a recipe. The fields are
@@ -18,6 +19,7 @@ export default function StartForm({ machine }: { machine: IrrigationMachine }) {
   const [busy, setBusy] = useState(false);
   const [plan, setPlan] = useState<(RunPlan & ReturnType<typeof runPartOf>) | null>(null);
   const cls = machine.deviceClass as IrrigationClass;
+  const names = useZoneNames()(machine.deviceId);
   const zones: number[] = Form.useWatch('zones', form) ?? [];
   const fertigation = cls === 'waterFertilizer';
   const blocked = !machine.online || machine.activeRun !== null || zones.length === 0;
@@ -26,11 +28,11 @@ export default function StartForm({ machine }: { machine: IrrigationMachine }) {
     // an invalid field shows its message and nothing is asked or sent
     const v = (await form.validateFields().catch(() => null)) as (RunFieldValues & { zones: number[] }) | null;
     if (!v) return;
-    setPlan({ machine: machine.deviceName, zones: v.zones, ...runPartOf(v, fertigation) });
+    setPlan({ machine: machine.deviceName, zones: v.zones, names, ...runPartOf(v, fertigation) });
   };
   const submit = async () => {
     if (!plan) return;
-    const { machine: _name, zones: planned, ...part } = plan;
+    const { machine: _name, names: _names, zones: planned, ...part } = plan;
     setPlan(null);
     setBusy(true);
     try {
@@ -50,14 +52,7 @@ export default function StartForm({ machine }: { machine: IrrigationMachine }) {
       data-testid={`start-form-${machine.deviceId}`}
     >
       <Form.Item name="zones" label={t('irr.zones')} rules={[{ required: true, message: t('irr.chooseZones') }]}>
-        <Select
-          mode="multiple"
-          data-testid="start-zones"
-          options={Array.from({ length: ZONE_COUNT[cls] }, (_, i) => ({
-            value: i + 1,
-            label: zonesText(t, [i + 1]),
-          }))}
-        />
+        <Select mode="multiple" data-testid="start-zones" options={zoneOptions(t, ZONE_COUNT[cls], names)} />
       </Form.Item>
       <RunFields limits={IRRIGATION_LIMITS.run} fertigation={fertigation} />
       <Popconfirm

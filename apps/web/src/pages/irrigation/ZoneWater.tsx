@@ -9,6 +9,8 @@ import { usePager } from '../../components/table/tableLayout';
 import { useParkStore } from '../../stores/park';
 import { lastDays } from '../../utils/dateRange';
 import { pickedDays } from '../../utils/time';
+import { zoneLabel } from './confirm';
+import { useZoneNames } from './zoneNames';
 
 /** Water use by zone by day for one machine (from its runs). */
 export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClass }) {
@@ -24,6 +26,7 @@ export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClas
     enabled: groupId !== null,
   });
   const chosen = deviceId ?? machines.data?.[0]?.deviceId ?? null;
+  const names = useZoneNames()(chosen ?? undefined);
   const q = useQuery({
     queryKey: ['irrigation', 'zoneWater', chosen, startTime, endTime],
     queryFn: () => getZoneWater({ deviceId: chosen as number, startTime, endTime }),
@@ -55,7 +58,7 @@ export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClas
         pagination={pager({ pageSize: 20 })}
         columns={[
           { title: t('irr.day'), dataIndex: 'day' },
-          { title: t('irr.zones'), dataIndex: 'zone' },
+          { title: t('irr.zones'), render: (_, r) => zoneLabel(t, r.zone, names.get(r.zone)) },
           { title: `${t('irr.water')} (m³)`, render: (_, r) => r.waterM3.toFixed(2) },
           { title: t('irr.runs'), dataIndex: 'runs' },
         ]}

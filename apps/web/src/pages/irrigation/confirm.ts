@@ -13,10 +13,20 @@ export interface RunPlan {
   recipe?: IrrigationRun['recipe'] | null;
   /** Programs water the zones one after another, the amount per zone. */
   perZone?: boolean;
+  /** The machine's zone names (zone number -> name), so the sentence says "1区 → 番茄东棚". */
+  names?: ReadonlyMap<number, string>;
 }
 
-export const zonesText = (t: TFunction, zones: readonly number[]) =>
-  zones.map((n) => t('irr.confirm.zone', { n })).join(t('irr.confirm.listSep'));
+/** One zone as contracts' zoneText phrases it (page and export say the same): number, then its name. */
+export const zoneLabel = (t: TFunction, n: number, name?: string | null) =>
+  name ? `${t('irr.confirm.zone', { n })} → ${name}` : t('irr.confirm.zone', { n });
+
+export const zonesText = (t: TFunction, zones: readonly number[], names?: ReadonlyMap<number, string>) =>
+  zones.map((n) => zoneLabel(t, n, names?.get(n))).join(t('irr.confirm.listSep'));
+
+/** A machine's zones 1..count as select options, by name. */
+export const zoneOptions = (t: TFunction, count: number, names?: ReadonlyMap<number, string>) =>
+  Array.from({ length: count }, (_, i) => ({ value: i + 1, label: zoneLabel(t, i + 1, names?.get(i + 1)) }));
 
 export function amountText(t: TFunction, p: Pick<RunPlan, 'durationMin' | 'volumeM3' | 'perZone'>): string {
   const amount =
@@ -43,7 +53,7 @@ export function recipeText(t: TFunction, recipe: RunPlan['recipe']): string {
 export const planText = (t: TFunction, p: RunPlan) =>
   t('irr.confirm.plan', {
     machine: p.machine,
-    zones: zonesText(t, p.zones),
+    zones: zonesText(t, p.zones, p.names),
     amount: amountText(t, p),
     recipe: recipeText(t, p.recipe),
   });
@@ -53,8 +63,8 @@ export const confirmStartText = (t: TFunction, p: RunPlan) => t('irr.confirm.sta
 export const confirmProgramText = (t: TFunction, name: string, p: RunPlan) =>
   t('irr.confirm.program', { name, plan: planText(t, { ...p, perZone: true }) });
 
-export const confirmStopText = (t: TFunction, run: IrrigationRun) =>
+export const confirmStopText = (t: TFunction, run: IrrigationRun, names?: ReadonlyMap<number, string>) =>
   t('irr.confirm.stop', {
     run: run.runId,
-    plan: planText(t, { machine: run.deviceName, ...run }),
+    plan: planText(t, { machine: run.deviceName, ...run, names }),
   });

@@ -82,9 +82,14 @@ describe('running record texts', () => {
 describe('decision log texts', () => {
   it('says what the rule saw and did, from the stored facts', () => {
     const started = decision({ facts: { threshold: 26, zones: [1, 2], maxDurationMin: 10 } });
-    expect(decisionText(zh, started, 'zh-CN')).toBe('墒情 25.8% 低于 26%：分区 1, 2 开始灌溉，最长 10 分钟');
+    expect(decisionText(zh, started, 'zh-CN')).toBe('墒情 25.8% 低于 26%：1区、2区 开始灌溉，最长 10 分钟');
     expect(decisionText(en, started, 'en-US')).toBe(
-      'Moisture 25.8 % below 26 %: zones 1, 2 watered for at most 10 min',
+      'Moisture 25.8 % below 26 %: zone 1, zone 2 watered for at most 10 min',
+    );
+    // named zones read by their names, as everywhere else
+    const names = new Map([[1, '彩椒滴灌区']]);
+    expect(decisionText(zh, started, 'zh-CN', names)).toBe(
+      '墒情 25.8% 低于 26%：1区 → 彩椒滴灌区、2区 开始灌溉，最长 10 分钟',
     );
     const rain = decision({
       action: 'skipped',

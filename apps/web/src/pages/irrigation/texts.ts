@@ -1,5 +1,6 @@
 import type { IrrigationRun, RunEndCode, SmartDecision } from '@farmpark/contracts';
 import type { TFunction } from 'i18next';
+import { zonesText } from './confirm';
 
 /**
  * Sentences of the running record and the decision log, phrased here from the codes and numbers the
@@ -55,7 +56,12 @@ export const runOperatorText = (t: TFunction, r: IrrigationRun): string =>
   r.trigger === 'manual' ? r.operator : t('irr.system');
 
 /** What a decision saw and did, from its facts; '' when an old row has none to tell. */
-export function decisionText(t: TFunction, d: SmartDecision, lang: string): string {
+export function decisionText(
+  t: TFunction,
+  d: SmartDecision,
+  lang: string,
+  names?: ReadonlyMap<number, string>,
+): string {
   const f = d.facts ?? {};
   const join = (a: string, b: string) => (a && b ? t('irr.say.joined', { a, b }) : a || b);
   const water = () =>
@@ -79,7 +85,7 @@ export function decisionText(t: TFunction, d: SmartDecision, lang: string): stri
         ? t('irr.say.belowStart', {
             moisture: num(d.moisture, 1),
             threshold: f.threshold,
-            zones: f.zones.join(', '),
+            zones: zonesText(t, f.zones, names),
             max: f.maxDurationMin,
           })
         : '';
