@@ -1,0 +1,153 @@
+import { Code } from '@farmpark/contracts';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../../test/harness';
+import { addDays } from './days';
+import { productionRows } from './testFixture';
+
+const P = '/api/merchant/production';
+
+/**
+ * The safety interval reads P2's farm work and materials; the rows are inserted directly so this test
+ * does not depend on P2's routes.
+ */
+describeEachEngine('production harvests: the pesticide safety interval', (env) => {
+  let demo: string;
+  let operator: string;
+  let park: number;
+  let planting: number;
+  let person: number;
+  const sprayedOn = '2026-06-10';
+
+  beforeAll(async () => {
+    const { db, ids } = env();
+    // the operator's one park, so an administrator and a non-administrator can both reach it
+    park = env().ids.parks.farm[1];
+    const rows = await productionRows(db, ids.merchant.farm, park);
+    planting = rows.plantingId;
+    person = rows.personId;
+    const now = Date.now();
+    const material = await db
+      .insertInto('production_materials')
+      .values({
+        merchant_id: ids.merchant.farm,
+        group_id: park,
+        kind: 'pesticide',
+        name: '吡虫啉',
+        unit: 'kg',
+        safety_days: 7,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const work = await db
+      .insertInto('production_farm_work')
+      .values({
+        merchant_id: ids.merchant.farm,
+        group_id: park,
+        type: 'spraying',
+        area_point_id: rows.plotId,
+        planting_id: planting,
+        planned_on: sprayedOn,
+        done_on: sprayedOn,
+        status: 'done',
+        irrigation_run_id: null,
+        water_m3: null,
+        series_id: null,
+        user_id: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('production_farm_work_materials')
+      .values({
+        farm_work_id: work.id,
+        merchant_id: ids.merchant.farm,
+        group_id: park,
+        material_id: material.id,
+        quantity: 1,
+      })
+      .execute();
+    // the operator (not an administrator) may record harvests
+    const role = await db
+      .selectFrom('users')
+      .select('role_id')
+      .where('id', '=', ids.users.operator)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('role_permissions')
+      .values({ role_id: role.role_id as number, permit_url: '/productionManagement/pickToStorage' })
+      .execute();
+    [demo, operator] = await Promise.all([env().login('demo'), env().login('operator')]);
+  });
+
+  const harvest = (token: string, harvestedOn: string, overrideReason = '') =>
+    env().post<{ id: number } | { field: string; rule: string; params: Record<string, string> }[]>(
+      `${P}/harvest/addHarvest`,
+      token,
+      {
+        groupId: park,
+        plantingId: planting,
+        harvestedOn,
+        quantity: 12.5,
+        unit: 'kg',
+        personnelIds: [person],
+        overrideReason,
+      },
+    );
+
+  it('refuses a harvest inside the interval, naming the pesticide, the spraying day and the first allowed day', async () => {
+    const res = await harvest(demo, addDays(sprayedOn, 3));
+    expect(res.code).toBe(Code.CONFLICT);
+    expect(res.data).toEqual([
+      {
+        field: 'harvestedOn',
+        rule: 'safetyInterval',
+        params: { pesticide: '吡虫啉', sprayedOn, firstDay: '2026-06-17' },
+      },
+    ]);
+    expect(res.msg).toContain('吡虫啉');
+    expect(res.msg).toContain('2026-06-17');
+  });
+
+  it('allows the first day after the interval, and a day before the spraying', async () => {
+    expect((await harvest(demo, '2026-06-17')).code).toBe(0);
+    expect((await harvest(demo, '2026-06-09')).code).toBe(0);
+  });
+
+  it('lets an administrator override with a reason, kept and shown on the record; not anyone else', async () => {
+    const denied = await harvest(operator, '2026-06-12', '客户加急订单，已检测合格');
+    expect(denied.code).toBe(Code.PERMISSION_DENIED);
+    const res = await harvest(demo, '2026-06-12', '客户加急订单，已检测合格');
+    expect(res.code, res.msg).toBe(0);
+    const list = await env().get<{
+      list: { id: number; overrideReason: string | null; overrideByName: string | null; personnelNames: string[] }[];
+    }>(`${P}/harvest/getHarvestList`, demo, { groupId: String(park), startDate: '2026-06-12', endDate: '2026-06-12' });
+    expect(list.data.list).toHaveLength(1);
+    expect(list.data.list[0]).toMatchObject({
+      overrideReason: '客户加急订单，已检测合格',
+      overrideByName: expect.any(String),
+      personnelNames: ['测试采收员'],
+    });
+    const csv = await env().app.inject({
+      method: 'GET',
+      url: `${P}/harvest/exportHarvest`,
+      query: { groupId: String(park), format: 'csv', startDate: '2026-06-12' },
+      headers: { AuthToken: demo },
+    });
+    expect(csv.body).toContain('客户加急订单，已检测合格');
+  });
+
+  it('keeps no reason where nothing was overridden', async () => {
+    const res = await harvest(demo, '2026-07-01', '不需要的说明');
+    expect(res.code).toBe(0);
+    const row = await env()
+      .db.selectFrom('production_harvests')
+      .select(['override_reason', 'override_by'])
+      .where('id', '=', (res.data as { id: number }).id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ override_reason: null, override_by: null });
+  });
+});

@@ -1,0 +1,125 @@
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../../test/harness';
+import { addDays, todayIn } from './days';
+import { devicesByPlot } from './plotDevices';
+
+const P = '/api/merchant/production';
+const HOUR = 3_600_000;
+
+/**
+ * A planting's "hours out of range in the last 7 days" is read from the hourly rollups; here it must equal
+ * the same count made from the raw readings: hours whose mean over the plot's devices lay outside the range.
+ */
+describeEachEngine('production plantings: ideal ranges against telemetry', (env) => {
+  let demo: string;
+  let plantingId: number;
+  let plotDevices: number[];
+  const MIN = 18;
+  const MAX = 28;
+
+  beforeAll(async () => {
+    const { db, ids } = env();
+    demo = await env().login('demo');
+    const park = ids.parks.farm[0];
+    const station = await db
+      .selectFrom('devices')
+      .select(['id', 'serial'])
+      .where('serial', '=', 'DF-WS-0001')
+      .executeTakeFirstOrThrow();
+    const plots = await devicesByPlot(db, ids.merchant.farm, park);
+    const [plot, devices] = [...plots].find(([, d]) => d.includes(station.id)) ?? [];
+    expect(plot, 'the demo lays the weather station on a plot').toBeDefined();
+    plotDevices = devices as number[];
+
+    const crop = await env().post<{ id: number }>(`${P}/crop/addCrop`, demo, { name: '范围番茄', growingDays: 120 });
+    await env().post(`${P}/growthStage/updateStandard`, demo, {
+      cropId: crop.data.id,
+      stages: [{ name: '结果期', startDay: 0, endDay: 120, ranges: [{ key: 'airTemp', min: MIN, max: MAX }] }],
+    });
+    const sownOn = addDays(todayIn(env().config.tzName), -20);
+    const planting = await env().post<{ id: number }>(`${P}/planting/addPlanting`, demo, {
+      groupId: park,
+      areaPointId: plot,
+      cropId: crop.data.id,
+      areaMu: 2,
+      sownOn,
+      expectedHarvestOn: addDays(sownOn, 120),
+    });
+    expect(planting.code, planting.msg).toBe(0);
+    plantingId = planting.data.id;
+
+    // 120 hours of readings, 3 an hour; some hours hot, some cold, some with a mean inside but a reading out
+    const now = Date.now();
+    const readings: { ts: number; values: { airTemp: number } }[] = [];
+    for (let h = 1; h <= 120; h++) {
+      const start = Math.floor((now - h * HOUR) / HOUR) * HOUR;
+      const base = h % 7 === 0 ? 33 : h % 11 === 0 ? 12 : 23;
+      const spread = h % 5 === 0 ? 9 : 1;
+      [base - spread, base, base + spread].forEach((v, i) => {
+        readings.push({ ts: start + 60_000 * (5 + i * 20), values: { airTemp: v } });
+      });
+    }
+    // the latest reading (now) is out of range: 31 °C
+    readings.push({ ts: now - 1000, values: { airTemp: 31 } });
+    for (let i = 0; i < readings.length; i += 50)
+      await env().bus.dispatch({
+        serial: station.serial,
+        channel: 'telemetry',
+        payload: Buffer.from(JSON.stringify({ readings: readings.slice(i, i + 50) })),
+        receivedAt: now,
+      });
+    await env().telemetry.ingest.drain();
+  });
+
+  it('counts the same out-of-range hours as the raw readings, and says the value now is out', async () => {
+    const detail = await env().get<{
+      stageName: string;
+      deviceIds: number[];
+      params: { key: string; now: number; inRange: boolean; hoursOut7d: number }[];
+    }>(`${P}/planting/getPlantingDetail`, demo, { id: String(plantingId) });
+    expect(detail.code, detail.msg).toBe(0);
+    expect(detail.data.stageName).toBe('结果期');
+    expect(detail.data.deviceIds.sort()).toEqual([...plotDevices].sort());
+
+    const since = Date.now() - 7 * 24 * HOUR;
+    const raw = await env()
+      .db.selectFrom('telemetry')
+      .select(['ts', 'value'])
+      .where('device_id', 'in', plotDevices)
+      .where('key', '=', 'airTemp')
+      .execute();
+    const hours = new Map<number, number[]>();
+    for (const r of raw) {
+      const bucket = Math.floor(Number(r.ts) / HOUR) * HOUR;
+      if (bucket < since) continue;
+      hours.set(bucket, [...(hours.get(bucket) ?? []), Number(r.value)]);
+    }
+    const expected = [...hours.values()].filter((vs) => {
+      const mean = vs.reduce((a, b) => a + b, 0) / vs.length;
+      return mean < MIN || mean > MAX;
+    }).length;
+    expect(expected).toBeGreaterThan(10);
+
+    const air = detail.data.params.find((p) => p.key === 'airTemp');
+    expect(air).toMatchObject({ now: 31, inRange: false, hoursOut7d: expected });
+  });
+
+  it('lists the planting on the home card of out-of-range plantings', async () => {
+    const res = await env().get<{ id: number; params: { key: string }[] }[]>(`${P}/planting/getOutOfRangeList`, demo, {
+      groupId: String(env().ids.parks.farm[0]),
+    });
+    expect(res.code).toBe(0);
+    expect(res.data.find((p) => p.id === plantingId)?.params.map((p) => p.key)).toEqual(['airTemp']);
+  });
+
+  it('gives a device on the plot the ideal ranges of the planting growing there', async () => {
+    const station = plotDevices[0];
+    const res = await env().get<{ plantingId: number | null; ranges: { key: string; min: number; max: number }[] }>(
+      `${P}/planting/getDeviceIdealRanges`,
+      demo,
+      { deviceId: String(station) },
+    );
+    expect(res.code).toBe(0);
+    expect(res.data.ranges).toContainEqual({ key: 'airTemp', min: MIN, max: MAX });
+  });
+});
