@@ -34,15 +34,25 @@ export default function Panel({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
-  const words = state.forbidden
-    ? t('screen.notPermitted')
+  const kind = state.forbidden
+    ? 'forbidden'
     : state.loading
-      ? t('screen.loading')
+      ? 'loading'
       : state.error
-        ? t('screen.failed')
+        ? 'error'
         : state.empty
-          ? state.emptyText
+          ? 'empty'
           : null;
+  const words =
+    kind === 'forbidden'
+      ? t('screen.notPermitted')
+      : kind === 'loading'
+        ? t('screen.loading')
+        : kind === 'error'
+          ? t('screen.failed')
+          : kind === 'empty'
+            ? state.emptyText
+            : null;
   return (
     <section className={css.panel} style={area ? { gridArea: area } : undefined} data-testid={testId}>
       <header className={css.panelHead}>
@@ -51,7 +61,7 @@ export default function Panel({
       </header>
       <div className={css.panelBody} style={bodyStyle}>
         {words ? (
-          <div className={css.state} data-testid={`${testId}-state`}>
+          <div className={css.state} data-testid={`${testId}-state`} data-kind={kind}>
             {words}
           </div>
         ) : (

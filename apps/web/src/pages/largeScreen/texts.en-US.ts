@@ -45,7 +45,6 @@ export const screenEn: typeof screenZh = {
       none: 'No catches in the last 7 days',
       noTraps: 'The park has no pest traps',
       total: '{{count}} in total',
-      count: 'Catches',
     },
     irrigation: {
       title: 'Irrigation',

@@ -44,7 +44,6 @@ export const screenZh = {
       none: '近 7 天没有虫情记录',
       noTraps: '园区没有虫情测报设备',
       total: '合计 {{count}} 头',
-      count: '数量',
     },
     irrigation: {
       title: '灌溉',

@@ -40,7 +40,7 @@ export default function AlarmsPanel({
         emptyText: t('screen.alarms.none'),
       }}
     >
-      <div className={css.list}>
+      <div className={css.list} style={{ gap: 6 }}>
         {(alarms ?? []).map((a) => {
           const color = a.state === 'active' ? severityColor(palette, a.severity) : palette.muted;
           return (

@@ -32,8 +32,8 @@ export default function DevicesPanel({
       extra={`${t('screen.devices.total')} ${parkDevices.length} · ${t('screen.devices.online')} ${online}`}
       state={{ empty: counts.length === 0, emptyText: t('screen.devices.none') }}
     >
-      <div className={css.grid2} style={{ gap: '8px 12px' }}>
-        {counts.slice(0, 12).map(({ deviceClass, count }) => {
+      <div className={css.list} style={{ gap: 2 }}>
+        {counts.slice(0, 11).map(({ deviceClass, count }) => {
           const on = watched.has(deviceClass)
             ? live.filter((d) => d.deviceClass === deviceClass && d.online).length
             : null;
@@ -41,7 +41,7 @@ export default function DevicesPanel({
             <div
               key={deviceClass}
               className={css.row}
-              style={{ justifyContent: 'space-between', fontSize: 16 }}
+              style={{ justifyContent: 'space-between', fontSize: 16, height: 22 }}
               data-testid={`screen-count-${deviceClass}`}
               data-online={on ?? ''}
               data-total={count}

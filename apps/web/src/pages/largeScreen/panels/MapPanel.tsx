@@ -1,8 +1,9 @@
 import type { LngLat, Park } from '@farmpark/contracts';
-import { useMemo } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveDevice } from '../../../components/live/liveState';
 import MapCanvas, { type MapMarker, type MapPolygon } from '../../../components/MapCanvas';
+import { viewOf } from '../mapView';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
 import css from '../screen.module.css';
@@ -52,16 +53,22 @@ export default function MapPanel({
       }),
     [data, onlineById, alarmed, palette],
   );
-  const fitTo = useMemo(() => {
+  // the map's layout size (the stage's, before the scale): the view is fitted to it once known
+  const box = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  useLayoutEffect(() => {
+    if (box.current && !size) setSize({ width: box.current.clientWidth, height: box.current.clientHeight });
+  });
+  const view = useMemo(() => {
     const pts: LngLat[] = [...polygons.flatMap((p) => p.ring), ...markers.map((m) => m.at)];
-    return pts.length ? pts : undefined;
-  }, [polygons, markers]);
+    return size ? viewOf(pts, size.width, size.height) : null;
+  }, [polygons, markers, size]);
   const centre: LngLat | null = data?.point
     ? [data.point.longitude, data.point.latitude]
     : park.longitude !== null && park.latitude !== null
       ? [park.longitude, park.latitude]
       : null;
-  const empty = !centre || (!fitTo && markers.length === 0);
+  const empty = polygons.length === 0 && markers.length === 0;
   const counts = { alarm: 0, online: 0, offline: 0 };
   for (const m of markers)
     counts[m.color === palette.alarm ? 'alarm' : m.color === palette.online ? 'online' : 'offline'] += 1;
@@ -79,18 +86,20 @@ export default function MapPanel({
         emptyText: t('screen.map.noMap'),
       }}
     >
-      {centre ? (
-        <div className={css.map} data-markers={markers.length} data-plots={data?.plots.length ?? 0}>
-          <MapCanvas
-            center={centre}
-            zoom={data?.point?.zoom ?? 16}
-            polygons={polygons}
-            markers={markers}
-            fitTo={fitTo}
-            fitKey={`${park.groupId}-${polygons.length}-${markers.length}`}
-            height="100%"
-            testId="screen-map-canvas"
-          />
+      {data ? (
+        <div ref={box} className={css.map} data-markers={markers.length} data-plots={data.plots.length}>
+          {size ? (
+            // keyed by the view: the shared map takes its centre and zoom when it starts
+            <MapCanvas
+              key={view ? `${view.center.join(',')}@${view.zoom}` : 'park'}
+              center={view?.center ?? centre ?? [0, 0]}
+              zoom={view?.zoom ?? data.point?.zoom ?? 16}
+              polygons={polygons}
+              markers={markers}
+              height="100%"
+              testId="screen-map-canvas"
+            />
+          ) : null}
           <div className={css.legend}>
             {(['online', 'offline', 'alarm'] as const).map((k) => (
               <span key={k} className={css.row} style={{ gap: 6 }} data-testid={`screen-map-${k}`}>

@@ -10,7 +10,7 @@ import { pestTrend } from '../screenApi';
 import { REFRESH } from '../timing';
 
 /** Stacked daily catches by category over the last 7 park days; categories with no catch are left out. */
-export function pestOption(trend: PestTrend, palette: Palette, countLabel: string) {
+export function pestOption(trend: PestTrend, palette: Palette) {
   const series = trend.series
     .filter((s) => s.counts.some((n) => n > 0))
     .map((s) => ({ type: 'bar', stack: 'catches', name: s.name, data: s.counts, barMaxWidth: 28 }));
@@ -29,9 +29,8 @@ export function pestOption(trend: PestTrend, palette: Palette, countLabel: strin
     },
     yAxis: {
       type: 'value',
-      name: countLabel,
+      // the panel's title says what is counted; a name up here would sit under the legend
       minInterval: 1,
-      nameTextStyle: { color: palette.muted, fontSize: 13 },
       axisLabel: { color: palette.muted, fontSize: 13 },
       splitLine: { lineStyle: { color: palette.grid } },
     },
@@ -68,10 +67,7 @@ export default function PestsPanel({
   });
   const trend = query.data;
   const total = trend ? trend.series.reduce((sum, s) => sum + s.counts.reduce((a, b) => a + b, 0), 0) : 0;
-  const option = useMemo(
-    () => (trend ? pestOption(trend, palette, t('screen.pests.count')) : null),
-    [trend, palette, t],
-  );
+  const option = useMemo(() => (trend ? pestOption(trend, palette) : null), [trend, palette]);
   return (
     <Panel
       title={t('screen.pests.title')}
