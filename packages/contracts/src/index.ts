@@ -4,6 +4,7 @@ export * from './auth';
 export * from './automation';
 export * from './classPermissions';
 export * from './commands';
+export * from './commandText';
 export * from './commandsApi';
 export * from './deviceClasses';
 export * from './deviceImport';

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { id } from './envelope';
 import { intField, nullable, optional } from './requestValues';
 
+export * from './zoneText';
+
 /**
  * Named zones of irrigation machines (`/api/merchant/irrigation/getZoneList`, `alterZone`): a zone may
  * carry a name and the plot (area point of the machine's park) it waters. Every place that shows a zone
@@ -42,30 +44,3 @@ export const alterZoneBody = z.object({
   areaPointId: nullable(id),
 });
 export type AlterZoneBody = z.infer<typeof alterZoneBody>;
-
-/** What a zone is called: its own name, else its plot's name, else nothing (the number alone). */
-export const zoneOwnName = (z: Pick<IrrigationZone, 'name' | 'areaPointName'> | undefined): string | null =>
-  z?.name || z?.areaPointName || null;
-
-/**
- * A zone as readers see it: "1区 → 番茄东棚" / "Zone 1 → Tomato east" when it has a name (or a plot),
- * "1区" / "Zone 1" otherwise. The number stays first so the machine's own numbering is never lost.
- */
-export function zoneText(lang: 'zh' | 'en', zoneNo: number, name?: string | null): string {
-  const base = lang === 'zh' ? `${zoneNo}区` : `Zone ${zoneNo}`;
-  return name ? `${base} → ${name}` : base;
-}
-
-/** The zones of one machine by number, for phrasing (`zoneText(lang, n, names.get(n))`). */
-export function zoneNames(zones: readonly IrrigationZone[], deviceId: number): Map<number, string> {
-  const out = new Map<number, string>();
-  for (const z of zones) {
-    const name = z.deviceId === deviceId ? zoneOwnName(z) : null;
-    if (name) out.set(z.zoneNo, name);
-  }
-  return out;
-}
-
-/** Several zones in one phrase: "1区 → 番茄东棚、2区" / "Zone 1 → Tomato east, Zone 2". */
-export const zoneListText = (lang: 'zh' | 'en', zones: readonly number[], names?: ReadonlyMap<number, string>) =>
-  zones.map((n) => zoneText(lang, n, names?.get(n))).join(lang === 'zh' ? '、' : ', ');
