@@ -155,7 +155,7 @@ describe('irrigation safety', () => {
       await page.goto('/irrigation/irrigationSystem/listOfEquipment');
       const card = page.getByTestId(`machine-${wf}`);
       await card.getByTestId(`zones-${wf}`).click();
-      const dialog = page.locator('.ant-modal-content');
+      const dialog = page.locator('.zone-editor-dialog .ant-modal');
       await dialog.getByTestId('zone-table').locator('tbody tr.ant-table-row').first().waitFor();
       expect(await dialog.innerText()).toContain('1号棚番茄');
       await dialog.getByTestId('edit-zone-9').click();
@@ -209,7 +209,7 @@ describe('irrigation safety', () => {
     await page.getByTestId(`zones-${wf}`).click();
     const zones = page.getByTestId('zone-table');
     await zones.locator('tbody tr.ant-table-row').first().waitFor();
-    expect(await page.locator('.ant-modal-content').innerText()).toContain(`Zones of ${wfName}`);
+    expect(await page.locator('.zone-editor-dialog .ant-modal').innerText()).toContain(`Zones of ${wfName}`);
     await page.getByTestId('edit-zone-1').click();
     expect(await page.getByTestId('zone-name').inputValue()).toBe('1号棚番茄');
     await screenshot(page, 'irrigation-zone-editor-en-390');

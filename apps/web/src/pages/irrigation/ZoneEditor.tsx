@@ -122,6 +122,7 @@ function ZoneDialog({ machine, onClose }: { machine: IrrigationMachine; onClose:
   return (
     <Modal
       open
+      rootClassName="zone-editor-dialog"
       width={680}
       style={{ top: '10vh', maxWidth: 'calc(100vw - 16px)' }}
       mask={{ closable: false }}
