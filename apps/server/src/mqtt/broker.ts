@@ -233,7 +233,7 @@ export async function createBroker(deps: {
         { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: false, dup: false },
         (err) => {
           if (err) return reject(err);
-          deps.bus?.tap.down(topic, payload); // commands reach a watching /testing page
+          deps.bus?.tap?.down(topic, payload); // commands reach a watching /testing page
           resolve();
         },
       ),

@@ -29,8 +29,8 @@ export interface DeviceMessageBus {
   dispatch(msg: DeviceMessage): Promise<void>;
   /** Messages whose handler rejected, per channel (the handler counts its own reasons in detail). */
   readonly failures: Readonly<Record<DeviceChannel, number>>;
-  /** Device debugging (/testing): sees the messages of watched devices with their handlers' verdicts. */
-  readonly tap: DeviceTap;
+  /** Device debugging (/testing): sees the messages of watched devices with their handlers' verdicts (optional: a bus made by hand, as in tests, has none). */
+  readonly tap?: DeviceTap;
 }
 
 export interface DeviceMessageBusOptions {
@@ -43,7 +43,9 @@ export interface DeviceMessageBusOptions {
  * all of them have settled. A channel nobody listens to resolves at once: the message is acknowledged
  * and dropped, which is what a device needs (it must not resend forever).
  */
-export function createDeviceMessageBus(options: DeviceMessageBusOptions = {}): DeviceMessageBus {
+export function createDeviceMessageBus(
+  options: DeviceMessageBusOptions = {},
+): DeviceMessageBus & { readonly tap: DeviceTap } {
   const handlers = new Map<DeviceChannel, DeviceMessageHandler[]>();
   const failures: Record<DeviceChannel, number> = { telemetry: 0, event: 0, ack: 0, status: 0 };
   const tap = createDeviceTap();

@@ -156,7 +156,7 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
         if (!connected) return reject(new Error('external MQTT broker not connected'));
         const messageId = takeId();
         const delivered = () => {
-          opts.bus.tap.down(topic, payload); // commands reach a watching /testing page
+          opts.bus.tap?.down(topic, payload); // commands reach a watching /testing page
           resolve();
         };
         acks.set(messageId, { resolve: delivered, reject });
