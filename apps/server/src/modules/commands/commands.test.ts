@@ -281,6 +281,10 @@ describeEachEngine('commands', (env) => {
     expect(lines[0]).toMatch(/^时间,操作人,来源,设备编号/);
     expect(lines).toHaveLength(all.data.total + 1);
     expect(lines.slice(1).every((l) => l.includes(valve.serial))).toBe(true);
+    // the command phrased as the record page shows it: no JSON, no ON/OFF in a Chinese file
+    expect(lines[0]).toContain(',指令,结果,');
+    expect(lines.slice(1).some((l) => /\d号阀门：[开关]/.test(l))).toBe(true);
+    expect(lines.slice(1).every((l) => !/[{}]|\bON\b|\bOFF\b|true|false/.test(l))).toBe(true);
     const refused = await env().get('/api/merchant/command/exportCommandList', demo, {
       groupId: String(env().ids.parks.orchard),
     });

@@ -1,4 +1,4 @@
-import { type CommandRecord, deviceClassNames, type MessageLang, operatorText } from '@farmpark/contracts';
+import { type CommandRecord, commandText, deviceClassNames, type MessageLang, operatorText } from '@farmpark/contracts';
 import type { ExportColumn, ExportRow } from '../../http/exportWriter';
 
 /** The operation record export: the columns of the record page, states and sources as the console words them. */
@@ -23,8 +23,8 @@ export const COMMAND_EXPORT_COLUMNS: ExportColumn[] = [
       Object.entries(deviceClassNames('zh')).map(([k, zh]) => [k, { zh, en: deviceClassNames('en')[k as never] }]),
     ),
   },
-  { key: 'name', header: { zh: '指令', en: 'Command' } },
-  { key: 'params', header: { zh: '参数', en: 'Parameters' }, width: 30 },
+  // the command and its parameters in one phrase, as the record page shows it (never JSON)
+  { key: 'name', header: { zh: '指令', en: 'Command' }, width: 40 },
   {
     key: 'state',
     header: { zh: '结果', en: 'Result' },
@@ -41,10 +41,14 @@ export const COMMAND_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'cmdId', header: { zh: '指令ID', en: 'Command id' }, width: 38 },
 ];
 
-/** `lang`: the export's language, for the operator ("程序“早间水肥”", "smart rule \"1区墒情\""). */
+/**
+ * `lang`: the export's language, for the operator ("程序“早间水肥”", "smart rule \"1区墒情\"") and the
+ * command ("1号阀门：开"); `zoneNames`: device id -> zone number -> name, so starts name their zones.
+ */
 export async function* commandExportRows(
   pages: AsyncIterable<CommandRecord[]>,
   lang: MessageLang,
+  zoneNames: ReadonlyMap<number, ReadonlyMap<number, string>> = new Map(),
 ): AsyncGenerator<ExportRow> {
   for await (const page of pages) {
     for (const c of page) {
@@ -55,8 +59,7 @@ export async function* commandExportRows(
         serial: c.serial,
         deviceName: c.deviceName,
         deviceClass: c.deviceClass,
-        name: c.name,
-        params: JSON.stringify(c.params),
+        name: commandText(c.name, c.params, lang, zoneNames.get(c.deviceId)),
         state: c.state,
         reason: c.reason,
         responseMs: c.responseMs,

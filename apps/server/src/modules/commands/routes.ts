@@ -14,6 +14,7 @@ import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import { exportLang, exportStamp, sendExport } from '../../http/exportWriter';
 import type { ModuleDeps } from '../context';
+import { zoneNameBook } from '../irrigation/zones';
 import { parkZone } from '../parks/service';
 import { COMMAND_EXPORT_COLUMNS, commandExportRows } from './export';
 import { OFFLINE_REASON } from './service';
@@ -70,7 +71,11 @@ export function commandRoutes(app: FastifyInstance, deps: ModuleDeps): void {
         lang,
         timeZone,
         columns: COMMAND_EXPORT_COLUMNS,
-        rows: commandExportRows(commands.exportRecords(authOf(req), filter), lang),
+        rows: commandExportRows(
+          commands.exportRecords(authOf(req), filter),
+          lang,
+          await zoneNameBook(deps.db, authOf(req)),
+        ),
       });
     },
   );
