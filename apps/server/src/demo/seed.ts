@@ -14,6 +14,7 @@ import {
 import { seedIrrigationDemo } from './irrigation';
 import { seedZoneNamesDemo } from './irrigationZones';
 import { demoLayout } from './layout';
+import { seedProductionCoreDemo } from './productionCore';
 
 export interface SeedResult {
   seeded: boolean;
@@ -169,5 +170,6 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   await seedIrrigationDemo(db, now);
   await seedZoneNamesDemo(db);
   await seedAutomationDemo(db, now);
+  await seedProductionCoreDemo(db, now);
   return { seeded: true };
 }

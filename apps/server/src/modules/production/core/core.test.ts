@@ -154,4 +154,24 @@ describeEachEngine('production core: personnel, crops, standards, plantings', (e
     const plantingInUse = await env().post(`${P}/planting/removePlanting`, demo, { id: [rows.plantingId] });
     expect(plantingInUse.code).toBe(Code.CONFLICT);
   });
+
+  it('starts the demo with crops and standards, a planting on every plot, staff and harvests', async () => {
+    const crops = await env().get<{ list: { name: string; stageCount: number }[] }>(`${P}/crop/getCropList`, demo, {
+      pageSize: '100',
+    });
+    const names = crops.data.list.map((c) => c.name);
+    expect(names).toEqual(expect.arrayContaining(['番茄', '黄瓜', '草莓', '水稻', '柑橘']));
+    for (const name of ['番茄', '黄瓜', '草莓', '水稻', '柑橘'])
+      expect(crops.data.list.find((c) => c.name === name)?.stageCount, name).toBeGreaterThan(2);
+    const plots = await env().db.selectFrom('area_points').select('id').where('group_id', '=', park).execute();
+    const plantings = await env().get<{ list: { areaPointId: number; stageName: string | null }[] }>(
+      `${P}/planting/getPlantingList`,
+      demo,
+      { groupId: String(park), pageSize: '100' },
+    );
+    for (const p of plots) expect(plantings.data.list.map((x) => x.areaPointId)).toContain(p.id);
+    expect(plantings.data.list.some((x) => x.stageName !== null)).toBe(true);
+    const harvests = await env().get<{ total: number }>(`${P}/harvest/getHarvestList`, demo, { groupId: String(park) });
+    expect(harvests.data.total).toBeGreaterThan(0);
+  });
 });

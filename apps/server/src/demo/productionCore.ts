@@ -1,0 +1,294 @@
+import type { Db } from '../db/connect';
+import { addDays, todayIn } from '../modules/production/core/days';
+
+/**
+ * Production core demo: a crop catalogue with growth standards (stage day offsets and ideal ranges after
+ * the usual agronomy of each crop), a planting on every demo plot, the staff who work them and a few
+ * harvests. Sowing days are set back from today so the plantings sit in different stages.
+ */
+type R = [key: string, min: number | null, max: number | null];
+type Stage = [name: string, start: number, end: number, tasks: string, ranges: R[]];
+interface DemoCrop {
+  name: string;
+  variety: string;
+  category: string;
+  days: number;
+  stages: Stage[];
+}
+
+const greenhouse = (t: [number, number], h: [number, number], soil: [number, number]): R[] => [
+  ['airTemp', ...t],
+  ['airHumidity', ...h],
+  ['soilMoisture', ...soil],
+  ['soilMoisture10', ...soil],
+];
+const field = (t: [number, number], soil: [number, number], ec?: [number, number]): R[] => [
+  ['airTemp', ...t],
+  ['soilMoisture10', ...soil],
+  ...(ec ? [['soilEc', ...ec] as R] : []),
+];
+
+const CROPS: DemoCrop[] = [
+  {
+    name: '番茄',
+    variety: '粉果硬果型',
+    category: '茄果类',
+    days: 150,
+    stages: [
+      ['育苗期', 0, 29, '控温炼苗，苗床保湿', greenhouse([20, 28], [60, 80], [65, 80])],
+      ['定植缓苗期', 30, 39, '定植后浇足缓苗水，遮阴', greenhouse([22, 30], [65, 85], [70, 85])],
+      ['开花坐果期', 40, 74, '吊蔓整枝，熊蜂授粉，控制夜温', greenhouse([18, 28], [55, 75], [60, 75])],
+      ['结果采收期', 75, 150, '分批采收，追施钾肥，防灰霉病', greenhouse([17, 28], [50, 75], [60, 80])],
+    ],
+  },
+  {
+    name: '黄瓜',
+    variety: '津优35',
+    category: '瓜类',
+    days: 100,
+    stages: [
+      ['苗期', 0, 24, '保温保湿，防猝倒病', greenhouse([20, 30], [70, 90], [70, 85])],
+      ['初花期', 25, 44, '绑蔓，摘除侧枝', greenhouse([18, 28], [65, 85], [70, 85])],
+      ['结瓜期', 45, 100, '勤采嫩瓜，少量多次追肥', greenhouse([18, 30], [60, 85], [75, 90])],
+    ],
+  },
+  {
+    name: '彩椒',
+    variety: '红罗丹',
+    category: '茄果类',
+    days: 160,
+    stages: [
+      ['苗期', 0, 44, '分苗，控水蹲苗', greenhouse([20, 28], [60, 80], [60, 75])],
+      ['开花坐果期', 45, 89, '疏除门椒，保花保果', greenhouse([20, 28], [55, 75], [60, 75])],
+      ['转色采收期', 90, 160, '转色八成以上采收', greenhouse([18, 30], [50, 75], [60, 75])],
+    ],
+  },
+  {
+    name: '茄子',
+    variety: '布利塔',
+    category: '茄果类',
+    days: 150,
+    stages: [
+      ['苗期', 0, 39, '炼苗', greenhouse([22, 30], [60, 80], [65, 80])],
+      ['门茄期', 40, 69, '整枝打叶', greenhouse([20, 30], [55, 75], [65, 80])],
+      ['盛果期', 70, 150, '及时采收，防黄萎病', greenhouse([20, 32], [55, 75], [65, 85])],
+    ],
+  },
+  {
+    name: '韭菜',
+    variety: '791雪韭',
+    category: '叶菜类',
+    days: 60,
+    stages: [
+      ['返青期', 0, 19, '清园松土，浇返青水', field([12, 24], [60, 80])],
+      ['旺长期', 20, 45, '追施氮肥，防韭蛆', field([15, 25], [65, 85], [0.5, 2.5])],
+      ['收割期', 46, 60, '割后三天内不浇水', field([12, 24], [60, 80])],
+    ],
+  },
+  {
+    name: '小麦',
+    variety: '济麦22',
+    category: '粮食作物',
+    days: 230,
+    stages: [
+      ['出苗分蘖期', 0, 59, '查苗补种', field([5, 20], [60, 80])],
+      ['越冬返青期', 60, 149, '冬灌，镇压保墒', field([-5, 15], [55, 75])],
+      ['拔节孕穗期', 150, 194, '追施拔节肥，浇拔节水', field([10, 25], [65, 85], [0.3, 1.5])],
+      ['灌浆成熟期', 195, 230, '一喷三防，适时收获', field([15, 28], [55, 75])],
+    ],
+  },
+  {
+    name: '玉米',
+    variety: '郑单958',
+    category: '粮食作物',
+    days: 110,
+    stages: [
+      ['苗期', 0, 29, '间苗定苗', field([18, 30], [60, 75])],
+      ['穗期', 30, 59, '大喇叭口期追肥', field([20, 32], [70, 85], [0.3, 1.5])],
+      ['花粒期', 60, 110, '防倒伏，适时晚收', field([20, 30], [65, 80])],
+    ],
+  },
+  {
+    name: '草莓',
+    variety: '红颜',
+    category: '浆果类',
+    days: 180,
+    stages: [
+      ['定植缓苗期', 0, 19, '浇透定植水，遮阳', greenhouse([15, 25], [70, 85], [70, 85])],
+      ['花芽分化期', 20, 59, '控氮，摘老叶', greenhouse([10, 25], [60, 80], [65, 80])],
+      ['开花结果期', 60, 180, '放蜂授粉，防白粉病', greenhouse([8, 26], [50, 70], [65, 80])],
+    ],
+  },
+  {
+    name: '水稻',
+    variety: '南粳9108',
+    category: '粮食作物',
+    days: 150,
+    stages: [
+      ['秧田期', 0, 29, '湿润育秧，防立枯病', field([20, 32], [80, 100])],
+      ['分蘖期', 30, 69, '浅水勤灌，够苗晒田', field([22, 33], [85, 100])],
+      ['孕穗抽穗期', 70, 109, '保持水层，防稻瘟病', field([22, 32], [90, 100])],
+      ['灌浆成熟期', 110, 150, '干湿交替，收前断水', field([20, 30], [70, 95])],
+    ],
+  },
+  {
+    name: '柑橘',
+    variety: '沃柑',
+    category: '果树',
+    days: 300,
+    stages: [
+      ['萌芽期', 0, 29, '春季修剪，施萌芽肥', field([12, 25], [60, 80])],
+      ['开花坐果期', 30, 89, '保花保果，疏除畸形果', field([18, 28], [60, 80])],
+      ['果实膨大期', 90, 239, '稳定供水，防裂果', field([22, 32], [65, 85], [0.5, 2])],
+      ['成熟期', 240, 300, '控水增糖，分批采收', field([15, 28], [55, 70])],
+    ],
+  },
+  {
+    name: '苹果',
+    variety: '富士',
+    category: '果树',
+    days: 200,
+    stages: [
+      ['萌芽开花期', 0, 34, '花期防冻，人工授粉', field([8, 22], [60, 80])],
+      ['幼果期', 35, 89, '疏果定果，套袋', field([15, 28], [60, 80])],
+      ['果实膨大期', 90, 169, '追施钾肥，均衡供水', field([18, 30], [65, 80], [0.3, 1.5])],
+      ['着色成熟期', 170, 200, '摘袋转果，铺反光膜', field([12, 26], [55, 70])],
+    ],
+  },
+];
+
+const PEOPLE: [name: string, phone: string, post: string, id: string][] = [
+  ['王建国', '13853610001', '园区负责人', '370783197803150012'],
+  ['张秀兰', '13853610002', '技术员', '370783198506220028'],
+  ['李德明', '13853610003', '植保员', '370783197911080035'],
+  ['赵春梅', '13853610004', '采收组长', '37078319880412004X'],
+  ['孙海涛', '13853610005', '农机手', '370783199002170051'],
+];
+
+async function seedCrops(db: Db, merchantId: number, crops: DemoCrop[], now: number) {
+  const ids = new Map<string, number>();
+  for (const c of crops) {
+    const { id } = await db
+      .insertInto('production_crops')
+      .values({
+        merchant_id: merchantId,
+        name: c.name,
+        variety: c.variety,
+        category: c.category,
+        growing_days: c.days,
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.set(c.name, id);
+    for (const [name, start, end, tasks, ranges] of c.stages) {
+      const stage = await db
+        .insertInto('production_growth_stages')
+        .values({ merchant_id: merchantId, crop_id: id, name, start_day: start, end_day: end, tasks })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('production_stage_ranges')
+        .values(
+          ranges.map(([key, min, max]) => ({ stage_id: stage.id, merchant_id: merchantId, param_key: key, min, max })),
+        )
+        .execute();
+    }
+  }
+  return ids;
+}
+
+/** Plantings on every plot of the merchant's parks, each at a different point of its crop's season. */
+async function seedPlantings(db: Db, merchantId: number, crops: Map<string, number>, now: number) {
+  const plots = await db
+    .selectFrom('area_points as a')
+    .innerJoin('groups as g', 'g.id', 'a.group_id')
+    .select(['a.id', 'a.group_id', 'a.crop', 'a.area', 'g.time_zone'])
+    .where('a.merchant_id', '=', merchantId)
+    .orderBy('a.id')
+    .execute();
+  const out: { id: number; groupId: number; crop: string; sownOn: string }[] = [];
+  for (const [i, p] of plots.entries()) {
+    const cropId = crops.get(p.crop);
+    const crop = CROPS.find((c) => c.name === p.crop);
+    if (!cropId || !crop) continue;
+    const today = todayIn(p.time_zone ?? 'Asia/Shanghai', now);
+    // from a third into the season to near its end, so the stages differ from plot to plot
+    const age = Math.round(crop.days * (0.3 + ((i * 37) % 60) / 100));
+    const sownOn = addDays(today, -age);
+    const { id } = await db
+      .insertInto('production_plantings')
+      .values({
+        merchant_id: merchantId,
+        group_id: p.group_id,
+        area_point_id: p.id,
+        crop_id: cropId,
+        variety: crop.variety,
+        area_mu: Math.round(Number(p.area ?? 0.2) * 15 * 10) / 10 || 3,
+        sown_on: sownOn,
+        transplanted_on: crop.stages[0][0] === '育苗期' ? addDays(sownOn, 30) : null,
+        expected_harvest_on: addDays(sownOn, crop.days),
+        created_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    out.push({ id, groupId: p.group_id, crop: p.crop, sownOn });
+  }
+  return out;
+}
+
+export async function seedProductionCoreDemo(db: Db, now: number): Promise<void> {
+  const merchants = await db.selectFrom('merchants').select(['id', 'name']).orderBy('id').execute();
+  for (const m of merchants) {
+    const orchard = m.name === 'Green Valley Orchard';
+    const crops = await seedCrops(
+      db,
+      m.id,
+      CROPS.filter((c) => (orchard ? ['苹果', '柑橘'].includes(c.name) : c.name !== '苹果')),
+      now,
+    );
+    const plantings = await seedPlantings(db, m.id, crops, now);
+    const parks = (
+      await db.selectFrom('groups').select('id').where('merchant_id', '=', m.id).orderBy('id').execute()
+    ).map((g) => g.id);
+    const people: number[] = [];
+    for (const [name, phone, post, idNumber] of orchard ? PEOPLE.slice(3, 5) : PEOPLE) {
+      const { id } = await db
+        .insertInto('production_personnel')
+        .values({ merchant_id: m.id, name, phone, post, id_number: idNumber, created_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await db
+        .insertInto('production_personnel_parks')
+        .values(parks.map((g) => ({ personnel_id: id, group_id: g, merchant_id: m.id })))
+        .execute();
+      people.push(id);
+    }
+    // a few harvests of the fruiting crops: the last three weeks, every fifth day
+    const fruiting = plantings.filter((p) => ['番茄', '黄瓜', '苹果'].includes(p.crop)).slice(0, 3);
+    for (const [i, p] of fruiting.entries())
+      for (const back of [20, 15, 10, 5]) {
+        const day = addDays(todayIn('Asia/Shanghai', now), -back - i);
+        if (day <= p.sownOn) continue;
+        const { id } = await db
+          .insertInto('production_harvests')
+          .values({
+            merchant_id: m.id,
+            group_id: p.groupId,
+            planting_id: p.id,
+            harvested_on: day,
+            quantity: 180 + ((back * 37 + i * 53) % 140),
+            unit: 'kg',
+            grade: back % 10 === 0 ? '一级' : '二级',
+            warehouse: '1号冷库',
+            created_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await db
+          .insertInto('production_harvest_people')
+          .values(people.slice(-2).map((person) => ({ harvest_id: id, personnel_id: person, merchant_id: m.id })))
+          .execute();
+      }
+  }
+}
