@@ -101,7 +101,10 @@ export type TapRefusal = (typeof TAP_REFUSALS)[number];
 export interface TapEntry {
   /** Increases by one per message of this device's buffer: the page's key and duplicate check. */
   seq: number;
-  /** When the server received (up) or published (down) it, epoch ms. */
+  /**
+   * When the server had handled it (up: received and its handlers settled; down: published), epoch ms.
+   * Never goes back within a device's buffer, so it serves as the page's cursor.
+   */
   at: number;
   direction: (typeof TAP_DIRECTIONS)[number];
   channel: TapChannelName;

@@ -1,0 +1,109 @@
+import {
+  TAP_REFUSALS,
+  type TapEntry,
+  type TapRefusal,
+  TESTING_BUFFER,
+  TESTING_IDLE_MS,
+  TESTING_PAYLOAD_MAX,
+} from '@farmpark/contracts';
+import type { DeviceTap, TapMessage } from '../../mqtt/deviceTap';
+import { RefusedAck } from '../commands/service';
+import { RefusedMessage } from '../telemetry/ingest';
+
+/** The kind and words of a handler's refusal; the message is the server's own (no secrets in it). */
+function refusalOf(err: unknown): { refusal: TapRefusal; reason: string } {
+  const reason = err instanceof Error ? err.message : String(err);
+  if (err instanceof RefusedMessage && (TAP_REFUSALS as readonly string[]).includes(err.reason))
+    return { refusal: err.reason, reason };
+  if (err instanceof RefusedAck) return { refusal: 'ack', reason };
+  return { refusal: 'other', reason };
+}
+
+export function toEntry(m: TapMessage, seq: number, at: number): TapEntry {
+  const truncated = m.payload.length > TESTING_PAYLOAD_MAX;
+  const first = m.refusals[0];
+  const refused = first !== undefined ? refusalOf(first) : null;
+  return {
+    seq,
+    at,
+    direction: m.direction,
+    channel: m.channel,
+    topic: m.topic,
+    payload: truncated ? m.payload.slice(0, TESTING_PAYLOAD_MAX) : m.payload,
+    truncated,
+    verdict: m.direction === 'down' ? 'sent' : refused ? 'refused' : 'accepted',
+    refusal: refused?.refusal ?? null,
+    reason: refused?.reason ?? '',
+  };
+}
+
+interface Watch {
+  serial: string;
+  entries: TapEntry[];
+  seq: number;
+  /** `at` of the newest entry: entries are stamped in the order they are recorded, never going back. */
+  lastAt: number;
+  dropped: number;
+  polledAt: number;
+  stop: () => void;
+}
+
+/**
+ * Which devices pages are watching, each with a bounded buffer of its last TESTING_BUFFER messages shared by
+ * its watchers. A watch starts with the first poll and ends TESTING_IDLE_MS after the last: a closed page
+ * leaves nothing behind, and a device nobody watches costs the tap one Map lookup per message.
+ */
+export function createWatches(tap: DeviceTap, opts: { now?: () => number; idleMs?: number } = {}) {
+  const now = opts.now ?? Date.now;
+  const idleMs = opts.idleMs ?? TESTING_IDLE_MS;
+  const watches = new Map<number, Watch>();
+
+  const end = (deviceId: number) => {
+    watches.get(deviceId)?.stop();
+    watches.delete(deviceId);
+  };
+  const sweeper = setInterval(
+    () => {
+      const t = now();
+      for (const [id, w] of watches) if (t - w.polledAt > idleMs) end(id);
+    },
+    Math.max(1000, Math.floor(idleMs / 3)),
+  );
+  sweeper.unref();
+
+  function start(deviceId: number, serial: string): Watch {
+    const w: Watch = { serial, entries: [], seq: 0, lastAt: 0, dropped: 0, polledAt: now(), stop: () => {} };
+    w.stop = tap.watch(serial, (m) => {
+      w.lastAt = Math.max(now(), w.lastAt);
+      w.entries.push(toEntry(m, ++w.seq, w.lastAt));
+      if (w.entries.length > TESTING_BUFFER) {
+        w.entries.shift();
+        w.dropped++;
+      }
+    });
+    watches.set(deviceId, w);
+    return w;
+  }
+
+  return {
+    /** The buffered messages at or after `startTime` (all without it); starts watching the device. */
+    poll(device: { deviceId: number; serial: string }, startTime?: number): { list: TapEntry[]; dropped: number } {
+      let w = watches.get(device.deviceId);
+      // A device that got a new serial is watched under the new one.
+      if (w && w.serial !== device.serial) {
+        end(device.deviceId);
+        w = undefined;
+      }
+      w ??= start(device.deviceId, device.serial);
+      w.polledAt = now();
+      const list = startTime === undefined ? [...w.entries] : w.entries.filter((e) => e.at >= startTime);
+      return { list, dropped: w.dropped };
+    },
+    watching: (deviceId: number) => watches.has(deviceId),
+    close() {
+      clearInterval(sweeper);
+      for (const id of [...watches.keys()]) end(id);
+    },
+  };
+}
+export type Watches = ReturnType<typeof createWatches>;
