@@ -1,0 +1,195 @@
+import './http/types';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/connect';
+import { installAuthHook } from './http/authHook';
+import { clientErrorHandler, installErrorHandler } from './http/errorHandler';
+import { installRouteGuard, type RegisteredRoute } from './http/routeGuard';
+import { installSecurityHeaders } from './http/securityHeaders';
+import { installSpa } from './http/spa';
+import { noticeRoutes } from './modules/alarms/noticeRoutes';
+import { alarmRoutes } from './modules/alarms/routes';
+import { type Alarms, createAlarms } from './modules/alarms/runtime';
+import { authRoutes } from './modules/auth/routes';
+import { automationRoutes } from './modules/automation/routes';
+import { manualModeGate } from './modules/automation/service';
+import { cameraRoutes } from './modules/cameras/routes';
+import { commandRoutes } from './modules/commands/routes';
+import type { ModuleDeps } from './modules/context';
+import { deviceImportRoutes } from './modules/devices/import';
+import { mqttHookRoutes } from './modules/devices/mqttHooks';
+import { createDeviceRegistry, type DeviceRegistry } from './modules/devices/registry';
+import { deviceRoutes } from './modules/devices/routes';
+import { createDevicesRuntime, type DevicesRuntime } from './modules/devices/runtime';
+import { deviceUploadRoutes } from './modules/devices/uploadRoutes';
+import { irrigationRoutes } from './modules/irrigation/routes';
+import { createIrrigation, type Irrigation } from './modules/irrigation/runtime';
+import { lightRoutes } from './modules/light/routes';
+import { mqttRoutes } from './modules/mqtt/routes';
+import { parkRoutes } from './modules/parks/routes';
+import { pestImageRoutes } from './modules/pests/imageRoutes';
+import { pestRoutes } from './modules/pests/routes';
+import { sqdRoutes } from './modules/pests/sqdRoutes';
+import { pointRoutes } from './modules/points/routes';
+import { productionCoreRoutes } from './modules/production/core/routes';
+import { roleRoutes } from './modules/roles/routes';
+import { screenAccountRoutes } from './modules/screenAccounts/routes';
+import { screenRoutes } from './modules/screens/routes';
+import { systemLogRoutes } from './modules/systemLog/routes';
+import { telemetryRoutes } from './modules/telemetry/routes';
+import { testingRoutes } from './modules/testing/routes';
+import type { TelemetryRuntime } from './modules/telemetry/runtime';
+import { userRoutes } from './modules/users/routes';
+import { weatherRoutes } from './modules/weather/routes';
+import type { MqttBroker } from './mqtt/broker';
+import type { DeviceMessageBus } from './mqtt/deviceMessages';
+import type { Publish } from './mqtt/publish';
+import { automationHandler } from './rules/automation';
+import { createRuleEngine, type RuleEngine } from './rules/engine';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  broker: MqttBroker;
+  /** Where the server publishes; the broker's own publish unless an external broker is used (MQTT_URL). */
+  publish?: Publish;
+  /** The running ingest (absent in tests that do not need it). */
+  telemetry?: TelemetryRuntime;
+  /** Share the one the ingest uses, so a device change reaches its cache too. */
+  registry?: DeviceRegistry;
+  /** Device messages: the device module handles `status`, `event` and `ack` from it. */
+  bus?: DeviceMessageBus;
+}
+
+export interface App {
+  app: FastifyInstance;
+  /** Every guarded /api route with the permission it declares (tests walk it). */
+  routes: RegisteredRoute[];
+  /** Device status and the command service (main schedules their jobs, tests drive them). */
+  devices: DevicesRuntime;
+  /** The one rule evaluator (main runs its timer job, tests call `tick`). */
+  rules: RuleEngine;
+  /** Alarm repeats and the delivery outbox (main runs them with the rule job). */
+  alarms: Alarms;
+  /** Irrigation runs, programs and smart rules (their periodic work runs on the rule job's tick). */
+  irrigation: Irrigation;
+}
+
+/** Builds the Fastify app without listening: main listens, tests use `app.inject` or listen on port 0. */
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db, broker } = deps;
+  const publish = deps.publish ?? broker.publish;
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    // Ids and names are small; a megabyte is plenty and bounds what one request can make us parse.
+    bodyLimit: 1024 * 1024,
+    // What Node's parser refuses before any route (headers over 16 KB...) still answers in the envelope.
+    clientErrorHandler,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const routes = installRouteGuard(app);
+  installSecurityHeaders(app, { mapTileUrl: config.mapTileUrl });
+  installErrorHandler(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'FarmPark API', version: '0.1.0', description: 'Envelope {code, msg, data}; see docs/API.md' },
+      components: { securitySchemes: { AuthToken: { type: 'apiKey', in: 'header', name: 'AuthToken' } } },
+      security: [{ AuthToken: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  installAuthHook(app, { db, publish });
+  // A POST without a body is validated as an empty object, so the message names the missing fields.
+  app.addHook('preValidation', async (req) => {
+    if (req.method === 'POST' && (req.body === undefined || req.body === null)) req.body = {};
+  });
+
+  const devices = createDevicesRuntime({
+    db,
+    publish,
+    registry: deps.registry ?? createDeviceRegistry(db),
+    // With an external broker the device is not connected to us; the broker's own API would have to end it.
+    sessions: { disconnect: (serial) => void broker.disconnectDevice(serial) },
+    log: app.log,
+  });
+  if (deps.bus) devices.listen(deps.bus);
+  deps.telemetry?.ingest.events.on('committed', (e) => {
+    devices.status.seen(e.deviceIds).catch((err: Error) => app.log.warn({ err: err.message }, 'online update failed'));
+  });
+
+  const rules = createRuleEngine({ db, registry: devices.registry, tz: config.tzName, log: app.log });
+  const alarms = createAlarms({ db, publish, config, rules, log: app.log });
+  rules.register('automation', automationHandler(devices.commands, app.log, manualModeGate(db)));
+  const irrigation = createIrrigation({
+    db,
+    commands: devices.commands,
+    publish,
+    rules,
+    tz: config.tzName,
+    log: app.log,
+  });
+  await rules.refresh();
+  deps.telemetry?.ingest.events.on('committed', rules.onCommitted);
+  app.addHook('onClose', async () => {
+    deps.telemetry?.ingest.events.off('committed', rules.onCommitted);
+    await rules.idle();
+    alarms.close();
+  });
+
+  const moduleDeps: ModuleDeps = {
+    config,
+    db,
+    publish,
+    telemetry: deps.telemetry ?? null,
+    devices: devices.registry,
+    deviceSessions: devices.sessions,
+    commands: devices.commands,
+    rules,
+  };
+  for (const register of [
+    authRoutes,
+    userRoutes,
+    parkRoutes,
+    weatherRoutes,
+    pointRoutes,
+    screenRoutes,
+    mqttRoutes,
+    roleRoutes,
+    screenAccountRoutes,
+    systemLogRoutes,
+    deviceRoutes,
+    deviceImportRoutes,
+    commandRoutes,
+    mqttHookRoutes,
+    telemetryRoutes,
+    lightRoutes,
+    cameraRoutes,
+    noticeRoutes,
+    pestRoutes,
+    sqdRoutes,
+    automationRoutes,
+    productionCoreRoutes,
+  ])
+    register(app, moduleDeps);
+  await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));
+  await app.register(async (scope) => pestImageRoutes(scope, moduleDeps));
+  alarmRoutes(app, { ...moduleDeps, alarms });
+  irrigationRoutes(app, { ...moduleDeps, irrigation });
+  testingRoutes(app, { ...moduleDeps, bus: deps.bus });
+
+  await installSpa(app, config.webDist);
+  broker.attachWebSocket(app.server);
+  return { app, routes, devices, rules, alarms, irrigation };
+}
