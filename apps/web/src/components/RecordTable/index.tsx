@@ -2,7 +2,9 @@ import {
   COMMAND_STATES,
   type CommandRecord,
   type CommandState,
+  commandText,
   type DeviceClass,
+  IRRIGATION_CLASSES,
   operatorText,
 } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -11,9 +13,9 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CommandFilter, exportCommandListUrl, getCommandList } from '../../api/commands';
+import { useZoneNames } from '../../pages/irrigation/zoneNames';
 import { useParkStore } from '../../stores/park';
 import { formatTime, pickedDays } from '../../utils/time';
-import { describeCommand } from '../CommandButton/describe';
 import ExportButton from '../ExportButton';
 import ZoneHint from '../filters/ZoneHint';
 import { useParamConfigs } from '../live/useParamConfigs';
@@ -50,7 +52,9 @@ export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass 
     queryFn: () => getCommandList({ ...full, ...page }),
     refetchInterval: 10_000,
   });
-  const has = (k: string) => i18n.exists(k);
+  const lang = i18n.language.startsWith('zh') ? 'zh' : 'en';
+  // irrigation starts name their zones; other classes have none to ask for
+  const zoneNamesOf = useZoneNames((IRRIGATION_CLASSES as readonly string[]).includes(deviceClass));
 
   const apply = () => {
     // picked days are the park's days
@@ -71,14 +75,15 @@ export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass 
       title: t('record.operator'),
       dataIndex: 'operator',
       width: 120,
-      render: (op: string) => operatorText(op, i18n.language.startsWith('zh') ? 'zh' : 'en'),
+      render: (op: string) => operatorText(op, lang),
     },
     { title: t('record.device'), dataIndex: 'deviceName', width: 160 },
     {
       title: t('record.command'),
       key: 'command',
       width: 220,
-      render: (_, r) => describeCommand(r.name, r.params, t, has),
+      // phrased by contracts, as the export phrases it: page and file say the same
+      render: (_, r) => commandText(r.name, r.params, lang, zoneNamesOf(r.deviceId)),
     },
     {
       title: t('record.result'),

@@ -8,12 +8,12 @@ export type ZoneNames = ReadonlyMap<number, string>;
 const NONE: ZoneNames = new Map();
 
 /** The active park's zones as the server lists them (every zone of every irrigation machine). */
-export function useParkZones() {
+export function useParkZones(enabled = true) {
   const groupId = useParkStore((s) => s.activeGroupId);
   return useQuery({
     queryKey: ['irrigation', 'zones', groupId],
     queryFn: () => getZoneList(groupId as number),
-    enabled: groupId !== null,
+    enabled: enabled && groupId !== null,
     // names change rarely; live run updates invalidate ['irrigation'] and need not refetch them each time
     staleTime: 60_000,
   });
@@ -34,9 +34,10 @@ export function zoneBook(zones: readonly IrrigationZone[] | undefined): Map<numb
 /**
  * Zone names of the active park's machines: `namesOf(deviceId)` gives zone number -> name for
  * `zonesText`. Until the list arrives (or when it fails) zones read by number, as before names existed.
+ * `enabled` false asks nothing (pages of other device classes, whose users may not see irrigation).
  */
-export function useZoneNames(): (deviceId: number | undefined) => ZoneNames {
-  const q = useParkZones();
+export function useZoneNames(enabled = true): (deviceId: number | undefined) => ZoneNames {
+  const q = useParkZones(enabled);
   return useMemo(() => {
     const book = zoneBook(q.data);
     return (deviceId) => (deviceId === undefined ? NONE : (book.get(deviceId) ?? NONE));
