@@ -122,7 +122,8 @@ export function createBatcher(options: BatcherOptions) {
     }
   }
 
-  async function flush() {
+  /** `backlog`: the rows arrived while the previous commit ran (ingest under load). */
+  async function flush(backlog = false) {
     if (timer) {
       clearTimeout(timer);
       timer = null;
@@ -141,9 +142,16 @@ export function createBatcher(options: BatcherOptions) {
       seenDeviceIds: [...full.seen],
       now: Date.now(),
       refusals: [...full.refusals.values()],
+      deferRollups: backlog,
     };
     const started = performance.now();
     const { inserted } = await writeWithRetry(batch);
+    if (backlog && cur.empty && options.store.flushRollups) {
+      // The load has stopped for now: the rollups held back go to the tables before this batch is
+      // acknowledged, so idle ingest leaves them exact. Raw rows are already committed; a failure here
+      // only leaves the rollups waiting for the next flush.
+      await options.store.flushRollups().catch(() => {});
+    }
     try {
       options.onCommitted?.({ batch, inserted, messages: full.messages, commitMs: performance.now() - started });
     } catch {
@@ -151,7 +159,7 @@ export function createBatcher(options: BatcherOptions) {
     }
     full.resolve();
     inflight = false;
-    if (!cur.empty) void flush();
+    if (!cur.empty) void flush(true);
     else idle?.();
   }
 

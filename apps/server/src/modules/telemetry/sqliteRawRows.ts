@@ -49,9 +49,24 @@ export function createRawRowWriter(db: SQLite.Database) {
       const advanced = new Map<number, number>();
       if (fast.length < batch.n) fast = new Int32Array(batch.n);
       let nFast = 0;
+      // rank of each batch key in SQLite's order (BINARY: code units, as JS compares these names)
+      const keyRank = new Uint16Array(batch.keys.length);
+      batch.keys
+        .map((k, i) => [k, i] as const)
+        .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+        .forEach(([, i], r) => {
+          keyRank[i] = r;
+        });
       const flushFast = () => {
         if (nFast === 0) return;
-        const rows = fast;
+        // In primary-key order: consecutive rows land on the same leaf page, so each insert finds its
+        // place from the previous one's pages, still in the cache, instead of across the whole table.
+        const rows = fast.subarray(0, nFast).sort((a, b) => {
+          const d = batch.deviceId[a] - batch.deviceId[b];
+          if (d !== 0) return d;
+          const k = keyRank[batch.keyIdx[a]] - keyRank[batch.keyIdx[b]];
+          return k !== 0 ? k : batch.ts[a] - batch.ts[b];
+        });
         const changes = insertMany.run(nFast, (j, p) => {
           const i = rows[j];
           p.push(batch.deviceId[i], key(i), batch.ts[i], batch.value[i]);

@@ -10,8 +10,17 @@ interface WriterThread {
   onClosed: (() => void) | null;
 }
 
+/** Stores open per database file in this process (the demo history fill opens one beside the live one). */
+const openStores = new Map<string, number>();
+
 async function startWriter(file: string, tzName: string, sync: 'normal' | 'full'): Promise<WriterThread> {
-  const worker = new Worker(new URL('./sqliteWorkerBoot.mjs', import.meta.url), { workerData: { file, tzName, sync } });
+  // Rollups waiting in a dead writer's memory are recomputed from raw rows by the next writer, unless
+  // another store of this process is open on the file: rows waiting in its memory would count twice.
+  // Left behind, they are recomputed at the next start (nothing above a series' mark is ever folded).
+  const recover = (openStores.get(file) ?? 0) <= 1;
+  const worker = new Worker(new URL('./sqliteWorkerBoot.mjs', import.meta.url), {
+    workerData: { file, tzName, sync, recover },
+  });
   const t: WriterThread = { worker, waiting: new Map(), dead: null, onClosed: null };
   await new Promise<void>((resolve, reject) => {
     const fail = (err: Error) => reject(new Error(`telemetry writer failed to start: ${err.message}`));
@@ -51,13 +60,26 @@ export async function createSqliteStore(
   tzName: string,
   sync: 'normal' | 'full' = 'normal',
 ): Promise<TelemetryStore> {
-  let thread = await startWriter(file, tzName, sync);
+  openStores.set(file, (openStores.get(file) ?? 0) + 1);
+  let thread: WriterThread;
+  try {
+    thread = await startWriter(file, tzName, sync);
+  } catch (err) {
+    openStores.set(file, (openStores.get(file) ?? 1) - 1);
+    throw err;
+  }
   const checkpointer = new Worker(new URL('./sqliteWorkerBoot.mjs', import.meta.url), {
     workerData: { role: 'checkpoint', file, everyMs: 1000 },
   });
   checkpointer.on('error', () => {});
   let nextId = 1;
   let closing = false;
+  const call = (t: WriterThread, message: object, transfer: ArrayBuffer[] = []) =>
+    new Promise<WriteResult>((resolve, reject) => {
+      const id = nextId++;
+      t.waiting.set(id, { resolve, reject });
+      t.worker.postMessage({ id, ...message }, transfer);
+    });
 
   return {
     async write(batch: RowBatch) {
@@ -65,27 +87,27 @@ export async function createSqliteStore(
         if (closing) throw thread.dead;
         thread = await startWriter(file, tzName, sync);
       }
-      const t = thread;
-      const id = nextId++;
-      return new Promise((resolve, reject) => {
-        t.waiting.set(id, { resolve, reject });
-        // Copies of the used part only; the batcher may still read its own columns after the commit.
-        const cols = {
-          ...batch,
-          deviceId: batch.deviceId.slice(0, batch.n),
-          keyIdx: batch.keyIdx.slice(0, batch.n),
-          ts: batch.ts.slice(0, batch.n),
-          value: batch.value.slice(0, batch.n),
-        };
-        t.worker.postMessage({ id, batch: cols }, [
-          cols.deviceId.buffer,
-          cols.keyIdx.buffer,
-          cols.ts.buffer,
-          cols.value.buffer,
-        ]);
-      });
+      // Copies of the used part only; the batcher may still read its own columns after the commit.
+      const cols = {
+        ...batch,
+        deviceId: batch.deviceId.slice(0, batch.n),
+        keyIdx: batch.keyIdx.slice(0, batch.n),
+        ts: batch.ts.slice(0, batch.n),
+        value: batch.value.slice(0, batch.n),
+      };
+      return call(thread, { batch: cols }, [
+        cols.deviceId.buffer,
+        cols.keyIdx.buffer,
+        cols.ts.buffer,
+        cols.value.buffer,
+      ]);
+    },
+    async flushRollups() {
+      if (thread.dead) return;
+      await call(thread, { flushRollups: true });
     },
     async close() {
+      if (!closing) openStores.set(file, (openStores.get(file) ?? 1) - 1);
       closing = true;
       await new Promise<void>((resolve) => {
         checkpointer.once('message', function wait(m: Reply) {

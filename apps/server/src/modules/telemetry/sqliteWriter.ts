@@ -1,8 +1,9 @@
 import SQLite from 'better-sqlite3';
 import { zoneClock } from './buckets';
-import { aggregateBatch, type BucketAgg } from './rollup';
+import { aggregateBatch } from './rollup';
 import { multiRow } from './sqliteMultiRow';
 import { createRawRowWriter, StaleNewestTs } from './sqliteRawRows';
+import { createRollupWriter } from './sqliteRollups';
 import { type RowBatch, TOUCH_EVERY_MS } from './store';
 
 /**
@@ -10,7 +11,12 @@ import { type RowBatch, TOUCH_EVERY_MS } from './store';
  * latest values from the rows actually inserted, `devices.last_seen_at`, refusal counters; one
  * transaction. Runs on the ingest worker thread with its own connection to the WAL database.
  */
-export function createSqliteWriter(file: string, tzName: string, sync: 'normal' | 'full' = 'normal') {
+export function createSqliteWriter(
+  file: string,
+  tzName: string,
+  sync: 'normal' | 'full' = 'normal',
+  options: { recover?: boolean } = {},
+) {
   const db = new SQLite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('busy_timeout = 5000');
@@ -23,23 +29,10 @@ export function createSqliteWriter(file: string, tzName: string, sync: 'normal' 
   const clock = zoneClock(tzName);
 
   const raw = createRawRowWriter(db);
-  const rollupTail = (table: string) =>
-    `on conflict (device_id, key, bucket) do update set
-       min = min(${table}.min, excluded.min),
-       max = max(${table}.max, excluded.max),
-       sum = ${table}.sum + excluded.sum,
-       count = ${table}.count + excluded.count,
-       last = case when excluded.last_ts >= ${table}.last_ts then excluded.last else ${table}.last end,
-       last_ts = max(${table}.last_ts, excluded.last_ts)`;
-  const rollup = (table: string) =>
-    multiRow(
-      db,
-      `insert into ${table} (device_id, key, bucket, min, max, sum, count, last, last_ts)`,
-      9,
-      rollupTail(table),
-    );
-  const upsertHourly = rollup('telemetry_hourly');
-  const upsertDaily = rollup('telemetry_daily');
+  const rollups = createRollupWriter(db, clock);
+  // Rows that were waiting in memory when the previous writer died are folded before anything new. Not
+  // while another writer of this process is open: rows waiting in its memory would be folded twice.
+  if (options.recover !== false) rollups.recover();
   const upsertLatest = multiRow(
     db,
     'insert into device_latest (device_id, key, ts, value, prev_value, prev_ts)',
@@ -51,10 +44,6 @@ export function createSqliteWriter(file: string, tzName: string, sync: 'normal' 
        ts = excluded.ts
      where excluded.ts > device_latest.ts`,
   );
-  const pushBucket = (list: BucketAgg[]) => (i: number, p: unknown[]) => {
-    const a = list[i];
-    p.push(a.deviceId, a.key, a.bucket, a.min, a.max, a.sum, a.count, a.last, a.lastTs);
-  };
   const upsertRefusal = db.prepare(
     `insert into ingest_refused (serial, reason, device_id, count, last_at) values (?, ?, ?, ?, ?)
      on conflict (serial, reason) do update set
@@ -80,8 +69,7 @@ export function createSqliteWriter(file: string, tzName: string, sync: 'normal' 
     const inserted = new Uint8Array(batch.n);
     const advanced = raw.write(batch, inserted, guarded);
     const agg = aggregateBatch(batch, inserted, clock);
-    upsertHourly.run(agg.hourly.length, pushBucket(agg.hourly));
-    upsertDaily.run(agg.daily.length, pushBucket(agg.daily));
+    const plan = rollups.write(batch, inserted, agg, batch.deferRollups === true);
     upsertLatest.run(agg.latest.length, (i, p) => {
       const l = agg.latest[i];
       p.push(l.deviceId, l.key, l.ts, l.value, l.prevValue, l.prevValue === null ? null : l.prevTs);
@@ -90,7 +78,7 @@ export function createSqliteWriter(file: string, tzName: string, sync: 'normal' 
     // chunks keep the parameter count far below SQLite's limit
     for (let i = 0; i < stale.length; i += 500) touch(stale.slice(i, i + 500), batch.now);
     for (const r of batch.refusals) upsertRefusal.run(r.serial, r.reason, r.deviceId, r.count, batch.now);
-    return { inserted, stale, advanced };
+    return { inserted, stale, advanced, plan };
   });
 
   const writeOnce = (batch: RowBatch) => {
@@ -106,12 +94,21 @@ export function createSqliteWriter(file: string, tzName: string, sync: 'normal' 
 
   return {
     write(batch: RowBatch): Uint8Array {
-      const { inserted, stale, advanced } = writeOnce(batch);
+      const { inserted, stale, advanced, plan } = writeOnce(batch);
       // only once committed: a rolled-back touch must be retried with the next batch
       for (const id of stale) touched.set(id, batch.now);
       raw.committed(advanced);
+      rollups.apply(plan);
       return inserted;
     },
-    close: () => db.close(),
+    /** Writes the rollups still waiting in memory (when ingest goes idle, and before closing). */
+    flushRollups: () => rollups.flushAll(),
+    get pendingRollupSeries() {
+      return rollups.pendingSeries;
+    },
+    close() {
+      rollups.flushAll();
+      db.close();
+    },
   };
 }

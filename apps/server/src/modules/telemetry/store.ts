@@ -16,6 +16,12 @@ export interface RowBatch {
   now: number;
   /** Refused messages to add to the counters, by serial and reason. */
   refusals: RefusalCount[];
+  /**
+   * More messages were already waiting when this batch was sent (ingest under load): the store may keep
+   * the batch's hourly and daily rollups in memory for a few batches (SQLite; see `flushRollups`).
+   * Raw rows, latest values and everything else are committed with the batch regardless.
+   */
+  deferRollups?: boolean;
 }
 
 export interface RefusalCount {
@@ -33,6 +39,11 @@ export interface WriteResult {
 export interface TelemetryStore {
   /** Writes the batch in one transaction; resolves after commit. */
   write(batch: RowBatch): Promise<WriteResult>;
+  /**
+   * Writes the rollups still held in memory. The batcher calls it when a deferred batch turns out to be
+   * the last one for now, before acknowledging it, so that idle ingest leaves the rollup tables exact.
+   */
+  flushRollups?(): Promise<void>;
   close(): Promise<void>;
 }
 
