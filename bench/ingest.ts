@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
@@ -48,6 +48,11 @@ async function main() {
       // no WAL yet
     }
   }, 250);
+  // WAL frames written over the run: the wal-index header's mxFrame (frames in the log now), followed
+  // often enough that a restart of the log (mxFrame back near 0) is seen; latency depends on what else
+  // runs on the machine, this does not.
+  const frames = walFramesCounter(`${data.dbFile}-shm`);
+  const frameWatch = setInterval(frames.poll, 5);
   try {
     const load = await runLoad({
       devices: data.devices,
@@ -62,6 +67,8 @@ async function main() {
       keepAcked: true,
     });
     clearInterval(walWatch);
+    clearInterval(frameWatch);
+    frames.poll();
     await server.stop();
     const totals = server
       .output()
@@ -82,6 +89,7 @@ async function main() {
       for (const ts of list) if (!have.has(ts)) lost++;
     });
     const rows = (db.prepare('select count(*) as n from telemetry').get() as { n: number }).n;
+    const pageSize = db.pragma('page_size', { simple: true }) as number;
     db.close();
     const result = {
       bench: 'ingest',
@@ -105,14 +113,43 @@ async function main() {
       maxCommitMs: Math.round(t.maxCommitMs ?? 0),
       serverCpuMsPer1000Msg: t.cpuMs && load.acked ? Math.round((t.cpuMs / load.acked) * 10000) / 10 : null,
       maxWalMB: Math.round(maxWalBytes / 1e5) / 10,
+      walBytesPerMessage: load.acked ? Math.round((frames.total() * (pageSize + 24)) / load.acked) : null,
       ...raw,
     };
     process.stdout.write(`${JSON.stringify(result)}\n`);
   } finally {
     clearInterval(walWatch);
+    clearInterval(frameWatch);
+    frames.close();
     await server.stop();
     data.remove();
   }
+}
+
+/** Counts frames appended to the WAL from the shared wal-index header (mxFrame at byte 16, native order). */
+function walFramesCounter(shmFile: string) {
+  let fd: number | null = null;
+  let last = 0;
+  let total = 0;
+  const buf = Buffer.alloc(4);
+  return {
+    poll() {
+      try {
+        fd ??= openSync(shmFile, 'r');
+        if (readSync(fd, buf, 0, 4, 16) < 4) return;
+      } catch {
+        return; // no WAL index yet
+      }
+      const mx = buf.readUInt32LE(0);
+      total += mx >= last ? mx - last : mx;
+      last = mx;
+    },
+    total: () => total,
+    close() {
+      if (fd !== null) closeSync(fd);
+      fd = null;
+    },
+  };
 }
 
 main().then(
