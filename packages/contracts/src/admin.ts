@@ -314,6 +314,8 @@ export interface SystemLogEntry {
   ip: string;
   result: (typeof LOG_RESULTS)[number];
   resultCode: number;
+  /** Operator, action, object and detail in the reader's language, phrased by the server as the export is. */
+  text: { operator: string; action: string; target: string; detail: string };
 }
 
 /** Columns of exportSystemLog's CSV, in order. */

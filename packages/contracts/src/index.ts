@@ -27,6 +27,7 @@ export * from './production/core';
 export * from './production/stock';
 export * from './requestValues';
 export * from './rules';
+export * from './systemLogText';
 export * from './telemetry';
 export * from './testing';
 export * from './timeZone';
