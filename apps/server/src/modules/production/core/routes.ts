@@ -34,6 +34,7 @@ import {
 } from './crops';
 import { coreExportRoutes } from './exportRoutes';
 import { addHarvest, harvestOptions, listHarvests, removeHarvests, updateHarvest } from './harvests';
+import { plotOptions, userOptions } from './options';
 import { addPersonnel, listPersonnel, personnelDetail, removePersonnel, updatePersonnel } from './personnel';
 import {
   addPlanting,
@@ -86,6 +87,10 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     `${P}/personnel/removePersonnel`,
     { config: on(PERMITS.personnel), schema: { tags, body: productionIdsBody } },
     async (req) => ok(await removePersonnel(db, authOf(req), req.body.id)),
+  );
+
+  r.get(`${P}/personnel/getUserOptions`, { config: on(PERMITS.personnel), schema: { tags } }, async (req) =>
+    ok(await userOptions(db, authOf(req))),
   );
 
   // crops (the catalogue) and their growth standards
@@ -144,6 +149,11 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     `${P}/planting/getDeviceIdealRanges`,
     { config: on(PERMITS.plant), schema: { tags, querystring: deviceRangesQuery } },
     async (req) => ok(await deviceIdealRanges(db, authOf(req), req.query.deviceId, tz)),
+  );
+  r.get(
+    `${P}/planting/getPlotOptions`,
+    { config: on(PERMITS.plant), schema: { tags, querystring: productionGroupQuery } },
+    async (req) => ok(await plotOptions(db, authOf(req), req.query.groupId)),
   );
   r.post(
     `${P}/planting/addPlanting`,
