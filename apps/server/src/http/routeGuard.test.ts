@@ -20,6 +20,10 @@ describeEachEngine('route guard', (env) => {
       '/api/merchant/login/loginByPassword',
       '/api/mqtt/acl',
       '/api/mqtt/auth',
+      // device debugging for installers: serial and secret, then a one-device token (modules/testing)
+      '/api/testing/deviceLogin',
+      '/api/testing/getDeviceMessageList',
+      '/api/testing/sendCommand',
     ]);
   });
 

@@ -1,11 +1,17 @@
-import type { DeviceChannel, DeviceMessage } from './deviceMessages';
-
 /**
  * The device-debugging tap (/testing, docs/TESTING_PAGE.md): every message of a WATCHED device, both
  * ways, with what the server made of it. Transports and the bus call it on every message, so the
  * unwatched path is one Map lookup and nothing else: no decoding, no copying, no allocation.
  */
-export type TapChannel = DeviceChannel | 'cmd';
+export type TapChannel = 'telemetry' | 'event' | 'ack' | 'status' | 'cmd';
+
+/** The part of a bus message the tap reads (deviceMessages.ts imports this file, not the other way round). */
+interface UpMessage {
+  serial: string;
+  channel: TapChannel;
+  payload: Buffer;
+  receivedAt: number;
+}
 
 export interface TapMessage {
   serial: string;
@@ -28,7 +34,7 @@ export interface DeviceTap {
   /** Cheap test the hot path uses before anything else. */
   watching(serial: string): boolean;
   /** An up message after its handlers settled (refusals: what they threw). */
-  up(msg: DeviceMessage, refusals: readonly unknown[]): void;
+  up(msg: UpMessage, refusals: readonly unknown[]): void;
   /** A publish from the server; only `dev/{serial}/down/{channel}` topics are looked at. */
   down(topic: string, payload: unknown): void;
 }
