@@ -71,9 +71,16 @@ const PHRASES = {
   },
   lowAboveHigh: { en: (f) => `${f} must be above the low value`, zh: (f) => `${f}必须大于下限` },
   wrong: { en: (f) => `${f} is wrong`, zh: (f) => `${f}不正确` },
+  // A harvest inside a sprayed pesticide's safety interval; without the spraying's params, the rule alone.
   safetyInterval: {
-    en: (_f, p) => `${p.pesticide} was sprayed on ${p.sprayedOn}; harvest from ${p.firstDay} (safety interval)`,
-    zh: (_f, p) => `${p.sprayedOn} 喷施了${p.pesticide}，安全间隔期内不能采收，${p.firstDay} 起可采收`,
+    en: (f, p) =>
+      p.firstDay === undefined
+        ? `${f} is inside a pesticide safety interval`
+        : `${f} must be ${p.firstDay} or later: ${p.pesticide} was sprayed on ${p.sprayedOn} (safety interval)`,
+    zh: (f, p) =>
+      p.firstDay === undefined
+        ? `${f}在农药安全间隔期内`
+        : `${f}不能早于 ${p.firstDay}：${p.sprayedOn} 喷施了${p.pesticide}，尚在安全间隔期内`,
   },
   sameAsOld: { en: (f) => `${f} must differ from the old one`, zh: (f) => `${f}不能与原来的相同` },
 } satisfies Record<string, Record<ErrorLang, Phrase>>;
@@ -150,7 +157,17 @@ export function issueDetail(issue: IssueLike, field?: string): ErrorDetail {
  * console's `validation.<rule>` messages are these words and not a second copy.
  */
 export function phraseTemplates(lang: ErrorLang): Record<ErrorRule, string> {
-  const slots = { min: '{{min}}', max: '{{max}}', value: '{{value}}', count: '{{count}}', values: '{{values}}' };
+  const slots = {
+    min: '{{min}}',
+    max: '{{max}}',
+    value: '{{value}}',
+    count: '{{count}}',
+    values: '{{values}}',
+    // safetyInterval (production harvests)
+    pesticide: '{{pesticide}}',
+    sprayedOn: '{{sprayedOn}}',
+    firstDay: '{{firstDay}}',
+  };
   return Object.fromEntries(ERROR_RULES.map((rule) => [rule, PHRASES[rule][lang]('{{field}}', slots)])) as Record<
     ErrorRule,
     string
