@@ -19,7 +19,7 @@ export function systemLogRoutes(app: FastifyInstance, { db, config: { tzName } }
   r.get(
     '/api/merchant/systemLog/getSystemLogList',
     { config, schema: { tags, querystring: systemLogListQuery } },
-    async (req) => ok(await systemLogList(db, authOf(req), req.query)),
+    async (req) => ok(await systemLogList(db, authOf(req), req.query, exportLang(req))),
   );
 
   r.get(
@@ -34,7 +34,7 @@ export function systemLogRoutes(app: FastifyInstance, { db, config: { tzName } }
         lang: exportLang(req),
         timeZone,
         columns: SYSTEM_LOG_EXPORT_COLUMNS,
-        rows: systemLogRows(db, authOf(req), filter),
+        rows: systemLogRows(db, authOf(req), filter, exportLang(req)),
       });
     },
   );

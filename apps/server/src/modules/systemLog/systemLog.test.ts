@@ -61,18 +61,83 @@ describeEachEngine('system log', (env) => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Time,Login name,Action,Target type,Target id,Detail,IP address,Result,Result code');
+    expect(lines[0]).toBe('Time,Operator,Action,Object,Detail,IP address,Result,Result code');
     expect(lines).toHaveLength(3);
     // the newest first; a cell that starts like a formula is quoted and defused
     expect(lines[1]).toContain(',"\'=HYPERLINK(""x"")",');
-    expect(lines[2]).toContain(',日志园,127.0.0.1,Success,0');
+    // action and object in words, the park by its name
+    expect(lines[2]).toMatch(/,demo,Add park,Park 日志园,日志园,127\.0\.0\.1,Success,0$/);
     // without a language the file is in Chinese, the product's language
     const zh = await env().app.inject({
       method: 'GET',
       url: `${L}/exportSystemLog?action=park`,
       headers: { AuthToken: demo },
     });
-    expect(zh.body).toMatch(/^\uFEFF时间,登录名,操作,/);
-    expect(zh.body).toContain(',日志园,127.0.0.1,成功,0');
+    expect(zh.body).toMatch(/^\uFEFF时间,操作人,操作,对象,详情,/);
+    expect(zh.body).toContain(',demo,新增园区,园区 日志园,日志园,127.0.0.1,成功,0');
+  });
+
+  it('phrases operators, objects and commands in the reader language, on the page and in the file alike', async () => {
+    const { db, ids } = env();
+    const device = await db
+      .selectFrom('devices')
+      .select(['id', 'serial', 'name'])
+      .where('id', '=', ids.devices.farm)
+      .executeTakeFirstOrThrow();
+    const t0 = Date.now() + 1000;
+    const base = { merchant_id: ids.merchant.farm, user_id: null, ip: '', result: 'ok', result_code: 0 };
+    await db
+      .insertInto('system_log')
+      .values([
+        {
+          ...base,
+          login_name: 'program:早间水肥',
+          action: 'command.succeeded',
+          target_type: 'command',
+          target_id: 'no-such-command',
+          detail: `${device.serial} setValve {"valve":2,"on":true}`,
+          created_at: t0,
+        },
+        {
+          ...base,
+          login_name: 'smart:1区墒情',
+          action: 'irrigation.start',
+          target_type: 'device',
+          target_id: String(device.id),
+          detail: `${device.name}, zones 1,2`,
+          created_at: t0 + 1,
+        },
+      ])
+      .execute();
+    const zhPage = (await list({ pageSize: '2' })).list;
+    expect(zhPage[0].text).toEqual({
+      operator: '智能规则“1区墒情”',
+      action: '启动灌溉',
+      target: `设备 ${device.name} ${device.serial}`,
+      detail: `${device.name}, 1区、2区`,
+    });
+    expect(zhPage[1].text).toMatchObject({ operator: '程序“早间水肥”', detail: `${device.serial} 2号阀门：开` });
+    const en = await env().get<Paged<SystemLogEntry>>(`${L}/getSystemLogList`, demo, { pageSize: '2' });
+    // the test client sends no language: ask in English through the header
+    const enRes = await env().app.inject({
+      method: 'GET',
+      url: `${L}/getSystemLogList?pageSize=2`,
+      headers: { AuthToken: demo, 'accept-language': 'en-US' },
+    });
+    expect(en.code).toBe(0);
+    const enList = enRes.json().data.list as SystemLogEntry[];
+    expect(enList[1].text).toMatchObject({ operator: 'program "早间水肥"', detail: `${device.serial} Valve 2: on` });
+    const file = await env().app.inject({
+      method: 'GET',
+      url: `${L}/exportSystemLog?action=command`,
+      headers: { AuthToken: demo },
+    });
+    expect(file.body).toContain(`,程序“早间水肥”,指令执行成功,指令 no-such-command,${device.serial} 2号阀门：开,`);
+    expect(file.body).not.toMatch(/\{"valve"/);
+    await db
+      .deleteFrom('system_log')
+      .where('created_at', '>=', t0)
+      .where('merchant_id', '=', ids.merchant.farm)
+      .execute();
   });
 });

@@ -1,0 +1,177 @@
+import {
+  commandText,
+  type MessageLang,
+  operatorText,
+  SYSTEM_LOG_ACTION_TEXT,
+  SYSTEM_LOG_TARGET_TEXT,
+  type SystemLogAction,
+  type SystemLogTarget,
+  zoneListText,
+} from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import { inList } from '../../db/scope';
+
+/**
+ * The system log in the reader's words: who (a person, or program/rule by name), what, on which object
+ * (by name, not id) and the detail with commands phrased (never their JSON). The list page and the
+ * export both phrase here, so they say the same thing. Stored rows keep ids and the raw detail, so the
+ * keyword search and older rows work as before.
+ */
+
+export interface LogRowLike {
+  login_name: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  detail: string;
+}
+
+export interface LogText {
+  operator: string;
+  action: string;
+  target: string;
+  detail: string;
+}
+
+/** Object names of one page of the log, by kind and stored id. */
+type Names = Map<string, string>;
+const key = (type: string, id: string) => `${type}:${id}`;
+const numeric = (ids: string[]) => [...new Set(ids.filter((s) => /^\d+$/.test(s)).map(Number))];
+
+/**
+ * Looks up the names of the objects a page of log lines names, within the merchant. Kinds without a
+ * name to look up (sessions, alarms) keep their id.
+ */
+export async function objectNames(db: Db, merchantId: number, rows: readonly LogRowLike[]): Promise<Names> {
+  const ids = (type: string) => rows.filter((r) => r.target_type === type).flatMap((r) => r.target_id.split(','));
+  const names: Names = new Map();
+  const put = (type: string, list: { id: number | string; name: string }[]) => {
+    for (const r of list) names.set(key(type, String(r.id)), r.name);
+  };
+  const byId = async (
+    type: SystemLogTarget,
+    table: 'groups' | 'roles' | 'irrigation_programs' | 'rules' | 'screens',
+    column: 'name' | 'title',
+  ) => {
+    const list = numeric(ids(type));
+    if (!list.length) return;
+    const found = await db
+      .selectFrom(table)
+      .select(['id', `${column} as name` as 'name'])
+      .where('merchant_id', '=', merchantId)
+      .where('id', 'in', inList(list))
+      .execute();
+    put(type, found as { id: number; name: string }[]);
+  };
+  await byId('park', 'groups', 'name');
+  await byId('role', 'roles', 'name');
+  await byId('irrigationProgram', 'irrigation_programs', 'name');
+  for (const t of ['smartRule', 'automationRule', 'alarmRule'] as const) await byId(t, 'rules', 'name');
+  await byId('screen', 'screens', 'title');
+
+  const userIds = numeric(ids('user'));
+  if (userIds.length) {
+    const users = await db
+      .selectFrom('users')
+      .select(['id', 'login_name as name'])
+      .where('merchant_id', '=', merchantId)
+      .where('id', 'in', inList(userIds))
+      .execute();
+    put('user', users);
+  }
+  // devices are named by id or, for some actions, by serial
+  const deviceRefs = ids('device');
+  if (deviceRefs.length) {
+    const devices = await db
+      .selectFrom('devices')
+      .select(['id', 'serial', 'name'])
+      .where('merchant_id', '=', merchantId)
+      .where((eb) =>
+        eb.or([eb('id', 'in', inList(numeric(deviceRefs))), eb('serial', 'in', [...new Set(deviceRefs), ''])]),
+      )
+      .execute();
+    for (const d of devices) {
+      names.set(key('device', String(d.id)), `${d.name} ${d.serial}`);
+      names.set(key('device', d.serial), `${d.name} ${d.serial}`);
+    }
+  }
+  const cmdIds = [...new Set(ids('command'))];
+  if (cmdIds.length) {
+    const commands = await db
+      .selectFrom('commands')
+      .select(['cmd_id', 'device_name', 'device_serial'])
+      .where('merchant_id', '=', merchantId)
+      .where('cmd_id', 'in', cmdIds)
+      .execute();
+    for (const c of commands) names.set(key('command', c.cmd_id), `${c.device_name} ${c.device_serial}`);
+  }
+  const runIds = numeric(ids('irrigationRun'));
+  if (runIds.length) {
+    const runs = await db
+      .selectFrom('irrigation_runs')
+      .select(['id', 'device_name'])
+      .where('merchant_id', '=', merchantId)
+      .where('id', 'in', inList(runIds))
+      .execute();
+    for (const r of runs) names.set(key('irrigationRun', String(r.id)), `#${r.id} ${r.device_name}`);
+  }
+  // a zone is stored as "deviceId:zoneNo"
+  const zoneDevices = numeric(ids('irrigationZone').map((z) => z.split(':')[0]));
+  if (zoneDevices.length) {
+    const machines = await db
+      .selectFrom('devices')
+      .select(['id', 'name'])
+      .where('merchant_id', '=', merchantId)
+      .where('id', 'in', inList(zoneDevices))
+      .execute();
+    for (const m of machines) names.set(key('irrigationZoneDevice', String(m.id)), m.name);
+  }
+  return names;
+}
+
+/** A command written into a detail as `name {json}` (commands, automation), phrased. */
+const COMMAND_IN_DETAIL = /\b([a-zA-Z]+) (\{.*?\})(?= - |$)/;
+
+function detailText(row: LogRowLike, lang: MessageLang): string {
+  let text = row.detail;
+  const cmd = COMMAND_IN_DETAIL.exec(text);
+  if (cmd) {
+    try {
+      const params = JSON.parse(cmd[2]) as unknown;
+      if (params && typeof params === 'object' && !Array.isArray(params)) {
+        text = text.replace(cmd[0], commandText(cmd[1], params as Record<string, unknown>, lang));
+      }
+    } catch {
+      // not JSON after all: leave the words as they were written
+    }
+  }
+  // "zones 1,2" of irrigation starts and stops
+  text = text.replace(/\bzones ((?:\d+,)*\d+)\b/, (_, list: string) => zoneListText(lang, list.split(',').map(Number)));
+  // a zone edit's detail is the new name; blank means back to the number
+  if (row.action === 'irrigationZone.alter' && row.detail === '') text = lang === 'zh' ? '清除名称' : 'name cleared';
+  return text;
+}
+
+function targetText(row: LogRowLike, lang: MessageLang, names: Names): string {
+  if (!row.target_type) return '';
+  const kind = SYSTEM_LOG_TARGET_TEXT[row.target_type as SystemLogTarget]?.[lang] ?? row.target_type;
+  if (!row.target_id) return kind;
+  if (row.target_type === 'irrigationZone') {
+    const [deviceId, zoneNo] = row.target_id.split(':');
+    const machine = names.get(key('irrigationZoneDevice', deviceId)) ?? `#${deviceId}`;
+    return `${kind} ${machine} ${zoneListText(lang, [Number(zoneNo)])}`;
+  }
+  const each = row.target_id
+    .split(',')
+    .map((id) => names.get(key(row.target_type, id)) ?? (/^\d+$/.test(id) ? `#${id}` : id));
+  return `${kind} ${each.join(lang === 'zh' ? '、' : ', ')}`;
+}
+
+export function phraseLogRow(row: LogRowLike, lang: MessageLang, names: Names): LogText {
+  return {
+    operator: operatorText(row.login_name, lang),
+    action: SYSTEM_LOG_ACTION_TEXT[row.action as SystemLogAction]?.[lang] ?? row.action,
+    target: targetText(row, lang, names),
+    detail: detailText(row, lang),
+  };
+}
