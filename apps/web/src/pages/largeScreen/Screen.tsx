@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { useAppStore } from '../../stores/app';
 import { parkLabel, useActivePark } from '../../stores/park';
 import { useParkZone } from '../../utils/time';
@@ -40,6 +41,9 @@ const varsOf = (p: Palette) =>
 export default function Screen({ palette }: { palette: Palette }) {
   const { t } = useTranslation();
   const park = useActivePark();
+  // a multi-park screen entry that points here passes its own title (SPEC §2 screenTitle)
+  const [search] = useSearchParams();
+  const screenTitle = search.get('screenTitle')?.trim();
   const permits = usePermits();
   const zone = useParkZone();
   const mqttConnected = useAppStore((s) => s.mqttConnected);
@@ -85,7 +89,7 @@ export default function Screen({ palette }: { palette: Palette }) {
         data-fresh={fresh.state}
       >
         <Header
-          title={t('screen.title', { park: parkLabel(park) })}
+          title={screenTitle || t('screen.title', { park: parkLabel(park) })}
           groupId={park.groupId}
           zone={zone}
           fresh={fresh}

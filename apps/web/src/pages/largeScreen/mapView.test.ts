@@ -21,9 +21,9 @@ describe('viewOf', () => {
     };
     const widthAt = (z: number) => (0.0034 / 360) * 256 * 2 ** z;
     const heightAt = (z: number) => Math.abs(mercY(36.9) - mercY(36.90135)) * 2 ** z;
-    expect(widthAt(v.zoom)).toBeLessThanOrEqual(932 * 0.84);
-    expect(heightAt(v.zoom)).toBeLessThanOrEqual(530 * 0.84);
-    expect(widthAt(v.zoom + 0.5) > 932 * 0.84 || heightAt(v.zoom + 0.5) > 530 * 0.84).toBe(true);
+    expect(widthAt(v.zoom)).toBeLessThanOrEqual(932 * 0.92);
+    expect(heightAt(v.zoom)).toBeLessThanOrEqual(530 * 0.92);
+    expect(widthAt(v.zoom + 0.5) > 932 * 0.92 || heightAt(v.zoom + 0.5) > 530 * 0.92).toBe(true);
   });
 
   it('gives a single point a close view and nothing for no points or no room', () => {

@@ -18,7 +18,7 @@ export function viewOf(
   points: readonly LngLat[],
   width: number,
   height: number,
-  margin = 0.08,
+  margin = 0.04,
 ): { center: LngLat; zoom: number } | null {
   if (points.length === 0 || width <= 0 || height <= 0) return null;
   const lngs = points.map((p) => p[0]);

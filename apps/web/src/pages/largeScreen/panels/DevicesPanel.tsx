@@ -41,7 +41,7 @@ export default function DevicesPanel({
             <div
               key={deviceClass}
               className={css.row}
-              style={{ justifyContent: 'space-between', fontSize: 16, height: 22 }}
+              style={{ justifyContent: 'space-between', fontSize: 16, height: 21 }}
               data-testid={`screen-count-${deviceClass}`}
               data-online={on ?? ''}
               data-total={count}
