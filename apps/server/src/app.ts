@@ -36,6 +36,9 @@ import { pestImageRoutes } from './modules/pests/imageRoutes';
 import { pestRoutes } from './modules/pests/routes';
 import { sqdRoutes } from './modules/pests/sqdRoutes';
 import { pointRoutes } from './modules/points/routes';
+import { productionStockRoutes } from './modules/production/stock/routes';
+import { productionUploadRoutes } from './modules/production/stock/uploadRoutes';
+import { productionWorkRoutes } from './modules/production/stock/workRoutes';
 import { productionCoreRoutes } from './modules/production/core/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { screenAccountRoutes } from './modules/screenAccounts/routes';
@@ -181,10 +184,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sqdRoutes,
     automationRoutes,
     productionCoreRoutes,
+    productionStockRoutes,
+    productionWorkRoutes,
   ])
     register(app, moduleDeps);
   await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));
   await app.register(async (scope) => pestImageRoutes(scope, moduleDeps));
+  await app.register(async (scope) => productionUploadRoutes(scope, moduleDeps));
   alarmRoutes(app, { ...moduleDeps, alarms });
   irrigationRoutes(app, { ...moduleDeps, irrigation });
   testingRoutes(app, { ...moduleDeps, bus: deps.bus });

@@ -2,6 +2,7 @@ import type { Db } from '../../db/connect';
 import type { Publish } from '../../mqtt/publish';
 import type { RuleEngine } from '../../rules/engine';
 import type { CommandService } from '../commands/service';
+import { recordRunAsFarmWork } from '../production/stock/machineWork';
 import { createProgramService } from './programs';
 import { createRunService } from './runs';
 import { createSmartIrrigation, type SmartIrrigation } from './smart';
@@ -32,7 +33,13 @@ export function createIrrigation(deps: IrrigationDeps) {
     publish: deps.publish,
     now: deps.now,
     log: deps.log,
-    onEnded: (r) => smart?.runEnded(r) ?? Promise.resolve(),
+    onEnded: async (r) => {
+      await smart?.runEnded(r);
+      // Fertiliser that went into the soil is farm work on the zones' plots (production stock module).
+      await recordRunAsFarmWork(deps.db, r, deps.tz).catch((err: Error) =>
+        deps.log?.warn({ err: err.message, runId: r.id }, 'farm work from an irrigation run failed'),
+      );
+    },
   });
   smart = createSmartIrrigation({ db: deps.db, rules: deps.rules, runs, tz: deps.tz, now: deps.now });
   const programs = createProgramService({ db: deps.db, runs, tz: deps.tz, now: deps.now, log: deps.log });

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AddFarmWorkBody,
+  AlterFarmWorkBody,
+  FarmWork,
+  FarmWorkListQuery,
+  FarmWorkStatus,
+  FarmWorkType,
+  MachineFertiliser,
+  Paged,
+} from '@farmpark/contracts';
+import type { Db } from '../../../db/connect';
+import { pageOf } from '../../../db/paging';
+import { notFound } from '../../../http/apiError';
+import { requirePark, scopeOf } from '../../../http/scope';
+import type { AuthContext } from '../../auth/sessions';
+import { monthBounds, plusDays } from './days';
+import * as repo from './farmWorkRepo';
+import { type LedgerActor, moveStock } from './ledger';
+import { wrongState } from './refusals';
+
+/**
+ * Farm work of a park (/productionManagement/farmWork). Work done takes its materials out of stock in
+ * the same transaction as the record itself: a work that would take more than is in stock is refused
+ * with the material and the quantity left, and nothing of it is written.
+ */
+export const MAX_OCCURRENCES = 100;
+
+type Listed = Awaited<ReturnType<typeof listRows>>[number];
+const listRows = (db: Db, auth: AuthContext, q: Omit<FarmWorkListQuery, 'pageNum' | 'pageSize'>) =>
+  repo
+    .filteredWork(db, scopeOf(auth), q)
+    .select(repo.workColumns)
+    .orderBy(repo.workDay, 'desc')
+    .orderBy('w.id', 'desc')
+    .execute();
+
+async function toWorks(db: Db, auth: AuthContext, rows: Listed[]): Promise<FarmWork[]> {
+  const links = await repo.linksOf(
+    db,
+    scopeOf(auth),
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => {
+    const l = links(r.id);
+    return {
+      id: r.id,
+      groupId: r.group_id,
+      type: r.type as FarmWorkType,
+      areaPointId: r.area_point_id,
+      areaName: r.area_name ?? '',
+      plantingId: r.planting_id,
+      plannedOn: r.planned_on,
+      doneOn: r.done_on,
+      status: r.status as FarmWorkStatus,
+      notes: r.notes,
+      source: r.source as 'manual' | 'machine',
+      irrigationRunId: r.irrigation_run_id,
+      waterM3: r.water_m3 === null ? null : Number(r.water_m3),
+      fertiliser: JSON.parse(r.fertiliser) as MachineFertiliser[],
+      seriesId: r.series_id,
+      personnelIds: l.personnelIds,
+      machineryIds: l.machineryIds,
+      photoIds: l.photoIds,
+      materials: l.materials.map((m) => ({
+        materialId: m.material_id,
+        name: m.name,
+        kind: m.kind,
+        unit: m.unit,
+        quantity: Number(m.quantity),
+        safetyDays: m.safety_days,
+      })),
+    };
+  });
+}
+
+export async function listFarmWork(db: Db, auth: AuthContext, q: FarmWorkListQuery): Promise<Paged<FarmWork>> {
+  requirePark(auth, q.groupId);
+  const base = repo.filteredWork(db, scopeOf(auth), q);
+  const { rows, total } = await pageOf(
+    base.select(repo.workColumns).orderBy(repo.workDay, 'desc').orderBy('w.id', 'desc'),
+    base.select((eb) => eb.fn.countAll<number>().as('n')),
+    q,
+  );
+  return { list: await toWorks(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+export async function farmWorkExportRows(
+  db: Db,
+  auth: AuthContext,
+  q: Omit<FarmWorkListQuery, 'pageNum' | 'pageSize'>,
+) {
+  requirePark(auth, q.groupId);
+  return toWorks(db, auth, await listRows(db, auth, q));
+}
+
+/** Every work that falls in a month (planned or done there): the calendar. */
+export async function farmWorkMonth(db: Db, auth: AuthContext, q: { groupId: number; month: string }) {
+  requirePark(auth, q.groupId);
+  const { first, last } = monthBounds(q.month);
+  return toWorks(db, auth, await listRows(db, auth, { groupId: q.groupId, startDate: first, endDate: last }));
+}
+
+/** Refuses any id the park does not have, naming the field the console shows it under. */
+async function checkLinks(db: Db, auth: AuthContext, b: AddFarmWorkBody | AlterFarmWorkBody) {
+  const k = await repo.known(db, auth.merchantId, b.groupId);
+  if (!(await k.plot(b.areaPointId))) throw notFound(`areaPointId ${b.areaPointId}: plot`);
+  if (b.plantingId !== null && !(await k.planting(b.plantingId, b.areaPointId)))
+    throw notFound(`plantingId ${b.plantingId}: planting`);
+  const people = await k.people(b.personnelIds);
+  const p = b.personnelIds.find((id) => !people.includes(id));
+  if (p !== undefined) throw notFound(`personnelIds ${p}: person`);
+  const machines = await k.machines(b.machineryIds);
+  const m = b.machineryIds.find((id) => !machines.includes(id));
+  if (m !== undefined) throw notFound(`machineryIds ${m}: machine`);
+  const mats = await k.materials(b.materials.map((x) => x.materialId));
+  const x = b.materials.findIndex((y) => !mats.includes(y.materialId));
+  if (x >= 0) throw notFound(`materials.${x}.materialId ${b.materials[x].materialId}: material`);
+}
+
+const actorOf = (auth: AuthContext, groupId: number): LedgerActor => ({
+  merchantId: auth.merchantId,
+  groupId,
+  userId: auth.userId,
+  operator: auth.loginName,
+});
+
+/** Takes a done work's materials out of stock; the field of a refusal is the line's quantity. */
+export async function takeMaterials(
+  trx: Db,
+  who: LedgerActor,
+  workId: number,
+  materials: { materialId: number; quantity: number }[],
+) {
+  for (const [i, m] of materials.entries())
+    await moveStock(
+      trx,
+      who,
+      { materialId: m.materialId, kind: 'out', quantity: -m.quantity, farmWorkId: workId },
+      `materials.${i}.quantity`,
+    );
+}
+
+const record = (b: AddFarmWorkBody | AlterFarmWorkBody, plannedOn: string) => ({
+  group_id: b.groupId,
+  type: b.type,
+  area_point_id: b.areaPointId,
+  planting_id: b.plantingId,
+  planned_on: plannedOn,
+  status: b.status,
+  done_on: b.status === 'done' ? b.doneOn : null,
+  notes: b.notes,
+});
+
+export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody) {
+  requirePark(auth, b.groupId);
+  await checkLinks(db, auth, b);
+  const days = [b.plannedOn];
+  if (b.repeatEveryDays && b.repeatUntil) {
+    for (let d = plusDays(b.plannedOn, b.repeatEveryDays); d <= b.repeatUntil; d = plusDays(d, b.repeatEveryDays)) {
+      days.push(d);
+      if (days.length > MAX_OCCURRENCES)
+        throw wrongState(
+          'repeatUntil',
+          `重复次数不能超过 ${MAX_OCCURRENCES} 次`,
+          `at most ${MAX_OCCURRENCES} occurrences; choose an earlier end`,
+        );
+    }
+  }
+  const seriesId = days.length > 1 ? randomUUID() : null;
+  const who = actorOf(auth, b.groupId);
+  const ids = await db.transaction().execute(async (trx) => {
+    const made: number[] = [];
+    for (const day of days) {
+      const id = await repo.insertWork(
+        trx,
+        {
+          ...record(b, day),
+          merchant_id: auth.merchantId,
+          source: 'manual',
+          series_id: seriesId,
+          user_id: auth.userId,
+        },
+        Date.now(),
+      );
+      await repo.saveLinks(trx, { id, merchantId: auth.merchantId, groupId: b.groupId }, b, true);
+      if (b.status === 'done') await takeMaterials(trx, who, id, b.materials);
+      made.push(id);
+    }
+    return made;
+  });
+  return { id: ids[0], ids };
+}
+
+const sameMaterials = (
+  a: { materialId: number; quantity: number }[],
+  b: { materialId: number; quantity: number }[],
+) => {
+  const key = (l: { materialId: number; quantity: number }[]) =>
+    JSON.stringify([...l].sort((x, y) => x.materialId - y.materialId).map((x) => [x.materialId, Number(x.quantity)]));
+  return key(a) === key(b);
+};
+
+/**
+ * Planned or abandoned work may change freely (marking it done takes its materials then). Work done is
+ * in the ledger: its materials and status stay; the rest (day done, people, notes...) may be corrected.
+ * Machine records are the machine's measurement and are not edited.
+ */
+export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkBody) {
+  const w = await repo.findWork(db, scopeOf(auth), b.id);
+  if (!w) throw notFound(`id ${b.id}: farm work`);
+  if (w.group_id !== b.groupId) throw notFound(`groupId ${b.groupId}: park`);
+  if (w.source === 'machine')
+    throw wrongState('notes', '灌溉机记录的农事不能修改', 'work recorded by the irrigation machine cannot be edited');
+  await checkLinks(db, auth, b);
+  const wasDone = w.status === 'done';
+  if (wasDone) {
+    if (b.status !== 'done')
+      throw wrongState('status', '已完成的农事不能改回计划或放弃', 'work done cannot go back to planned or abandoned');
+    const before = (await repo.linksOf(db, scopeOf(auth), [w.id]))(w.id).materials.map((m) => ({
+      materialId: m.material_id,
+      quantity: Number(m.quantity),
+    }));
+    if (!sameMaterials(before, b.materials))
+      throw wrongState(
+        'materials',
+        '已完成农事的农资已出库，不能修改；可删除该农事（库存退回）后重新登记',
+        'the materials of work done have left stock; remove the work (stock returns) and record it again',
+      );
+  }
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('production_farm_work')
+      .set({ ...record(b, b.plannedOn), updated_at: Date.now() })
+      .where('id', '=', w.id)
+      .where('merchant_id', '=', auth.merchantId)
+      .where('group_id', '=', w.group_id)
+      .execute();
+    await repo.saveLinks(trx, { id: w.id, merchantId: auth.merchantId, groupId: w.group_id }, b, !wasDone);
+    if (!wasDone && b.status === 'done') await takeMaterials(trx, actorOf(auth, w.group_id), w.id, b.materials);
+  });
+  return { id: w.id };
+}
+
+/**
+ * Removing work done returns its materials to stock with a ledger row saying why (the ledger is never
+ * rewritten), in the same transaction as the removal.
+ */
+export async function removeFarmWork(db: Db, auth: AuthContext, ids: number[]) {
+  const works = await Promise.all(
+    ids.map(async (id) => {
+      const w = await repo.findWork(db, scopeOf(auth), id);
+      if (!w) throw notFound(`id ${id}: farm work`);
+      return w;
+    }),
+  );
+  const links = await repo.linksOf(db, scopeOf(auth), ids);
+  await db.transaction().execute(async (trx) => {
+    for (const w of works) {
+      if (w.status === 'done')
+        for (const m of links(w.id).materials)
+          await moveStock(trx, actorOf(auth, w.group_id), {
+            materialId: m.material_id,
+            kind: 'adjust',
+            quantity: Number(m.quantity),
+            reason: `farm work #${w.id} removed`,
+          });
+      await trx
+        .deleteFrom('production_farm_work')
+        .where('id', '=', w.id)
+        .where('merchant_id', '=', auth.merchantId)
+        .where('group_id', '=', w.group_id)
+        .execute();
+    }
+  });
+  return null;
+}

@@ -1,0 +1,188 @@
+import type {
+  AddMaterialBody,
+  AddStockMoveBody,
+  AlterMaterialBody,
+  Material,
+  MaterialKind,
+  MaterialListQuery,
+  MaterialOption,
+  Paged,
+  StockMove,
+  StockMoveKind,
+} from '@farmpark/contracts';
+import type { Selectable } from 'kysely';
+import type { Db } from '../../../db/connect';
+import type { ProductionMaterialsTable } from '../../../db/productionStockSchema';
+import { isUniqueViolation } from '../../../db/scope';
+import { notFound } from '../../../http/apiError';
+import { requirePark, scopeOf } from '../../../http/scope';
+import type { AuthContext } from '../../auth/sessions';
+import { moveStock } from './ledger';
+import * as repo from './materialsRepo';
+import { duplicateName, stillUsed } from './refusals';
+
+/** Materials of a park and their stock ledger (/productionManagement/materiel). */
+type Row = Selectable<ProductionMaterialsTable>;
+
+export const toMaterial = (r: Row, supplierIds: number[] = []): Material => ({
+  id: r.id,
+  groupId: r.group_id,
+  kind: r.kind as MaterialKind,
+  name: r.name,
+  unit: r.unit,
+  spec: r.spec,
+  registrationNo: r.registration_no,
+  safetyDays: r.safety_days,
+  lowStock: Number(r.low_stock),
+  stock: Number(r.stock),
+  low: Number(r.low_stock) > 0 && Number(r.stock) <= Number(r.low_stock),
+  remark: r.remark,
+  supplierIds,
+});
+
+export async function listMaterials(db: Db, auth: AuthContext, q: MaterialListQuery): Promise<Paged<Material>> {
+  requirePark(auth, q.groupId);
+  const { rows, total } = await repo.listMaterials(db, scopeOf(auth), q);
+  const suppliers = await repo.suppliersOf(
+    db,
+    scopeOf(auth),
+    rows.map((r) => r.id),
+  );
+  return { list: rows.map((r) => toMaterial(r, suppliers(r.id))), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+export async function materialExportRows(
+  db: Db,
+  auth: AuthContext,
+  q: Omit<MaterialListQuery, 'pageNum' | 'pageSize'>,
+) {
+  requirePark(auth, q.groupId);
+  return (await repo.allMaterials(db, scopeOf(auth), q)).map((r) => toMaterial(r));
+}
+
+export async function materialOptions(db: Db, auth: AuthContext, groupId: number): Promise<MaterialOption[]> {
+  requirePark(auth, groupId);
+  const rows = await repo.allMaterials(db, scopeOf(auth), { groupId, low: false });
+  return rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as MaterialKind,
+    name: r.name,
+    spec: r.spec,
+    unit: r.unit,
+    stock: Number(r.stock),
+    safetyDays: r.safety_days,
+  }));
+}
+
+const fields = (b: AddMaterialBody) => ({
+  group_id: b.groupId,
+  kind: b.kind,
+  name: b.name,
+  unit: b.unit,
+  spec: b.spec,
+  // only pesticides carry a registration number and a safety interval
+  registration_no: b.kind === 'pesticide' ? b.registrationNo : '',
+  safety_days: b.kind === 'pesticide' ? b.safetyDays : 0,
+  low_stock: b.lowStock,
+  remark: b.remark,
+});
+
+async function unique<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw duplicateName(name);
+    throw err;
+  }
+}
+
+export async function addMaterial(db: Db, auth: AuthContext, body: AddMaterialBody) {
+  requirePark(auth, body.groupId);
+  const id = await unique(body.name, () => repo.insertMaterial(db, auth.merchantId, fields(body), Date.now()));
+  return { id };
+}
+
+export async function visibleMaterial(db: Db, auth: AuthContext, id: number): Promise<Row> {
+  const [row] = await repo.findMaterials(db, scopeOf(auth), [id]);
+  if (!row) throw notFound(`id ${id}: material`);
+  return row;
+}
+
+export async function alterMaterial(db: Db, auth: AuthContext, body: AlterMaterialBody) {
+  const row = await visibleMaterial(db, auth, body.id);
+  // a material stays in its park: its ledger and farm work are that park's
+  if (row.group_id !== body.groupId) throw notFound(`groupId ${body.groupId}: park`);
+  await unique(body.name, () =>
+    repo.updateMaterial(db, scopeOf(auth), body.id, { ...fields(body), updated_at: Date.now() }),
+  );
+  return { id: body.id };
+}
+
+export async function removeMaterials(db: Db, auth: AuthContext, ids: number[]) {
+  const rows = await repo.findMaterials(db, scopeOf(auth), ids);
+  const missing = ids.find((id) => !rows.some((r) => r.id === id));
+  if (missing !== undefined) throw notFound(`id ${missing}: material`);
+  const uses = await repo.workUses(db, scopeOf(auth), ids);
+  const used = uses.find((u) => Number(u.n) > 0);
+  if (used) {
+    const name = rows.find((r) => r.id === used.material_id)?.name ?? '';
+    throw stillUsed('id', name, Number(used.n), { zh: '农事记录', en: 'farm work records' });
+  }
+  await repo.deleteMaterials(db, scopeOf(auth), ids);
+  return null;
+}
+
+export async function listMoves(
+  db: Db,
+  auth: AuthContext,
+  q: { materialId: number; kind?: StockMoveKind; pageNum: number; pageSize: number },
+): Promise<Paged<StockMove>> {
+  await visibleMaterial(db, auth, q.materialId);
+  const { rows, total } = await repo.movesOf(db, scopeOf(auth), q);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      materialId: r.material_id,
+      kind: r.kind as StockMoveKind,
+      quantity: Number(r.quantity),
+      balance: Number(r.balance),
+      supplierId: r.supplier_id,
+      supplierName: r.supplier_name ?? null,
+      batchNo: r.batch_no,
+      expiresOn: r.expires_on,
+      farmWorkId: r.farm_work_id,
+      reason: r.reason,
+      operator: r.operator,
+      at: Number(r.at),
+    })),
+    total,
+    pageNum: q.pageNum,
+    pageSize: q.pageSize,
+  };
+}
+
+/** A delivery or a counted correction; a correction below zero is refused like any other move. */
+export async function addStockMove(db: Db, auth: AuthContext, body: AddStockMoveBody) {
+  const m = await visibleMaterial(db, auth, body.materialId);
+  if (body.kind === 'in' && body.supplierId !== null) {
+    const s = await db
+      .selectFrom('production_suppliers')
+      .select('id')
+      .where('id', '=', body.supplierId)
+      .where('merchant_id', '=', auth.merchantId)
+      .where('group_id', '=', m.group_id)
+      .executeTakeFirst();
+    if (!s) throw notFound(`supplierId ${body.supplierId}: supplier`);
+  }
+  const who = { merchantId: auth.merchantId, groupId: m.group_id, userId: auth.userId, operator: auth.loginName };
+  const balance = await db.transaction().execute((trx) =>
+    moveStock(trx, who, {
+      materialId: m.id,
+      kind: body.kind,
+      quantity: body.quantity,
+      ...(body.kind === 'in' && { supplierId: body.supplierId, batchNo: body.batchNo, expiresOn: body.expiresOn }),
+      reason: body.reason,
+    }),
+  );
+  return { balance };
+}
