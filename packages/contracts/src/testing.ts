@@ -69,6 +69,8 @@ export interface TestingDevice {
   deviceClass: DeviceClass;
   online: boolean;
   groupId: number | null;
+  /** The device's park's zone: the page shows its times in it. */
+  timeZone: string;
 }
 
 export const TAP_DIRECTIONS = ['up', 'down'] as const;

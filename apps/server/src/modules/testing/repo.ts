@@ -2,16 +2,26 @@ import type { Db } from '../../db/connect';
 import { pageOf } from '../../db/paging';
 import { inList, type Scope } from '../../db/scope';
 
-const COLUMNS = ['id', 'merchant_id', 'group_id', 'serial', 'name', 'device_class', 'online'] as const;
+const COLUMNS = [
+  'devices.id',
+  'devices.merchant_id',
+  'devices.group_id',
+  'devices.serial',
+  'devices.name',
+  'devices.device_class',
+  'devices.online',
+  'groups.time_zone',
+] as const;
 
 /** A device of the caller's merchant AND one of its parks (the tenant boundary, in the query). */
 export function findScopedDevice(db: Db, scope: Scope, deviceId: number) {
   return db
     .selectFrom('devices')
+    .leftJoin('groups', 'groups.id', 'devices.group_id')
     .select(COLUMNS)
-    .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
+    .where('devices.id', '=', deviceId)
+    .where('devices.merchant_id', '=', scope.merchantId)
+    .where('devices.group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
 }
 
@@ -19,9 +29,10 @@ export function findScopedDevice(db: Db, scope: Scope, deviceId: number) {
 export function findTokenDevice(db: Db, merchantId: number, deviceId: number) {
   return db
     .selectFrom('devices')
-    .select([...COLUMNS, 'secret_hash'])
-    .where('id', '=', deviceId)
-    .where('merchant_id', '=', merchantId)
+    .leftJoin('groups', 'groups.id', 'devices.group_id')
+    .select([...COLUMNS, 'devices.secret_hash'])
+    .where('devices.id', '=', deviceId)
+    .where('devices.merchant_id', '=', merchantId)
     .executeTakeFirst();
 }
 
@@ -33,15 +44,18 @@ export function listParkDevices(
 ) {
   let base = db
     .selectFrom('devices')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('group_id', '=', q.groupId)
-    .where('device_class', 'in', q.classes.length ? [...q.classes] : ['-']);
+    .leftJoin('groups', 'groups.id', 'devices.group_id')
+    .where('devices.merchant_id', '=', scope.merchantId)
+    .where('devices.group_id', 'in', inList(scope.groupIds))
+    .where('devices.group_id', '=', q.groupId)
+    .where('devices.device_class', 'in', q.classes.length ? [...q.classes] : ['-']);
   const keyword = q.keyword;
   if (keyword)
-    base = base.where((eb) => eb.or([eb('serial', 'like', `%${keyword}%`), eb('name', 'like', `%${keyword}%`)]));
+    base = base.where((eb) =>
+      eb.or([eb('devices.serial', 'like', `%${keyword}%`), eb('devices.name', 'like', `%${keyword}%`)]),
+    );
   return pageOf(
-    base.select(COLUMNS).orderBy('name').orderBy('id'),
+    base.select(COLUMNS).orderBy('devices.name').orderBy('devices.id'),
     base.select((eb) => eb.fn.countAll<number>().as('n')),
     q,
   );

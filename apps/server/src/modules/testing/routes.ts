@@ -24,7 +24,7 @@ import { createTesting } from './service';
 export function testingRoutes(app: FastifyInstance, deps: ModuleDeps & { bus?: DeviceMessageBus }): void {
   // An app built without a bus (some tests) hears no devices: its tap stays silent.
   const tap = deps.bus?.tap ?? createDeviceTap();
-  const testing = createTesting({ db: deps.db, commands: deps.commands, tap });
+  const testing = createTesting({ db: deps.db, commands: deps.commands, tap, tzName: deps.config.tzName });
   app.addHook('onClose', async () => testing.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['testing'];

@@ -27,13 +27,15 @@ import { createWatches } from './watches';
 
 type DeviceRow = NonNullable<Awaited<ReturnType<typeof repo.findScopedDevice>>>;
 
-const toDevice = (r: DeviceRow): TestingDevice => ({
+/** A device without a park reads times in the server's zone (TZ_NAME). */
+const toTestingDevice = (r: DeviceRow, defaultZone: string): TestingDevice => ({
   deviceId: r.id,
   serial: r.serial,
   name: r.name,
   deviceClass: r.device_class as DeviceClass,
   online: r.online === 1,
   groupId: r.group_id,
+  timeZone: r.time_zone ?? defaultZone,
 });
 
 /** Never a 9xx: those would make a console on the same browser show the forced-logout dialog. */
@@ -51,8 +53,9 @@ export type ConsoleCaller = CommandActor;
  * class their role may work with (the command service checks the same again). An installer: the one device
  * whose serial and secret they gave, through a token that names nothing else.
  */
-export function createTesting(deps: { db: Db; commands: CommandService; tap: DeviceTap }) {
+export function createTesting(deps: { db: Db; commands: CommandService; tap: DeviceTap; tzName: string }) {
   const { db } = deps;
+  const toDevice = (r: DeviceRow) => toTestingDevice(r, deps.tzName);
   const watches = createWatches(deps.tap);
   const tokens = createInstallerTokens();
   const signIns = new AttemptLimiter(LOGIN_LIMIT);
@@ -61,7 +64,7 @@ export function createTesting(deps: { db: Db; commands: CommandService; tap: Dev
   async function deviceList(who: ConsoleCaller, q: TestingDeviceListQuery): Promise<Paged<TestingDevice>> {
     requirePark(who, q.groupId);
     const { rows, total } = await repo.listParkDevices(db, scopeOf(who), { ...q, classes: allowedClasses(who.grants) });
-    return { list: rows.map(toDevice), total, pageNum: q.pageNum, pageSize: q.pageSize };
+    return { list: rows.map((r) => toDevice(r)), total, pageNum: q.pageNum, pageSize: q.pageSize };
   }
 
   async function consoleDevice(who: ConsoleCaller, deviceId: number): Promise<DeviceRow> {

@@ -77,7 +77,7 @@ describeEachEngine('device debugging for console users', (env) => {
     const ws = await station();
     const first = await feed(demo, ws.id);
     expect(first.code, first.msg).toBe(0);
-    expect(first.data.device.serial).toBe('DF-WS-0001');
+    expect(first.data.device).toMatchObject({ serial: 'DF-WS-0001', timeZone: 'Asia/Shanghai' });
     const since = Date.now() - 1;
     await telemetry(ws.serial, { airTemp: 999 });
     await telemetry(ws.serial, { airTemp: 21.5 });
