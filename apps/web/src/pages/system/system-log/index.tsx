@@ -83,16 +83,23 @@ export default function SystemLogPage() {
           width: 190,
           render: (v: string) => formatTime(v),
         },
-        { title: lbl('operator'), dataIndex: 'loginName', width: 120 },
-        { title: lbl('action'), dataIndex: 'action', width: 150, render: actionLabel },
+        // operator, action, object and detail as the server phrased them (the export's words)
+        { title: lbl('operator'), key: 'operator', width: 130, render: (_, e) => e.text?.operator ?? e.loginName },
+        {
+          title: lbl('action'),
+          key: 'action',
+          width: 150,
+          render: (_, e) => e.text?.action ?? actionLabel(e.action),
+        },
         {
           title: lbl('target'),
           key: 'target',
-          width: 130,
+          width: 180,
           responsive: ['md'],
-          render: (_, e) => (e.targetType ? `${typeLabel(e.targetType)} ${e.targetId}`.trim() : '—'),
+          ellipsis: true,
+          render: (_, e) => e.text?.target || (e.targetType ? `${typeLabel(e.targetType)} ${e.targetId}`.trim() : '—'),
         },
-        { title: lbl('detail'), dataIndex: 'detail', ellipsis: true },
+        { title: lbl('detail'), key: 'detail', ellipsis: true, render: (_, e) => e.text?.detail ?? e.detail },
         { title: lbl('ip'), dataIndex: 'ip', width: 130, responsive: ['lg'] },
         {
           title: lbl('result'),
