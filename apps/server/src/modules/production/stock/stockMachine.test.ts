@@ -1,0 +1,197 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Code,
+  type FarmWork,
+  type Machinery,
+  type MaintenanceDue,
+  type Paged,
+  type TraceVideo,
+} from '@farmpark/contracts';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../../test/harness';
+import { parkToday, plusDays } from './days';
+import { recordRunAsFarmWork, runSeries } from './machineWork';
+
+const P = '/api/merchant/production';
+
+/** The smallest thing that starts like an MP4: a 24-byte ftyp box, then some payload. */
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 24]),
+  Buffer.from('ftypisom', 'latin1'),
+  Buffer.from([0, 0, 2, 0]),
+  Buffer.from('isomiso2', 'latin1'),
+  Buffer.alloc(1000, 7),
+]);
+
+describeEachEngine('production machine records, machinery and videos', (env) => {
+  let demo: string;
+  let park: number;
+  let plots: number[];
+
+  beforeAll(async () => {
+    demo = await env().login('demo');
+    park = env().ids.parks.farm[0];
+    const rows = await env()
+      .db.selectFrom('area_points')
+      .select('id')
+      .where('group_id', '=', park)
+      .orderBy('id')
+      .execute();
+    plots = rows.map((r) => r.id);
+  });
+
+  it('records an irrigation run with fertiliser as machine farm work on its zones plots, once', async () => {
+    const { db, ids } = env();
+    const device = await db
+      .selectFrom('devices')
+      .selectAll()
+      .where('id', '=', ids.devices.farm)
+      .executeTakeFirstOrThrow();
+    const base = { merchant_id: device.merchant_id, group_id: park, device_id: device.id };
+    // zones 91 and 92 water the first plot, 93 the second
+    await db
+      .insertInto('irrigation_zones')
+      .values([
+        { ...base, zone_no: 91, name: '', area_point_id: plots[0] },
+        { ...base, zone_no: 92, name: '', area_point_id: plots[0] },
+        { ...base, zone_no: 93, name: '', area_point_id: plots[1] },
+      ])
+      .execute();
+    const now = Date.now();
+    const run = await db
+      .insertInto('irrigation_runs')
+      .values({
+        ...base,
+        device_class: 'waterFertilizer',
+        device_name: device.name,
+        device_serial: device.serial,
+        zones: '[91,92,93]',
+        duration_min: 30,
+        volume_m3: null,
+        recipe: null,
+        trigger: 'manual',
+        user_id: null,
+        operator: 'demo',
+        state: 'done',
+        active_key: null,
+        start_cmd_id: randomUUID(),
+        stop_cmd_id: null,
+        created_at: now,
+        started_at: now - 1_800_000,
+        ended_at: now,
+        water_start: 100,
+        water_m3: 6,
+        tanks_start: null,
+        fertiliser: JSON.stringify({ tank1: 3, tank2: 1.5 }),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    expect(await recordRunAsFarmWork(db, run, 'Asia/Shanghai')).toBe(2);
+    expect(await recordRunAsFarmWork(db, run, 'Asia/Shanghai')).toBe(0);
+    const list = await env().get<Paged<FarmWork>>(`${P}/farmWork/getFarmWorkList`, demo, {
+      groupId: String(park),
+      type: 'irrigation',
+      pageSize: '100',
+    });
+    const mine = list.data.list.filter((w) => w.seriesId === runSeries(run.id));
+    expect(mine).toHaveLength(2);
+    const first = mine.find((w) => w.areaPointId === plots[0]);
+    expect(first).toMatchObject({ source: 'machine', status: 'done', waterM3: 4, irrigationRunId: run.id });
+    expect(first?.fertiliser).toEqual([
+      { tank: 'tank1', name: '', litres: 2 },
+      { tank: 'tank2', name: '', litres: 1 },
+    ]);
+    expect(mine.find((w) => w.areaPointId === plots[1])).toMatchObject({ waterM3: 2, irrigationRunId: null });
+    // the machine's record is not edited by hand
+    const alter = await env().post(`${P}/farmWork/alterFarmWork`, demo, {
+      id: first?.id,
+      groupId: park,
+      type: 'irrigation',
+      areaPointId: plots[0],
+      plannedOn: first?.plannedOn,
+      status: 'done',
+      doneOn: first?.doneOn,
+    });
+    expect(alter.code).toBe(Code.CONFLICT);
+    // a run without fertiliser is not farm work
+    const plain = { ...run, id: run.id + 100000, fertiliser: '{}' };
+    expect(await recordRunAsFarmWork(db, plain, 'Asia/Shanghai')).toBe(0);
+  });
+
+  it('counts machines whose maintenance falls due within 7 days', async () => {
+    const today = parkToday('Asia/Shanghai');
+    const before = (
+      await env().get<MaintenanceDue>(`${P}/machinery/getMaintenanceDue`, demo, { groupId: String(park) })
+    ).data.count;
+    const m = await env().post<{ id: number }>(`${P}/machinery/addMachinery`, demo, {
+      groupId: park,
+      name: '测试拖拉机',
+      type: '拖拉机',
+      status: 'in_use',
+    });
+    expect(m.code, m.msg).toBe(0);
+    await env().post(`${P}/machinery/addMaintenance`, demo, {
+      machineryId: m.data.id,
+      doneOn: plusDays(today, -30),
+      type: '更换机油',
+      cost: 120,
+      nextDueOn: plusDays(today, 3),
+    });
+    const due = await env().get<MaintenanceDue>(`${P}/machinery/getMaintenanceDue`, demo, { groupId: String(park) });
+    expect(due.data.count).toBe(before + 1);
+    const list = await env().get<Paged<Machinery>>(`${P}/machinery/getMachineryList`, demo, {
+      groupId: String(park),
+      keyword: '测试拖拉机',
+    });
+    expect(list.data.list[0]).toMatchObject({ due: true, nextDueOn: plusDays(today, 3) });
+    // a later record with a far due day clears it
+    await env().post(`${P}/machinery/addMaintenance`, demo, {
+      machineryId: m.data.id,
+      doneOn: today,
+      type: '保养',
+      nextDueOn: plusDays(today, 90),
+    });
+    expect(
+      (await env().get<MaintenanceDue>(`${P}/machinery/getMaintenanceDue`, demo, { groupId: String(park) })).data.count,
+    ).toBe(before);
+  });
+
+  it('keeps MP4 clips only, and serves them with ranges', async () => {
+    const upload = (payload: Buffer, type = 'video/mp4') =>
+      env().app.inject({
+        method: 'POST',
+        url: `${P}/video/addVideo?groupId=${park}&title=${encodeURIComponent('测试视频')}&shotOn=2026-06-01&areaPointId=${plots[0]}`,
+        headers: { AuthToken: demo, 'content-type': type },
+        payload,
+      });
+    const bad = await upload(Buffer.from('<html>not a video</html>'.padEnd(100, ' ')));
+    expect(bad.json().code).toBe(Code.VALIDATION);
+    const ok = await upload(MP4, 'application/octet-stream');
+    expect(ok.json().code, ok.body).toBe(0);
+    const id = ok.json().data.id as number;
+    const list = await env().get<Paged<TraceVideo>>(`${P}/video/getVideoList`, demo, { groupId: String(park) });
+    expect(list.data.list.find((v) => v.id === id)).toMatchObject({ title: '测试视频', bytes: MP4.length });
+    const part = await env().app.inject({
+      method: 'GET',
+      url: `${P}/video/getVideoFile?id=${id}`,
+      headers: { AuthToken: demo, range: 'bytes=4-11' },
+    });
+    expect(part.statusCode).toBe(206);
+    expect(part.headers['content-range']).toBe(`bytes 4-11/${MP4.length}`);
+    expect(part.rawPayload.toString('latin1')).toBe('ftypisom');
+    const whole = await env().app.inject({
+      method: 'GET',
+      url: `${P}/video/getVideoFile?id=${id}`,
+      headers: { AuthToken: demo },
+    });
+    expect(whole.rawPayload.equals(MP4)).toBe(true);
+    const other = await env().login('demo2');
+    const foreign = await env().app.inject({
+      method: 'GET',
+      url: `${P}/video/getVideoFile?id=${id}`,
+      headers: { AuthToken: other },
+    });
+    expect(foreign.json().code).toBe(Code.NOT_FOUND);
+    expect((await env().post(`${P}/video/removeVideo`, demo, { id: [id] })).code).toBe(0);
+  });
+});
