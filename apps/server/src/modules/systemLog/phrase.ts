@@ -130,7 +130,7 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
 }
 
 /** A command written into a detail as `name {json}` (commands, automation), phrased. */
-const COMMAND_IN_DETAIL = /\b([a-zA-Z]+) (\{.*?\})(?= - |$)/;
+const COMMAND_IN_DETAIL = /\b([a-zA-Z]+) (\{.*\})(?= - |$)/;
 
 function detailText(row: LogRowLike, lang: MessageLang): string {
   let text = row.detail;

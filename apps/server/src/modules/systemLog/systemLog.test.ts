@@ -91,6 +91,15 @@ describeEachEngine('system log', (env) => {
       .values([
         {
           ...base,
+          login_name: 'rule:高温开风机',
+          action: 'automation.skip',
+          target_type: 'automationRule',
+          target_id: '999999',
+          detail: 'fire: startIrrigation {"zones":[1],"durationMin":5,"recipe":{"tanks":{"tank1":20}}} - manual mode',
+          created_at: t0 - 1,
+        },
+        {
+          ...base,
           login_name: 'program:早间水肥',
           action: 'command.succeeded',
           target_type: 'command',
@@ -117,6 +126,13 @@ describeEachEngine('system log', (env) => {
       detail: `${device.name}, 1区、2区`,
     });
     expect(zhPage[1].text).toMatchObject({ operator: '程序“早间水肥”', detail: `${device.serial} 2号阀门：开` });
+    const skipped = (await list({ action: 'automation.skip', pageSize: '1' })).list[0];
+    expect(skipped.text).toEqual({
+      operator: '自动规则“高温开风机”',
+      action: '自动控制跳过（手动模式）',
+      target: '自动控制规则 #999999',
+      detail: 'fire: 开始灌溉：1区；5 分钟；肥桶比例 1号肥桶 20% - manual mode',
+    });
     const en = await env().get<Paged<SystemLogEntry>>(`${L}/getSystemLogList`, demo, { pageSize: '2' });
     // the test client sends no language: ask in English through the header
     const enRes = await env().app.inject({
@@ -136,7 +152,7 @@ describeEachEngine('system log', (env) => {
     expect(file.body).not.toMatch(/\{"valve"/);
     await db
       .deleteFrom('system_log')
-      .where('created_at', '>=', t0)
+      .where('created_at', '>=', t0 - 1)
       .where('merchant_id', '=', ids.merchant.farm)
       .execute();
   });
