@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './appLinks';
 export * from './alarms';
 export * from './auth';
 export * from './automation';
