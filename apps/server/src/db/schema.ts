@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { AppLinksTables } from './appLinksSchema';
 import type { IrrigationTables } from './irrigationSchema';
 import type { LightTables } from './lightSchema';
 import type { PestsTables } from './pestsSchema';
@@ -256,7 +257,8 @@ export interface Database
     PointsTables,
     LightTables,
     ProductionCoreTables,
-    ProductionStockTables {
+    ProductionStockTables,
+    AppLinksTables {
   merchants: MerchantsTable;
   users: UsersTable;
   roles: RolesTable;
