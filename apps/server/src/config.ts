@@ -98,6 +98,11 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
   LIGHT_CLOUD_KEY: z.string().default(''),
+  /** The help documents the top bar opens (with ?token=); empty = the console says help is not configured. */
+  HELP_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
   /**
    * Map tile URL template. The same variable the console build reads (Vite exposes VITE_*): the
    * server needs its host for the content security policy's img-src. Empty = maps without tiles.
@@ -134,6 +139,8 @@ export interface Config {
   mapTileUrl: string;
   /** url '' = no vendor cloud (FarmPark's own lamps need no token). The key never leaves the server. */
   lightCloud: { url: string; key: string };
+  /** '' = no help documents configured. */
+  helpUrl: string;
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -179,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smsGatewayUrl: e.SMS_GATEWAY_URL,
     mapTileUrl: e.VITE_MAP_TILE_URL,
     lightCloud: { url: e.LIGHT_CLOUD_URL.replace(/\/+$/, ''), key: e.LIGHT_CLOUD_KEY },
+    helpUrl: e.HELP_URL,
   };
 }
 
