@@ -192,6 +192,12 @@ describe('data screens', () => {
     expect(await page.evaluate(() => (window as unknown as { screenMark?: number }).screenMark)).toBe(1);
     expect(await page.getByTestId('large-screen').getAttribute('data-fresh')).toBe('live');
     await screenshot(page, 'large-screen-live-alarm-zh-CN-1920x1080');
+
+    // a multi-park screen entry pointing here brings its own title, shown as the text it is
+    const title = '<img src=x onerror="window.screenXss=1">北区大屏';
+    await page.goto(`/large-screen?screenTitle=${encodeURIComponent(title)}`);
+    await expect.poll(() => page.getByTestId('screen-title').innerText(), { timeout: 15_000 }).toBe(title);
+    expect(await page.evaluate(() => (window as unknown as { screenXss?: number }).screenXss)).toBeUndefined();
     expect(problems).toEqual([]);
     await context.close();
   });
