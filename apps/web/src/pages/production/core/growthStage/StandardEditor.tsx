@@ -1,0 +1,214 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { GrowthStageInput } from '@farmpark/contracts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Skeleton, Space } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RequestError } from '../../../../api/request';
+import { isEnglish } from '../../../../i18n';
+import { useAppStore } from '../../../../stores/app';
+import { getStandardDetail, updateStandard } from '../api';
+import { MEASURED_PARAMS } from '../params';
+
+interface Values {
+  stages: GrowthStageInput[];
+}
+
+/** A crop's growth standard: its stages by day offset after sowing, key tasks and ideal ranges per stage. */
+export default function StandardEditor({ cropId, onClose }: { cropId: number | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const en = isEnglish(i18n.language);
+  const lbl = (k: string, o?: Record<string, unknown>) => t(`production.stage.${k}`, o);
+  const q = useQuery({
+    queryKey: ['production', 'standard', cropId],
+    queryFn: () => getStandardDetail(cropId as number),
+    enabled: cropId !== null,
+  });
+  useEffect(() => {
+    setError(null);
+    if (q.data) form.setFieldsValue({ stages: q.data.stages.map(({ id: _id, ...s }) => s) });
+  }, [q.data, form]);
+
+  const params = MEASURED_PARAMS.map((p) => ({
+    value: p.key,
+    label: `${en ? p.en : p.zh}${p.unit ? ` (${p.unit})` : ''}`,
+  }));
+  const save = async () => {
+    let v: Values;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    setError(null);
+    try {
+      const stages = (v.stages ?? []).map((s) => ({
+        ...s,
+        tasks: s.tasks ?? '',
+        ranges: (s.ranges ?? []).map((r) => ({ key: r.key, min: r.min ?? null, max: r.max ?? null })),
+      }));
+      await updateStandard(cropId as number, stages);
+      message.success(lbl('saved'));
+      void queryClient.invalidateQueries({ queryKey: ['production'] });
+      void queryClient.invalidateQueries({ queryKey: ['crud', 'standard'] });
+      onClose();
+    } catch (err) {
+      // the server names the stage or range at fault (overlaps, a range without bounds...)
+      setError(err instanceof RequestError ? err.message : String(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const required = [{ required: true, message: t('validation.required', { field: '' }).trim() }];
+  return (
+    <Modal
+      open={cropId !== null}
+      title={q.data ? lbl('title', { crop: q.data.cropName }) : lbl('edit')}
+      onCancel={onClose}
+      onOk={save}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      width={mobile ? '100%' : 900}
+      style={mobile ? { top: 0, maxWidth: '100vw', margin: 0 } : undefined}
+      okButtonProps={{ 'data-testid': 'standard-save' }}
+      destroyOnHidden
+    >
+      {q.isLoading ? <Skeleton active /> : null}
+      {error ? (
+        <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="standard-error" />
+      ) : null}
+      <Form form={form} layout="vertical" data-testid="standard-form">
+        <Form.List name="stages">
+          {(stages, { add, remove }) => (
+            <Space direction="vertical" style={{ width: '100%' }}>
+              {stages.map((stage) => (
+                <Card
+                  key={stage.key}
+                  size="small"
+                  extra={
+                    <Button
+                      type="text"
+                      danger
+                      icon={<DeleteOutlined />}
+                      onClick={() => remove(stage.name)}
+                      aria-label={lbl('removeStage')}
+                    />
+                  }
+                >
+                  <Row gutter={12}>
+                    <Col xs={24} md={8}>
+                      <Form.Item name={[stage.name, 'name']} label={lbl('name')} rules={required}>
+                        <Input data-testid={`stage-name-${stage.name}`} />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[stage.name, 'startDay']} label={lbl('startDay')} rules={required}>
+                        <InputNumber
+                          min={0}
+                          precision={0}
+                          style={{ width: '100%' }}
+                          data-testid={`stage-start-${stage.name}`}
+                        />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={4}>
+                      <Form.Item name={[stage.name, 'endDay']} label={lbl('endDay')} rules={required}>
+                        <InputNumber
+                          min={0}
+                          precision={0}
+                          style={{ width: '100%' }}
+                          data-testid={`stage-end-${stage.name}`}
+                        />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={24} md={8}>
+                      <Form.Item name={[stage.name, 'tasks']} label={lbl('tasks')}>
+                        <Input />
+                      </Form.Item>
+                    </Col>
+                  </Row>
+                  <Form.List name={[stage.name, 'ranges']}>
+                    {(ranges, r) => (
+                      <>
+                        {ranges.map((range) => (
+                          <Row gutter={8} key={range.key} align="middle">
+                            <Col xs={24} md={10}>
+                              <Form.Item name={[range.name, 'key']} label={lbl('param')} rules={required}>
+                                <Select
+                                  showSearch
+                                  optionFilterProp="label"
+                                  options={params}
+                                  data-testid={`range-key-${stage.name}-${range.name}`}
+                                />
+                              </Form.Item>
+                            </Col>
+                            <Col xs={10} md={6}>
+                              <Form.Item name={[range.name, 'min']} label={lbl('min')}>
+                                <InputNumber
+                                  style={{ width: '100%' }}
+                                  data-testid={`range-min-${stage.name}-${range.name}`}
+                                />
+                              </Form.Item>
+                            </Col>
+                            <Col xs={10} md={6}>
+                              <Form.Item name={[range.name, 'max']} label={lbl('max')}>
+                                <InputNumber
+                                  style={{ width: '100%' }}
+                                  data-testid={`range-max-${stage.name}-${range.name}`}
+                                />
+                              </Form.Item>
+                            </Col>
+                            <Col xs={4} md={2}>
+                              <Button
+                                type="text"
+                                danger
+                                icon={<DeleteOutlined />}
+                                onClick={() => r.remove(range.name)}
+                                aria-label={lbl('removeStage')}
+                              />
+                            </Col>
+                          </Row>
+                        ))}
+                        <Button
+                          size="small"
+                          icon={<PlusOutlined />}
+                          onClick={() => r.add({ min: null, max: null })}
+                          data-testid={`range-add-${stage.name}`}
+                        >
+                          {lbl('addRange')}
+                        </Button>
+                      </>
+                    )}
+                  </Form.List>
+                </Card>
+              ))}
+              <Button
+                type="dashed"
+                block
+                icon={<PlusOutlined />}
+                data-testid="stage-add"
+                onClick={() => {
+                  const all = form.getFieldValue('stages') as GrowthStageInput[] | undefined;
+                  const last = all?.[all.length - 1];
+                  const start = last ? Number(last.endDay ?? 0) + 1 : 0;
+                  add({ name: '', startDay: start, endDay: start + 29, tasks: '', ranges: [] });
+                }}
+              >
+                {lbl('addStage')}
+              </Button>
+            </Space>
+          )}
+        </Form.List>
+      </Form>
+    </Modal>
+  );
+}

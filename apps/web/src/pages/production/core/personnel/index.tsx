@@ -1,0 +1,118 @@
+import '../setup';
+import { PERSONNEL_STATUSES, type Personnel, personnelFields } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Input, Select, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import CrudPage from '../../../../components/CrudPage';
+import { useParkOptions } from '../../../system/parkOptions';
+import {
+  addPersonnel,
+  getPersonnelDetail,
+  getPersonnelList,
+  getUserOptions,
+  type PersonnelInput,
+  personnelExportUrl,
+  removePersonnel,
+  updatePersonnel,
+} from '../api';
+import ExportButtons from '../ExportButtons';
+import { useLastFilters } from '../useLastFilters';
+
+/** Production > personnel: the people of farm work and harvests, the parks they serve, optionally a console user. */
+export default function PersonnelPage() {
+  const { t } = useTranslation();
+  const parks = useParkOptions();
+  const users = useQuery({ queryKey: ['production', 'userOptions'], queryFn: getUserOptions });
+  const lbl = (k: string) => t(`production.person.${k}`);
+  const s = personnelFields.shape;
+  const list = useLastFilters(getPersonnelList);
+  const statusOptions = PERSONNEL_STATUSES.map((v) => ({ value: v, label: lbl(`statusValue.${v}`) }));
+  return (
+    <CrudPage<Personnel, PersonnelInput>
+      testId="personnel"
+      rowKey="id"
+      fetchList={list.fetchList}
+      remove={removePersonnel}
+      rowLabel={(p) => p.name}
+      toolbar={<ExportButtons testId="personnel" url={(f) => personnelExportUrl(list.filters(), f)} />}
+      search={[
+        { name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> },
+        {
+          name: 'groupId',
+          label: lbl('parks'),
+          input: <Select allowClear options={parks.options} style={{ minWidth: 160 }} />,
+        },
+        {
+          name: 'status',
+          label: lbl('status'),
+          input: <Select allowClear options={statusOptions} style={{ minWidth: 120 }} />,
+        },
+      ]}
+      columns={[
+        { title: lbl('name'), dataIndex: 'name', width: 120 },
+        { title: lbl('phone'), dataIndex: 'phone', width: 140 },
+        { title: lbl('post'), dataIndex: 'post', width: 120 },
+        { title: lbl('idNumber'), dataIndex: 'idNumber', width: 190 },
+        { title: lbl('parks'), key: 'parks', ellipsis: true, render: (_, p) => parks.names(p.groupIds) },
+        {
+          title: lbl('status'),
+          dataIndex: 'status',
+          width: 90,
+          render: (v: string) => <Tag color={v === 'active' ? 'green' : 'default'}>{lbl(`statusValue.${v}`)}</Tag>,
+        },
+        { title: lbl('user'), dataIndex: 'userName', width: 130, render: (v: string | null) => v ?? '—' },
+      ]}
+      form={{
+        initialValues: { status: 'active', groupIds: [] },
+        toValues: (p) => ({ ...p, userId: p.userId ?? undefined }),
+        create: (v) => addPersonnel(clean(v)),
+        update: async (p, v) => {
+          // The list masks the ID number: an untouched field keeps the stored one.
+          const idNumber = v.idNumber === p.idNumber ? (await getPersonnelDetail(p.id)).idNumber : v.idNumber;
+          return updatePersonnel({ ...clean(v), idNumber, id: p.id });
+        },
+        fields: [
+          { name: 'name', label: lbl('name'), required: true, schema: s.name, input: <Input /> },
+          { name: 'phone', label: lbl('phone'), schema: s.phone, input: <Input inputMode="tel" /> },
+          { name: 'post', label: lbl('post'), schema: s.post, input: <Input /> },
+          {
+            name: 'idNumber',
+            label: lbl('idNumber'),
+            // when editing, the field shows the masked number until it is retyped (the server checks it)
+            schema: (editing) => (editing ? undefined : s.idNumber),
+            input: <Input maxLength={18} />,
+          },
+          { name: 'status', label: lbl('status'), required: true, input: <Select options={statusOptions} /> },
+          {
+            name: 'userId',
+            label: lbl('user'),
+            input: (
+              <Select
+                allowClear
+                placeholder={lbl('userNone')}
+                loading={users.isLoading}
+                options={(users.data ?? []).map((u) => ({ value: u.id, label: u.userName }))}
+              />
+            ),
+          },
+          {
+            name: 'groupIds',
+            label: lbl('parks'),
+            required: true,
+            schema: s.groupIds,
+            span: 24,
+            input: <Select mode="multiple" options={parks.options} />,
+          },
+        ],
+      }}
+    />
+  );
+}
+
+const clean = (v: PersonnelInput): PersonnelInput => ({
+  ...v,
+  phone: v.phone ?? '',
+  post: v.post ?? '',
+  idNumber: v.idNumber ?? '',
+  userId: v.userId ?? null,
+});

@@ -1,0 +1,165 @@
+import '../setup';
+import { HARVEST_UNITS, type Harvest, harvestFields } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { DatePicker, Empty, Input, InputNumber, Select, Tag, Tooltip } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import CrudPage from '../../../../components/CrudPage';
+import { useParkStore } from '../../../../stores/park';
+import { parkNow } from '../../../../utils/time';
+import {
+  addHarvest,
+  getHarvestList,
+  getHarvestOptions,
+  type HarvestInput,
+  harvestExportUrl,
+  removeHarvest,
+  updateHarvest,
+} from '../api';
+import ExportButtons from '../ExportButtons';
+import { useLastFilters } from '../useLastFilters';
+
+/** Production > harvest to storage: what was picked from which planting, by whom, into which store. */
+export default function PickToStoragePage() {
+  const groupId = useParkStore((s) => s.activeGroupId);
+  return groupId === null ? <Empty /> : <HarvestList key={groupId} groupId={groupId} />;
+}
+
+function HarvestList({ groupId }: { groupId: number }) {
+  const { t } = useTranslation();
+  const lbl = (k: string, o?: Record<string, unknown>) => t(`production.harvest.${k}`, o);
+  const options = useQuery({
+    queryKey: ['production', 'harvestOptions', groupId],
+    queryFn: () => getHarvestOptions(groupId),
+  });
+  const list = useLastFilters((p) => getHarvestList({ ...p, groupId }));
+  const s = harvestFields.shape;
+  const unitOptions = HARVEST_UNITS.map((u) => ({ value: u, label: lbl(`units.${u}`) }));
+  return (
+    <CrudPage<Harvest, HarvestInput>
+      testId="harvest"
+      rowKey="id"
+      fetchList={list.fetchList}
+      remove={removeHarvest}
+      rowLabel={(h) => `${h.harvestedOn} ${h.cropName}`}
+      toolbar={<ExportButtons testId="harvest" url={(f) => harvestExportUrl({ ...list.filters(), groupId }, f)} />}
+      search={[
+        { name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> },
+        {
+          name: 'dates',
+          label: lbl('dateRange'),
+          input: <DatePicker.RangePicker allowClear />,
+          toParams: (v) => {
+            const range = v as [Dayjs, Dayjs] | null | undefined;
+            return range ? { startDate: range[0].format('YYYY-MM-DD'), endDate: range[1].format('YYYY-MM-DD') } : {};
+          },
+        },
+      ]}
+      columns={[
+        { title: lbl('harvestedOn'), dataIndex: 'harvestedOn', width: 110 },
+        { title: t('production.planting.crop'), dataIndex: 'cropName', width: 100 },
+        {
+          title: t('production.planting.plot'),
+          dataIndex: 'areaPointName',
+          width: 120,
+          render: (v: string | null) => v ?? t('production.planting.plotRemoved'),
+        },
+        {
+          title: lbl('quantity'),
+          key: 'quantity',
+          width: 110,
+          render: (_, h) => `${h.quantity} ${lbl(`units.${h.unit}`)}`,
+        },
+        { title: lbl('grade'), dataIndex: 'grade', width: 80 },
+        { title: lbl('warehouse'), dataIndex: 'warehouse', width: 110 },
+        { title: lbl('people'), key: 'people', ellipsis: true, render: (_, h) => h.personnelNames.join('、') || '—' },
+        {
+          title: lbl('override'),
+          key: 'override',
+          width: 130,
+          render: (_, h) =>
+            h.overrideReason ? (
+              <Tooltip title={lbl('overrideBy', { name: h.overrideByName ?? '—', reason: h.overrideReason })}>
+                <Tag color="orange" data-testid={`harvest-override-${h.id}`}>
+                  {h.overrideReason}
+                </Tag>
+              </Tooltip>
+            ) : (
+              '—'
+            ),
+        },
+      ]}
+      form={{
+        initialValues: { unit: 'kg', personnelIds: [], harvestedOn: parkNow().format('YYYY-MM-DD') },
+        toValues: (h) => ({ ...h, overrideReason: h.overrideReason ?? '' }),
+        create: (v) => addHarvest(clean(v, groupId)),
+        update: (h, v) => updateHarvest({ ...clean(v, groupId), id: h.id }),
+        fields: [
+          {
+            name: 'plantingId',
+            label: lbl('planting'),
+            required: true,
+            schema: s.plantingId,
+            span: 24,
+            input: (
+              <Select
+                showSearch
+                optionFilterProp="label"
+                loading={options.isLoading}
+                options={(options.data?.plantings ?? []).map((p) => ({ value: p.id, label: p.label }))}
+              />
+            ),
+          },
+          {
+            name: 'harvestedOn',
+            label: lbl('harvestedOn'),
+            required: true,
+            schema: s.harvestedOn,
+            input: <Input type="date" />,
+          },
+          {
+            name: 'quantity',
+            label: lbl('quantity'),
+            required: true,
+            schema: s.quantity,
+            input: <InputNumber min={0} style={{ width: '100%' }} />,
+          },
+          { name: 'unit', label: lbl('unit'), required: true, input: <Select options={unitOptions} /> },
+          { name: 'grade', label: lbl('grade'), schema: s.grade, input: <Input /> },
+          { name: 'warehouse', label: lbl('warehouse'), schema: s.warehouse, input: <Input /> },
+          {
+            name: 'personnelIds',
+            label: lbl('people'),
+            schema: s.personnelIds,
+            input: (
+              <Select
+                mode="multiple"
+                optionFilterProp="label"
+                options={(options.data?.personnel ?? []).map((p) => ({ value: p.id, label: p.name }))}
+              />
+            ),
+          },
+          { name: 'notes', label: lbl('notes'), schema: s.notes, span: 24, input: <Input.TextArea rows={2} /> },
+          {
+            name: 'overrideReason',
+            label: lbl('overrideReason'),
+            schema: s.overrideReason,
+            span: 24,
+            extra: lbl('overrideHelp'),
+            input: <Input.TextArea rows={2} />,
+          },
+        ],
+      }}
+    />
+  );
+}
+
+const clean = (v: HarvestInput, groupId: number): HarvestInput => ({
+  ...v,
+  groupId,
+  grade: v.grade ?? '',
+  warehouse: v.warehouse ?? '',
+  notes: v.notes ?? '',
+  personnelIds: v.personnelIds ?? [],
+  overrideReason: v.overrideReason || null,
+});

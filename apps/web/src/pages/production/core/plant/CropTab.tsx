@@ -1,0 +1,53 @@
+import { type Crop, cropFields } from '@farmpark/contracts';
+import { Input, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
+import CrudPage from '../../../../components/CrudPage';
+import { addCrop, type CropInput, cropExportUrl, getCropList, removeCrop, updateCrop } from '../api';
+import ExportButtons from '../ExportButtons';
+import { useLastFilters } from '../useLastFilters';
+
+/** The merchant's crop catalogue (every park plants from it); a crop with plantings stays. */
+export default function CropTab() {
+  const { t } = useTranslation();
+  const lbl = (k: string) => t(`production.crop.${k}`);
+  const s = cropFields.shape;
+  const list = useLastFilters(getCropList);
+  return (
+    <CrudPage<Crop, CropInput>
+      testId="crop"
+      rowKey="id"
+      fetchList={list.fetchList}
+      remove={removeCrop}
+      rowLabel={(c) => c.name}
+      toolbar={<ExportButtons testId="crop" url={(f) => cropExportUrl(list.filters(), f)} />}
+      search={[{ name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> }]}
+      columns={[
+        { title: lbl('name'), dataIndex: 'name', width: 120 },
+        { title: lbl('variety'), dataIndex: 'variety', width: 130 },
+        { title: lbl('category'), dataIndex: 'category', width: 110 },
+        { title: lbl('growingDays'), dataIndex: 'growingDays', width: 110 },
+        { title: lbl('stageCount'), dataIndex: 'stageCount', width: 100 },
+        { title: lbl('plantingCount'), dataIndex: 'plantingCount', width: 100 },
+      ]}
+      form={{
+        toValues: (c) => ({ ...c }),
+        create: (v) => addCrop(clean(v)),
+        update: (c, v) => updateCrop({ ...clean(v), id: c.id }),
+        fields: [
+          { name: 'name', label: lbl('name'), required: true, schema: s.name, input: <Input /> },
+          { name: 'variety', label: lbl('variety'), schema: s.variety, input: <Input /> },
+          { name: 'category', label: lbl('category'), schema: s.category, input: <Input /> },
+          {
+            name: 'growingDays',
+            label: lbl('growingDays'),
+            required: true,
+            schema: s.growingDays,
+            input: <InputNumber min={1} precision={0} style={{ width: '100%' }} />,
+          },
+        ],
+      }}
+    />
+  );
+}
+
+const clean = (v: CropInput): CropInput => ({ ...v, variety: v.variety ?? '', category: v.category ?? '' });
