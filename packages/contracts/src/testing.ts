@@ -124,6 +124,11 @@ export interface TapEntry {
 
 export interface TestingMessages {
   device: TestingDevice;
+  /**
+   * When the server began watching the device. A new value means the watch lapsed (no poll for TESTING_IDLE_MS,
+   * e.g. a background tab) and started again: `seq` starts over.
+   */
+  since: number;
   /** Oldest first, at most TESTING_BUFFER. */
   list: TapEntry[];
   /** Messages that dropped off the buffer since watching began (the page was slower than the device). */

@@ -198,7 +198,7 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     name: 'testing',
     hidden: true,
     meta: { title: { zh: '设备调试', en: 'Device debugging' } },
-    component: NotBuiltPage,
+    component: lazyPage(() => import('../pages/testing')),
   },
   {
     path: '/OC',

@@ -77,8 +77,8 @@ export function createTesting(deps: { db: Db; commands: CommandService; tap: Dev
   }
 
   function feed(row: DeviceRow, startTime: number | undefined): TestingMessages {
-    const { list, dropped } = watches.poll({ deviceId: row.id, serial: row.serial }, startTime);
-    return { device: toDevice(row), list, dropped };
+    const { list, dropped, since } = watches.poll({ deviceId: row.id, serial: row.serial }, startTime);
+    return { device: toDevice(row), since, list, dropped };
   }
 
   /** The command service records, checks and times out a command from here like any other. */

@@ -39,6 +39,7 @@ export function toEntry(m: TapMessage, seq: number, at: number): TapEntry {
 
 interface Watch {
   serial: string;
+  since: number;
   entries: TapEntry[];
   seq: number;
   /** `at` of the newest entry: entries are stamped in the order they are recorded, never going back. */
@@ -72,7 +73,16 @@ export function createWatches(tap: DeviceTap, opts: { now?: () => number; idleMs
   sweeper.unref();
 
   function start(deviceId: number, serial: string): Watch {
-    const w: Watch = { serial, entries: [], seq: 0, lastAt: 0, dropped: 0, polledAt: now(), stop: () => {} };
+    const w: Watch = {
+      serial,
+      since: now(),
+      entries: [],
+      seq: 0,
+      lastAt: 0,
+      dropped: 0,
+      polledAt: now(),
+      stop: () => {},
+    };
     w.stop = tap.watch(serial, (m) => {
       w.lastAt = Math.max(now(), w.lastAt);
       w.entries.push(toEntry(m, ++w.seq, w.lastAt));
@@ -87,7 +97,10 @@ export function createWatches(tap: DeviceTap, opts: { now?: () => number; idleMs
 
   return {
     /** The buffered messages at or after `startTime` (all without it); starts watching the device. */
-    poll(device: { deviceId: number; serial: string }, startTime?: number): { list: TapEntry[]; dropped: number } {
+    poll(
+      device: { deviceId: number; serial: string },
+      startTime?: number,
+    ): { list: TapEntry[]; dropped: number; since: number } {
       let w = watches.get(device.deviceId);
       // A device that got a new serial is watched under the new one.
       if (w && w.serial !== device.serial) {
@@ -97,7 +110,7 @@ export function createWatches(tap: DeviceTap, opts: { now?: () => number; idleMs
       w ??= start(device.deviceId, device.serial);
       w.polledAt = now();
       const list = startTime === undefined ? [...w.entries] : w.entries.filter((e) => e.at >= startTime);
-      return { list, dropped: w.dropped };
+      return { list, dropped: w.dropped, since: w.since };
     },
     watching: (deviceId: number) => watches.has(deviceId),
     close() {
