@@ -9,6 +9,14 @@ import {
   productionRouteSample,
   productionRows,
 } from '../modules/production/core/testFixture';
+import {
+  STOCK_ID_KEYS,
+  STOCK_SAMPLES,
+  type StockRows,
+  stockForeignId,
+  stockRouteSample,
+  stockRows,
+} from '../modules/production/stock/testFixture';
 import { describeEachEngine } from '../test/harness';
 
 /**
@@ -38,10 +46,12 @@ const ID_KEYS = new Set([
   'ruleId',
   'runId',
   ...PRODUCTION_ID_KEYS,
+  ...STOCK_ID_KEYS,
 ]);
 
 const SAMPLES: Record<string, string> = {
   ...PRODUCTION_SAMPLES,
+  ...STOCK_SAMPLES,
   groupName: '隔离测试园',
   holderMan: 'walker',
   address: '',
@@ -350,6 +360,7 @@ describeEachEngine('tenant isolation', (env) => {
   let foreignIds: Record<string, string>;
   let demoFarmMarkers: string[];
   let productionIds: ProductionRows;
+  let stockIds: StockRows;
 
   beforeAll(async () => {
     demoToken = await env().login('demo');
@@ -358,6 +369,7 @@ describeEachEngine('tenant isolation', (env) => {
     const point = await demoFarmPoint();
     const irrigation = await demoFarmIrrigation();
     productionIds = await productionRows(db, ids.merchant.farm, ids.parks.farm[0]);
+    stockIds = await stockRows(db, ids.merchant.farm, ids.parks.farm[0]);
     foreignIds = {
       machineId: String(ids.devices.farm),
       sensorId: String(ids.devices.farm),
@@ -416,9 +428,13 @@ describeEachEngine('tenant isolation', (env) => {
         if (k === 'id' && route.url.includes('/envControl/')) return foreignIds.automationRuleId;
         const production = productionForeignId(route.url, k, productionIds);
         if (production) return production;
+        const stock = stockForeignId(route.url, k, stockIds);
+        if (stock) return stock;
         if (ID_KEYS.has(k)) return foreignIds[k];
         const productionSample = productionRouteSample(route.url, k);
         if (productionSample) return productionSample;
+        const stockSample = stockRouteSample(route.url, k);
+        if (stockSample !== undefined) return stockSample;
         const own = ROUTE_SAMPLES[route.url];
         if (own && k in own) return own[k];
         if (k in SAMPLES) return SAMPLES[k];

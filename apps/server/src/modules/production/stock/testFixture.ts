@@ -1,0 +1,144 @@
+import type { Db } from '../../../db/connect';
+
+/**
+ * Rows of the production stock tables for tests, inserted directly: a pesticide with stock, a supplier,
+ * a machine with a maintenance record, farm work on the park's first plot and a clip. The tenant-isolation
+ * walk uses them as another merchant's real ids.
+ */
+export async function stockRows(db: Db, merchantId: number, groupId: number) {
+  const at = Date.now();
+  const t = { merchant_id: merchantId, group_id: groupId };
+  const plot = await db
+    .selectFrom('area_points')
+    .select('id')
+    .where('merchant_id', '=', merchantId)
+    .where('group_id', '=', groupId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  const material = await db
+    .insertInto('production_materials')
+    .values({
+      ...t,
+      kind: 'pesticide',
+      name: '隔离测试农药',
+      unit: 'L',
+      stock: 5,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const supplier = await db
+    .insertInto('production_suppliers')
+    .values({ ...t, name: '隔离测试供应商', created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const machine = await db
+    .insertInto('production_machinery')
+    .values({ ...t, name: '隔离测试农机', status: 'in_use', created_at: at, updated_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const maintenance = await db
+    .insertInto('production_maintenance')
+    .values({ ...t, machinery_id: machine.id, done_on: '2026-06-01', type: '保养', created_at: at })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const work = await db
+    .insertInto('production_farm_work')
+    .values({
+      ...t,
+      type: 'spraying',
+      area_point_id: plot.id,
+      planned_on: '2026-06-01',
+      status: 'planned',
+      planting_id: null,
+      series_id: null,
+      user_id: null,
+      irrigation_run_id: null,
+      water_m3: null,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const video = await db
+    .insertInto('production_videos')
+    .values({
+      ...t,
+      title: '隔离测试视频',
+      area_point_id: plot.id,
+      planting_id: null,
+      shot_on: '2026-06-01',
+      sha256: '0'.repeat(64),
+      bytes: 1,
+      user_id: null,
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return {
+    materialId: material.id,
+    supplierId: supplier.id,
+    machineryId: machine.id,
+    maintenanceId: maintenance.id,
+    farmWorkId: work.id,
+    videoId: video.id,
+  };
+}
+export type StockRows = Awaited<ReturnType<typeof stockRows>>;
+
+/** Inputs of the production stock routes for the tenant-isolation walk. */
+export const STOCK_SAMPLES: Record<string, string> = {
+  low: 'false',
+  batchNo: '',
+  expiresOn: '',
+  reason: '隔离测试',
+  spec: '',
+  registrationNo: '',
+  safetyDays: '0',
+  lowStock: '0',
+  contact: '',
+  licence: '',
+  plannedOn: '2026-06-01',
+  doneOn: '',
+  materials: '[]',
+  repeatEveryDays: '',
+  repeatUntil: '',
+  month: '2026-06',
+  cost: '0',
+  nextDueOn: '',
+  purchasedOn: '',
+  plate: '',
+  type: 'spraying',
+};
+export const STOCK_ID_KEYS = ['materialId', 'supplierId', 'machineryId', 'materialIds', 'machineryIds'];
+
+const AREA = /\/api\/merchant\/production\/(material|supplier|farmWork|machinery|video)\//;
+/** Where a stock route needs its own value of a shared input (`kind`, `status`, `type`). */
+export function stockRouteSample(url: string, key: string): string | undefined {
+  const area = AREA.exec(url)?.[1];
+  if (!area) return undefined;
+  if (key === 'doneOn' && url.endsWith('/addMaintenance')) return '2026-06-01';
+  if (key === 'kind') return url.endsWith('/addStockMove') ? 'in' : url.includes('StockMove') ? '' : 'pesticide';
+  if (key === 'status') return area === 'machinery' ? 'in_use' : area === 'farmWork' ? 'planned' : undefined;
+  if (key === 'type') return area === 'machinery' ? '拖拉机' : area === 'farmWork' ? 'spraying' : undefined;
+  return undefined;
+}
+
+/** Another merchant's id of the route's own kind. */
+export function stockForeignId(url: string, key: string, rows: StockRows): string | undefined {
+  if (key === 'materialId' || key === 'materialIds') return String(rows.materialId);
+  if (key === 'supplierId') return String(rows.supplierId);
+  if (key === 'machineryId' || key === 'machineryIds') return String(rows.machineryId);
+  const area = AREA.exec(url)?.[1];
+  if (key !== 'id' || !area) return undefined;
+  if (url.endsWith('/removeMaintenance')) return String(rows.maintenanceId);
+  const byArea = {
+    material: rows.materialId,
+    supplier: rows.supplierId,
+    farmWork: rows.farmWorkId,
+    machinery: rows.machineryId,
+    video: rows.videoId,
+  };
+  return String(byArea[area as keyof typeof byArea]);
+}
