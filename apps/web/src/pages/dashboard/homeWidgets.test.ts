@@ -4,7 +4,14 @@ import { homeWidgets, statusClasses } from './homeWidgets';
 
 describe('homeWidgets', () => {
   it('gives every widget to a permit list holding every page (an admin)', () => {
-    expect(homeWidgets(new Set(ALL_PERMIT_URLS))).toEqual(['alarms', 'weather', 'soil', 'irrigation', 'pests']);
+    expect(homeWidgets(new Set(ALL_PERMIT_URLS))).toEqual([
+      'alarms',
+      'weather',
+      'soil',
+      'irrigation',
+      'pests',
+      'plantings',
+    ]);
   });
 
   it('gives a restricted role only the widgets of the pages it holds', () => {

@@ -3,6 +3,7 @@ import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import NoticeBanner from '../../components/NoticeBanner';
 import { parkLabel, useActivePark } from '../../stores/park';
+import OutOfRangeCard from '../production/core/OutOfRangeCard';
 import AlarmsCard from './AlarmsCard';
 import { DeviceCounts, LatestWeather, SoilSummary } from './HomeWidgets';
 import { type HomeWidget, homeWidgets } from './homeWidgets';
@@ -26,6 +27,7 @@ export default function DashboardPage() {
     soil: <SoilSummary />,
     irrigation: <IrrigationCard groupId={park.groupId} />,
     pests: <PestsCard groupId={park.groupId} hasTraps={hasTraps} />,
+    plantings: <OutOfRangeCard groupId={park.groupId} />,
   };
   const notSet = t('dashboard.notSet');
   return (

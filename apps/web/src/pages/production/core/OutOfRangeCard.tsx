@@ -1,0 +1,58 @@
+import './setup';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Card, Empty, List, Skeleton, Space, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { isEnglish } from '../../../i18n';
+import { getOutOfRangeList } from './api';
+import { paramName, paramUnit, rangeText } from './params';
+
+/**
+ * Home page card: the park's growing plantings with a parameter outside its current stage's ideal range
+ * now, each parameter with its value, the range and its hours out of range in the last 7 days.
+ */
+export default function OutOfRangeCard({ groupId }: { groupId: number }) {
+  const { t, i18n } = useTranslation();
+  const en = isEnglish(i18n.language);
+  const q = useQuery({
+    queryKey: ['home', 'plantingsOutOfRange', groupId],
+    queryFn: () => getOutOfRangeList(groupId),
+    refetchInterval: 60_000,
+    retry: false,
+  });
+  const rows = q.data ?? [];
+  return (
+    <Card title={t('production.home.title')} data-testid="home-plantings">
+      {q.isLoading ? <Skeleton active paragraph={{ rows: 3 }} /> : null}
+      {q.error ? (
+        <Alert type="error" showIcon title={t('home.loadFailed', { msg: (q.error as Error).message })} />
+      ) : null}
+      {q.data && rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('production.home.none')} />
+      ) : null}
+      {rows.length > 0 ? (
+        <List
+          size="small"
+          dataSource={rows}
+          renderItem={(p) => (
+            <List.Item data-testid={`home-planting-${p.id}`}>
+              <Space direction="vertical" size={4} style={{ width: '100%' }}>
+                <strong>
+                  {p.cropName} · {p.areaPointName ?? t('production.planting.plotRemoved')}
+                  {p.stageName ? ` · ${p.stageName}` : ''}
+                </strong>
+                <Space wrap size={[4, 4]}>
+                  {p.params.map((r) => (
+                    <Tag color="red" key={r.key}>
+                      {paramName(r.key, en)} {r.now} {paramUnit(r.key)} （{rangeText(r)}） ·{' '}
+                      {t('production.home.hours', { n: r.hoursOut7d })}
+                    </Tag>
+                  ))}
+                </Space>
+              </Space>
+            </List.Item>
+          )}
+        />
+      ) : null}
+    </Card>
+  );
+}
