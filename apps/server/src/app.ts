@@ -15,6 +15,7 @@ import { installSpa } from './http/spa';
 import { noticeRoutes } from './modules/alarms/noticeRoutes';
 import { alarmRoutes } from './modules/alarms/routes';
 import { type Alarms, createAlarms } from './modules/alarms/runtime';
+import { appLinksRoutes } from './modules/appLinks/routes';
 import { authRoutes } from './modules/auth/routes';
 import { automationRoutes } from './modules/automation/routes';
 import { manualModeGate } from './modules/automation/service';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     roleRoutes,
     screenAccountRoutes,
     systemLogRoutes,
+    appLinksRoutes,
     deviceRoutes,
     deviceImportRoutes,
     commandRoutes,

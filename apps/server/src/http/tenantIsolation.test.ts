@@ -174,6 +174,12 @@ const SAMPLES: Record<string, string> = {
   maxRunsPerDay: '',
   zone: '',
   zoneNo: '1',
+  // app download links (blank: not configured); the public page names a merchant
+  android: '',
+  ios: '',
+  mobileWeb: '',
+  miniProgram: '',
+  merchantId: '1',
 };
 
 /** Where one route needs a different value than SAMPLES gives every route. */
