@@ -25,6 +25,8 @@ function Row({ e, zone }: { e: TapEntry; zone: string }) {
       data-channel={e.channel}
       data-direction={e.direction}
       data-verdict={e.verdict}
+      data-at={e.at}
+      data-seq={e.seq}
     >
       <div className={styles.rowHead}>
         <span className={styles.time}>{inPark(e.at, zone).format('HH:mm:ss.SSS')}</span>
