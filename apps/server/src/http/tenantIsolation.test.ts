@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
-import {
-  PRODUCTION_ID_KEYS,
-  PRODUCTION_SAMPLES,
-  type ProductionRows,
-  productionForeignId,
-  productionRouteSample,
-  productionRows,
-} from '../modules/production/core/testFixture';
+import * as core from '../modules/production/core/testFixture';
 import {
   STOCK_ID_KEYS,
   STOCK_SAMPLES,
@@ -45,12 +38,12 @@ const ID_KEYS = new Set([
   'programId',
   'ruleId',
   'runId',
-  ...PRODUCTION_ID_KEYS,
+  ...core.PRODUCTION_ID_KEYS,
   ...STOCK_ID_KEYS,
 ]);
 
 const SAMPLES: Record<string, string> = {
-  ...PRODUCTION_SAMPLES,
+  ...core.PRODUCTION_SAMPLES,
   ...STOCK_SAMPLES,
   groupName: '隔离测试园',
   holderMan: 'walker',
@@ -365,7 +358,7 @@ describeEachEngine('tenant isolation', (env) => {
   let intruder: string;
   let foreignIds: Record<string, string>;
   let demoFarmMarkers: string[];
-  let productionIds: ProductionRows;
+  let productionIds: core.ProductionRows;
   let stockIds: StockRows;
 
   beforeAll(async () => {
@@ -374,7 +367,7 @@ describeEachEngine('tenant isolation', (env) => {
     const { ids, db } = env();
     const point = await demoFarmPoint();
     const irrigation = await demoFarmIrrigation();
-    productionIds = await productionRows(db, ids.merchant.farm, ids.parks.farm[0]);
+    productionIds = await core.productionRows(db, ids.merchant.farm, ids.parks.farm[0]);
     stockIds = await stockRows(db, ids.merchant.farm, ids.parks.farm[0]);
     foreignIds = {
       machineId: String(ids.devices.farm),
@@ -432,13 +425,11 @@ describeEachEngine('tenant isolation', (env) => {
       const fill = (k: string) => {
         if (k === 'ids') return idsFor(route.url);
         if (k === 'id' && route.url.includes('/envControl/')) return foreignIds.automationRuleId;
-        const production = productionForeignId(route.url, k, productionIds);
+        const production = core.productionInput(route.url, k, productionIds);
         if (production) return production;
         const stock = stockForeignId(route.url, k, stockIds);
         if (stock) return stock;
         if (ID_KEYS.has(k)) return foreignIds[k];
-        const productionSample = productionRouteSample(route.url, k);
-        if (productionSample) return productionSample;
         const stockSample = stockRouteSample(route.url, k);
         if (stockSample !== undefined) return stockSample;
         const own = ROUTE_SAMPLES[route.url];

@@ -129,3 +129,8 @@ export function productionForeignId(url: string, key: string, rows: ProductionRo
   };
   return String(byArea[area as keyof typeof byArea]);
 }
+
+/** The walk's value for an input of a production core route: another merchant's id of its kind, or its status. */
+export function productionInput(url: string, key: string, rows: ProductionRows): string | undefined {
+  return productionForeignId(url, key, rows) ?? productionRouteSample(url, key);
+}
