@@ -2,6 +2,7 @@ import type { ParamView } from '@farmpark/contracts';
 import { Card, Tag, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useIdealRanges } from '../../pages/production/core/idealRanges';
 import { formatTime } from '../../utils/time';
 import { formatTimeAgo } from '../../utils/timeAgo';
 import type { LiveDevice } from '../live/liveState';
@@ -31,6 +32,7 @@ export default function DeviceCard({ device, hideGroups, extra, now }: DeviceCar
   const { t } = useTranslation();
   const [open, setOpen] = useState<ParamView | null>(null);
   const groups = useMemo(() => groupedParams(device, hideGroups), [device, hideGroups]);
+  const ideal = useIdealRanges(device.deviceId);
   return (
     <Card
       size="small"
@@ -69,6 +71,7 @@ export default function DeviceCard({ device, hideGroups, extra, now }: DeviceCar
                   param={p}
                   latest={device.latest[p.key]}
                   changedAt={device.changedAt[p.key]}
+                  ideal={ideal.get(p.key)}
                   onOpen={setOpen}
                 />
               ))}

@@ -78,7 +78,8 @@ export const getPlotOptions = (groupId: number) =>
 export const getOutOfRangeList = (groupId: number) =>
   get<PlantingOutOfRange[]>(`${P}/planting/getOutOfRangeList`, { groupId });
 export const getDeviceIdealRanges = (deviceId: number) =>
-  get<DeviceIdealRanges>(`${P}/planting/getDeviceIdealRanges`, { deviceId });
+  // silent: a live page shows its values whether or not ranges could be read
+  get<DeviceIdealRanges>(`${P}/planting/getDeviceIdealRanges`, { deviceId }, { silent: true });
 export const addPlanting = (b: PlantingInput) => post<{ id: number }>(`${P}/planting/addPlanting`, b, quiet);
 export const updatePlanting = (b: PlantingInput & { id: number }) =>
   post<{ id: number }>(`${P}/planting/updatePlanting`, b, quiet);

@@ -70,6 +70,7 @@ export const en: typeof zh = {
       yes: 'In range',
       no: 'Out of range',
       unknown: 'No data',
+      outOfIdeal: "Outside the current growth stage's ideal range {{range}}",
     },
     harvest: {
       planting: 'Planting',

@@ -68,6 +68,7 @@ export const zh = {
       yes: '在范围内',
       no: '超出范围',
       unknown: '无数据',
+      outOfIdeal: '超出当前生长阶段的理想范围 {{range}}',
     },
     harvest: {
       planting: '种植',
