@@ -89,6 +89,7 @@ export const enUS: Resources = {
     miniProgram: 'WeChat mini-program',
     notConfigured: 'Not configured',
     open: 'Open link',
+    edit: 'Set download links',
   },
   notBuilt: {
     title: '{{page}}',

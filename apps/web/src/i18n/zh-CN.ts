@@ -83,6 +83,7 @@ export const zhCN = {
     miniProgram: '微信小程序',
     notConfigured: '未配置',
     open: '打开链接',
+    edit: '设置下载地址',
   },
   notBuilt: {
     title: '{{page}}',

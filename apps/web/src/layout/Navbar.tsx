@@ -8,7 +8,7 @@ import {
 import { App, Badge, Button, Tooltip } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { HELP_DOCS_URL } from '../config/external';
+import { useAppLinks } from '../components/DownloadList/useAppLinks';
 import { useMqttStatus } from '../mqtt';
 import AlarmBell from '../pages/alarm/live/AlarmBell';
 import { useAppStore } from '../stores/app';
@@ -50,13 +50,16 @@ export default function Navbar({ onMenuClick, menuOpen }: { onMenuClick: () => v
   const [downloadOpen, setDownloadOpen] = useState(false);
   const closeScreens = useCallback(() => setScreensOpen(false), []);
 
+  // the help address is configured on the server (HELP_URL), read with the download links
+  const links = useAppLinks();
   const openHelp = () => {
-    if (!HELP_DOCS_URL) {
+    const helpUrl = links.data?.helpUrl ?? '';
+    if (!helpUrl) {
       message.info(t('navbar.helpNotConfigured'));
       return;
     }
-    const sep = HELP_DOCS_URL.includes('?') ? '&' : '?';
-    window.open(`${HELP_DOCS_URL}${sep}token=${encodeURIComponent(getToken() ?? '')}`, '_blank', 'noopener');
+    const sep = helpUrl.includes('?') ? '&' : '?';
+    window.open(`${helpUrl}${sep}token=${encodeURIComponent(getToken() ?? '')}`, '_blank', 'noopener');
   };
 
   return (

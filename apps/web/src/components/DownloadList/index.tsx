@@ -1,44 +1,57 @@
 import { AndroidOutlined, AppleOutlined, MobileOutlined, WechatOutlined } from '@ant-design/icons';
-import { Card, Col, QRCode, Row, Typography } from 'antd';
+import { APP_LINK_KEYS, type AppLinkKey, type AppLinks } from '@farmpark/contracts';
+import { Card, Col, QRCode, Row, Skeleton, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DOWNLOAD_ENTRIES, type DownloadEntry } from '../../config/external';
 
-const ICONS: Record<DownloadEntry['key'], ReactNode> = {
+const ICONS: Record<AppLinkKey, ReactNode> = {
   android: <AndroidOutlined />,
   ios: <AppleOutlined />,
   mobileWeb: <MobileOutlined />,
   miniProgram: <WechatOutlined />,
 };
 
-/** The app entries as configured for this deployment (config/external.ts); unconfigured ones say so. */
-export default function DownloadList() {
+/**
+ * The merchant's app entries with a QR code each (drawn in the browser: no network), as an
+ * administrator set them; unset ones say so.
+ */
+export default function DownloadList({ links, loading }: { links: AppLinks | undefined; loading?: boolean }) {
   const { t } = useTranslation();
+  if (loading) return <Skeleton active />;
   return (
     <Row gutter={[12, 12]} data-testid="download-list">
-      {DOWNLOAD_ENTRIES.map((entry) => (
-        <Col key={entry.key} xs={24} sm={12}>
-          <Card
-            size="small"
-            title={
-              <span>
-                {ICONS[entry.key]} {t(`download.${entry.key}`)}
-              </span>
-            }
-          >
-            {entry.url ? (
-              <div style={{ display: 'flex', gap: 12, alignItems: 'center' }}>
-                <QRCode value={entry.url} size={96} bordered={false} />
-                <Typography.Link href={entry.url} target="_blank" rel="noopener noreferrer">
-                  {t('download.open')}
-                </Typography.Link>
-              </div>
-            ) : (
-              <Typography.Text type="secondary">{t('download.notConfigured')}</Typography.Text>
-            )}
-          </Card>
-        </Col>
-      ))}
+      {APP_LINK_KEYS.map((key) => {
+        const url = links?.[key] ?? '';
+        return (
+          <Col key={key} xs={24} sm={12}>
+            <Card
+              size="small"
+              data-testid={`download-${key}`}
+              title={
+                <span>
+                  {ICONS[key]} {t(`download.${key}`)}
+                </span>
+              }
+            >
+              {url ? (
+                <div style={{ display: 'flex', gap: 12, alignItems: 'center', minWidth: 0 }}>
+                  <QRCode value={url} size={96} bordered={false} data-testid={`qr-${key}`} />
+                  <div style={{ minWidth: 0 }}>
+                    <Typography.Link href={url} target="_blank" rel="noopener noreferrer">
+                      {t('download.open')}
+                    </Typography.Link>
+                    <Typography.Paragraph type="secondary" style={{ margin: 0, wordBreak: 'break-all' }}>
+                      {url}
+                    </Typography.Paragraph>
+                  </div>
+                </div>
+              ) : (
+                <Typography.Text type="secondary">{t('download.notConfigured')}</Typography.Text>
+              )}
+            </Card>
+          </Col>
+        );
+      })}
     </Row>
   );
 }

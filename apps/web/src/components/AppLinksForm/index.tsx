@@ -1,0 +1,77 @@
+import { APP_LINK_KEYS, APP_LINK_MAX, type AppLinks, isHttpUrl } from '@farmpark/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Input, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { alterAppLinks } from '../../api/appLinks';
+import { addPageTexts } from '../../i18n';
+import { showServerFieldError } from '../../utils/formRules';
+import { appLinksEn } from './texts.en-US';
+import { appLinksZh } from './texts.zh-CN';
+
+addPageTexts(appLinksZh, appLinksEn);
+
+/**
+ * The administrator's editor of the merchant's download links (loaded only when opened). Each address
+ * is checked on its field as the server checks it; success is shown only after the server saved.
+ */
+export default function AppLinksForm({ links, onDone }: { links: AppLinks; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [form] = Form.useForm<AppLinks>();
+  const [saving, setSaving] = useState(false);
+  const labels = Object.fromEntries(APP_LINK_KEYS.map((k) => [k, t(`download.${k}`)]));
+
+  const save = async () => {
+    let values: AppLinks;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    setSaving(true);
+    try {
+      const trimmed = Object.fromEntries(APP_LINK_KEYS.map((k) => [k, (values[k] ?? '').trim()])) as AppLinks;
+      await alterAppLinks(trimmed);
+      await client.invalidateQueries({ queryKey: ['appLinks'] });
+      message.success(t('appLinks.saved'));
+      onDone();
+    } catch (err) {
+      if (!showServerFieldError(form, err, APP_LINK_KEYS, t, labels))
+        message.error((err as Error).message || 'Error', 5);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form form={form} layout="vertical" initialValues={links} data-testid="app-links-form">
+      <Typography.Paragraph type="secondary">{t('appLinks.hint')}</Typography.Paragraph>
+      {APP_LINK_KEYS.map((k) => (
+        <Form.Item
+          key={k}
+          name={k}
+          label={labels[k]}
+          rules={[
+            {
+              validator: async (_r, v: string | undefined) => {
+                const s = (v ?? '').trim();
+                if (s.length > APP_LINK_MAX) throw new Error(t('appLinks.tooLong', { max: APP_LINK_MAX }));
+                if (s && !isHttpUrl(s)) throw new Error(t('appLinks.mustBeHttp'));
+              },
+            },
+          ]}
+        >
+          <Input allowClear placeholder="https://" inputMode="url" data-testid={`link-${k}`} />
+        </Form.Item>
+      ))}
+      <Space wrap>
+        <Button onClick={onDone}>{t('appLinks.back')}</Button>
+        <Button type="primary" loading={saving} onClick={() => void save()} data-testid="app-links-save">
+          {t('common.save')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}
