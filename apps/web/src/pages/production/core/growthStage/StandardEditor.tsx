@@ -67,7 +67,7 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
     }
   };
 
-  const required = [{ required: true, message: t('validation.required', { field: '' }).trim() }];
+  const req = (field: string) => [{ required: true, message: t('validation.required', { field }) }];
   return (
     <Modal
       open={cropId !== null}
@@ -106,12 +106,12 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                 >
                   <Row gutter={12}>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[stage.name, 'name']} label={lbl('name')} rules={required}>
+                      <Form.Item name={[stage.name, 'name']} label={lbl('name')} rules={req(lbl('name'))}>
                         <Input data-testid={`stage-name-${stage.name}`} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[stage.name, 'startDay']} label={lbl('startDay')} rules={required}>
+                      <Form.Item name={[stage.name, 'startDay']} label={lbl('startDay')} rules={req(lbl('startDay'))}>
                         <InputNumber
                           min={0}
                           precision={0}
@@ -121,7 +121,7 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[stage.name, 'endDay']} label={lbl('endDay')} rules={required}>
+                      <Form.Item name={[stage.name, 'endDay']} label={lbl('endDay')} rules={req(lbl('endDay'))}>
                         <InputNumber
                           min={0}
                           precision={0}
@@ -142,7 +142,7 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                         {ranges.map((range) => (
                           <Row gutter={8} key={range.key} align="middle">
                             <Col xs={24} md={10}>
-                              <Form.Item name={[range.name, 'key']} label={lbl('param')} rules={required}>
+                              <Form.Item name={[range.name, 'key']} label={lbl('param')} rules={req(lbl('param'))}>
                                 <Select
                                   showSearch
                                   optionFilterProp="label"

@@ -101,7 +101,7 @@ export default function PersonnelPage() {
             required: true,
             schema: s.groupIds,
             span: 24,
-            input: <Select mode="multiple" options={parks.options} />,
+            input: <Select mode="multiple" options={parks.options} data-testid="personnel-parks" />,
           },
         ],
       }}

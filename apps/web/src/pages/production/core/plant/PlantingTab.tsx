@@ -106,6 +106,7 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
               schema: s.areaPointId,
               input: (
                 <Select
+                  data-testid="planting-plot"
                   loading={plots.isLoading}
                   options={(plots.data ?? []).map((a) => ({
                     value: a.id,
@@ -119,7 +120,7 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
               label: lbl('crop'),
               required: true,
               schema: s.cropId,
-              input: <Select loading={crops.isLoading} options={cropOptions} />,
+              input: <Select loading={crops.isLoading} options={cropOptions} data-testid="planting-crop" />,
             },
             { name: 'variety', label: lbl('variety'), schema: s.variety, input: <Input /> },
             {
