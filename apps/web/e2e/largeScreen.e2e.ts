@@ -230,6 +230,39 @@ describe('data screens', () => {
     await context.close();
   }, 120_000);
 
+  it('keeps its memory flat under a stream of live readings (no growing series, nodes or listeners)', async () => {
+    const { page, context, problems } = await openScreen('/large-screen', {
+      width: 1920,
+      height: 1080,
+      locale: 'zh-CN',
+    });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const measure = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+      const dom = await cdp.send('Memory.getDOMCounters');
+      return { heap: usedSize, nodes: dom.nodes, listeners: dom.jsEventListeners };
+    };
+    // readings 10 a second, as a busy park sends them; hours of a screen's life pass through the same code
+    const stream = async (seconds: number) => {
+      for (let i = 0; i < seconds * 10; i++) {
+        await reading(20 + (i % 50) / 2);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    await stream(15);
+    const before = await measure();
+    await stream(60);
+    const after = await measure();
+    console.log('[largeScreen] memory before', before, 'after 600 readings', after);
+    expect(after.nodes - before.nodes).toBeLessThan(200);
+    expect(after.listeners - before.listeners).toBeLessThanOrEqual(0);
+    expect(after.heap - before.heap).toBeLessThan(2_000_000);
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 180_000);
+
   for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const [theme, path] of THEMES) {
       it(`${theme} screen at the four sizes (${locale}): letterboxed, nothing spills or overlaps`, async () => {

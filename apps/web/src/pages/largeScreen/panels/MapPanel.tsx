@@ -33,7 +33,12 @@ export default function MapPanel({
   palette: Palette;
 }) {
   const { t } = useTranslation();
-  const onlineById = useMemo(() => new Map(live.map((d) => [d.deviceId, d.online])), [live]);
+  // readings arrive many times a minute; the markers are drawn again only when a device's status changes
+  const statusKey = live.map((d) => `${d.deviceId}:${d.online ? 1 : 0}`).join(',');
+  const onlineById = useMemo(
+    () => new Map(statusKey.split(',').map((s) => [Number(s.split(':')[0]), s.endsWith(':1')] as const)),
+    [statusKey],
+  );
   const polygons = useMemo((): MapPolygon[] => {
     if (!data) return [];
     const list: MapPolygon[] = [];
