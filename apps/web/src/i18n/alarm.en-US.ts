@@ -125,7 +125,7 @@ export const alarmEn: typeof alarmZh = {
         'Notices are managed with the "Alarm rules" permission; enabled notices within their dates show on the home page',
     },
     live: {
-      badge: 'Open alarms',
+      badge: 'Unacknowledged alarms',
       newTitle: 'New alarm: {{rule}}',
       newBody: '{{device}} {{value}}',
       view: 'Open record',

@@ -121,7 +121,7 @@ export const alarmZh = {
       permissionNote: '公告使用“告警设置”权限管理；已启用且在有效期内的公告显示在首页',
     },
     live: {
-      badge: '未恢复告警',
+      badge: '未确认告警',
       newTitle: '新告警：{{rule}}',
       newBody: '{{device}} {{value}}',
       view: '查看记录',

@@ -121,8 +121,6 @@ export const enUS: Resources = {
     devices: 'Devices',
     deviceTotal: 'Total devices',
     noDevices: 'No devices are bound to this park yet',
-    liveNote:
-      'Online status, live weather, soil moisture, alarms, pest catches and running irrigation arrive with the monitoring capability.',
     noPark: 'No park',
   },
   // One name per device class, the contracts' (exports and server messages use the same).

@@ -115,7 +115,6 @@ export const zhCN = {
     devices: '设备统计',
     deviceTotal: '设备总数',
     noDevices: '该园区尚未绑定设备',
-    liveNote: '在线状态、实时气象、墒情、告警、虫情与灌溉等实时组件将随“实时监测”功能提供。',
     noPark: '暂无园区',
   },
   // One name per device class, the contracts' (exports and server messages use the same).

@@ -92,12 +92,12 @@ export default function AlarmListPage() {
     // Priority: at 1440 px the state and the acknowledgement show beside the actions; the rest
     // needs a wider screen (xxl), a phone keeps time, device, severity, state and actions.
     { title: r('park'), dataIndex: 'groupName', width: 150, ellipsis: true, responsive: ['xxl'] },
-    { title: r('device'), dataIndex: 'deviceName', width: 140, ellipsis: true },
+    { title: r('device'), dataIndex: 'deviceName', width: 130, ellipsis: true },
     { title: r('rule'), dataIndex: 'ruleName', width: 140, ellipsis: true, responsive: ['xxl'] },
     {
       title: r('condition'),
       key: 'condition',
-      width: 170,
+      width: 150,
       ellipsis: true,
       responsive: ['md'],
       render: (_, a) =>
@@ -111,7 +111,8 @@ export default function AlarmListPage() {
     { title: r('value'), dataIndex: 'value', width: 90, responsive: ['xxl'], render: (v) => v ?? '—' },
     { title: r('severity'), dataIndex: 'severity', width: 80, render: (s) => <SeverityTag severity={s} /> },
     { title: r('state'), dataIndex: 'state', width: 90, render: (s) => <StateTag state={s} /> },
-    { title: r('ackedBy'), dataIndex: 'ackedBy', width: 100, responsive: ['sm'], render: (v) => v || '—' },
+    // wide enough for "Acknowledged by" on one line at 1440 (taken from device and condition, which ellipsize)
+    { title: r('ackedBy'), dataIndex: 'ackedBy', width: 130, responsive: ['sm'], render: (v) => v || '—' },
     {
       title: r('ackedAt'),
       dataIndex: 'ackedAt',

@@ -16,8 +16,9 @@ const canOpen = (routes: readonly AppRoute[]): boolean =>
   routes.some((r) => r.path === RECORDS || canOpen(r.children ?? []));
 
 /**
- * Top-bar bell: alarms of the active park not yet cleared, kept current over MQTT, and a notification
- * for each new alarm that opens its record. Shown only to users who may open the records.
+ * Top-bar bell: the active park's unacknowledged alarms (as the home card counts them: acknowledged ones
+ * that are still active no longer call for anyone), kept current over MQTT, and a notification for each
+ * new alarm that opens its record. Shown only to users who may open the records.
  */
 export default function AlarmBell() {
   const allowed = useSessionStore((s) => canOpen(s.routes));
@@ -30,18 +31,19 @@ function Bell() {
   const navigate = useNavigate();
   const groupId = useParkStore((s) => s.activeGroupId);
   const devices = useParkStore((s) => s.parks.find((p) => p.groupId === s.activeGroupId)?.devices);
-  const [open, setOpen] = useState<number | null>(null);
+  const [unacked, setUnacked] = useState<number | null>(null);
   const refresh = useCallback(() => {
     if (!groupId) return;
     getActiveAlarmCount(groupId)
-      .then((c) => setOpen(c.open))
+      .then((c) => setUnacked(c.active))
       .catch(() => {});
   }, [groupId]);
   useEffect(refresh, [refresh]);
 
   const show = (id: number) => navigate(`${RECORDS}?id=${id}`);
   useAlarmFeed((m: AlarmChannelMessage) => {
-    setOpen(m.openCount);
+    // the message counts alarms not yet cleared, acknowledged ones included: ask for the unacknowledged
+    refresh();
     if (m.event !== 'raised') return;
     const key = `alarm-${m.alarmId}`;
     const cls = devices?.find((d) => d.deviceId === m.deviceId)?.deviceClass;
@@ -72,7 +74,7 @@ function Bell() {
 
   return (
     <Tooltip title={t('alarm.live.badge')}>
-      <Badge count={open ?? 0} size="small" offset={[-4, 4]} data-testid="alarm-badge" data-count={open ?? 0}>
+      <Badge count={unacked ?? 0} size="small" offset={[-4, 4]} data-testid="alarm-badge" data-count={unacked ?? 0}>
         <Button
           type="text"
           aria-label={t('alarm.live.badge')}
