@@ -2,11 +2,12 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
+import { fillRollupHistory } from './ingestHistory';
 import { percentile, runLoad, WEATHER_KEYS } from './ingestLoad';
 import { rawBrokerMessagesPerSecond, rawSqliteRowsPerSecond } from './rawLimits';
 
 /**
- * bench:ingest -- --seconds N [--rate R] [--devices D] [--window W] [--sync normal|full]
+ * bench:ingest -- --seconds N [--rate R] [--devices D] [--window W] [--sync normal|full] [--history-days H]
  * The real server (child process, temp SQLite, free ports), D devices over MQTT TCP publishing QoS 1
  * messages of 8 values at R messages/s for N seconds. Prints one JSON object as its last line.
  */
@@ -19,6 +20,8 @@ const { values: args } = parseArgs({
     'skip-raw': { type: 'boolean', default: false },
     /** TELEMETRY_SYNC of the server (and the raw SQLite measure): normal or full. */
     sync: { type: 'string', default: 'normal' },
+    /** Days of hourly and daily rollups per series to start from, as a database in service has. */
+    'history-days': { type: 'string', default: '0' },
   },
 });
 const seconds = Number(args.seconds);
@@ -37,6 +40,16 @@ async function main() {
   log(`raw limits: ${JSON.stringify(raw)}`);
 
   const data = await prepareData(deviceCount, 'weatherStation');
+  // the load's readings start a day ago; the history ends an hour before them
+  const firstTs = Date.now() - 86_400_000;
+  const historyDays = Number(args['history-days']);
+  fillRollupHistory(
+    data.dbFile,
+    data.devices.map((d) => d.id),
+    WEATHER_KEYS,
+    historyDays,
+    firstTs - 3_600_000,
+  );
   const server = await spawnServer(data.dataDir, { LOG_LEVEL: 'info', TELEMETRY_SYNC: sync });
   log(`server up on mqtt ${server.mqttPort}; ${deviceCount} devices, ${rate} msg/s target, ${seconds} s`);
   // The WAL must stay short: checkpoints that never catch up with the writer let it grow without bound.
@@ -62,7 +75,7 @@ async function main() {
       seconds,
       window: Number(args.window),
       // a day ago, one reading per second per device: never "in the future", never a duplicate
-      firstTs: Date.now() - 86_400_000,
+      firstTs,
       stepMs: 1000,
       keepAcked: true,
     });
@@ -97,6 +110,7 @@ async function main() {
       devices: deviceCount,
       targetRate: rate,
       sync,
+      historyDays,
       valuesPerMessage: WEATHER_KEYS.length,
       messagesPerSecond: Math.round(load.acked / load.seconds),
       valuesPerSecond: Math.round((load.acked * WEATHER_KEYS.length) / load.seconds),

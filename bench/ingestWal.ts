@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { createSqliteWriter } from '../apps/server/src/modules/telemetry/sqliteWriter';
 import type { RowBatch } from '../apps/server/src/modules/telemetry/store';
 import { prepareData } from '../apps/server/src/test/spawnServer';
+import { fillRollupHistory } from './ingestHistory';
 import { WEATHER_KEYS } from './ingestLoad';
 
 /**
@@ -54,25 +55,15 @@ async function main() {
           value double precision not null, primary key (device_id, ts, key)) without rowid`);
     }
     const t0 = Date.now() - 86_400_000;
-    if (historyDays > 0) {
-      const hourly = setup.prepare(
-        'insert into telemetry_hourly (device_id, key, bucket, min, max, sum, count, last, last_ts) values (?, ?, ?, 1, 1, 1, 1, 1, ?)',
-      );
-      const daily = setup.prepare(
-        'insert into telemetry_daily (device_id, key, bucket, min, max, sum, count, last, last_ts) values (?, ?, ?, 1, 1, 1, 1, 1, ?)',
-      );
-      setup.transaction(() => {
-        const firstHour = Math.floor(t0 / 3_600_000) * 3_600_000 - historyDays * 86_400_000;
-        for (const d of data.devices)
-          for (const k of WEATHER_KEYS) {
-            for (let h = firstHour; h < firstHour + historyDays * 86_400_000; h += 3_600_000) hourly.run(d.id, k, h, h);
-            for (let day = firstHour; day < firstHour + historyDays * 86_400_000; day += 86_400_000)
-              daily.run(d.id, k, day, day);
-          }
-      })();
-    }
     setup.pragma('wal_checkpoint(TRUNCATE)');
     setup.close();
+    fillRollupHistory(
+      data.dbFile,
+      data.devices.map((d) => d.id),
+      WEATHER_KEYS,
+      historyDays,
+      t0 - 3_600_000,
+    );
 
     const writer = createSqliteWriter(data.dbFile, 'Asia/Shanghai');
     const seq = new Array(deviceCount).fill(0);
