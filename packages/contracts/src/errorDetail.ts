@@ -167,6 +167,11 @@ export function phraseTemplates(lang: ErrorLang): Record<ErrorRule, string> {
     pesticide: '{{pesticide}}',
     sprayedOn: '{{sprayedOn}}',
     firstDay: '{{firstDay}}',
+    // outOfStock (production stock)
+    material: '{{material}}',
+    left: '{{left}}',
+    unit: '{{unit}}',
+    asked: '{{asked}}',
   };
   return Object.fromEntries(ERROR_RULES.map((rule) => [rule, PHRASES[rule][lang]('{{field}}', slots)])) as Record<
     ErrorRule,
