@@ -167,11 +167,7 @@ const SAMPLES: Record<string, string> = {
   maxRunsPerDay: '',
   zone: '',
   zoneNo: '1',
-  // app download links (blank: not configured); the public page names a merchant
-  android: '',
-  ios: '',
-  mobileWeb: '',
-  miniProgram: '',
+  ...Object.fromEntries(['android', 'ios', 'mobileWeb', 'miniProgram'].map((k) => [k, ''])), // app links unset
   merchantId: '1',
 };
 
