@@ -6,7 +6,7 @@ import {
   type TestingLogin,
 } from '@farmpark/contracts';
 import { Alert, Badge, Button, Card, Segmented, Select, Space, Spin } from 'antd';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { addPageTexts } from '../../i18n';
@@ -50,10 +50,12 @@ export default function TestingPage() {
   const zone = device?.timeZone;
 
   // The installer's token ended (expired, or the secret changed): back to the sign-in form, saying why.
-  if (mode === 'installer' && login && feed.refused && !ended) {
+  const tokenEnded = mode === 'installer' && login !== null && feed.refused !== null;
+  useEffect(() => {
+    if (!tokenEnded) return;
     setLogin(null);
     setEnded(true);
-  }
+  }, [tokenEnded]);
   const shown = channel === 'all' ? feed.entries : feed.entries.filter((e) => e.channel === channel);
 
   return (
@@ -66,7 +68,7 @@ export default function TestingPage() {
         <LanguageSwitch />
       </div>
       <div className={styles.grid}>
-        <div className={styles.side}>
+        <div className={styles.auth}>
           <Segmented
             block
             value={mode}
@@ -115,9 +117,14 @@ export default function TestingPage() {
                 }}
               />
             ))}
-          {device && source && <CommandPanel device={device} source={source} entries={feed.entries} />}
         </div>
+        {device && source && (
+          <div className={styles.command}>
+            <CommandPanel device={device} source={source} entries={feed.entries} />
+          </div>
+        )}
         <Card
+          className={styles.feed}
           size="small"
           title={
             device ? (
