@@ -107,8 +107,9 @@ describe('/testing, device debugging', () => {
     );
     expect(record.data).toMatchObject({ state: 'succeeded', sourceRef: 'testing', operator: 'demo' });
 
-    // a phone-sized screen, in English
+    // a phone-sized screen, in Chinese and in English
     await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'testing-console-zh-CN-390');
     await page.evaluate(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
     await page.reload();
     await page.getByTestId('testing-picker').waitFor();
@@ -189,6 +190,8 @@ describe('/testing, device debugging', () => {
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width, 'no sideways scrolling at 390 px').toBeLessThanOrEqual(390);
     await screenshot(page, 'testing-installer-en-US-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'testing-installer-en-US-1440');
     expect(problems).toEqual([]);
     await context.close();
   });
