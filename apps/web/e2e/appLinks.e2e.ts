@@ -31,7 +31,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A QR code drawn (a canvas with dark and light pixels), not just a placeholder. */
+/** A QR code drawn (a canvas with dark modules on a clear background), not just a placeholder. */
 const qrDrawn = (page: Page, key: string) =>
   page
     .getByTestId(`qr-${key}`)
@@ -40,7 +40,8 @@ const qrDrawn = (page: Page, key: string) =>
       const d = c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
       let dark = 0;
       let light = 0;
-      for (let i = 0; i < d.length; i += 4) d[i] < 100 ? dark++ : light++;
+      // modules are near-black and opaque; the background is transparent (or white)
+      for (let i = 0; i < d.length; i += 4) d[i + 3] > 128 && d[i] < 100 ? dark++ : light++;
       return dark > 100 && light > 100;
     });
 
