@@ -20,7 +20,7 @@ const toCrop = (r: Row): Crop => ({
   variety: r.variety,
   category: r.category,
   growingDays: r.growing_days,
-  pictureUrl: null,
+  pictureUrl: r.picture ? `/api/merchant/production/crop/picture/${r.id}?v=${r.picture.slice(0, 12)}` : null,
   stageCount: Number(r.stage_count ?? 0),
   plantingCount: Number(r.planting_count ?? 0),
 });

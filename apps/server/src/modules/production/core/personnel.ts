@@ -25,7 +25,8 @@ const toPerson = (r: Row, groupIds: number[], masked: boolean): Personnel => ({
   phone: r.phone,
   post: r.post,
   idNumber: masked ? maskIdNumber(r.id_number) : r.id_number,
-  photoUrl: null,
+  // the hash in the address: a new photo is a new address, so no cache shows the old one
+  photoUrl: r.photo ? `/api/merchant/production/personnel/photo/${r.id}?v=${r.photo.slice(0, 12)}` : null,
   status: r.status as PersonnelStatus,
   groupIds,
   userId: r.user_id,

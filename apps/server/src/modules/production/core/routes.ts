@@ -36,6 +36,7 @@ import { coreExportRoutes } from './exportRoutes';
 import { addHarvest, harvestOptions, listHarvests, removeHarvests, updateHarvest } from './harvests';
 import { plotOptions, userOptions } from './options';
 import { addPersonnel, listPersonnel, personnelDetail, removePersonnel, updatePersonnel } from './personnel';
+import { productionPictureRoutes } from './pictureRoutes';
 import {
   addPlanting,
   deviceIdealRanges,
@@ -199,4 +200,6 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   );
 
   coreExportRoutes(app, deps);
+  // its own plugin scope: the raw picture body parser applies to the upload routes only
+  void app.register(async (scope) => productionPictureRoutes(scope, deps));
 }
