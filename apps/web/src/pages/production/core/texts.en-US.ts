@@ -96,5 +96,13 @@ export const en: typeof zh = {
     },
     export: { csv: 'Export CSV', xlsx: 'Export Excel' },
     keyword: 'Keyword',
+    picture: {
+      photo: 'Photo',
+      image: 'Picture',
+      upload: 'Upload picture',
+      saved: 'Picture saved',
+      type: 'Choose a JPEG, PNG or WebP picture',
+      size: 'The picture must be at most {{mb}} MB',
+    },
   },
 };

@@ -93,5 +93,13 @@ export const zh = {
     },
     export: { csv: '导出 CSV', xlsx: '导出 Excel' },
     keyword: '关键字',
+    picture: {
+      photo: '照片',
+      image: '图片',
+      upload: '上传图片',
+      saved: '图片已保存',
+      type: '请选择 JPEG、PNG 或 WebP 图片',
+      size: '图片不能超过 {{mb}} MB',
+    },
   },
 };

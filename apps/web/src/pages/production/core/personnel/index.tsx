@@ -1,7 +1,7 @@
 import '../setup';
 import { PERSONNEL_STATUSES, type Personnel, personnelFields } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Input, Select, Tag } from 'antd';
+import { Avatar, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
 import { useParkOptions } from '../../../system/parkOptions';
@@ -16,6 +16,7 @@ import {
   updatePersonnel,
 } from '../api';
 import ExportButtons from '../ExportButtons';
+import PictureUpload from '../PictureUpload';
 import { useLastFilters } from '../useLastFilters';
 
 /** Production > personnel: the people of farm work and harvests, the parks they serve, optionally a console user. */
@@ -48,7 +49,25 @@ export default function PersonnelPage() {
           input: <Select allowClear options={statusOptions} style={{ minWidth: 120 }} />,
         },
       ]}
+      actionsWidth={240}
+      rowActions={(p, api) => (
+        <PictureUpload
+          url={`/api/merchant/production/personnel/uploadPhoto/${p.id}`}
+          onDone={api.reload}
+          testId={`personnel-photo-${p.id}`}
+        />
+      )}
       columns={[
+        {
+          title: t('production.picture.photo'),
+          key: 'photo',
+          width: 64,
+          render: (_, p) => (
+            <Avatar src={p.photoUrl ?? undefined} alt={p.name}>
+              {p.name.slice(0, 1)}
+            </Avatar>
+          ),
+        },
         { title: lbl('name'), dataIndex: 'name', width: 120 },
         { title: lbl('phone'), dataIndex: 'phone', width: 140 },
         { title: lbl('post'), dataIndex: 'post', width: 120 },

@@ -1,9 +1,10 @@
 import { type Crop, cropFields } from '@farmpark/contracts';
-import { Input, InputNumber } from 'antd';
+import { Image, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
 import { addCrop, type CropInput, cropExportUrl, getCropList, removeCrop, updateCrop } from '../api';
 import ExportButtons from '../ExportButtons';
+import PictureUpload from '../PictureUpload';
 import { useLastFilters } from '../useLastFilters';
 
 /** The merchant's crop catalogue (every park plants from it); a crop with plantings stays. */
@@ -21,7 +22,32 @@ export default function CropTab() {
       rowLabel={(c) => c.name}
       toolbar={<ExportButtons testId="crop" url={(f) => cropExportUrl(list.filters(), f)} />}
       search={[{ name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> }]}
+      actionsWidth={240}
+      rowActions={(c, api) => (
+        <PictureUpload
+          url={`/api/merchant/production/crop/uploadPicture/${c.id}`}
+          onDone={api.reload}
+          testId={`crop-picture-${c.id}`}
+        />
+      )}
       columns={[
+        {
+          title: t('production.picture.image'),
+          key: 'picture',
+          width: 72,
+          render: (_, c) =>
+            c.pictureUrl ? (
+              <Image
+                src={c.pictureUrl}
+                alt={c.name}
+                width={48}
+                height={48}
+                style={{ objectFit: 'cover', borderRadius: 4 }}
+              />
+            ) : (
+              '—'
+            ),
+        },
         { title: lbl('name'), dataIndex: 'name', width: 120 },
         { title: lbl('variety'), dataIndex: 'variety', width: 130 },
         { title: lbl('category'), dataIndex: 'category', width: 110 },
