@@ -224,3 +224,21 @@ export interface TraceVideo {
   bytes: number;
   createdAt: number;
 }
+
+/** Everything the farm work dialog chooses from, for one park. */
+export interface FarmWorkOptions {
+  plots: { id: number; name: string }[];
+  /** Plantings growing now (or ended) on the park's plots, newest first. */
+  plantings: { id: number; areaPointId: number; label: string; status: string }[];
+  people: { id: number; name: string }[];
+  machinery: { id: number; name: string }[];
+  materials: {
+    id: number;
+    kind: string;
+    name: string;
+    spec: string;
+    unit: string;
+    stock: number;
+    safetyDays: number;
+  }[];
+}

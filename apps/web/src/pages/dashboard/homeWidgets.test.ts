@@ -11,6 +11,7 @@ describe('homeWidgets', () => {
       'irrigation',
       'pests',
       'plantings',
+      'machinery',
     ]);
   });
 

@@ -1,7 +1,7 @@
 import { CLASS_PERMIT_URL, type DeviceClass } from '@farmpark/contracts';
 
 /** The home page's widgets that read data behind a page permission (park card and notices need none). */
-export type HomeWidget = 'weather' | 'soil' | 'alarms' | 'pests' | 'irrigation' | 'plantings';
+export type HomeWidget = 'weather' | 'soil' | 'alarms' | 'pests' | 'irrigation' | 'plantings' | 'machinery';
 
 /**
  * The page each widget's data belongs to: the server answers 1004 to a role without it, so the home
@@ -14,9 +14,10 @@ export const WIDGET_PERMIT_URL: Record<HomeWidget, string> = {
   pests: '/outdoorsEquipment/worm/wormStatistical',
   irrigation: '/irrigation',
   plantings: '/productionManagement/plant',
+  machinery: '/productionManagement/machinery',
 };
 
-const ORDER: readonly HomeWidget[] = ['alarms', 'weather', 'soil', 'irrigation', 'pests', 'plantings'];
+const ORDER: readonly HomeWidget[] = ['alarms', 'weather', 'soil', 'irrigation', 'pests', 'plantings', 'machinery'];
 
 /** The widgets a user with these (expanded) permits sees, in page order. */
 export function homeWidgets(permits: ReadonlySet<string>): HomeWidget[] {

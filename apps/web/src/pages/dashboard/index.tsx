@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import NoticeBanner from '../../components/NoticeBanner';
 import { parkLabel, useActivePark } from '../../stores/park';
 import OutOfRangeCard from '../production/core/OutOfRangeCard';
+import MaintenanceDueCard from '../production/stock/MaintenanceDueCard';
 import AlarmsCard from './AlarmsCard';
 import { DeviceCounts, LatestWeather, SoilSummary } from './HomeWidgets';
 import { type HomeWidget, homeWidgets } from './homeWidgets';
@@ -28,6 +29,7 @@ export default function DashboardPage() {
     irrigation: <IrrigationCard groupId={park.groupId} />,
     pests: <PestsCard groupId={park.groupId} hasTraps={hasTraps} />,
     plantings: <OutOfRangeCard groupId={park.groupId} />,
+    machinery: <MaintenanceDueCard groupId={park.groupId} />,
   };
   const notSet = t('dashboard.notSet');
   return (

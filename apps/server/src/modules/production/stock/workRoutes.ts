@@ -42,6 +42,7 @@ import {
   removeMaintenance,
 } from './machinery';
 import { exportFile } from './routes';
+import { farmWorkOptions } from './workOptions';
 
 export const FARM_WORK = '/productionManagement/farmWork';
 export const MACHINERY = '/productionManagement/machinery';
@@ -61,6 +62,9 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   );
   r.get(`${P}/farmWork/getFarmWorkMonth`, { ...f, schema: { tags, querystring: farmWorkMonthQuery } }, async (req) =>
     ok(await farmWorkMonth(db, authOf(req), req.query)),
+  );
+  r.get(`${P}/farmWork/getFarmWorkOptions`, { ...f, schema: { tags, querystring: parkOptionsQuery } }, async (req) =>
+    ok(await farmWorkOptions(db, authOf(req), req.query.groupId)),
   );
   r.post(`${P}/farmWork/addFarmWork`, { ...f, schema: { tags, body: addFarmWorkBody } }, async (req) =>
     ok(await addFarmWork(db, authOf(req), req.body)),

@@ -1,0 +1,78 @@
+import type { Material, StockMove } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { Result, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatTime } from '../../../../utils/time';
+import { getStockMoveList, stockMoveExportUrl } from '../api';
+import ExportButtons from '../ExportButtons';
+
+const COLOR = { in: 'green', out: 'orange', adjust: 'blue' } as const;
+const qty = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+/** The ledger of one material, newest first: every move with the balance right after it. */
+export default function StockLedger({ material }: { material: Material }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
+  const lbl = (k: string) => t(`productionStock.move.${k}`);
+  const q = useQuery({
+    queryKey: ['productionStock', 'ledger', material.id, page],
+    queryFn: () => getStockMoveList({ materialId: material.id, ...page }),
+  });
+  if (q.isError) return <Result status="warning" title={(q.error as Error).message} data-testid="ledger-error" />;
+  return (
+    <>
+      <div style={{ marginBottom: 12 }}>
+        <ExportButtons testId="ledger" url={(f) => stockMoveExportUrl(material.id, f)} />
+      </div>
+      <Table<StockMove>
+        rowKey="id"
+        size="small"
+        loading={q.isFetching}
+        dataSource={q.data?.list ?? []}
+        scroll={{ x: 760 }}
+        locale={{ emptyText: lbl('empty') }}
+        data-testid="ledger-table"
+        pagination={{
+          current: page.pageNum,
+          pageSize: page.pageSize,
+          total: q.data?.total ?? 0,
+          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
+        }}
+        columns={[
+          { title: lbl('at'), dataIndex: 'at', width: 150, render: (v: number) => formatTime(v) },
+          {
+            title: lbl('kind'),
+            dataIndex: 'kind',
+            width: 90,
+            render: (v: StockMove['kind']) => <Tag color={COLOR[v]}>{lbl(`kindValue.${v}`)}</Tag>,
+          },
+          {
+            title: `${lbl('quantity')} (${material.unit})`,
+            dataIndex: 'quantity',
+            width: 100,
+            align: 'right',
+            render: (v: number) => <span data-testid="ledger-quantity">{qty(v)}</span>,
+          },
+          {
+            title: lbl('balance'),
+            dataIndex: 'balance',
+            width: 90,
+            align: 'right',
+            render: (v: number) => <span data-testid="ledger-balance">{v}</span>,
+          },
+          { title: lbl('supplier'), dataIndex: 'supplierName', width: 140, render: (v: string | null) => v ?? '—' },
+          { title: lbl('batchNo'), dataIndex: 'batchNo', width: 100 },
+          { title: lbl('expiresOn'), dataIndex: 'expiresOn', width: 110, render: (v: string | null) => v ?? '—' },
+          {
+            title: lbl('reason'),
+            key: 'reason',
+            ellipsis: true,
+            render: (_, m) => (m.farmWorkId ? `${lbl('farmWork')} #${m.farmWorkId}` : m.reason),
+          },
+          { title: lbl('operator'), dataIndex: 'operator', width: 100 },
+        ]}
+      />
+    </>
+  );
+}

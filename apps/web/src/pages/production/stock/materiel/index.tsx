@@ -1,0 +1,177 @@
+import '../setup';
+import { MATERIAL_KINDS, type Material, type MaterialKind } from '@farmpark/contracts';
+import { Button, Drawer, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
+import { useAppStore } from '../../../../stores/app';
+import {
+  addMaterial,
+  alterMaterial,
+  getMaterialList,
+  type ListParams,
+  type MaterialInput,
+  materialExportUrl,
+  removeMaterial,
+} from '../api';
+import ExportButtons from '../ExportButtons';
+import NoPark from '../NoPark';
+import { useStockPark } from '../usePark';
+import StockLedger from './StockLedger';
+import StockMoveDialog from './StockMoveDialog';
+
+type Filters = Record<string, string | number | undefined>;
+
+/** Production > materials: fertilisers, pesticides, seeds and others of the park, with stock in, adjustments and ledger. */
+export default function MaterielPage() {
+  const groupId = useStockPark();
+  const { t } = useTranslation();
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const [move, setMove] = useState<{ material: Material; kind: 'in' | 'adjust'; api: CrudApi } | null>(null);
+  const [ledger, setLedger] = useState<Material | null>(null);
+  const [filters, setFilters] = useState<Filters>({});
+  if (groupId === null) return <NoPark />;
+  const lbl = (k: string) => t(`productionStock.material.${k}`);
+  const kinds = MATERIAL_KINDS.map((k) => ({ value: k, label: t(`productionStock.materialKind.${k}`) }));
+  const fetchList = (p: ListParams) => {
+    const { pageNum: _n, pageSize: _s, ...rest } = p;
+    setFilters(rest as Filters);
+    return getMaterialList({ ...p, groupId });
+  };
+  return (
+    <>
+      <CrudPage<Material, MaterialInput>
+        key={groupId}
+        testId="materiel"
+        rowKey="id"
+        fetchList={fetchList}
+        remove={removeMaterial}
+        rowLabel={(m) => m.name}
+        actionsWidth={280}
+        toolbar={<ExportButtons testId="materiel" url={(f) => materialExportUrl({ ...filters, groupId }, f)} />}
+        search={[
+          { name: 'keyword', label: t('productionStock.keyword'), input: <Input allowClear /> },
+          { name: 'kind', label: lbl('kind'), input: <Select allowClear options={kinds} /> },
+          {
+            name: 'low',
+            label: lbl('lowOnly'),
+            input: <Switch />,
+            toParams: (v) => ({ low: v ? 'true' : undefined }),
+          },
+        ]}
+        columns={[
+          {
+            title: lbl('kind'),
+            dataIndex: 'kind',
+            width: 80,
+            render: (v: MaterialKind) => t(`productionStock.materialKind.${v}`),
+          },
+          { title: lbl('name'), dataIndex: 'name', width: 150 },
+          { title: lbl('spec'), dataIndex: 'spec', width: 110 },
+          { title: lbl('registrationNo'), dataIndex: 'registrationNo', width: 130, render: (v: string) => v || '—' },
+          {
+            title: lbl('safetyDays'),
+            dataIndex: 'safetyDays',
+            width: 110,
+            render: (v: number, m) => (m.kind === 'pesticide' ? v : '—'),
+          },
+          {
+            title: lbl('stock'),
+            key: 'stock',
+            width: 150,
+            render: (_, m) => (
+              <Space size={4}>
+                <span data-testid={`materiel-stock-${m.id}`}>{`${m.stock} ${m.unit}`}</span>
+                {m.low && <Tag color="red">{lbl('low')}</Tag>}
+              </Space>
+            ),
+          },
+        ]}
+        rowActions={(m, api) => (
+          <>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setMove({ material: m, kind: 'in', api })}
+              data-testid={`materiel-in-${m.id}`}
+            >
+              {lbl('stockIn')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              onClick={() => setMove({ material: m, kind: 'adjust', api })}
+              data-testid={`materiel-adjust-${m.id}`}
+            >
+              {lbl('adjust')}
+            </Button>
+            <Button type="link" size="small" onClick={() => setLedger(m)} data-testid={`materiel-ledger-${m.id}`}>
+              {lbl('ledger')}
+            </Button>
+          </>
+        )}
+        form={{
+          initialValues: { kind: 'fertiliser', safetyDays: 0, lowStock: 0 },
+          toValues: (m) => ({ ...m }),
+          create: (v) => addMaterial(clean(v, groupId)),
+          update: (m, v) => alterMaterial({ ...clean(v, groupId), id: m.id }),
+          fields: [
+            { name: 'kind', label: lbl('kind'), required: true, input: <Select options={kinds} /> },
+            { name: 'name', label: lbl('name'), required: true, input: <Input maxLength={100} /> },
+            { name: 'spec', label: lbl('spec'), input: <Input maxLength={100} placeholder="40% 100 mL" /> },
+            {
+              name: 'unit',
+              label: lbl('unit'),
+              required: true,
+              input: <Input maxLength={20} placeholder="kg / L / 袋" />,
+            },
+            {
+              name: 'registrationNo',
+              label: lbl('registrationNo'),
+              input: <Input maxLength={50} placeholder="PD20080414" />,
+            },
+            {
+              name: 'safetyDays',
+              label: lbl('safetyDays'),
+              input: <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} />,
+            },
+            {
+              name: 'lowStock',
+              label: lbl('lowStock'),
+              input: <InputNumber min={0} precision={3} style={{ width: '100%' }} />,
+            },
+            { name: 'remark', label: t('productionStock.remark'), span: 24, input: <Input.TextArea maxLength={500} /> },
+          ],
+        }}
+      />
+      <StockMoveDialog
+        material={move?.material ?? null}
+        kind={move?.kind ?? 'in'}
+        onClose={() => setMove(null)}
+        onSaved={() => {
+          move?.api.reload();
+          setMove(null);
+        }}
+      />
+      <Drawer
+        open={ledger !== null}
+        width={mobile ? '100%' : 960}
+        title={ledger ? t('productionStock.material.ledgerTitle', { name: ledger.name }) : ''}
+        onClose={() => setLedger(null)}
+        destroyOnHidden
+      >
+        {ledger && <StockLedger material={ledger} />}
+      </Drawer>
+    </>
+  );
+}
+
+const clean = (v: MaterialInput, groupId: number): MaterialInput => ({
+  ...v,
+  groupId,
+  spec: v.spec ?? '',
+  registrationNo: v.kind === 'pesticide' ? (v.registrationNo ?? '') : '',
+  safetyDays: v.kind === 'pesticide' ? (v.safetyDays ?? 0) : 0,
+  lowStock: v.lowStock ?? 0,
+  remark: v.remark ?? '',
+});
