@@ -16,6 +16,7 @@ import {
 } from '../api';
 import ExportButtons from '../ExportButtons';
 import { useLastFilters } from '../useLastFilters';
+import AutoHarvestDay from './AutoHarvestDay';
 import PlantingDrawer from './PlantingDrawer';
 
 const STATUS_COLOR: Record<string, string> = { growing: 'green', harvested: 'blue', ended: 'default' };
@@ -98,6 +99,7 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
           toValues: (p) => ({ ...p, transplantedOn: p.transplantedOn ?? '' }),
           create: (v) => addPlanting(clean(v, groupId)),
           update: (p, v) => updatePlanting({ ...clean(v, groupId), id: p.id }),
+          children: (form) => <AutoHarvestDay form={form} crops={crops.data} />,
           fields: [
             {
               name: 'areaPointId',
