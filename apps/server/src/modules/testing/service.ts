@@ -71,7 +71,10 @@ export function createTesting(deps: { db: Db; commands: CommandService; tap: Dev
     const row = await repo.findScopedDevice(db, scopeOf(who), deviceId);
     if (!row) throw notFound(`deviceId ${deviceId}: device`);
     if (!classAllowed(who.grants, row.device_class as DeviceClass)) {
-      throw new ApiError(Code.PERMISSION_DENIED, `You may not work with ${row.device_class} devices`);
+      throw new ApiError(Code.PERMISSION_DENIED, {
+        zh: `当前角色无权操作此类设备（${row.device_class}）`,
+        en: `Your role may not work with ${row.device_class} devices`,
+      });
     }
     return row;
   }
@@ -101,7 +104,7 @@ export function createTesting(deps: { db: Db; commands: CommandService; tap: Dev
   async function installerDevice(token: string): Promise<{ grant: InstallerGrant; row: DeviceRow }> {
     const grant = tokens.find(token);
     if (!grant) throw tokenRefused();
-    if (!perToken.take(token)) throw new ApiError(Code.RATE_LIMITED);
+    if (!perToken.take(`${grant.deviceId}:${grant.expiresAt}`)) throw new ApiError(Code.RATE_LIMITED);
     const row = await repo.findTokenDevice(db, grant.merchantId, grant.deviceId);
     if (!row || row.secret_hash !== grant.secretHash) throw tokenRefused();
     return { grant, row };
