@@ -15,6 +15,7 @@ import { seedIrrigationDemo } from './irrigation';
 import { seedZoneNamesDemo } from './irrigationZones';
 import { demoLayout } from './layout';
 import { seedProductionCoreDemo } from './productionCore';
+import { seedProductionStockDemo } from './productionStock';
 
 export interface SeedResult {
   seeded: boolean;
@@ -171,5 +172,6 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   await seedZoneNamesDemo(db);
   await seedAutomationDemo(db, now);
   await seedProductionCoreDemo(db, now);
+  await seedProductionStockDemo(db, now);
   return { seeded: true };
 }

@@ -20,6 +20,8 @@ export interface StockMove {
   expiresOn?: string | null;
   farmWorkId?: number | null;
   reason?: string;
+  /** When it happened (demo history); now by default. */
+  at?: number;
 }
 export interface LedgerActor {
   merchantId: number;
@@ -54,7 +56,7 @@ export async function moveStock(trx: Db, who: LedgerActor, move: StockMove, fiel
   const stock = Number(m.stock);
   const balance = roundQty(stock + move.quantity);
   if (balance < 0) throw outOfStock(field, { ...m, stock }, roundQty(-move.quantity));
-  const at = Date.now();
+  const at = move.at ?? Date.now();
   await trx
     .updateTable('production_materials')
     .set({ stock: balance, updated_at: at })

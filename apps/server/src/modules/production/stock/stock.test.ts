@@ -1,6 +1,7 @@
 import { Code, type ErrorDetail, type FarmWork, type Material, type Paged, type StockMove } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
+import { parkToday, plusDays } from './days';
 
 const P = '/api/merchant/production';
 
@@ -234,5 +235,41 @@ describeEachEngine('production stock', (env) => {
       keyword: '测试隔离',
     });
     expect(list.data.list).toHaveLength(1);
+  });
+});
+
+describeEachEngine('production stock demo', (env) => {
+  it('seeds a season whose every balance is the sum of its ledger, with sprays and a machine due', async () => {
+    const { db, ids } = env();
+    const mats = await db
+      .selectFrom('production_materials')
+      .select(['id', 'stock', 'kind'])
+      .where('group_id', '=', ids.parks.farm[0])
+      .execute();
+    expect(mats.length).toBeGreaterThanOrEqual(10);
+    for (const m of mats) {
+      const sum = await db
+        .selectFrom('production_stock_moves')
+        .select((eb) => eb.fn.sum<number>('quantity').as('s'))
+        .where('material_id', '=', m.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(m.stock)).toBeGreaterThanOrEqual(0);
+      expect(Number(sum.s)).toBeCloseTo(Number(m.stock), 6);
+    }
+    const sprays = await db
+      .selectFrom('production_farm_work')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('group_id', '=', ids.parks.farm[0])
+      .where('type', '=', 'spraying')
+      .where('status', '=', 'done')
+      .executeTakeFirstOrThrow();
+    expect(Number(sprays.n)).toBeGreaterThan(3);
+    const due = await db
+      .selectFrom('production_machinery')
+      .select('id')
+      .where('group_id', '=', ids.parks.farm[0])
+      .where('next_due_on', '<=', plusDays(parkToday('Asia/Shanghai'), 7))
+      .execute();
+    expect(due.length).toBe(1);
   });
 });
