@@ -2,14 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import * as core from '../modules/production/core/testFixture';
-import {
-  STOCK_ID_KEYS,
-  STOCK_SAMPLES,
-  type StockRows,
-  stockForeignId,
-  stockRouteSample,
-  stockRows,
-} from '../modules/production/stock/testFixture';
+import * as stock from '../modules/production/stock/testFixture';
 import { describeEachEngine } from '../test/harness';
 
 /**
@@ -39,12 +32,12 @@ const ID_KEYS = new Set([
   'ruleId',
   'runId',
   ...core.PRODUCTION_ID_KEYS,
-  ...STOCK_ID_KEYS,
+  ...stock.STOCK_ID_KEYS,
 ]);
 
 const SAMPLES: Record<string, string> = {
   ...core.PRODUCTION_SAMPLES,
-  ...STOCK_SAMPLES,
+  ...stock.STOCK_SAMPLES,
   groupName: '隔离测试园',
   holderMan: 'walker',
   address: '',
@@ -355,7 +348,7 @@ describeEachEngine('tenant isolation', (env) => {
   let foreignIds: Record<string, string>;
   let demoFarmMarkers: string[];
   let productionIds: core.ProductionRows;
-  let stockIds: StockRows;
+  let stockIds: stock.StockRows;
 
   beforeAll(async () => {
     demoToken = await env().login('demo');
@@ -364,7 +357,7 @@ describeEachEngine('tenant isolation', (env) => {
     const point = await demoFarmPoint();
     const irrigation = await demoFarmIrrigation();
     productionIds = await core.productionRows(db, ids.merchant.farm, ids.parks.farm[0]);
-    stockIds = await stockRows(db, ids.merchant.farm, ids.parks.farm[0]);
+    stockIds = await stock.stockRows(db, ids.merchant.farm, ids.parks.farm[0]);
     foreignIds = {
       machineId: String(ids.devices.farm),
       sensorId: String(ids.devices.farm),
@@ -423,11 +416,9 @@ describeEachEngine('tenant isolation', (env) => {
         if (k === 'id' && route.url.includes('/envControl/')) return foreignIds.automationRuleId;
         const production = core.productionInput(route.url, k, productionIds);
         if (production) return production;
-        const stock = stockForeignId(route.url, k, stockIds);
-        if (stock) return stock;
+        const stockValue = stock.stockInput(route.url, k, stockIds);
+        if (stockValue !== undefined) return stockValue;
         if (ID_KEYS.has(k)) return foreignIds[k];
-        const stockSample = stockRouteSample(route.url, k);
-        if (stockSample !== undefined) return stockSample;
         const own = ROUTE_SAMPLES[route.url];
         if (own && k in own) return own[k];
         if (k in SAMPLES) return SAMPLES[k];

@@ -142,3 +142,8 @@ export function stockForeignId(url: string, key: string, rows: StockRows): strin
   };
   return String(byArea[area as keyof typeof byArea]);
 }
+
+/** The walk's value for one input of a stock route: another merchant's id, or the route's own sample. */
+export function stockInput(url: string, key: string, rows: StockRows): string | undefined {
+  return stockForeignId(url, key, rows) ?? stockRouteSample(url, key);
+}
