@@ -1,0 +1,153 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage, pickOption, screenshot } from './browser';
+import { api, apiLogin, login } from './session';
+
+// Production stock: a pesticide delivered through the console, a spray done with it makes its stock
+// fall, and a spray beyond what is left is refused with the material and the quantity left under the
+// line's quantity, changing nothing. Every page at 1440 and 390 px in both languages. What this file
+// makes (its own material and farm work, marked E2E) is removed after, so the shared demo stays as it was.
+const P = '/api/merchant/production';
+const MATERIAL = 'E2E吡虫啉';
+const NOTE = 'E2E 打药';
+// a plot of the demo's first park (demo/layout.ts)
+const PLOT = '5号连栋温室';
+
+let browser: Browser;
+let token: string;
+let park: number;
+
+const json = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+async function listIds(path: string, q: Record<string, string>): Promise<number[]> {
+  const r = await api<{ list: { id: number }[] }>(
+    `${P}/${path}?${new URLSearchParams({ pageSize: '100', ...q })}`,
+    token,
+  );
+  return r.data?.list.map((x) => x.id) ?? [];
+}
+
+/** The farm work first (removing work done returns its stock), then the material. */
+async function cleanUp() {
+  const groupId = String(park);
+  const works = await listIds('farmWork/getFarmWorkList', { groupId, keyword: NOTE });
+  if (works.length) await api(`${P}/farmWork/removeFarmWork`, token, json({ id: works }));
+  const mats = await listIds('material/getMaterialList', { groupId, keyword: MATERIAL });
+  if (mats.length) await api(`${P}/material/removeMaterial`, token, json({ id: mats }));
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  token = await apiLogin('demo');
+  const parks = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
+  park = parks.data[0].groupId;
+  await cleanUp();
+  const made = await api(
+    `${P}/material/addMaterial`,
+    token,
+    json({ groupId: park, kind: 'pesticide', name: MATERIAL, unit: 'kg', spec: '10% 可湿性粉剂', safetyDays: 7 }),
+  );
+  expect(made.code, made.msg).toBe(0);
+}, 60_000);
+
+afterAll(async () => {
+  await cleanUp();
+  await browser?.close();
+});
+
+async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
+  const opened = await openPage(browser, { width: opts.width, height: opts.width && opts.width < 500 ? 844 : 900 });
+  if (opts.locale === 'en-US')
+    await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
+  await login(opened.page, 'demo');
+  return opened;
+}
+
+const materialRow = (page: Page) => page.locator('[data-testid="materiel-table"] tr', { hasText: MATERIAL });
+
+/** A spray of `quantity` kg of the test material, done today, on the test plot, through the dialog. */
+async function spray(page: Page, quantity: string) {
+  await page.goto('/productionManagement/farmWork');
+  await page.getByTestId('farmWork-create').first().click();
+  const form = page.getByTestId('farmWork-form');
+  await form.waitFor();
+  await pickOption(page, form, 'farmWork-plot', PLOT);
+  await pickOption(page, form, 'farmWork-status', '已完成');
+  await page.getByTestId('farmWork-add-material').click();
+  await pickOption(page, form, 'farmWork-material-0-id', MATERIAL);
+  await form.locator('#materials_0_quantity').fill(quantity);
+  await form.locator('#notes').fill(NOTE);
+  await page.getByTestId('farmWork-save').click();
+}
+
+describe('production stock', () => {
+  it('a delivery raises stock, a spray done lowers it, a spray beyond stock is refused with what is left', async () => {
+    const { page, context, problems } = await signedIn();
+    await page.goto('/productionManagement/materiel');
+    await materialRow(page).waitFor();
+    await materialRow(page).getByRole('button', { name: '入库' }).click();
+    await page.getByTestId('stock-move-form').locator('#quantity').fill('1');
+    await page.getByTestId('stock-move-form').locator('#batchNo').fill('E2E-B1');
+    await page.getByTestId('stock-move-save').click();
+    await expect.poll(() => materialRow(page).innerText(), { timeout: 10_000 }).toContain('1 kg');
+
+    await spray(page, '0.4');
+    await page.locator('[data-testid="farmWork-table"] tr', { hasText: MATERIAL }).first().waitFor();
+    await page.goto('/productionManagement/materiel');
+    await expect.poll(() => materialRow(page).innerText(), { timeout: 10_000 }).toContain('0.6 kg');
+    await materialRow(page).getByRole('button', { name: '台账' }).click();
+    const ledger = page.getByTestId('ledger-table');
+    await ledger.getByText('-0.4').waitFor();
+    await screenshot(page, 'production-stock-ledger-zh-CN-1440');
+    await page.keyboard.press('Escape');
+
+    await spray(page, '5');
+    const error = page.getByTestId('farmWork-form').locator('.ant-form-item-explain-error', { hasText: '库存仅剩' });
+    await error.waitFor();
+    expect(await error.innerText()).toContain(`${MATERIAL}库存仅剩 0.6 kg`);
+    await screenshot(page, 'production-stock-refused-zh-CN-1440');
+    await page.keyboard.press('Escape');
+    // nothing changed: the stock is what it was and no second spray was recorded
+    const left = await api<{ list: { stock: number }[] }>(
+      `${P}/material/getMaterialList?${new URLSearchParams({ groupId: String(park), keyword: MATERIAL })}`,
+      token,
+    );
+    expect(left.data.list[0].stock).toBe(0.6);
+    expect(await listIds('farmWork/getFarmWorkList', { groupId: String(park), keyword: NOTE })).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    for (const width of [1440, 390]) {
+      it(`screenshots of the five pages (${locale}, ${width} px)`, async () => {
+        const { page, context, problems } = await signedIn({ locale, width });
+        for (const [name, path, table] of [
+          ['materiel', '/productionManagement/materiel', 'materiel-table'],
+          ['supplier', '/productionManagement/supplier', 'supplier-table'],
+          ['machinery', '/productionManagement/machinery', 'machinery-table'],
+          ['farmWork', '/productionManagement/farmWork', 'farmWork-table'],
+        ] as const) {
+          await page.goto(path);
+          await page.getByTestId(table).locator('.ant-table-row').first().waitFor({ timeout: 10_000 });
+          await screenshot(page, `production-stock-${name}-${locale}-${width}`);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
+        }
+        // the calendar of this month, and the (empty) video list
+        await page.getByRole('tab', { name: locale === 'zh-CN' ? '日历' : 'Calendar' }).click();
+        await page.getByTestId('farmWork-calendar').waitFor();
+        await screenshot(page, `production-stock-calendar-${locale}-${width}`);
+        await page.goto('/productionManagement/videoManagement');
+        await page.getByTestId('video-table').waitFor();
+        await screenshot(page, `production-stock-videos-${locale}-${width}`);
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+});

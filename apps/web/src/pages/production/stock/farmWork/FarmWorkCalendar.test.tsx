@@ -1,0 +1,84 @@
+import type { FarmWork } from '@farmpark/contracts';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { App } from 'antd';
+import { describe, expect, it, vi } from 'vitest';
+import '../../../../test/jsdomShims';
+import '../../../../i18n';
+import '../setup';
+import { parkNow } from '../../../../utils/time';
+import FarmWorkCalendar from './FarmWorkCalendar';
+
+const today = parkNow().format('YYYY-MM-DD');
+const month = today.slice(0, 7);
+const first = `${month}-01`;
+
+const work = (id: number, over: Partial<FarmWork>): FarmWork => ({
+  id,
+  groupId: 1,
+  type: 'spraying',
+  areaPointId: 3,
+  areaName: '1号棚',
+  plantingId: null,
+  plannedOn: first,
+  doneOn: null,
+  status: 'planned',
+  notes: '',
+  source: 'manual',
+  irrigationRunId: null,
+  waterM3: null,
+  fertiliser: [],
+  seriesId: null,
+  personnelIds: [],
+  machineryIds: [],
+  materials: [],
+  photoIds: [],
+  ...over,
+});
+
+function renderCalendar(compact: boolean) {
+  // a done work counts on its done day, a planned one on its planned day
+  const works = [
+    work(1, { plannedOn: first, doneOn: today, status: 'done' }),
+    work(2, { type: 'weeding', plannedOn: today }),
+    work(3, { type: 'fertilising', plannedOn: first, areaName: '2号棚' }),
+  ];
+  const fetchMonth = vi.fn(async () => works);
+  const onOpen = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <App>
+        <FarmWorkCalendar groupId={1} compact={compact} onOpen={onOpen} fetchMonth={fetchMonth} />
+      </App>
+    </QueryClientProvider>,
+  );
+  return { fetchMonth, onOpen };
+}
+
+describe('FarmWorkCalendar', { timeout: 20_000 }, () => {
+  it('asks for the park month on screen and writes each work on its day; a click opens it', async () => {
+    const { fetchMonth, onOpen } = renderCalendar(false);
+    const day = await screen.findByTestId(`calendar-day-${today}`);
+    expect(fetchMonth).toHaveBeenCalledWith(1, month);
+    expect(day.textContent).toContain('打药 · 1号棚');
+    expect(day.textContent).toContain('除草 · 1号棚');
+    if (first !== today) {
+      const firstDay = screen.getByTestId(`calendar-day-${first}`);
+      expect(firstDay.textContent).toContain('施肥 · 2号棚');
+      expect(firstDay.textContent).not.toContain('打药');
+    }
+    fireEvent.click(within(day).getByText('除草 · 1号棚'));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 2 }));
+  });
+
+  it('on a phone shows counts and lists the chosen day below the month', async () => {
+    const { onOpen } = renderCalendar(true);
+    const badge = await screen.findByTestId(`calendar-count-${today}`);
+    expect(badge.textContent).toContain(first === today ? '3' : '2');
+    const list = screen.getByTestId('calendar-day-list');
+    expect(list.textContent).toContain('除草 · 1号棚');
+    fireEvent.click(within(list).getByText('打药 · 1号棚'));
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ id: 1 }));
+  });
+});
