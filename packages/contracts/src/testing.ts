@@ -19,8 +19,10 @@ export const TESTING_BUFFER = 200;
 export const TESTING_PAYLOAD_MAX = 8 * 1024;
 /** A device nobody has polled for this long is no longer watched. */
 export const TESTING_IDLE_MS = 15_000;
-/** How often the page asks for new messages. */
-export const TESTING_POLL_MS = 500;
+/** How long the server holds a poll that has nothing new, answering as soon as a message comes. */
+export const TESTING_HOLD_MS = 10_000;
+/** After an answer with messages the page waits this long before asking again (bursts come together). */
+export const TESTING_POLL_MS = 250;
 
 const serialText = z
   .string({ error: 'serial is required' })
@@ -51,8 +53,9 @@ export const testingDeviceListQuery = pageQuery.extend({
 export type TestingDeviceListQuery = z.infer<typeof testingDeviceListQuery>;
 
 /**
- * New messages of a device: those recorded at or after `startTime` (the `at` of the last one the page has;
- * it drops the ones it already holds by `seq`). Without it, everything the device's buffer holds.
+ * New messages of a device: those recorded after `startTime` (the `at` of the last one the page has). Without
+ * it, everything the device's buffer holds at once; with it and nothing new, the server waits up to
+ * TESTING_HOLD_MS for the next message (a long poll).
  */
 export const testingMessagesQuery = z.object({ deviceId: id, startTime: optional(epochMsField()) });
 export type TestingMessagesQuery = z.infer<typeof testingMessagesQuery>;
@@ -105,7 +108,8 @@ export interface TapEntry {
   seq: number;
   /**
    * When the server had handled it (up: received and its handlers settled; down: published), epoch ms.
-   * Never goes back within a device's buffer, so it serves as the page's cursor.
+   * Strictly increasing within a device's buffer (a burst in one millisecond is spread over the next ones), so
+   * it serves as the page's cursor.
    */
   at: number;
   direction: (typeof TAP_DIRECTIONS)[number];

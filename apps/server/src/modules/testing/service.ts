@@ -7,6 +7,7 @@ import {
   LOGIN_LIMIT,
   type Paged,
   type SendCommandResult,
+  TESTING_HOLD_MS,
   type TestingDevice,
   type TestingDeviceListQuery,
   type TestingLogin,
@@ -79,8 +80,12 @@ export function createTesting(deps: { db: Db; commands: CommandService; tap: Dev
     return row;
   }
 
-  function feed(row: DeviceRow, startTime: number | undefined): TestingMessages {
-    const { list, dropped, since } = watches.poll({ deviceId: row.id, serial: row.serial }, startTime);
+  async function feed(row: DeviceRow, startTime: number | undefined): Promise<TestingMessages> {
+    const { list, dropped, since } = await watches.poll(
+      { deviceId: row.id, serial: row.serial },
+      startTime,
+      TESTING_HOLD_MS,
+    );
     return { device: toDevice(row), since, list, dropped };
   }
 

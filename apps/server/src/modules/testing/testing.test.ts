@@ -90,10 +90,18 @@ describeEachEngine('device debugging for console users', (env) => {
     expect(refused).toMatchObject({ verdict: 'refused', refusal: 'outOfRange', topic: 'dev/DF-WS-0001/up/telemetry' });
     expect(refused.reason).toContain('airTemp=999');
     expect(list.find((e) => e.payload.includes('21.5'))).toMatchObject({ verdict: 'accepted', refusal: null });
-    // a cursor at the newest entry gives that entry again (the page drops it by seq) and nothing older
+    // the cursor is exact: after the one before the newest comes the newest, and nothing older
     const last = list[list.length - 1];
-    const again = await feed(demo, ws.id, last.at);
-    expect(again.data.list.every((e) => e.at >= last.at && e.seq >= refused.seq)).toBe(true);
+    const again = await feed(demo, ws.id, last.at - 1);
+    expect(again.data.list.map((e) => e.seq)).toEqual([last.seq]);
+    // with nothing new the answer waits for the next message and brings it at once
+    const held = feed(demo, ws.id, last.at);
+    await new Promise((r) => setTimeout(r, 300));
+    const sentAt = Date.now();
+    await telemetry(ws.serial, { airTemp: 22 });
+    const next = await held;
+    expect(next.data.list.map((e) => e.payload)).toEqual([expect.stringContaining('"airTemp":22')]);
+    expect(Date.now() - sentAt).toBeLessThan(1000);
   });
 
   it('a command through the page is recorded by the command service and its acknowledgement appears', async () => {

@@ -46,6 +46,8 @@ interface Watch {
   lastAt: number;
   dropped: number;
   polledAt: number;
+  /** Polls held until the next message (or their hold runs out). */
+  waiters: Set<() => void>;
   stop: () => void;
 }
 
@@ -60,7 +62,9 @@ export function createWatches(tap: DeviceTap, opts: { now?: () => number; idleMs
   const watches = new Map<number, Watch>();
 
   const end = (deviceId: number) => {
-    watches.get(deviceId)?.stop();
+    const w = watches.get(deviceId);
+    w?.stop();
+    for (const wake of [...(w?.waiters ?? [])]) wake();
     watches.delete(deviceId);
   };
   const sweeper = setInterval(
@@ -81,26 +85,33 @@ export function createWatches(tap: DeviceTap, opts: { now?: () => number; idleMs
       lastAt: 0,
       dropped: 0,
       polledAt: now(),
+      waiters: new Set(),
       stop: () => {},
     };
     w.stop = tap.watch(serial, (m) => {
-      w.lastAt = Math.max(now(), w.lastAt);
+      // Strictly increasing, so `at` is an exact cursor: "after this one" misses nothing and repeats nothing.
+      w.lastAt = Math.max(now(), w.lastAt + 1);
       w.entries.push(toEntry(m, ++w.seq, w.lastAt));
       if (w.entries.length > TESTING_BUFFER) {
         w.entries.shift();
         w.dropped++;
       }
+      for (const wake of [...w.waiters]) wake();
     });
     watches.set(deviceId, w);
     return w;
   }
 
   return {
-    /** The buffered messages at or after `startTime` (all without it); starts watching the device. */
-    poll(
+    /**
+     * The buffered messages after `startTime` (all without it); starts watching the device. With a cursor and
+     * nothing new, the answer waits up to `holdMs` for the next message, so it reaches the page at once.
+     */
+    async poll(
       device: { deviceId: number; serial: string },
       startTime?: number,
-    ): { list: TapEntry[]; dropped: number; since: number } {
+      holdMs = 0,
+    ): Promise<{ list: TapEntry[]; dropped: number; since: number }> {
       let w = watches.get(device.deviceId);
       // A device that got a new serial is watched under the new one.
       if (w && w.serial !== device.serial) {
@@ -109,8 +120,24 @@ export function createWatches(tap: DeviceTap, opts: { now?: () => number; idleMs
       }
       w ??= start(device.deviceId, device.serial);
       w.polledAt = now();
-      const list = startTime === undefined ? [...w.entries] : w.entries.filter((e) => e.at >= startTime);
-      return { list, dropped: w.dropped, since: w.since };
+      const watch = w;
+      const after = () =>
+        startTime === undefined ? [...watch.entries] : watch.entries.filter((e) => e.at > startTime);
+      let list = after();
+      if (list.length === 0 && startTime !== undefined && holdMs > 0) {
+        await new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            watch.waiters.delete(wake);
+            resolve();
+          };
+          const timer = setTimeout(wake, holdMs);
+          watch.waiters.add(wake);
+        });
+        watch.polledAt = now();
+        list = after();
+      }
+      return { list, dropped: watch.dropped, since: watch.since };
     },
     watching: (deviceId: number) => watches.has(deviceId),
     close() {

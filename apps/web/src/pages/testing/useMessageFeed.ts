@@ -19,12 +19,16 @@ export interface Feed {
 const EMPTY: Feed = { device: null, entries: [], missed: 0, error: null, refused: null, loading: true };
 /** Codes that mean "this will not work by asking again". */
 const FINAL = new Set<number>([Code.PERMISSION_DENIED, Code.NOT_FOUND, Code.VALIDATION]);
+const RETRY_MS = 1000;
 
 const keyOf = (s: FeedSource | null) => (s === null ? '' : s.kind === 'console' ? `c${s.deviceId}` : `i${s.token}`);
 
 /**
- * Polls the device's messages every TESTING_POLL_MS (each poll also keeps the server's watch alive). The
- * cursor is the `at` of the newest message held; messages already held are dropped by `seq`. While paused the
+ * Long-polls the device's messages: the server answers at once when there are messages after the cursor (the
+ * `at` of the newest one held) and otherwise as soon as the next one comes, so a message shows as it arrives.
+ * After an answer with messages the page waits TESTING_POLL_MS (a burst arrives in one answer, and the
+ * per-session limit is never near); after an empty one it asks again at once; after a failure it waits a
+ * second. Each poll keeps the server's watch alive. Messages already held are dropped by `seq`. While paused the
  * page keeps polling (the watch must not lapse) but holds new messages back, at most TESTING_BUFFER of them.
  */
 export function useMessageFeed(source: FeedSource | null, paused: boolean): Feed & { clear: () => void } {
@@ -58,16 +62,23 @@ export function useMessageFeed(source: FeedSource | null, paused: boolean): Feed
     let since: number | null = null;
 
     const tick = async () => {
+      let next = RETRY_MS;
       try {
+        const asked = Date.now();
         const r = await getMessages(current, lastAt);
         if (stopped) return;
         if (since !== null && r.since !== since) lastSeq = 0; // the watch lapsed and began again
         since = r.since;
         const fresh = r.list.filter((e) => e.seq > lastSeq);
+        // Empty and quick means the server did not hold it (first poll): do not ask in a tight loop.
+        next = fresh.length > 0 || Date.now() - asked < TESTING_POLL_MS ? TESTING_POLL_MS : 0;
         const gap = fresh.length > 0 && lastSeq > 0 ? Math.max(0, fresh[0].seq - lastSeq - 1) : 0;
         if (fresh.length > 0) {
           lastSeq = fresh[fresh.length - 1].seq;
           lastAt = fresh[fresh.length - 1].at;
+        } else if (lastAt === undefined || lastSeq === 0) {
+          // Nothing held yet: every later message of this watch is stamped after it began.
+          lastAt = r.since - 1;
         }
         if (pausedRef.current) held.current = [...held.current, ...fresh].slice(-TESTING_BUFFER);
         setFeed((f) => ({
@@ -88,7 +99,7 @@ export function useMessageFeed(source: FeedSource | null, paused: boolean): Feed
         }
         setFeed((f) => ({ ...f, error: (err as Error).message, loading: false }));
       }
-      if (!stopped) timer = setTimeout(tick, TESTING_POLL_MS);
+      if (!stopped) timer = setTimeout(tick, next);
     };
     void tick();
     return () => {
