@@ -25,7 +25,8 @@ export function testingRoutes(app: FastifyInstance, deps: ModuleDeps & { bus?: D
   // An app built without a bus (some tests) hears no devices: its tap stays silent.
   const tap = deps.bus?.tap ?? createDeviceTap();
   const testing = createTesting({ db: deps.db, commands: deps.commands, tap, tzName: deps.config.tzName });
-  app.addHook('onClose', async () => testing.close());
+  // preClose: held polls are answered before the server waits for open requests to end.
+  app.addHook('preClose', async () => testing.close());
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['testing'];
   const M = '/api/merchant/testing';
