@@ -39,6 +39,7 @@ export const en: typeof zh = {
       min: 'Low',
       max: 'High',
       removeStage: 'Remove stage',
+      stageNo: 'Stage {{n}}',
       saved: 'Growth standard saved',
       range: '{{min}} to {{max}}',
       dayRange: 'Days {{start}}–{{end}}',
@@ -99,7 +100,7 @@ export const en: typeof zh = {
     picture: {
       photo: 'Photo',
       image: 'Picture',
-      upload: 'Upload picture',
+      upload: 'Picture',
       saved: 'Picture saved',
       type: 'Choose a JPEG, PNG or WebP picture',
       size: 'The picture must be at most {{mb}} MB',

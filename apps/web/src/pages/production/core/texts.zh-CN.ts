@@ -37,6 +37,7 @@ export const zh = {
       min: '下限',
       max: '上限',
       removeStage: '删除阶段',
+      stageNo: '第 {{n}} 阶段',
       saved: '生长标准已保存',
       range: '{{min}} ~ {{max}}',
       dayRange: '第 {{start}}–{{end}} 天',

@@ -90,10 +90,11 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
         <Form.List name="stages">
           {(stages, { add, remove }) => (
             <Space direction="vertical" style={{ width: '100%' }}>
-              {stages.map((stage) => (
+              {stages.map((stage, index) => (
                 <Card
                   key={stage.key}
                   size="small"
+                  title={lbl('stageNo', { n: index + 1 })}
                   extra={
                     <Button
                       type="text"

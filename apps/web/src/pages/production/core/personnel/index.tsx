@@ -49,7 +49,7 @@ export default function PersonnelPage() {
           input: <Select allowClear options={statusOptions} style={{ minWidth: 120 }} />,
         },
       ]}
-      actionsWidth={240}
+      actionsWidth={280}
       rowActions={(p, api) => (
         <PictureUpload
           url={`/api/merchant/production/personnel/uploadPhoto/${p.id}`}

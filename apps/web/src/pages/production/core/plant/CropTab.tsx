@@ -22,7 +22,7 @@ export default function CropTab() {
       rowLabel={(c) => c.name}
       toolbar={<ExportButtons testId="crop" url={(f) => cropExportUrl(list.filters(), f)} />}
       search={[{ name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> }]}
-      actionsWidth={240}
+      actionsWidth={280}
       rowActions={(c, api) => (
         <PictureUpload
           url={`/api/merchant/production/crop/uploadPicture/${c.id}`}

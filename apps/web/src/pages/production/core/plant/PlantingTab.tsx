@@ -90,7 +90,7 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
           {
             title: lbl('status'),
             dataIndex: 'status',
-            width: 90,
+            width: 110,
             render: (v: string) => <Tag color={STATUS_COLOR[v]}>{lbl(`statusValue.${v}`)}</Tag>,
           },
         ]}
