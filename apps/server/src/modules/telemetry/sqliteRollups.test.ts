@@ -213,6 +213,20 @@ describe('SQLite rollups held in the writer under load', () => {
     next.close();
   });
 
+  it("takes a series' mark from the table when the first rows it sees are late", () => {
+    const a = createSqliteWriter(file, TZ);
+    a.write(batchOf([[1, 0, T0 + 600_000, 1]], false));
+    a.close();
+    // a writer started without recovery, whose first row of the series is older than the stored mark
+    const b = createSqliteWriter(file, TZ, 'normal', { recover: false });
+    b.write(batchOf([[1, 0, T0 + 60_000, 2]], false));
+    // still below the stored mark: folded at once, not left waiting where a crash would lose it
+    b.write(batchOf([[1, 0, T0 + 300_000, 3]], true));
+    expect(b.pendingRollupSeries).toBe(0);
+    expectExact();
+    b.close();
+  });
+
   it('recomputes nothing when another writer of the process is open (recover: false)', () => {
     const a = createSqliteWriter(file, TZ);
     for (const rows of loadBatches(9, 6)) a.write(batchOf(rows, true));

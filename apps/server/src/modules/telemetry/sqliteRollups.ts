@@ -100,9 +100,12 @@ export function createRollupWriter(db: SQLite.Database, clock: ZoneClock) {
     }
     return m;
   };
+  // A series not looked up yet is left to `markOf`, which reads the committed mark: `ts` of a late row
+  // may be below it, and a mark remembered too low would let rows at or below the real one wait.
   const raiseMark = (deviceId: number, key: string, ts: number) => {
     const id = seriesId(deviceId, key);
-    if (ts > (marks.get(id) ?? Number.MIN_SAFE_INTEGER)) marks.set(id, ts);
+    const m = marks.get(id);
+    if (m !== undefined && ts > m) marks.set(id, ts);
   };
 
   /**
