@@ -177,4 +177,44 @@ describeEachEngine('production core: personnel, crops, standards, plantings', (e
     const harvests = await env().get<{ total: number }>(`${P}/harvest/getHarvestList`, demo, { groupId: String(park) });
     expect(harvests.data.total).toBeGreaterThan(0);
   });
+
+  it('keeps a planting and its harvests when its plot is removed on the map, showing the plot as gone', async () => {
+    const { db, ids } = env();
+    const rows = await productionRows(db, ids.merchant.farm, park);
+    const point = await db
+      .selectFrom('area_points')
+      .select('point_id')
+      .where('id', '=', rows.plotId)
+      .executeTakeFirstOrThrow();
+    const plot = await db
+      .insertInto('area_points')
+      .values({
+        merchant_id: ids.merchant.farm,
+        group_id: park,
+        point_id: point.point_id,
+        name: '临时地块',
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .updateTable('production_plantings')
+      .set({ area_point_id: plot.id })
+      .where('id', '=', rows.plantingId)
+      .execute();
+    const removed = await env().post('/api/merchant/group-area-point/removeBatchGroupAreaPoint', demo, {
+      areaPointIds: [plot.id],
+    });
+    expect(removed.code, removed.msg).toBe(0);
+    const detail = await env().get<{ areaPointName: string | null }>(`${P}/planting/getPlantingDetail`, demo, {
+      id: String(rows.plantingId),
+    });
+    expect(detail.code).toBe(0);
+    expect(detail.data.areaPointName).toBeNull();
+    const harvests = await env().get<{ total: number }>(`${P}/harvest/getHarvestList`, demo, {
+      groupId: String(park),
+      plantingId: String(rows.plantingId),
+    });
+    expect(harvests.data.total).toBe(1);
+  });
 });
