@@ -101,6 +101,15 @@ describeEachEngine('production core: personnel, crops, standards, plantings', (e
       { cropId: String(crop.data.id) },
     );
     expect(detail.data.stages.map((s) => s.name)).toEqual(['苗期', '开花坐果期']);
+    const sheet = await env().app.inject({
+      method: 'GET',
+      url: `${P}/growthStage/exportStandard`,
+      query: { keyword: '粉果', format: 'csv' },
+      headers: { AuthToken: demo },
+    });
+    expect(sheet.body).toContain('控温炼苗');
+    expect(sheet.body).toContain('airTemp 20~28');
+    expect(sheet.body).toContain('airHumidity 60~80');
 
     const today = todayIn(env().config.tzName);
     const tenDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 10 * 86_400_000).toISOString().slice(0, 10);

@@ -119,3 +119,36 @@ export const CROP_EXPORT_COLUMNS = [
 export async function* cropExportRows(db: Db, auth: AuthContext, keyword?: string) {
   for (const c of (await repo.allCrops(db, scopeOf(auth), keyword)).map(toCrop)) yield { ...c };
 }
+
+export const STANDARD_EXPORT_COLUMNS = [
+  { key: 'crop', header: { zh: '作物', en: 'Crop' }, width: 14 },
+  { key: 'variety', header: { zh: '品种', en: 'Variety' }, width: 14 },
+  { key: 'stage', header: { zh: '生长阶段', en: 'Stage' }, width: 14 },
+  { key: 'startDay', header: { zh: '开始（播种后天数）', en: 'From day' } },
+  { key: 'endDay', header: { zh: '结束（播种后天数）', en: 'To day' } },
+  { key: 'tasks', header: { zh: '关键农事', en: 'Key tasks' }, width: 30 },
+  { key: 'ranges', header: { zh: '理想范围', en: 'Ideal ranges' }, width: 50 },
+];
+
+const bound = (v: number | null) => (v === null ? '' : String(v));
+
+/** One row per stage of each crop's standard; ranges as `key min~max` (an open bound left empty). */
+export async function* standardExportRows(db: Db, auth: AuthContext, keyword?: string) {
+  const crops = await repo.allCrops(db, scopeOf(auth), keyword);
+  const stages = await repo.stagesOf(
+    db,
+    auth.merchantId,
+    crops.map((c) => c.id),
+  );
+  for (const c of crops)
+    for (const s of stages.filter((x) => x.cropId === c.id))
+      yield {
+        crop: c.name,
+        variety: c.variety,
+        stage: s.name,
+        startDay: s.startDay,
+        endDay: s.endDay,
+        tasks: s.tasks,
+        ranges: s.ranges.map((r) => `${r.key} ${bound(r.min)}~${bound(r.max)}`).join('; '),
+      };
+}

@@ -11,7 +11,7 @@ import { authOf } from '../../../http/authHook';
 import { exportLang, exportStamp, sendExport } from '../../../http/exportWriter';
 import type { ModuleDeps } from '../../context';
 import { parkZone } from '../../parks/service';
-import { CROP_EXPORT_COLUMNS, cropExportRows } from './crops';
+import { CROP_EXPORT_COLUMNS, cropExportRows, STANDARD_EXPORT_COLUMNS, standardExportRows } from './crops';
 import { HARVEST_EXPORT_COLUMNS, harvestExportRows } from './harvests';
 import { PERSONNEL_EXPORT_COLUMNS, personnelExportRows } from './personnel';
 import { allPlantings } from './plantings';
@@ -81,6 +81,24 @@ export function coreExportRoutes(app: FastifyInstance, { db, config }: ModuleDep
         timeZone,
         columns: CROP_EXPORT_COLUMNS,
         rows: cropExportRows(db, authOf(req), req.query.keyword),
+      });
+    },
+  );
+  r.get(
+    `${P}/growthStage/exportStandard`,
+    {
+      config: { permitUrl: '/productionManagement/growthStage' },
+      schema: { tags, querystring: withExportZone(cropExportQuery) },
+    },
+    async (req, reply) => {
+      const timeZone = req.query.timeZone ?? config.tzName;
+      return sendExport(reply, {
+        name: `growth-standards-${exportStamp(timeZone)}`,
+        format: req.query.format,
+        lang: exportLang(req),
+        timeZone,
+        columns: STANDARD_EXPORT_COLUMNS,
+        rows: standardExportRows(db, authOf(req), req.query.keyword),
       });
     },
   );

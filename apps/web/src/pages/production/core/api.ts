@@ -56,6 +56,8 @@ export const cropExportUrl = (f: Filters, format: 'csv' | 'xlsx') => buildUrl(`$
 export const getStandardList = (p: ListParams) => get<Paged<Crop>>(`${P}/growthStage/getStandardList`, p);
 export const getStandardDetail = (cropId: number) =>
   get<CropStandard>(`${P}/growthStage/getStandardDetail`, { cropId });
+export const standardExportUrl = (f: Filters, format: 'csv' | 'xlsx') =>
+  buildUrl(`${P}/growthStage/exportStandard`, { ...f, format });
 export const updateStandard = (cropId: number, stages: GrowthStageInput[]) =>
   post(`${P}/growthStage/updateStandard`, { cropId, stages }, quiet);
 

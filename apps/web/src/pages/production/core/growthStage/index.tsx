@@ -4,7 +4,9 @@ import { Button, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
-import { getStandardList } from '../api';
+import { getStandardList, standardExportUrl } from '../api';
+import ExportButtons from '../ExportButtons';
+import { useLastFilters } from '../useLastFilters';
 import StandardEditor from './StandardEditor';
 
 /** Production > growth standards: each crop's stages and ideal ranges (crops are added on the crops page). */
@@ -12,12 +14,14 @@ export default function GrowthStagePage() {
   const { t } = useTranslation();
   const [cropId, setCropId] = useState<number | null>(null);
   const lbl = (k: string) => t(`production.crop.${k}`);
+  const list = useLastFilters(getStandardList);
   return (
     <>
       <CrudPage<Crop>
         testId="standard"
         rowKey="id"
-        fetchList={getStandardList}
+        fetchList={list.fetchList}
+        toolbar={<ExportButtons testId="standard" url={(f) => standardExportUrl(list.filters(), f)} />}
         rowActions={(c) => (
           <Button size="small" type="link" onClick={() => setCropId(c.id)} data-testid={`standard-edit-${c.id}`}>
             {t('production.stage.edit')}
