@@ -96,7 +96,13 @@ describe('production stock', () => {
     await expect.poll(() => materialRow(page).innerText(), { timeout: 10_000 }).toContain('1 kg');
 
     await spray(page, '0.4');
-    await page.locator('[data-testid="farmWork-table"] tr', { hasText: MATERIAL }).first().waitFor();
+    // the list runs newest day first (the coming fortnight's plans on top): find it by its note
+    await page.getByTestId('farmWork-search').locator('#keyword').fill(NOTE);
+    await page.getByTestId('farmWork-search-submit').click();
+    const done = page.locator('[data-testid="farmWork-table"] tr', { hasText: MATERIAL }).first();
+    await done.waitFor();
+    expect(await done.innerText()).toContain('已完成');
+    await screenshot(page, 'production-stock-spray-done-zh-CN-1440');
     await page.goto('/productionManagement/materiel');
     await expect.poll(() => materialRow(page).innerText(), { timeout: 10_000 }).toContain('0.6 kg');
     await materialRow(page).getByRole('button', { name: '台账' }).click();
@@ -106,9 +112,9 @@ describe('production stock', () => {
     await page.keyboard.press('Escape');
 
     await spray(page, '5');
-    const error = page.getByTestId('farmWork-form').locator('.ant-form-item-explain-error', { hasText: '库存仅剩' });
+    const error = page.getByTestId('farmWork-form').locator('.ant-form-item-explain-error', { hasText: '超出库存' });
     await error.waitFor();
-    expect(await error.innerText()).toContain(`${MATERIAL}库存仅剩 0.6 kg`);
+    expect(await error.innerText()).toContain(`${MATERIAL}仅剩 0.6 kg`);
     await screenshot(page, 'production-stock-refused-zh-CN-1440');
     await page.keyboard.press('Escape');
     // nothing changed: the stock is what it was and no second spray was recorded
@@ -140,7 +146,7 @@ describe('production stock', () => {
         }
         // the calendar of this month, and the (empty) video list
         await page.getByRole('tab', { name: locale === 'zh-CN' ? '日历' : 'Calendar' }).click();
-        await page.getByTestId('farmWork-calendar').waitFor();
+        await page.getByTestId('farmWork-calendar-card').locator('.ant-picker-calendar').waitFor();
         await screenshot(page, `production-stock-calendar-${locale}-${width}`);
         await page.goto('/productionManagement/videoManagement');
         await page.getByTestId('video-table').waitFor();

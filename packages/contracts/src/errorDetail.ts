@@ -66,8 +66,14 @@ const PHRASES = {
     zh: (f, p) => `${f}仍被 ${p.count} 个对象使用，请先移除`,
   },
   outOfStock: {
-    en: (_f, p) => `${p.material}: only ${p.left} ${p.unit} left in stock (${p.asked} needed)`,
-    zh: (_f, p) => `${p.material}库存仅剩 ${p.left} ${p.unit}（需要 ${p.asked} ${p.unit}）`,
+    en: (f, p) =>
+      p.material === undefined
+        ? `${f} is more than is in stock`
+        : `${f} is more than is in stock: ${p.material} has ${p.left} ${p.unit} left (${p.asked} needed)`,
+    zh: (f, p) =>
+      p.material === undefined
+        ? `${f}超出库存`
+        : `${f}超出库存：${p.material}仅剩 ${p.left} ${p.unit}（需要 ${p.asked} ${p.unit}）`,
   },
   lowAboveHigh: { en: (f) => `${f} must be above the low value`, zh: (f) => `${f}必须大于下限` },
   wrong: { en: (f) => `${f} is wrong`, zh: (f) => `${f}不正确` },

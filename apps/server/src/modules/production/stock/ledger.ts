@@ -36,8 +36,8 @@ export function outOfStock(field: string, m: { name: string; unit: string; stock
   return new ApiError(
     Code.CONFLICT,
     {
-      zh: `${field}: ${m.name}库存仅剩 ${left} ${m.unit}（需要 ${asked} ${m.unit}）`,
-      en: `${field}: ${m.name}: only ${left} ${m.unit} left in stock (${asked} needed)`,
+      zh: `${field}: 超出库存：${m.name}仅剩 ${left} ${m.unit}（需要 ${asked} ${m.unit}）`,
+      en: `${field}: more than is in stock: ${m.name} has ${left} ${m.unit} left (${asked} needed)`,
     },
     { field, rule: 'outOfStock', params: { material: m.name, left, unit: m.unit, asked } },
   );
