@@ -7,6 +7,7 @@ import {
   type SystemLogAction,
   type SystemLogTarget,
   zoneListText,
+  zoneOwnName,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { inList } from '../../db/scope';
@@ -99,11 +100,32 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
   if (cmdIds.length) {
     const commands = await db
       .selectFrom('commands')
-      .select(['cmd_id', 'device_name', 'device_serial'])
+      .select(['cmd_id', 'device_id', 'device_name', 'device_serial'])
       .where('merchant_id', '=', merchantId)
       .where('cmd_id', 'in', cmdIds)
       .execute();
-    for (const c of commands) names.set(key('command', c.cmd_id), `${c.device_name} ${c.device_serial}`);
+    for (const c of commands) {
+      names.set(key('command', c.cmd_id), `${c.device_name} ${c.device_serial}`);
+      names.set(key('commandDevice', c.cmd_id), String(c.device_id));
+    }
+    // a start names its zones as the machine's pages do (own name, else the plot's)
+    const machineIds = [...new Set(commands.map((c) => c.device_id))];
+    if (machineIds.length) {
+      const zones = await db
+        .selectFrom('irrigation_zones as z')
+        .innerJoin('devices as d', (j) => j.onRef('d.id', '=', 'z.device_id').onRef('d.group_id', '=', 'z.group_id'))
+        .leftJoin('area_points as a', (j) =>
+          j.onRef('a.id', '=', 'z.area_point_id').onRef('a.group_id', '=', 'z.group_id'),
+        )
+        .select(['z.device_id', 'z.zone_no', 'z.name', 'a.name as plot'])
+        .where('z.merchant_id', '=', merchantId)
+        .where('z.device_id', 'in', machineIds)
+        .execute();
+      for (const z of zones) {
+        const name = zoneOwnName({ name: z.name, areaPointName: z.plot ?? null });
+        if (name) names.set(key(`zone:${z.device_id}`, String(z.zone_no)), name);
+      }
+    }
   }
   const runIds = numeric(ids('irrigationRun'));
   if (runIds.length) {
@@ -132,14 +154,26 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
 /** A command written into a detail as `name {json}` (commands, automation), phrased. */
 const COMMAND_IN_DETAIL = /\b([a-zA-Z]+) (\{.*\})(?= - |$)/;
 
-function detailText(row: LogRowLike, lang: MessageLang): string {
+/** The zone names of the machine a command line is about (none for other lines). */
+function commandZones(row: LogRowLike, names: Names): Map<number, string> | undefined {
+  if (row.target_type !== 'command') return undefined;
+  const deviceId = names.get(key('commandDevice', row.target_id));
+  if (!deviceId) return undefined;
+  const prefix = `zone:${deviceId}:`;
+  const zones = new Map<number, string>();
+  for (const [k, v] of names) if (k.startsWith(prefix)) zones.set(Number(k.slice(prefix.length)), v);
+  return zones;
+}
+
+function detailText(row: LogRowLike, lang: MessageLang, names: Names): string {
   let text = row.detail;
   const cmd = COMMAND_IN_DETAIL.exec(text);
   if (cmd) {
     try {
       const params = JSON.parse(cmd[2]) as unknown;
       if (params && typeof params === 'object' && !Array.isArray(params)) {
-        text = text.replace(cmd[0], commandText(cmd[1], params as Record<string, unknown>, lang));
+        const zones = commandZones(row, names);
+        text = text.replace(cmd[0], commandText(cmd[1], params as Record<string, unknown>, lang, zones));
       }
     } catch {
       // not JSON after all: leave the words as they were written
@@ -172,6 +206,6 @@ export function phraseLogRow(row: LogRowLike, lang: MessageLang, names: Names): 
     operator: operatorText(row.login_name, lang),
     action: SYSTEM_LOG_ACTION_TEXT[row.action as SystemLogAction]?.[lang] ?? row.action,
     target: targetText(row, lang, names),
-    detail: detailText(row, lang),
+    detail: detailText(row, lang, names),
   };
 }

@@ -118,6 +118,46 @@ describeEachEngine('system log', (env) => {
         },
       ])
       .execute();
+    // a start on the demo's water-fertiliser machine, whose zones are named
+    const wf = await db.selectFrom('devices').selectAll().where('serial', '=', 'DF-WF-0001').executeTakeFirstOrThrow();
+    const cmdId = `log-phrase-${t0}`;
+    await db
+      .insertInto('commands')
+      .values({
+        cmd_id: cmdId,
+        merchant_id: wf.merchant_id,
+        group_id: wf.group_id,
+        device_id: wf.id,
+        device_class: wf.device_class,
+        device_serial: wf.serial,
+        device_name: wf.name,
+        name: 'startIrrigation',
+        params: '{"zones":[1,9],"durationMin":5}',
+        state: 'succeeded',
+        source: 'program',
+        login_name: 'program:早间水肥',
+        created_at: t0,
+      })
+      .execute();
+    await db
+      .insertInto('system_log')
+      .values({
+        ...base,
+        login_name: 'program:早间水肥',
+        action: 'command.succeeded',
+        target_type: 'command',
+        target_id: cmdId,
+        detail: `${wf.serial} startIrrigation {"zones":[1,9],"durationMin":5}`,
+        created_at: t0 + 2,
+      })
+      .execute();
+    const start = (await list({ pageSize: '1' })).list[0];
+    expect(start.text).toMatchObject({
+      target: `指令 ${wf.name} ${wf.serial}`,
+      detail: `${wf.serial} 开始灌溉：1区 → 1号棚番茄、9区；5 分钟；清水`,
+    });
+    await db.deleteFrom('system_log').where('target_id', '=', cmdId).execute();
+    await db.deleteFrom('commands').where('cmd_id', '=', cmdId).execute();
     const zhPage = (await list({ pageSize: '2' })).list;
     expect(zhPage[0].text).toEqual({
       operator: '智能规则“1区墒情”',
