@@ -1,9 +1,6 @@
 import { deviceClassNames, phraseTemplates } from '@farmpark/contracts';
 import { adminEnUS, crudEnUS } from './admin.en-US';
-import { alarmEn } from './alarm.en-US';
-import { irrigationEn } from './irrigation.en-US';
 import { monitoringEn } from './monitoring.en-US';
-import { parkMapEn } from './parkMap.en-US';
 import { timeEn } from './time.en-US';
 import type { Resources } from './zh-CN';
 
@@ -173,8 +170,5 @@ export const enUS: Resources = {
   crud: crudEnUS,
   admin: adminEnUS,
   ...monitoringEn,
-  ...alarmEn,
-  ...irrigationEn,
-  ...parkMapEn,
   ...timeEn,
 };

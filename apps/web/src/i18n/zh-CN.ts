@@ -1,9 +1,6 @@
 import { deviceClassNames, phraseTemplates } from '@farmpark/contracts';
 import { adminZhCN, crudZhCN } from './admin.zh-CN';
-import { alarmZh } from './alarm.zh-CN';
-import { irrigationZh } from './irrigation.zh-CN';
 import { monitoringZh } from './monitoring.zh-CN';
-import { parkMapZh } from './parkMap.zh-CN';
 import { timeZh } from './time.zh-CN';
 
 /** Chinese resources: the product's own language and the default. en-US must have the same keys (checked by tsc). */
@@ -167,9 +164,6 @@ export const zhCN = {
   crud: crudZhCN,
   admin: adminZhCN,
   ...monitoringZh,
-  ...alarmZh,
-  ...irrigationZh,
-  ...parkMapZh,
   ...timeZh,
 };
 

@@ -1,3 +1,4 @@
+import './areaTexts';
 import { DEVICE_MODEL, type DeviceClass, paramDef, type RuleCondition, type Severity } from '@farmpark/contracts';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';

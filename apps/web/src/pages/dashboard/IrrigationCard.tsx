@@ -1,3 +1,4 @@
+import '../irrigation/areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, List, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

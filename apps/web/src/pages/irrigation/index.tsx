@@ -1,3 +1,4 @@
+import './areaTexts';
 import type { IrrigationClass } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Space, Typography } from 'antd';

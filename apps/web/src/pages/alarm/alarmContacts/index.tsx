@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type AlarmContact, alarmContactFields, WEBHOOK_TYPES } from '@farmpark/contracts';
 import { Input, Select, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

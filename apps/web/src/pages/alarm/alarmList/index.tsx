@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { ALARM_STATES, type AlarmRecord, SEVERITIES } from '@farmpark/contracts';
 import { Button, DatePicker, Form, Select, Space, Table, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type Notice, noticeFields } from '@farmpark/contracts';
 import { Alert, Input, Switch, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

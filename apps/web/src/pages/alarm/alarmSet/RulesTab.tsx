@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type AlarmRule, alarmRuleFields, SEVERITIES } from '@farmpark/contracts';
 import { Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { BellOutlined } from '@ant-design/icons';
 import type { AlarmChannelMessage } from '@farmpark/contracts';
 import { App, Badge, Button, Tooltip } from 'antd';

@@ -1,3 +1,4 @@
+import '../../../i18n/parkMapTexts';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Park } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

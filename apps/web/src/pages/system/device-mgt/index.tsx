@@ -1,3 +1,4 @@
+import '../../../i18n/parkMapTexts';
 import {
   addDeviceBody,
   DEVICE_CLASSES,

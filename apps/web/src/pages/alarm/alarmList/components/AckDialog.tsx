@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import { ackAlarmBody } from '@farmpark/contracts';
 import { App, Form, Input, Modal } from 'antd';
 import { useEffect, useState } from 'react';

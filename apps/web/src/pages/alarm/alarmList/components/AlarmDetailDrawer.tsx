@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import type { AlarmDelivery, AlarmDetail } from '@farmpark/contracts';
 import { Descriptions, Drawer, Table, Tag } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import { DEVICE_MODEL, type DeviceClass, THRESHOLD_OPS } from '@farmpark/contracts';
 import { Col, Form, type FormInstance, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import { ALARM_CHANNELS } from '@farmpark/contracts';
 import { Checkbox, Col, Form, Input, InputNumber, Row, Select, Switch } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import type { AlarmPreview, RuleCondition } from '@farmpark/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import type { AlarmPreview, DeviceClass, RuleCondition } from '@farmpark/contracts';
 import { DEVICE_MODEL } from '@farmpark/contracts';
 import { Alert, Button, type FormInstance, List, Space, Tag } from 'antd';
