@@ -17,7 +17,9 @@ export function declutter(labels: readonly PlacedLabel[]): void {
   for (const { l } of order) {
     l.el.style.visibility = '';
     const r = l.el.getBoundingClientRect();
-    const cramped = l.room !== undefined && (r.width > l.room.width || r.height > l.room.height);
+    // The room is in the map's own pixels; a CSS scale around the map (the data screens' stage) scales the
+    // label's on-screen box but not the room, so compare the label's layout size, which no transform changes.
+    const cramped = l.room !== undefined && (l.el.offsetWidth > l.room.width || l.el.offsetHeight > l.room.height);
     const hit = kept.some((k) => r.left < k.right && k.left < r.right && r.top < k.bottom && k.top < r.bottom);
     if (cramped || hit) {
       l.el.style.visibility = 'hidden';
