@@ -30,7 +30,7 @@ export default function StockLedger({ material }: { material: Material }) {
         size="small"
         loading={q.isFetching}
         dataSource={q.data?.list ?? []}
-        scroll={{ x: 760 }}
+        scroll={{ x: 1060 }}
         locale={{ emptyText: lbl('empty') }}
         data-testid="ledger-table"
         pagination={{
@@ -67,6 +67,7 @@ export default function StockLedger({ material }: { material: Material }) {
           {
             title: lbl('reason'),
             key: 'reason',
+            width: 160,
             ellipsis: true,
             render: (_, m) => (m.farmWorkId ? `${lbl('farmWork')} #${m.farmWorkId}` : m.reason),
           },
