@@ -194,4 +194,47 @@ describeEachEngine('production machine records, machinery and videos', (env) => 
     expect(foreign.json().code).toBe(Code.NOT_FOUND);
     expect((await env().post(`${P}/video/removeVideo`, demo, { id: [id] })).code).toBe(0);
   });
+
+  it('goes with a park when the park is removed', async () => {
+    const add = await env().post<{ groupId: number }>('/api/merchant/group/addGroup', demo, {
+      groupName: '测试删除园区',
+    });
+    expect(add.code, add.msg).toBe(0);
+    const groupId = add.data.groupId;
+    const mat = await env().post<{ id: number }>(`${P}/material/addMaterial`, demo, {
+      groupId,
+      kind: 'fertiliser',
+      name: '测试尿素',
+      unit: 'kg',
+    });
+    const sup = await env().post<{ id: number }>(`${P}/supplier/addSupplier`, demo, {
+      groupId,
+      name: '测试供应商',
+      materialIds: [mat.data.id],
+    });
+    await env().post(`${P}/material/addStockMove`, demo, {
+      kind: 'in',
+      materialId: mat.data.id,
+      quantity: 5,
+      supplierId: sup.data.id,
+    });
+    const m = await env().post<{ id: number }>(`${P}/machinery/addMachinery`, demo, { groupId, name: '测试农机' });
+    await env().post(`${P}/machinery/addMaintenance`, demo, {
+      machineryId: m.data.id,
+      doneOn: '2026-06-01',
+      type: '保养',
+    });
+    const removed = await env().post('/api/merchant/group/removeGroup', demo, { groupId });
+    expect(removed.code, removed.msg).toBe(0);
+    for (const table of [
+      'production_materials',
+      'production_suppliers',
+      'production_stock_moves',
+      'production_machinery',
+      'production_maintenance',
+    ] as const) {
+      const left = await env().db.selectFrom(table).select('group_id').where('group_id', '=', groupId).execute();
+      expect(left, table).toEqual([]);
+    }
+  });
 });
