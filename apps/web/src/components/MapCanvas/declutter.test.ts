@@ -35,7 +35,7 @@ describe('map label declutter', () => {
     expect(shown(el)).toBe(true);
   });
 
-  it('judges the room in the map's own pixels when the whole map is scaled (a 4K data screen)', () => {
+  it('judges the room in the map pixels when the whole map is scaled (a 4K data screen)', () => {
     const el = label(0, 0, 80, 20, 2);
     declutter([{ el, priority: 1, room: { width: 120, height: 40 } }]);
     expect(shown(el)).toBe(true);
