@@ -1,5 +1,5 @@
 import '../setup';
-import { MACHINERY_STATUSES, type Machinery, type MachineryStatus } from '@farmpark/contracts';
+import { addMachineryBody, MACHINERY_STATUSES, type Machinery, type MachineryStatus } from '@farmpark/contracts';
 import { Button, DatePicker, Drawer, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -110,7 +110,13 @@ export default function MachineryPage() {
           create: (v) => addMachinery(toInput(v)),
           update: (m, v) => alterMachinery({ ...toInput(v), id: m.id }),
           fields: [
-            { name: 'name', label: lbl('name'), required: true, input: <Input maxLength={100} /> },
+            {
+              name: 'name',
+              label: lbl('name'),
+              required: true,
+              schema: addMachineryBody.shape.name,
+              input: <Input maxLength={100} />,
+            },
             { name: 'type', label: lbl('type'), input: <Input maxLength={50} /> },
             { name: 'model', label: lbl('model'), input: <Input maxLength={100} /> },
             { name: 'plate', label: lbl('plate'), input: <Input maxLength={30} /> },

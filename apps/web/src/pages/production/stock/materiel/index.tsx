@@ -1,5 +1,5 @@
 import '../setup';
-import { MATERIAL_KINDS, type Material, type MaterialKind } from '@farmpark/contracts';
+import { addMaterialBody, MATERIAL_KINDS, type Material, type MaterialKind } from '@farmpark/contracts';
 import { Button, Drawer, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,6 +32,7 @@ export default function MaterielPage() {
   const [filters, setFilters] = useState<Filters>({});
   if (groupId === null) return <NoPark />;
   const lbl = (k: string) => t(`productionStock.material.${k}`);
+  const s = addMaterialBody.shape;
   const kinds = MATERIAL_KINDS.map((k) => ({ value: k, label: t(`productionStock.materialKind.${k}`) }));
   const fetchList = (p: ListParams) => {
     const { pageNum: _n, pageSize: _s, ...rest } = p;
@@ -117,12 +118,18 @@ export default function MaterielPage() {
           update: (m, v) => alterMaterial({ ...clean(v, groupId), id: m.id }),
           fields: [
             { name: 'kind', label: lbl('kind'), required: true, input: <Select options={kinds} /> },
-            { name: 'name', label: lbl('name'), required: true, input: <Input maxLength={100} /> },
-            { name: 'spec', label: lbl('spec'), input: <Input maxLength={100} placeholder="40% 100 mL" /> },
+            { name: 'name', label: lbl('name'), required: true, schema: s.name, input: <Input maxLength={100} /> },
+            {
+              name: 'spec',
+              label: lbl('spec'),
+              schema: s.spec,
+              input: <Input maxLength={100} placeholder="40% 100 mL" />,
+            },
             {
               name: 'unit',
               label: lbl('unit'),
               required: true,
+              schema: s.unit,
               input: <Input maxLength={20} placeholder="kg / L / 袋" />,
             },
             {
@@ -133,11 +140,13 @@ export default function MaterielPage() {
             {
               name: 'safetyDays',
               label: lbl('safetyDays'),
+              schema: s.safetyDays,
               input: <InputNumber min={0} max={365} precision={0} style={{ width: '100%' }} />,
             },
             {
               name: 'lowStock',
               label: lbl('lowStock'),
+              schema: s.lowStock,
               input: <InputNumber min={0} precision={3} style={{ width: '100%' }} />,
             },
             { name: 'remark', label: t('productionStock.remark'), span: 24, input: <Input.TextArea maxLength={500} /> },

@@ -1,5 +1,5 @@
 import '../setup';
-import type { Supplier } from '@farmpark/contracts';
+import { addSupplierBody, type Supplier } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Select } from 'antd';
 import { useState } from 'react';
@@ -31,6 +31,7 @@ export default function SupplierPage() {
   });
   if (groupId === null) return <NoPark />;
   const lbl = (k: string) => t(`productionStock.supplier.${k}`);
+  const s = addSupplierBody.shape;
   const fetchList = (p: ListParams) => {
     setFilters({ keyword: p.keyword as string | undefined });
     return getSupplierList({ ...p, groupId });
@@ -64,9 +65,9 @@ export default function SupplierPage() {
         create: (v) => addSupplier(clean(v, groupId)),
         update: (s, v) => alterSupplier({ ...clean(v, groupId), id: s.id }),
         fields: [
-          { name: 'name', label: lbl('name'), required: true, input: <Input maxLength={100} /> },
+          { name: 'name', label: lbl('name'), required: true, schema: s.name, input: <Input maxLength={100} /> },
           { name: 'contact', label: lbl('contact'), input: <Input maxLength={50} /> },
-          { name: 'phone', label: lbl('phone'), input: <Input inputMode="tel" maxLength={20} /> },
+          { name: 'phone', label: lbl('phone'), schema: s.phone, input: <Input inputMode="tel" maxLength={20} /> },
           { name: 'licence', label: lbl('licence'), input: <Input maxLength={100} /> },
           { name: 'address', label: lbl('address'), span: 24, input: <Input maxLength={200} /> },
           {
