@@ -43,29 +43,31 @@ const renderPanel = (entries: TapEntry[] = []) =>
       <CommandPanel device={device} source={source} entries={entries} />
     </App>,
   );
+/** antd's first render and its modal are slow on a busy machine. */
+const SLOW = { timeout: 10_000 };
 const confirm = () => screen.getByRole('button', { name: /确定下发/ });
 
 describe('CommandPanel', () => {
   beforeEach(() => api.sendCommand.mockReset());
 
-  it('checks raw JSON against the protocol and sends nothing when it is wrong', async () => {
+  it('checks raw JSON against the protocol and sends nothing when it is wrong', { timeout: 30_000 }, async () => {
     renderPanel();
     fireEvent.click(screen.getByText('原始 JSON'));
     fireEvent.change(screen.getByTestId('testing-command-raw'), {
       target: { value: '{"name":"setValve","params":{"valve":7,"on":true}}' },
     });
     fireEvent.click(screen.getByTestId('testing-send'));
-    expect(await screen.findByText('params.valve: valve must be 1 to 4')).toBeTruthy();
+    expect(await screen.findByText('params.valve: valve must be 1 to 4', {}, SLOW)).toBeTruthy();
     expect(api.sendCommand).not.toHaveBeenCalled();
   });
 
-  it('asks first, then waits for the device: success only from its ack', async () => {
+  it('asks first, then waits for the device: success only from its ack', { timeout: 30_000 }, async () => {
     api.sendCommand.mockResolvedValue({ cmdId: 'c1', state: 'sent', reason: '' });
     const view = renderPanel();
     fireEvent.click(screen.getByTestId('testing-send'));
-    fireEvent.click(await waitFor(confirm));
-    await waitFor(() => expect(api.sendCommand).toHaveBeenCalledWith(source, 'setValve', { valve: 1, on: true }));
-    const outcome = await screen.findByTestId('testing-outcome');
+    fireEvent.click(await waitFor(confirm, SLOW));
+    await waitFor(() => expect(api.sendCommand).toHaveBeenCalledWith(source, 'setValve', { valve: 1, on: true }), SLOW);
+    const outcome = await screen.findByTestId('testing-outcome', {}, SLOW);
     expect(outcome.getAttribute('data-state')).toBe('sending');
     // another command's answer changes nothing
     view.rerender(
@@ -79,7 +81,7 @@ describe('CommandPanel', () => {
         <CommandPanel device={device} source={source} entries={[ack('c1', false, '阀门卡滞')]} />
       </App>,
     );
-    await waitFor(() => expect(screen.getByTestId('testing-outcome').getAttribute('data-state')).toBe('failed'));
+    await waitFor(() => expect(screen.getByTestId('testing-outcome').getAttribute('data-state')).toBe('failed'), SLOW);
     expect(screen.getByTestId('testing-outcome').textContent).toContain('阀门卡滞');
   });
 });
