@@ -8,6 +8,8 @@ export interface RegisteredRoute {
   /** null: any signed-in user; undefined only for public routes. */
   permitUrl: string | null | undefined;
   public: boolean;
+  /** Open to data-screen accounts (their own session calls, and the page reads the screens show). */
+  screenAccess: boolean;
   /** Field names of the query and body schemas, so tests can fill every input. */
   queryKeys: string[];
   bodyKeys: string[];
@@ -54,7 +56,7 @@ export function installRouteGuard(app: FastifyInstance): RegisteredRoute[] {
     // SPEC §7's device operations live under /sqdApi/ with the same session and permission rules.
     const guarded = url === '/api' || url.startsWith('/api/') || url.startsWith('/sqdApi/');
     if (!guarded || url.startsWith(DOCS_PREFIX)) return;
-    const config = (route.config ?? {}) as { permitUrl?: string | null; public?: boolean };
+    const config = (route.config ?? {}) as { permitUrl?: string | null; public?: boolean; screenAccess?: boolean };
     const isPublic = config.public === true;
     if (!isPublic && config.permitUrl === undefined) {
       throw new Error(`Route ${route.method} ${url} declares neither config.permitUrl nor config.public`);
@@ -63,6 +65,14 @@ export function installRouteGuard(app: FastifyInstance): RegisteredRoute[] {
       throw new Error(`Route ${route.method} ${url} names an unknown permitUrl ${config.permitUrl}`);
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    // A data-screen account reads page data and changes nothing: a page's route open to it must be a read.
+    if (
+      config.screenAccess &&
+      typeof config.permitUrl === 'string' &&
+      methods.some((m) => m !== 'GET' && m !== 'HEAD')
+    ) {
+      throw new Error(`Route ${route.method} ${url} opens a page's data to data-screen accounts but is not a GET`);
+    }
     for (const method of methods) {
       if (method === 'HEAD') continue;
       registry.push({
@@ -70,6 +80,7 @@ export function installRouteGuard(app: FastifyInstance): RegisteredRoute[] {
         url,
         permitUrl: config.permitUrl,
         public: isPublic,
+        screenAccess: config.screenAccess === true,
         queryKeys: keysOf(route.schema?.querystring),
         bodyKeys: keysOf(route.schema?.body),
         querySchema: route.schema?.querystring as ZodType | undefined,

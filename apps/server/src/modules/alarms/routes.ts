@@ -74,7 +74,7 @@ export function alarmRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: A
   // records
   r.get(
     `${P}/getAlarmList`,
-    { config: { permitUrl: RECORDS }, schema: { tags, querystring: alarmListQuery } },
+    { config: { permitUrl: RECORDS, screenAccess: true }, schema: { tags, querystring: alarmListQuery } },
     async (req) => ok(await listAlarms(db, authOf(req), req.query)),
   );
   r.get(
@@ -87,7 +87,7 @@ export function alarmRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: A
   );
   r.get(
     `${P}/getActiveAlarmCount`,
-    { config: { permitUrl: RECORDS }, schema: { tags, querystring: activeAlarmCountQuery } },
+    { config: { permitUrl: RECORDS, screenAccess: true }, schema: { tags, querystring: activeAlarmCountQuery } },
     async (req) => ok(await activeCount(db, authOf(req), req.query.groupId)),
   );
   r.get(

@@ -4,6 +4,7 @@ import {
   type CodeValue,
   DEFAULT_MESSAGES,
   expandGrants,
+  SCREEN_READ_PERMITS,
   SESSION_IDLE_MS,
   type SessionEndedMessage,
   type UserKind,
@@ -109,13 +110,16 @@ export async function resolveSession(db: Db, token: string, publish?: Publish, n
   if (row.role_id !== null && row.found_role_id === null) return endWith(Code.ROLE_REMOVED);
 
   const kind: UserKind = row.kind === 'screen' ? 'screen' : 'staff';
-  // A screen account never holds a role; should one be attached by hand, it still grants nothing.
+  // A screen account never holds a role (one attached by hand is ignored): it reads what the data screens
+  // show, and the auth hook lets it through only the read routes marked screenAccess.
   const isAdmin = kind === 'staff' && Boolean(row.is_admin);
   const grants = isAdmin
     ? new Set(ALL_PERMIT_URLS)
-    : row.found_role_id !== null && kind === 'staff'
-      ? expandGrants(await repo.rolePermitUrls(db, row.found_role_id))
-      : new Set<string>();
+    : kind === 'screen'
+      ? expandGrants(SCREEN_READ_PERMITS)
+      : row.found_role_id !== null
+        ? expandGrants(await repo.rolePermitUrls(db, row.found_role_id))
+        : new Set<string>();
   const groupIds = await repo.visibleGroupIds(db, row.user_id, row.merchant_id, isAdmin);
   if (now - row.last_seen_at >= TOUCH_EVERY_MS) await repo.touchSession(db, row.id, now);
 

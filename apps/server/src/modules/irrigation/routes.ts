@@ -57,7 +57,7 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
 
   r.get(
     `${base}/getMachineList`,
-    { config: { permitUrl: SECTION }, schema: { tags, querystring: machineListQuery } },
+    { config: { permitUrl: SECTION, screenAccess: true }, schema: { tags, querystring: machineListQuery } },
     async (req) => ok(await machineList(deps.db, authOf(req), req.query.groupId, req.query.deviceClass)),
   );
   r.post(`${base}/startRun`, { config: { permitUrl: SECTION }, schema: { tags, body: startRunBody } }, async (req) => {
@@ -89,7 +89,7 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
   );
   r.get(
     `${base}/getRunList`,
-    { config: { permitUrl: SECTION }, schema: { tags, querystring: runListQuery } },
+    { config: { permitUrl: SECTION, screenAccess: true }, schema: { tags, querystring: runListQuery } },
     async (req) => {
       const auth = authOf(req);
       return ok(await runs.list(scopeOf(auth), auth.grants, req.query));

@@ -116,7 +116,7 @@ export function pestRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   );
   r.get(
     '/api/merchant/pest/getTrend',
-    { config: { permitUrl: null }, schema: { tags, querystring: pestRangeQuery } },
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags, querystring: pestRangeQuery } },
     async (req) => {
       images.assertKind(authOf(req), req.query.kind, req.query.kind === 'insect' ? TREND : undefined);
       return ok(await stats.trend(db, authOf(req), req.query, tz));

@@ -39,8 +39,11 @@ export function gisRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const config = { permitUrl: GIS };
   const tags = ['points'];
-  r.get('/api/merchant/group-area-point/getGisMapList', { config, schema: { tags } }, async (req) =>
-    ok(await gisMapList(db, authOf(req))),
+  // data screens read the GIS list (a multi-park screen's map)
+  r.get(
+    '/api/merchant/group-area-point/getGisMapList',
+    { config: { ...config, screenAccess: true }, schema: { tags } },
+    async (req) => ok(await gisMapList(db, authOf(req))),
   );
   // A marker's popup: names, units and latest values of that device, as the real-time pages show them.
   r.get(

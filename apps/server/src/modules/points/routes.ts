@@ -35,9 +35,13 @@ export function pointRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['points'];
   const config = { permitUrl: PARK_ADMIN };
+  // the park map reads, which the data screens show too
+  const read = { ...config, screenAccess: true };
 
-  r.get(`${BASE}/getGroupPointByGroupId`, { config, schema: { tags, querystring: groupPointQuery } }, async (req) =>
-    ok(await getGroupPoint(db, authOf(req), req.query.groupId)),
+  r.get(
+    `${BASE}/getGroupPointByGroupId`,
+    { config: read, schema: { tags, querystring: groupPointQuery } },
+    async (req) => ok(await getGroupPoint(db, authOf(req), req.query.groupId)),
   );
   r.post(`${BASE}/alterGroupPoint`, { config, schema: { tags, body: alterGroupPointBody } }, async (req) =>
     ok(await alterGroupPoint(db, authOf(req), req.body, clientMeta(req))),
@@ -48,7 +52,7 @@ export function pointRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   });
   r.get(
     `${BASE}/getGroupAreaPointListByPointId`,
-    { config, schema: { tags, querystring: pointIdQuery } },
+    { config: read, schema: { tags, querystring: pointIdQuery } },
     async (req) => ok(await listAreaPoints(db, authOf(req), req.query.pointId)),
   );
   r.post(`${BASE}/alterGroupAreaPoint`, { config, schema: { tags, body: alterGroupAreaPointBody } }, async (req) =>
@@ -61,7 +65,7 @@ export function pointRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   );
   r.get(
     `${BASE}/getGroupDeviceRelevancePointListByGroupId`,
-    { config, schema: { tags, querystring: groupPointQuery } },
+    { config: read, schema: { tags, querystring: groupPointQuery } },
     async (req) => ok(await listDevicePoints(db, authOf(req), req.query.groupId, true)),
   );
   r.get(

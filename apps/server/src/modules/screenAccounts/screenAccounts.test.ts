@@ -105,11 +105,28 @@ describeEachEngine('data-screen accounts and multi-park screens', (env) => {
     expect((await env().post('/api/merchant/group/addGroup', wall, { groupName: 'x' })).code).toBe(
       Code.PERMISSION_DENIED,
     );
-    const denied = env().routes.filter((r) => r.permitUrl !== undefined && !r.public);
+    const denied = env().routes.filter((r) => r.permitUrl !== undefined && !r.public && !r.screenAccess);
     for (const route of denied.filter((r) => typeof r.permitUrl === 'string')) {
       const res = route.method === 'GET' ? await env().get(route.url, wall) : await env().post(route.url, wall, {});
       expect(res.code, route.url).toBe(Code.PERMISSION_DENIED);
     }
+    // what the data screens show, it reads, in its own park only
+    const reads = env().routes.filter((r) => r.screenAccess && typeof r.permitUrl === 'string');
+    expect(reads.every((r) => r.method === 'GET')).toBe(true);
+    const alarms = await env().get<Paged<unknown>>(`/api/merchant/alarm/getAlarmList?groupId=${p2}`, wall);
+    expect(alarms.code, alarms.msg).toBe(0);
+    const machines = await env().get(`/api/merchant/irrigation/getMachineList?groupId=${p2}`, wall);
+    expect(machines.code, machines.msg).toBe(0);
+    const devices = await env().get(
+      `/api/merchant/terminal/data/getInitParamConfigList?groupId=${p2}&deviceClass=weatherStation`,
+      wall,
+    );
+    expect(devices.code, devices.msg).toBe(0);
+    const otherPark = await env().get(`/api/merchant/alarm/getAlarmList?groupId=${env().ids.parks.farm[0]}`, wall);
+    expect(otherPark.code).not.toBe(0);
+    expect((await env().post('/api/merchant/alarm/ackAlarm', wall, { id: 1, comment: 'x' })).code).toBe(
+      Code.PERMISSION_DENIED,
+    );
 
     const [p1] = env().ids.parks.farm;
     const alter = await env().post(`${A}/alterScreenAccount`, demo, {

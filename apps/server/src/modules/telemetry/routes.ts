@@ -60,7 +60,7 @@ export function telemetryRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   // Generic routes declare no page; the service checks the page family of each device's class.
   r.get(
     `${BASE}/terminal/data/getInitParamConfigList`,
-    { config: { permitUrl: null }, schema: { tags, querystring: terminalParamConfigQuery } },
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags, querystring: terminalParamConfigQuery } },
     async (req) => {
       const auth = authOf(req);
       const cls = req.query.deviceClass;

@@ -24,7 +24,8 @@ export async function userInfo(db: Db, auth: AuthContext): Promise<MerchantUserI
     merchantId: row.merchant_id,
     merchantName: row.merchant_name,
     roles: auth.kind === 'screen' ? [SCREEN_ROLE] : auth.isAdmin ? ['admin'] : auth.roleKey ? [auth.roleKey] : [],
-    permitList: permitTreeOfExpanded(auth.grants),
+    // a data-screen account reads some pages' data for its screens, but opens none of them: no menu
+    permitList: auth.kind === 'screen' ? [] : permitTreeOfExpanded(auth.grants),
   };
 }
 

@@ -13,7 +13,7 @@ export function weatherRoutes(app: FastifyInstance, { db, config }: ModuleDeps):
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/merchant/weather/getWeatherNow',
-    { config: { permitUrl: null }, schema: { tags: ['weather'], querystring: groupIdQuery } },
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags: ['weather'], querystring: groupIdQuery } },
     async (req) => {
       const who = authOf(req);
       requirePark(who, req.query.groupId);

@@ -4,7 +4,6 @@ import { useSearchParams } from 'react-router';
 import { useAppStore } from '../../stores/app';
 import { parkLabel, useActivePark } from '../../stores/park';
 import { useParkZone } from '../../utils/time';
-import { usePermits } from '../dashboard/usePermits';
 import { freshness } from './freshness';
 import Header, { useNow } from './Header';
 import type { Palette } from './palette';
@@ -16,7 +15,7 @@ import MapPanel from './panels/MapPanel';
 import PestsPanel from './panels/PestsPanel';
 import SoilPanel from './panels/SoilPanel';
 import WeatherPanel from './panels/WeatherPanel';
-import { classPermitted, PANEL_PERMIT } from './permits';
+import { classPermitted, PANEL_PERMIT, useScreenPermits } from './permits';
 import ScaleBox from './ScaleBox';
 import css from './screen.module.css';
 import { useAlarms } from './useAlarms';
@@ -44,7 +43,7 @@ export default function Screen({ palette }: { palette: Palette }) {
   // a multi-park screen entry that points here passes its own title (SPEC §2 screenTitle)
   const [search] = useSearchParams();
   const screenTitle = search.get('screenTitle')?.trim();
-  const permits = usePermits();
+  const permits = useScreenPermits();
   const zone = useParkZone();
   const mqttConnected = useAppStore((s) => s.mqttConnected);
   // a minute is fine enough for "3 min ago" and for noticing stale data
