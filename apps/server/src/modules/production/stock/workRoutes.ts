@@ -63,8 +63,11 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   r.get(`${P}/farmWork/getFarmWorkMonth`, { ...f, schema: { tags, querystring: farmWorkMonthQuery } }, async (req) =>
     ok(await farmWorkMonth(db, authOf(req), req.query)),
   );
-  r.get(`${P}/farmWork/getFarmWorkOptions`, { ...f, schema: { tags, querystring: parkOptionsQuery } }, async (req) =>
-    ok(await farmWorkOptions(db, authOf(req), req.query.groupId)),
+  // the farm work and video dialogs choose from these (a role may hold either page)
+  r.get(
+    `${P}/farmWork/getFarmWorkOptions`,
+    { config: { permitUrl: null }, schema: { tags, querystring: parkOptionsQuery } },
+    async (req) => ok(await farmWorkOptions(db, authOf(req), req.query.groupId)),
   );
   r.post(`${P}/farmWork/addFarmWork`, { ...f, schema: { tags, body: addFarmWorkBody } }, async (req) =>
     ok(await addFarmWork(db, authOf(req), req.body)),
