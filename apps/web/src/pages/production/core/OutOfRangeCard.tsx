@@ -1,10 +1,13 @@
 import './setup';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Card, Empty, List, Skeleton, Space, Tag } from 'antd';
+import { Alert, Card, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isEnglish } from '../../../i18n';
 import { getOutOfRangeList } from './api';
 import { paramName, paramUnit, rangeText } from './params';
+
+/** The home page is a glance: the first few, and how many more the crops page has. */
+const SHOWN = 5;
 
 /**
  * Home page card: the park's growing plantings with a parameter outside its current stage's ideal range
@@ -32,23 +35,25 @@ export default function OutOfRangeCard({ groupId }: { groupId: number }) {
       {rows.length > 0 ? (
         <List
           size="small"
-          dataSource={rows}
+          dataSource={rows.slice(0, SHOWN)}
+          footer={rows.length > SHOWN ? t('production.home.more', { n: rows.length - SHOWN }) : undefined}
           renderItem={(p) => (
             <List.Item data-testid={`home-planting-${p.id}`}>
-              <Space direction="vertical" size={4} style={{ width: '100%' }}>
+              {/* wraps on a phone: a planting may be out on several parameters, each with a long tag */}
+              <div style={{ flex: 1, minWidth: 0 }}>
                 <strong>
                   {p.cropName} · {p.areaPointName ?? t('production.planting.plotRemoved')}
                   {p.stageName ? ` · ${p.stageName}` : ''}
                 </strong>
-                <Space wrap size={[4, 4]}>
+                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 4, marginTop: 4 }}>
                   {p.params.map((r) => (
-                    <Tag color="red" key={r.key}>
+                    <Tag color="red" key={r.key} style={{ whiteSpace: 'normal', maxWidth: '100%', marginInlineEnd: 0 }}>
                       {paramName(r.key, en)} {r.now} {paramUnit(r.key)} （{rangeText(r)}） ·{' '}
                       {t('production.home.hours', { n: r.hoursOut7d })}
                     </Tag>
                   ))}
-                </Space>
-              </Space>
+                </div>
+              </div>
             </List.Item>
           )}
         />

@@ -93,6 +93,7 @@ export const en: typeof zh = {
     home: {
       title: 'Plantings out of their ideal range',
       none: 'Every growing planting is within its ideal ranges',
+      more: '{{n}} more out of range: see Crops',
       hours: '{{n}} h out of range in 7 days',
     },
     export: { csv: 'Export CSV', xlsx: 'Export Excel' },

@@ -90,6 +90,7 @@ export const zh = {
     home: {
       title: '环境超范围的种植',
       none: '所有在种作物的环境参数都在理想范围内',
+      more: '另有 {{n}} 个种植超范围，见作物管理',
       hours: '近 7 天 {{n}} 小时超范围',
     },
     export: { csv: '导出 CSV', xlsx: '导出 Excel' },
