@@ -180,6 +180,16 @@ describe('data-screen account', () => {
       const token = await tokenOf(context);
       expect((await api('/api/merchant/user/getSysUserAllList', token)).code).toBe(1004);
       await screenshot(page, `admin-screen-home-${locale}-${width}`);
+      // its park's built-in screen shows the park's data: no panel is refused to the account
+      await page.getByTestId('screen-home-dark').first().click();
+      await page.waitForURL(/\/large-screen\?groupId=/);
+      await page.getByTestId('screen-devices').locator('[data-testid^="screen-count-"]').first().waitFor();
+      await page.getByTestId('screen-weather').waitFor();
+      await expect
+        .poll(() => page.locator('[data-testid$="-state"][data-kind="loading"]').count(), { timeout: 20_000 })
+        .toBe(0);
+      expect(await page.locator('[data-kind="forbidden"], [data-kind="error"]').count()).toBe(0);
+      await screenshot(page, `admin-screen-account-dark-${locale}-${width}`);
       expect(problems).toEqual([]);
       await context.close();
     }

@@ -178,9 +178,10 @@ export const adminEnUS: typeof adminZhCN = {
   screenHome: {
     title: 'My data screens',
     intro: 'This is a data-screen account: it can open the data screens of the parks below, nothing else.',
-    empty: 'No data screen to open yet. Ask an administrator to add one under System > Multi-park screens.',
-    pending:
-      'The data-screen pages themselves arrive with the data-screen capability; until then a screen opens a "not built yet" notice.',
-    parks: 'Parks: {{parks}}',
+    empty: 'No multi-park screen yet. An administrator can add one under System > Multi-park screens.',
+    builtIn: 'Data screens of each park',
+    dark: 'Dark screen',
+    tint: 'Light screen',
+    multi: 'Multi-park screens',
   },
 };

@@ -77,6 +77,9 @@ export const enUS: Resources = {
     title: 'Data screens',
     empty: 'No multi-park screens yet; add them under System > Multi-park screens',
     open: 'Open',
+    dark: "This park's screen (dark)",
+    tint: "This park's screen (light)",
+    multi: 'Multi-park screens',
   },
   download: {
     title: 'App download',

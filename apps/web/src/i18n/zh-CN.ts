@@ -71,7 +71,14 @@ export const zhCN = {
     mqttOnline: '实时连接正常',
     mqttOffline: '实时连接已断开',
   },
-  screens: { title: '数据大屏', empty: '暂无多园区大屏，可在“系统管理 > 多园区大屏”中添加', open: '打开' },
+  screens: {
+    title: '数据大屏',
+    empty: '暂无多园区大屏，可在“系统管理 > 多园区大屏”中添加',
+    open: '打开',
+    dark: '本园区大屏（深色）',
+    tint: '本园区大屏（浅色）',
+    multi: '多园区大屏',
+  },
   download: {
     title: 'App 下载',
     android: 'Android 客户端',

@@ -1,19 +1,31 @@
 import { DesktopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Empty, List, Modal, Spin } from 'antd';
+import { Button, Divider, Empty, List, Modal, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getScreenList } from '../../api/screens';
 import { SCREEN_DIALOG_WIDTH } from '../../config/app';
+import { useParkStore } from '../../stores/park';
 import { dialogProps } from '../../utils/dialog';
 
 export function screenUrl(address: string, title: string): string {
   return `${address}${address.includes('?') ? '&' : '?'}screenTitle=${encodeURIComponent(title)}`;
 }
 
-/** SPEC §2/§4: lists the multi-park screens; a failed load closes the dialog (the error was already shown). */
+/** The built-in screens of one park (SPEC §2: single-park dark and light), opened for that park. */
+export const builtInScreens = (groupId: number) =>
+  [
+    { key: 'dark', path: `/large-screen?groupId=${groupId}` },
+    { key: 'tint', path: `/large-screen-tint?groupId=${groupId}` },
+  ] as const;
+
+/**
+ * SPEC §2/§4: the active park's built-in screens, then the multi-park screens; a failed load of the
+ * multi-park list closes the dialog (the error was already shown).
+ */
 export default function ScreenDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const groupId = useParkStore((s) => s.activeGroupId);
   const query = useQuery({ queryKey: ['screens'], queryFn: getScreenList, enabled: open, retry: false });
   useEffect(() => {
     if (open && query.isError) onClose();
@@ -27,6 +39,23 @@ export default function ScreenDialog({ open, onClose }: { open: boolean; onClose
       onCancel={onClose}
     >
       <div data-testid="screen-dialog">
+        {groupId !== null && (
+          <Space wrap data-testid="screen-dialog-builtin">
+            {builtInScreens(groupId).map((s) => (
+              <Button
+                key={s.key}
+                icon={<DesktopOutlined />}
+                onClick={() => window.open(s.path, '_blank', 'noopener')}
+                data-testid={`screen-dialog-${s.key}`}
+              >
+                {t(`screens.${s.key}`)}
+              </Button>
+            ))}
+          </Space>
+        )}
+        <Divider titlePlacement="start" plain>
+          {t('screens.multi')}
+        </Divider>
         {query.isPending ? (
           <Spin style={{ display: 'block', margin: '24px auto' }} />
         ) : query.data?.length ? (

@@ -1,8 +1,8 @@
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppStore } from '../../stores/app';
-import { parkLabel, useActivePark } from '../../stores/park';
+import { parkLabel, useActivePark, useParkStore } from '../../stores/park';
 import { useParkZone } from '../../utils/time';
 import { freshness } from './freshness';
 import Header, { useNow } from './Header';
@@ -43,6 +43,7 @@ export default function Screen({ palette }: { palette: Palette }) {
   // a multi-park screen entry that points here passes its own title (SPEC §2 screenTitle)
   const [search] = useSearchParams();
   const screenTitle = search.get('screenTitle')?.trim();
+  useParkFromAddress(search.get('groupId'));
   const permits = useScreenPermits();
   const zone = useParkZone();
   const mqttConnected = useAppStore((s) => s.mqttConnected);
@@ -153,4 +154,18 @@ export default function Screen({ palette }: { palette: Palette }) {
       </div>
     </ScaleBox>
   );
+}
+
+/**
+ * A screen opened for one park (`?groupId=`, as the screen accounts' page and the top bar's dialog open
+ * them, and SPEC's new-version screen address) shows that park when the user may see it; otherwise the
+ * active park, as the park selector left it.
+ */
+function useParkFromAddress(groupId: string | null) {
+  const parks = useParkStore((s) => s.parks);
+  const setActive = useParkStore((s) => s.setActive);
+  useEffect(() => {
+    const wanted = parks.find((p) => String(p.groupId) === groupId);
+    if (wanted) setActive(wanted.groupId);
+  }, [groupId, parks, setActive]);
 }

@@ -1,14 +1,15 @@
 import { DesktopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, List, Spin, Typography } from 'antd';
+import { Button, Card, Empty, List, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { getScreenList } from '../../api/screens';
-import { screenUrl } from '../../layout/dialogs/ScreenDialog';
-import { useParkStore } from '../../stores/park';
+import { builtInScreens, screenUrl } from '../../layout/dialogs/ScreenDialog';
+import { parkLabel, useParkStore } from '../../stores/park';
 
 /**
- * The home of a data-screen account: the data screens of its parks and nothing else. The screens
- * themselves are a later capability; the page says so rather than pretend.
+ * The home of a data-screen account: the data screens of its parks and nothing else, the built-in
+ * screens of each park first, then the multi-park screens an administrator made for them.
  */
 export default function ScreenHomePage() {
   const { t } = useTranslation();
@@ -17,10 +18,24 @@ export default function ScreenHomePage() {
   return (
     <Card title={t('admin.screenHome.title')} data-testid="screen-home">
       <Typography.Paragraph>{t('admin.screenHome.intro')}</Typography.Paragraph>
-      <Typography.Paragraph type="secondary">
-        {t('admin.screenHome.parks', { parks: parks.map((p) => p.groupName).join('、') })}
-      </Typography.Paragraph>
-      <Alert type="info" showIcon message={t('admin.screenHome.pending')} style={{ marginBottom: 16 }} />
+      <Typography.Title level={5}>{t('admin.screenHome.builtIn')}</Typography.Title>
+      <List
+        dataSource={parks}
+        data-testid="screen-home-parks"
+        renderItem={(p) => (
+          <List.Item>
+            <List.Item.Meta avatar={<DesktopOutlined />} title={parkLabel(p)} />
+            <Space wrap>
+              {builtInScreens(p.groupId).map((s) => (
+                <Link key={s.key} to={s.path} data-testid={`screen-home-${s.key}`}>
+                  <Button type={s.key === 'dark' ? 'primary' : 'default'}>{t(`admin.screenHome.${s.key}`)}</Button>
+                </Link>
+              ))}
+            </Space>
+          </List.Item>
+        )}
+      />
+      <Typography.Title level={5}>{t('admin.screenHome.multi')}</Typography.Title>
       {screens.isPending ? (
         <Spin />
       ) : (
