@@ -12,6 +12,13 @@ const MATERIAL = 'E2E吡虫啉';
 const NOTE = 'E2E 打药';
 // a plot of the demo's first park (demo/layout.ts)
 const PLOT = '5号连栋温室';
+const VIDEO = 'E2E溯源视频';
+/** The smallest thing that starts like an MP4 (a 24-byte ftyp box), then some payload. */
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 24]),
+  Buffer.from('ftypisomd\0\0\0isomiso2', 'latin1').subarray(0, 20),
+  Buffer.alloc(2048, 1),
+]);
 
 let browser: Browser;
 let token: string;
@@ -38,6 +45,8 @@ async function cleanUp() {
   if (works.length) await api(`${P}/farmWork/removeFarmWork`, token, json({ id: works }));
   const mats = await listIds('material/getMaterialList', { groupId, keyword: MATERIAL });
   if (mats.length) await api(`${P}/material/removeMaterial`, token, json({ id: mats }));
+  const videos = await listIds('video/getVideoList', { groupId, keyword: VIDEO });
+  if (videos.length) await api(`${P}/video/removeVideo`, token, json({ id: videos }));
 }
 
 beforeAll(async () => {
@@ -125,6 +134,28 @@ describe('production stock', () => {
     expect(left.data.list[0].stock).toBe(0.6);
     expect(await listIds('farmWork/getFarmWorkList', { groupId: String(park), keyword: NOTE })).toHaveLength(1);
     expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a clip uploaded in the console is listed and plays; the home page counts the machine due', async () => {
+    const { page, context, problems } = await signedIn();
+    await page.goto('/dashboard');
+    await expect
+      .poll(() => page.getByTestId('home-maintenance').innerText(), { timeout: 15_000 })
+      .toContain('7 天内需保养');
+    await page.goto('/productionManagement/videoManagement');
+    await page.getByTestId('video-upload').click();
+    const form = page.getByTestId('video-form');
+    await form.locator('#title').fill(VIDEO);
+    await form.locator('input[type=file]').setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: MP4 });
+    await page.getByTestId('video-save').click();
+    const row = page.locator('[data-testid="video-table"] tr', { hasText: VIDEO });
+    await row.waitFor();
+    await row.getByRole('button', { name: '播放' }).click();
+    await page.getByTestId('video-player').waitFor();
+    expect(await page.getByTestId('video-player').getAttribute('src')).toContain('/video/getVideoFile');
+    await screenshot(page, 'production-stock-video-player-zh-CN-1440');
+    expect(problems.filter((p) => !p.includes('getVideoFile'))).toEqual([]);
     await context.close();
   });
 
