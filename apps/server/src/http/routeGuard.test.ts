@@ -20,6 +20,8 @@ describeEachEngine('route guard', (env) => {
       '/api/merchant/login/loginByPassword',
       '/api/mqtt/acl',
       '/api/mqtt/auth',
+      // the /download-app page: one merchant's app download links, nothing else of the merchant
+      '/api/public/app/getAppLinks',
       // device debugging for installers: serial and secret, then a one-device token (modules/testing)
       '/api/testing/deviceLogin',
       '/api/testing/getDeviceMessageList',
