@@ -66,6 +66,16 @@ export interface Material {
  * A delivery (in, quantity above 0, with supplier, batch and expiry) or a counted correction (adjust,
  * signed, with a reason); outs come only from farm work done.
  */
+/**
+ * The reason of the ledger row that returns a removed done work's materials: a code (with the work's
+ * number), phrased in the reader's language by the console and the export.
+ */
+export const workRemovedReason = (farmWorkId: number) => `farmWorkRemoved:${farmWorkId}`;
+export const workRemovedId = (reason: string): number | null => {
+  const m = /^farmWorkRemoved:(\d+)$/.exec(reason);
+  return m ? Number(m[1]) : null;
+};
+
 export const addStockMoveBody = z
   .object({
     kind: enumField(['in', 'adjust']),

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AddFarmWorkBody,
-  AlterFarmWorkBody,
-  FarmWork,
-  FarmWorkListQuery,
-  FarmWorkStatus,
-  FarmWorkType,
-  MachineFertiliser,
-  Paged,
+import {
+  type AddFarmWorkBody,
+  type AlterFarmWorkBody,
+  type FarmWork,
+  type FarmWorkListQuery,
+  type FarmWorkStatus,
+  type FarmWorkType,
+  type MachineFertiliser,
+  type Paged,
+  workRemovedReason,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { pageOf } from '../../../db/paging';
@@ -263,7 +264,7 @@ export async function removeFarmWork(db: Db, auth: AuthContext, ids: number[]) {
             materialId: m.material_id,
             kind: 'adjust',
             quantity: Number(m.quantity),
-            reason: `farm work #${w.id} removed`,
+            reason: workRemovedReason(w.id),
           });
       await trx
         .deleteFrom('production_farm_work')

@@ -12,6 +12,7 @@ import {
   stockMoveListQuery,
   supplierExportQuery,
   supplierListQuery,
+  workRemovedId,
 } from '@farmpark/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -131,7 +132,17 @@ export function productionStockRoutes(app: FastifyInstance, deps: ModuleDeps): v
       const rows: ExportRow[] = [];
       for (let pageNum = 1; ; pageNum++) {
         const page = await listMoves(db, auth, { ...req.query, pageNum, pageSize: 500 });
-        rows.push(...(page.list as unknown as ExportRow[]));
+        const lang = exportLang(req);
+        for (const mv of page.list) {
+          const removed = workRemovedId(mv.reason);
+          const reason =
+            removed === null
+              ? mv.reason
+              : lang === 'zh'
+                ? `农事 #${removed} 已删除，退回库存`
+                : `farm work #${removed} removed, stock returned`;
+          rows.push({ ...mv, reason } as unknown as ExportRow);
+        }
         if (page.list.length < 500) break;
       }
       return exportFile(req, reply, deps, mat.group_id, `stock-${mat.name}`, req.query.format, MOVE_COLUMNS, rows);

@@ -172,7 +172,12 @@ describeEachEngine('production stock', (env) => {
     expect(inUse.code).toBe(Code.CONFLICT);
     expect(await env().post(`${P}/farmWork/removeFarmWork`, demo, { id: [w.data.id] })).toMatchObject({ code: 0 });
     expect(await stockOf(id)).toBe(4);
-    expect((await moves(id)).list[0]).toMatchObject({ kind: 'adjust', quantity: 1.5, balance: 4 });
+    expect((await moves(id)).list[0]).toMatchObject({
+      kind: 'adjust',
+      quantity: 1.5,
+      balance: 4,
+      reason: `farmWorkRemoved:${w.data.id}`,
+    });
   });
 
   it('plans recurring work every N days until a day, and lists a month', async () => {

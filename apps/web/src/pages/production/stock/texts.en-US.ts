@@ -43,6 +43,7 @@ export const en: typeof zh = {
       adjustHelp: 'Positive for a surplus found, negative for a shortfall',
       saved: 'Recorded; stock is now {{balance}} {{unit}}',
       empty: 'No ledger entries yet',
+      workRemoved: 'Farm work #{{id}} removed, stock returned',
     },
     supplier: {
       name: 'Supplier',

@@ -41,6 +41,7 @@ export const zh = {
       adjustHelp: '盘盈填正数，盘亏填负数',
       saved: '已记入台账，当前库存 {{balance}} {{unit}}',
       empty: '暂无台账记录',
+      workRemoved: '农事 #{{id}} 已删除，退回库存',
     },
     supplier: {
       name: '供应商名称',

@@ -1,4 +1,4 @@
-import type { Material, StockMove } from '@farmpark/contracts';
+import { type Material, type StockMove, workRemovedId } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Result, Table, Tag } from 'antd';
 import { useState } from 'react';
@@ -69,7 +69,11 @@ export default function StockLedger({ material }: { material: Material }) {
             key: 'reason',
             width: 160,
             ellipsis: true,
-            render: (_, m) => (m.farmWorkId ? `${lbl('farmWork')} #${m.farmWorkId}` : m.reason),
+            render: (_, m) => {
+              const removed = workRemovedId(m.reason);
+              if (removed !== null) return t('productionStock.move.workRemoved', { id: removed });
+              return m.farmWorkId ? `${lbl('farmWork')} #${m.farmWorkId}` : m.reason;
+            },
           },
           { title: lbl('operator'), dataIndex: 'operator', width: 100 },
         ]}
