@@ -104,6 +104,14 @@ const envSchema = z.object({
     .default('')
     .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
   /**
+   * The new-version data screen on its own host (SPEC §2), opened with ?token=&groupId=; empty = the top
+   * bar's entry opens the built-in dark screen instead.
+   */
+  NEW_SCREEN_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  /**
    * Map tile URL template. The same variable the console build reads (Vite exposes VITE_*): the
    * server needs its host for the content security policy's img-src. Empty = maps without tiles.
    */
@@ -141,6 +149,7 @@ export interface Config {
   lightCloud: { url: string; key: string };
   /** '' = no help documents configured. */
   helpUrl: string;
+  newScreenUrl: string;
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -187,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTileUrl: e.VITE_MAP_TILE_URL,
     lightCloud: { url: e.LIGHT_CLOUD_URL.replace(/\/+$/, ''), key: e.LIGHT_CLOUD_KEY },
     helpUrl: e.HELP_URL,
+    newScreenUrl: e.NEW_SCREEN_URL,
   };
 }
 

@@ -43,6 +43,8 @@ export interface AppLinksInfo {
   links: AppLinks;
   /** The help documents (server HELP_URL); '' when not configured. Opened with ?token=. */
   helpUrl: string;
+  /** The new-version data screen (server NEW_SCREEN_URL); '' when not configured. Opened with ?token=&groupId=. */
+  newScreenUrl: string;
   /** The merchant, for the shareable /download-app?merchant= address. */
   merchantId: number;
   /** Whether the caller may change the links (administrators). */

@@ -80,6 +80,7 @@ export const enUS: Resources = {
     dark: "This park's screen (dark)",
     tint: "This park's screen (light)",
     multi: 'Multi-park screens',
+    newVersion: 'New-version screen',
   },
   download: {
     title: 'App download',

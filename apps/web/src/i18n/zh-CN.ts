@@ -78,6 +78,7 @@ export const zhCN = {
     dark: '本园区大屏（深色）',
     tint: '本园区大屏（浅色）',
     multi: '多园区大屏',
+    newVersion: '新版大屏',
   },
   download: {
     title: 'App 下载',

@@ -26,6 +26,7 @@ describeEachEngine('app download links', (env) => {
     expect(before.data).toMatchObject({
       links: { android: '', ios: '', mobileWeb: '', miniProgram: '' },
       helpUrl: '',
+      newScreenUrl: '',
       canEdit: false,
     });
     const saved = await env().post<AppLinks>(`${A}/alterAppLinks`, demo, { ...LINKS, ios: `  ${LINKS.ios} ` }, true);
@@ -73,5 +74,9 @@ describeEachEngine('app download links', (env) => {
     const { loadConfig } = await import('../../config');
     expect(loadConfig({ HELP_URL: 'https://help.example.com/docs' }).helpUrl).toBe('https://help.example.com/docs');
     expect(() => loadConfig({ HELP_URL: 'javascript:alert(1)' })).toThrow(/HELP_URL/);
+    expect(loadConfig({ NEW_SCREEN_URL: 'https://screen.example.com/v2' }).newScreenUrl).toBe(
+      'https://screen.example.com/v2',
+    );
+    expect(() => loadConfig({ NEW_SCREEN_URL: 'javascript:alert(1)' })).toThrow(/NEW_SCREEN_URL/);
   });
 });

@@ -15,7 +15,7 @@ export function appLinksRoutes(app: FastifyInstance, { db, config }: ModuleDeps)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['appLinks'];
   r.get('/api/merchant/app/getAppLinks', { config: { permitUrl: null }, schema: { tags } }, async (req) =>
-    ok(await appLinksInfo(db, authOf(req), config.helpUrl)),
+    ok(await appLinksInfo(db, authOf(req), { helpUrl: config.helpUrl, newScreenUrl: config.newScreenUrl })),
   );
   r.post(
     '/api/merchant/app/alterAppLinks',

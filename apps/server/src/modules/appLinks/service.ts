@@ -16,8 +16,17 @@ export async function linksOf(db: Db, merchantId: number): Promise<AppLinks> {
     : { ...NONE };
 }
 
-export async function appLinksInfo(db: Db, auth: AuthContext, helpUrl: string): Promise<AppLinksInfo> {
-  return { links: await linksOf(db, auth.merchantId), helpUrl, merchantId: auth.merchantId, canEdit: auth.isAdmin };
+export async function appLinksInfo(
+  db: Db,
+  auth: AuthContext,
+  addresses: { helpUrl: string; newScreenUrl: string },
+): Promise<AppLinksInfo> {
+  return {
+    links: await linksOf(db, auth.merchantId),
+    ...addresses,
+    merchantId: auth.merchantId,
+    canEdit: auth.isAdmin,
+  };
 }
 
 /** Only an administrator changes what every user of the merchant, and the public page, offer to download. */

@@ -4,8 +4,10 @@ import { Button, Divider, Empty, List, Modal, Space, Spin } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getScreenList } from '../../api/screens';
+import { useAppLinks } from '../../components/DownloadList/useAppLinks';
 import { SCREEN_DIALOG_WIDTH } from '../../config/app';
 import { useParkStore } from '../../stores/park';
+import { getToken } from '../../utils/auth';
 import { dialogProps } from '../../utils/dialog';
 
 export function screenUrl(address: string, title: string): string {
@@ -26,6 +28,16 @@ export const builtInScreens = (groupId: number) =>
 export default function ScreenDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const groupId = useParkStore((s) => s.activeGroupId);
+  const links = useAppLinks();
+  // SPEC §2: the new-version screen lives on its own host and is opened with the token and the park;
+  // with none configured (NEW_SCREEN_URL) the entry opens the built-in dark screen
+  const openNewVersion = (park: number) => {
+    const url = links.data?.newScreenUrl ?? '';
+    if (!url) return window.open(`/large-screen?groupId=${park}`, '_blank', 'noopener');
+    const sep = url.includes('?') ? '&' : '?';
+    const token = encodeURIComponent(getToken() ?? '');
+    window.open(`${url}${sep}token=${token}&groupId=${park}`, '_blank', 'noopener');
+  };
   const query = useQuery({ queryKey: ['screens'], queryFn: getScreenList, enabled: open, retry: false });
   useEffect(() => {
     if (open && query.isError) onClose();
@@ -51,6 +63,9 @@ export default function ScreenDialog({ open, onClose }: { open: boolean; onClose
                 {t(`screens.${s.key}`)}
               </Button>
             ))}
+            <Button icon={<DesktopOutlined />} onClick={() => openNewVersion(groupId)} data-testid="screen-dialog-new">
+              {t('screens.newVersion')}
+            </Button>
           </Space>
         )}
         <Divider titlePlacement="start" plain>
