@@ -3,9 +3,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage, screenshot } from './browser';
 import { api, apiLogin, login } from './session';
+import { addTestDevice, type TestDevice } from './testDevice';
 
-// Demo park 1 as the admin sees it: its weather station (DF-WS-0001, a simulated device reporting every
-// 20 s) gets a rule that fires on its next reading, and its water-fertiliser machine runs for a while,
+// Demo park 1 as the admin sees it: a weather station of the test's own gets a rule that fires on the
+// reading the test sends once the page is open, and the park's water-fertiliser machine runs for a while,
 // so the home page has an active alarm to acknowledge and a run going on now.
 const PARK = 1;
 const RULE = '首页测试告警';
@@ -14,6 +15,7 @@ let browser: Browser;
 let token: string;
 let ruleId = 0;
 let runId = 0;
+let station: TestDevice | null = null;
 
 const json = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -25,18 +27,19 @@ beforeAll(async () => {
   browser = await launch();
   token = await apiLogin('demo');
   const machines = await api<IrrigationMachine[]>(`/api/merchant/irrigation/getMachineList?groupId=${PARK}`, token);
-  const station = await api<{ deviceId: number; serial: string }[]>(
-    `/api/merchant/weather/getInitParamConfigList?groupId=${PARK}&lang=zh`,
-    token,
-  );
-  const stationId = station.data.find((d) => d.serial === 'DF-WS-0001')?.deviceId;
+  station = await addTestDevice(token, {
+    serial: 'E2E-HOME-WS-1',
+    deviceClass: 'weatherStation',
+    deviceName: '首页测试气象站',
+    groupId: PARK,
+  });
   const rule = await api<AlarmRule>(
     '/api/merchant/alarm/addAlarmRule',
     token,
     json({
       groupId: PARK,
       name: RULE,
-      deviceId: stationId,
+      deviceId: station.deviceId,
       condition: { kind: 'threshold', key: 'airTemp', op: 'above', value: -60 },
       severity: 'critical',
       contactIds: [],
@@ -58,6 +61,7 @@ beforeAll(async () => {
 afterAll(async () => {
   if (runId) await api('/api/merchant/irrigation/stopRun', token, json({ runId }));
   if (ruleId) await api('/api/merchant/alarm/removeAlarmRule', token, json({ id: [ruleId] }));
+  await station?.remove();
   await browser?.close();
 });
 
@@ -103,7 +107,8 @@ describe('home page', () => {
     await run.waitFor({ timeout: 20_000 });
     await expect.poll(() => run.innerText(), { timeout: 30_000 }).toMatch(/\d+\.\d\d m³/);
 
-    // the rule fires on the station's next reading and the alarm arrives without a reload
+    // the rule fires on the station's reading and the alarm arrives without a reload
+    await station?.publish({ airTemp: 18.5 });
     const alarm = page.locator('[data-testid="home-alarm"]', { hasText: RULE }).first();
     await alarm.waitFor({ timeout: 40_000 });
     const alarmId = Number(await alarm.getAttribute('data-alarm-id'));

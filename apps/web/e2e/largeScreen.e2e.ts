@@ -1,9 +1,9 @@
-import { type AlarmRule, type DeviceWithSecret, deviceTopic } from '@farmpark/contracts';
-import mqtt, { type MqttClient } from 'mqtt';
+import type { AlarmRule } from '@farmpark/contracts';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage, screenshot } from './browser';
 import { api, apiLogin, login } from './session';
+import { addTestDevice, type TestDevice } from './testDevice';
 
 // The data screens of demo park 1. The test brings its own soil station (not placed on the map, so it
 // has a row of its own in the soil panel) and an alarm rule on it, publishes readings as that device,
@@ -25,18 +25,8 @@ const THEMES = [
 
 let browser: Browser;
 let token: string;
-let deviceId = 0;
 let ruleId = 0;
-let device: MqttClient | null = null;
-let secret = '';
-
-const connectStation = async () => {
-  device = await mqtt.connectAsync(`mqtt://127.0.0.1:${inject('mqttPort')}`, {
-    username: SERIAL,
-    password: secret,
-    clientId: `${SERIAL}-e2e`,
-  });
-};
+let station: TestDevice | null = null;
 
 const json = (body: unknown): RequestInit => ({
   method: 'POST',
@@ -44,28 +34,24 @@ const json = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-async function reading(soilMoisture10: number) {
-  const msg = { readings: [{ ts: Date.now(), values: { soilMoisture10 } }] };
-  await device?.publishAsync(deviceTopic.telemetry(SERIAL), JSON.stringify(msg), { qos: 1 });
-}
+const reading = (soilMoisture10: number) => station?.publish({ soilMoisture10 });
 
 beforeAll(async () => {
   browser = await launch();
   token = await apiLogin('demo');
-  const added = await api<DeviceWithSecret>(
-    '/api/merchant/device/addDevice',
+  // offline until the test connects it, while a screen looks on
+  station = await addTestDevice(
     token,
-    json({ serial: SERIAL, deviceClass: 'soilStation', deviceName: STATION, groupId: PARK }),
+    { serial: SERIAL, deviceClass: 'soilStation', deviceName: STATION, groupId: PARK },
+    { online: false },
   );
-  if (added.code !== 0) throw new Error(`addDevice: ${added.msg}`);
-  deviceId = added.data.device.deviceId;
   const rule = await api<AlarmRule>(
     '/api/merchant/alarm/addAlarmRule',
     token,
     json({
       groupId: PARK,
       name: RULE,
-      deviceId,
+      deviceId: station.deviceId,
       condition: { kind: 'threshold', key: 'soilMoisture10', op: 'below', value: 10 },
       severity: 'warning',
       contactIds: [],
@@ -74,15 +60,13 @@ beforeAll(async () => {
   );
   if (rule.code !== 0) throw new Error(`addAlarmRule: ${rule.msg}`);
   ruleId = rule.data.id;
-  secret = added.data.secret;
 }, 120_000);
 
 afterAll(async () => {
   // back above the limit first so the alarm clears, then the rule and the device go
-  if (device) await reading(60).catch(() => undefined);
-  await device?.endAsync();
+  await reading(60)?.catch(() => undefined);
   if (ruleId) await api('/api/merchant/alarm/removeAlarmRule', token, json({ id: [ruleId] }));
-  if (deviceId) await api('/api/merchant/device/removeDevice', token, json({ deviceId: [deviceId] }));
+  await station?.remove();
   await browser?.close();
 });
 
@@ -174,7 +158,7 @@ describe('data screens', () => {
     // the station comes online while the screen looks on, then reports
     const soilCount = page.getByTestId('screen-count-soilStation');
     const onlineBefore = Number(await soilCount.getAttribute('data-online'));
-    await connectStation();
+    await station?.connect();
     await reading(37.5);
     await expect.poll(() => row.getAttribute('data-value'), { timeout: 10_000 }).toBe('37.5');
     expect(await row.innerText()).toContain('37.5%');
