@@ -17,9 +17,9 @@ describe('generateHistory', () => {
     expect(a).toHaveLength(10 * 144 + 1);
   });
 
-  it('produces a year of 10-minute readings in well under a second', () => {
+  // how fast is measured in bench/ (a timed unit test fails on a busy machine, not on slow code)
+  it('produces a year of 10-minute readings, every message within the size limit', () => {
     for (const deviceClass of ['weatherStation', 'soilStation'] as const) {
-      const started = performance.now();
       let n = 0;
       for (const batch of generateHistory(
         { deviceClass, serial: 'BENCH-1', model: deviceClass === 'weatherStation' ? 'QX-12' : undefined },
@@ -30,9 +30,7 @@ describe('generateHistory', () => {
         expect(batch.length).toBeLessThanOrEqual(MAX_READINGS_PER_MESSAGE);
         n += batch.length;
       }
-      const ms = performance.now() - started;
       expect(n).toBe(365 * 144 + 1);
-      expect(ms, `${deviceClass} took ${ms.toFixed(0)} ms`).toBeLessThan(1000);
     }
   });
 
