@@ -19,11 +19,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('area_point_id', 'integer', (c) => c.references('area_points.id').onDelete('set null'))
     .addPrimaryKeyConstraint('irrigation_zones_pk', ['device_id', 'zone_no'])
     .execute();
-  await db.schema
-    .createIndex('irrigation_zones_plot_idx')
-    .on('irrigation_zones')
-    .columns(['area_point_id'])
-    .execute();
+  await db.schema.createIndex('irrigation_zones_plot_idx').on('irrigation_zones').columns(['area_point_id']).execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up

@@ -14,6 +14,7 @@ import * as productionCore from './2026_11_25_01_production_core';
 import * as productionStock from './2026_11_25_02_production_stock';
 import * as irrigationZones from './2026_11_25_03_irrigation_zones';
 import * as appLinks from './2026_11_25_04_app_links';
+import * as telemetryTimeOrder from './2026_11_25_05_telemetry_time_order';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_02_production_stock': productionStock,
   '2026_11_25_03_irrigation_zones': irrigationZones,
   '2026_11_25_04_app_links': appLinks,
+  '2026_11_25_05_telemetry_time_order': telemetryTimeOrder,
 };

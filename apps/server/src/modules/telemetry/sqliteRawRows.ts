@@ -22,7 +22,11 @@ export function createRawRowWriter(db: SQLite.Database) {
   // `or ignore` needs no statement journal (nothing in it can abort half-way); the change count still
   // proves that every row was new, or the batch is written again the slow way.
   const insertMany = multiRow(db, 'insert or ignore into telemetry (device_id, key, ts, value)', 4);
-  const storedMax = db.prepare('select max(ts) from telemetry where device_id = ? and key = ?').pluck();
+  // rows are keyed (device_id, ts, key): walk the device's newest rows back to this key's, which max()
+  // could not find without reading every row of the device
+  const storedMax = db
+    .prepare('select ts from telemetry where device_id = ? and key = ? order by ts desc limit 1')
+    .pluck();
   const keyIds = new Map<string, number>();
   /** Newest stored ts per series (device id * 65536 + key id): read once, then advanced after each commit. */
   const newest = new Map<number, number>();
@@ -59,13 +63,13 @@ export function createRawRowWriter(db: SQLite.Database) {
         });
       const flushFast = () => {
         if (nFast === 0) return;
-        // In primary-key order: consecutive rows land on the same leaf page, so each insert finds its
-        // place from the previous one's pages, still in the cache, instead of across the whole table.
+        // In primary-key order (device_id, ts, key): consecutive rows land on the same leaf page, so each
+        // insert finds its place from the previous one's pages, still in the cache.
         const rows = fast.subarray(0, nFast).sort((a, b) => {
           const d = batch.deviceId[a] - batch.deviceId[b];
           if (d !== 0) return d;
-          const k = keyRank[batch.keyIdx[a]] - keyRank[batch.keyIdx[b]];
-          return k !== 0 ? k : batch.ts[a] - batch.ts[b];
+          const t = batch.ts[a] - batch.ts[b];
+          return t !== 0 ? t : keyRank[batch.keyIdx[a]] - keyRank[batch.keyIdx[b]];
         });
         const changes = insertMany.run(nFast, (j, p) => {
           const i = rows[j];
