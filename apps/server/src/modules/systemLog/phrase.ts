@@ -96,6 +96,7 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
       names.set(key('device', d.serial), `${d.name} ${d.serial}`);
     }
   }
+  const machines: number[] = [];
   const cmdIds = [...new Set(ids('command'))];
   if (cmdIds.length) {
     const commands = await db
@@ -108,23 +109,36 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
       names.set(key('command', c.cmd_id), `${c.device_name} ${c.device_serial}`);
       names.set(key('commandDevice', c.cmd_id), String(c.device_id));
     }
-    // a start names its zones as the machine's pages do (own name, else the plot's)
-    const machineIds = [...new Set(commands.map((c) => c.device_id))];
-    if (machineIds.length) {
-      const zones = await db
-        .selectFrom('irrigation_zones as z')
-        .innerJoin('devices as d', (j) => j.onRef('d.id', '=', 'z.device_id').onRef('d.group_id', '=', 'z.group_id'))
-        .leftJoin('area_points as a', (j) =>
-          j.onRef('a.id', '=', 'z.area_point_id').onRef('a.group_id', '=', 'z.group_id'),
-        )
-        .select(['z.device_id', 'z.zone_no', 'z.name', 'a.name as plot'])
-        .where('z.merchant_id', '=', merchantId)
-        .where('z.device_id', 'in', machineIds)
-        .execute();
-      for (const z of zones) {
-        const name = zoneOwnName({ name: z.name, areaPointName: z.plot ?? null });
-        if (name) names.set(key(`zone:${z.device_id}`, String(z.zone_no)), name);
-      }
+    machines.push(...commands.map((c) => c.device_id));
+  }
+  // the machines whose zones a line names: a command's, and an irrigation start's ("device 7, zones 1,2")
+  for (const r of rows) {
+    const m = START_DETAIL.exec(r.detail);
+    if (m) machines.push(Number(m[1]));
+  }
+  // zones are named as the machine's pages name them (own name, else the plot's)
+  const machineIds = [...new Set(machines)];
+  if (machineIds.length) {
+    const named = await db
+      .selectFrom('devices')
+      .select(['id', 'name', 'serial'])
+      .where('merchant_id', '=', merchantId)
+      .where('id', 'in', machineIds)
+      .execute();
+    for (const d of named) names.set(key('device', String(d.id)), `${d.name} ${d.serial}`);
+    const zones = await db
+      .selectFrom('irrigation_zones as z')
+      .innerJoin('devices as d', (j) => j.onRef('d.id', '=', 'z.device_id').onRef('d.group_id', '=', 'z.group_id'))
+      .leftJoin('area_points as a', (j) =>
+        j.onRef('a.id', '=', 'z.area_point_id').onRef('a.group_id', '=', 'z.group_id'),
+      )
+      .select(['z.device_id', 'z.zone_no', 'z.name', 'a.name as plot'])
+      .where('z.merchant_id', '=', merchantId)
+      .where('z.device_id', 'in', machineIds)
+      .execute();
+    for (const z of zones) {
+      const name = zoneOwnName({ name: z.name, areaPointName: z.plot ?? null });
+      if (name) names.set(key(`zone:${z.device_id}`, String(z.zone_no)), name);
     }
   }
   const runIds = numeric(ids('irrigationRun'));
@@ -154,15 +168,21 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
 /** A command written into a detail as `name {json}` (commands, automation), phrased. */
 const COMMAND_IN_DETAIL = /\b([a-zA-Z]+) (\{.*\})(?= - |$)/;
 
-/** The zone names of the machine a command line is about (none for other lines). */
-function commandZones(row: LogRowLike, names: Names): Map<number, string> | undefined {
-  if (row.target_type !== 'command') return undefined;
-  const deviceId = names.get(key('commandDevice', row.target_id));
-  if (!deviceId) return undefined;
+/** "device 7, zones 1,2": how the irrigation routes word a start's detail. */
+const START_DETAIL = /\bdevice (\d+), zones (?:\d+,)*\d+\b/;
+
+function zonesOfMachine(deviceId: string, names: Names): Map<number, string> {
   const prefix = `zone:${deviceId}:`;
   const zones = new Map<number, string>();
   for (const [k, v] of names) if (k.startsWith(prefix)) zones.set(Number(k.slice(prefix.length)), v);
   return zones;
+}
+
+/** The zone names of the machine a command line is about (none for other lines). */
+function commandZones(row: LogRowLike, names: Names): Map<number, string> | undefined {
+  if (row.target_type !== 'command') return undefined;
+  const deviceId = names.get(key('commandDevice', row.target_id));
+  return deviceId ? zonesOfMachine(deviceId, names) : undefined;
 }
 
 function detailText(row: LogRowLike, lang: MessageLang, names: Names): string {
@@ -179,8 +199,15 @@ function detailText(row: LogRowLike, lang: MessageLang, names: Names): string {
       // not JSON after all: leave the words as they were written
     }
   }
-  // "zones 1,2" of irrigation starts and stops
-  text = text.replace(/\bzones ((?:\d+,)*\d+)\b/, (_, list: string) => zoneListText(lang, list.split(',').map(Number)));
+  // "zones 1,2" of irrigation starts and stops, by name when the line says whose ("device 7, zones 1,2")
+  const machine = START_DETAIL.exec(text)?.[1];
+  const zoneNamesOf = machine ? zonesOfMachine(machine, names) : undefined;
+  // the machine by name, not by id
+  const machineName = machine ? names.get(key('device', machine)) : undefined;
+  if (machineName) text = text.replace(`device ${machine}, `, `${machineName}, `);
+  text = text.replace(/\bzones ((?:\d+,)*\d+)\b/, (_, list: string) =>
+    zoneListText(lang, list.split(',').map(Number), zoneNamesOf),
+  );
   // a zone edit's detail is the new name; blank means back to the number
   if (row.action === 'irrigationZone.alter' && row.detail === '') text = lang === 'zh' ? '清除名称' : 'name cleared';
   return text;

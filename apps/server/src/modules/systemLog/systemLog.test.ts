@@ -156,6 +156,25 @@ describeEachEngine('system log', (env) => {
       target: `指令 ${wf.name} ${wf.serial}`,
       detail: `${wf.serial} 开始灌溉：1区 → 1号棚番茄、9区；5 分钟；清水`,
     });
+    // a start as the irrigation routes word it names the machine and its zones
+    await db
+      .insertInto('system_log')
+      .values({
+        ...base,
+        login_name: 'demo',
+        action: 'irrigation.start',
+        target_type: 'irrigationRun',
+        target_id: '999999',
+        detail: `device ${wf.id}, zones 1,9`,
+        created_at: t0 + 3,
+      })
+      .execute();
+    const routeStart = (await list({ pageSize: '1' })).list[0];
+    expect(routeStart.text.detail).toBe(`${wf.name} ${wf.serial}, 1区 → 1号棚番茄、9区`);
+    await db
+      .deleteFrom('system_log')
+      .where('created_at', '=', t0 + 3)
+      .execute();
     await db.deleteFrom('system_log').where('target_id', '=', cmdId).execute();
     await db.deleteFrom('commands').where('cmd_id', '=', cmdId).execute();
     const zhPage = (await list({ pageSize: '2' })).list;
