@@ -76,7 +76,9 @@ async function whenNotBusy<T>(write: () => Promise<T>): Promise<T> {
     try {
       return await write();
     } catch (err) {
-      const busy = /SQLITE_BUSY|database is locked/i.test(`${(err as { code?: string }).code} ${(err as Error).message}`);
+      const busy = /SQLITE_BUSY|database is locked/i.test(
+        `${(err as { code?: string }).code} ${(err as Error).message}`,
+      );
       if (!busy || attempt >= 6) throw err;
       await new Promise((r) => setTimeout(r, 500 * 2 ** attempt));
     }
