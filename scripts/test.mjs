@@ -94,6 +94,10 @@ async function main() {
     log(`Mosquitto for tests at ${mq.url}`);
   }
 
+  // Tests that need these tools are marked skip when they are missing, and so counted as skipped below.
+  if (missing.includes('ffmpeg')) skipped.push('video tests (ffmpeg missing)');
+  if (missing.includes('poppler-utils')) skipped.push('label-sheet QR round trip (pdftoppm missing)');
+
   vitest('unit', ['contracts', 'simulator', 'server', 'web'], env);
 
   if (missing.includes('chromium')) skipped.push('end-to-end tests in Chromium');

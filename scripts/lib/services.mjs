@@ -8,6 +8,7 @@ import { freePort, log, startChild, waitForPort, which } from './util.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const isRoot = process.getuid?.() === 0;
+export const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 
 export function postgresBinDir() {
   const base = '/usr/lib/postgresql';
@@ -24,6 +25,11 @@ export function missingSystemPackages() {
   if (!existsSync(CHROMIUM)) missing.push('chromium');
   if (!postgresBinDir()) missing.push('postgresql');
   if (!which('mosquitto') && !existsSync('/usr/sbin/mosquitto')) missing.push('mosquitto');
+  // Video streams, snapshots and time-lapses (issue 15) and the label-sheet round trip (pdftoppm).
+  if (!which('ffmpeg')) missing.push('ffmpeg');
+  if (!which('pdftoppm')) missing.push('poppler-utils');
+  // Label and tag PDFs embed this font so Chinese product names render (traceability).
+  if (!existsSync(CJK_FONT)) missing.push('fonts-noto-cjk');
   return missing;
 }
 
