@@ -119,6 +119,16 @@ const envSchema = z.object({
     .string()
     .default('')
     .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL template, or empty'),
+  /**
+   * Where consumers reach the public trace pages (/OC, /TC, GS1 Digital Link paths), printed in label QR
+   * codes. Empty = the address the console's request came in on (fine when console and public share a host).
+   */
+  PUBLIC_BASE_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  /** A CJK font file embedded in label and tag PDFs so Chinese text renders (Debian's fonts-noto-cjk). */
+  CJK_FONT: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
 });
 
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -150,6 +160,9 @@ export interface Config {
   /** '' = no help documents configured. */
   helpUrl: string;
   newScreenUrl: string;
+  /** '' = derive from the request (protocol and host). No trailing slash. */
+  publicBaseUrl: string;
+  cjkFont: string;
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -197,6 +210,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lightCloud: { url: e.LIGHT_CLOUD_URL.replace(/\/+$/, ''), key: e.LIGHT_CLOUD_KEY },
     helpUrl: e.HELP_URL,
     newScreenUrl: e.NEW_SCREEN_URL,
+    publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    cjkFont: e.CJK_FONT,
   };
 }
 
