@@ -32,5 +32,6 @@ export * from './systemLogText';
 export * from './telemetry';
 export * from './testing';
 export * from './timeZone';
+export * from './trace/public';
 export type * from './weather';
 export * from './webChannels';
