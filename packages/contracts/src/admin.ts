@@ -263,6 +263,11 @@ export const SYSTEM_LOG_ACTIONS = [
   'automation.alter',
   'automation.remove',
   'automation.skip',
+  'production.add',
+  'production.alter',
+  'production.remove',
+  'production.done',
+  'production.override',
 ] as const;
 export type SystemLogAction = (typeof SYSTEM_LOG_ACTIONS)[number];
 
@@ -286,6 +291,18 @@ export const SYSTEM_LOG_TARGETS = [
   'alarmContact',
   'notice',
   'automationRule',
+  'personnel',
+  'crop',
+  'growthStandard',
+  'planting',
+  'harvest',
+  'farmWork',
+  'material',
+  'stockMove',
+  'supplier',
+  'machinery',
+  'maintenance',
+  'farmVideo',
 ] as const;
 export type SystemLogTarget = (typeof SYSTEM_LOG_TARGETS)[number];
 

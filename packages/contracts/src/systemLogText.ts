@@ -76,6 +76,11 @@ export const SYSTEM_LOG_ACTION_TEXT: Record<SystemLogAction, { zh: string; en: s
   'automation.alter': { zh: '修改自动控制规则', en: 'Edit automation rule' },
   'automation.remove': { zh: '删除自动控制规则', en: 'Remove automation rule' },
   'automation.skip': { zh: '自动控制跳过（手动模式）', en: 'Automation skipped (manual mode)' },
+  'production.add': { zh: '新增生产记录', en: 'Add production record' },
+  'production.alter': { zh: '修改生产记录', en: 'Edit production record' },
+  'production.remove': { zh: '删除生产记录', en: 'Remove production record' },
+  'production.done': { zh: '农事完成', en: 'Farm work done' },
+  'production.override': { zh: '安全间隔期内强制采收', en: 'Harvest inside safety interval' },
 };
 
 /** Each kind of object a log line names. */
@@ -98,4 +103,16 @@ export const SYSTEM_LOG_TARGET_TEXT: Record<SystemLogTarget, { zh: string; en: s
   alarmContact: { zh: '告警联系人', en: 'Alarm contact' },
   notice: { zh: '通知', en: 'Notice' },
   automationRule: { zh: '自动控制规则', en: 'Automation rule' },
+  personnel: { zh: '生产人员', en: 'Production staff' },
+  crop: { zh: '作物', en: 'Crop' },
+  growthStandard: { zh: '生长标准', en: 'Growth standard' },
+  planting: { zh: '种植', en: 'Planting' },
+  harvest: { zh: '采收入库', en: 'Harvest' },
+  farmWork: { zh: '农事', en: 'Farm work' },
+  material: { zh: '农资', en: 'Material' },
+  stockMove: { zh: '农资出入库', en: 'Stock move' },
+  supplier: { zh: '供应商', en: 'Supplier' },
+  machinery: { zh: '农机', en: 'Machine' },
+  maintenance: { zh: '农机保养', en: 'Maintenance' },
+  farmVideo: { zh: '溯源视频', en: 'Traceability video' },
 };
