@@ -15,6 +15,7 @@ import * as productionStock from './2026_11_25_02_production_stock';
 import * as irrigationZones from './2026_11_25_03_irrigation_zones';
 import * as appLinks from './2026_11_25_04_app_links';
 import * as telemetryTimeOrder from './2026_11_25_05_telemetry_time_order';
+import * as clusterLeases from './2026_11_26_11_cluster_leases';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_03_irrigation_zones': irrigationZones,
   '2026_11_25_04_app_links': appLinks,
   '2026_11_25_05_telemetry_time_order': telemetryTimeOrder,
+  '2026_11_26_11_cluster_leases': clusterLeases,
 };
