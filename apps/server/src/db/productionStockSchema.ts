@@ -122,6 +122,8 @@ export interface ProductionFarmWorkTable {
   fertiliser: Generated<string>;
   series_id: string | null;
   user_id: number | null;
+  /** The tree this work was done on (one tree one code: its care records); migration 2026_11_26_05. */
+  tree_id?: number | null;
   created_at: Ms;
   updated_at: Ms;
 }

@@ -7,6 +7,7 @@ import type { PointsTables } from './pointsSchema';
 import type { ProductionCoreTables } from './productionCoreSchema';
 import type { ProductionStockTables } from './productionStockSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
+import type { TraceTreesTables } from './traceTreesSchema';
 
 /**
  * Database types. Timestamps are epoch milliseconds (bigint columns, read back as numbers on both
@@ -258,7 +259,8 @@ export interface Database
     LightTables,
     ProductionCoreTables,
     ProductionStockTables,
-    AppLinksTables {
+    AppLinksTables,
+    TraceTreesTables {
   merchants: MerchantsTable;
   users: UsersTable;
   roles: RolesTable;
