@@ -8,6 +8,7 @@ import type { ProductionCoreTables } from './productionCoreSchema';
 import type { ProductionStockTables } from './productionStockSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
 import type { TraceTreesTables } from './traceTreesSchema';
+import type { VideoSnapshotsTables } from './videoSnapshotsSchema';
 
 /**
  * Database types. Timestamps are epoch milliseconds (bigint columns, read back as numbers on both
@@ -260,6 +261,7 @@ export interface Database
     ProductionCoreTables,
     ProductionStockTables,
     AppLinksTables,
+    VideoSnapshotsTables,
     TraceTreesTables {
   merchants: MerchantsTable;
   users: UsersTable;

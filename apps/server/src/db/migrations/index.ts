@@ -16,6 +16,7 @@ import * as irrigationZones from './2026_11_25_03_irrigation_zones';
 import * as appLinks from './2026_11_25_04_app_links';
 import * as telemetryTimeOrder from './2026_11_25_05_telemetry_time_order';
 import * as traceTrees from './2026_11_26_05_trace_trees';
+import * as videoSnapshots from './2026_11_26_09_video_snapshots';
 import * as clusterLeases from './2026_11_26_11_cluster_leases';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_04_app_links': appLinks,
   '2026_11_25_05_telemetry_time_order': telemetryTimeOrder,
   '2026_11_26_05_trace_trees': traceTrees,
+  '2026_11_26_09_video_snapshots': videoSnapshots,
   '2026_11_26_11_cluster_leases': clusterLeases,
 };
