@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { id } from '../envelope';
+import {
+  boolField,
+  enumField,
+  epochMsField,
+  intField,
+  nullable,
+  numberField,
+  optional,
+  withDefault,
+} from '../requestValues';
+
+/**
+ * Video setup and streams (issue 15). A camera is a `camera`-class device of device management
+ * (docs/DECISIONS.md); its video settings sit beside it, keyed by the device id. Secrets (a stream URL's
+ * user and password, the merchant's EZVIZ secret, EZVIZ tokens and live addresses) stay on the server.
+ *
+ * Routes (all JSON or form bodies; envelope `{code: 0, msg, data}` unless said otherwise):
+ *   GET  /api/merchant/video/camera/list?groupId=        VideoCamera[] (the caller's parks; groupId narrows)
+ *   POST /api/merchant/video/camera/add                  VideoCameraBody -> VideoCamera
+ *   POST /api/merchant/video/camera/update               VideoCameraBody & {id} -> VideoCamera
+ *   POST /api/merchant/video/camera/remove               {id} -> null
+ *   GET  /api/merchant/video/ezvizKey                    EzvizKeyStatus
+ *   POST /api/merchant/video/ezvizKey                    EzvizKeyBody -> EzvizKeyStatus
+ *   GET  /api/merchant/video/camera/play?id=             PlayAnswer (starts the stream on demand)
+ *   POST /api/merchant/video/camera/ptz                  PtzBody -> null (PTZ cameras only)
+ *   GET  /api/merchant/video/camera/snapshot?id=         image/jpeg (one frame, now)
+ *   GET  /api/merchant/video/camera/recordings?id=&from=&to=   RecordingRange[]
+ *   GET  /api/merchant/video/camera/playback?id=&from=&to=     PlayAnswer (an HLS VOD playlist)
+ *   GET  /api/video/live/:cameraId/:file?t=              playlist and segments; `t` is the signed
+ *                                                        short-lived token of a PlayAnswer url
+ *   GET  /api/video/rec/:cameraId/:file?t=               recorded segments and the VOD playlist
+ * EZVIZ family (SPEC §8: success only when `code` is "200"; `{code, msg, data}` with a text code):
+ *   POST /ysyApi/lapp/live/address/get   {cameraId, protocol: 'hls'|'flv'} -> {url, expireTime}
+ *   POST /ysyApi/lapp/device/ptz/start   {cameraId, direction, speed}
+ *   POST /ysyApi/lapp/device/ptz/stop    {cameraId, direction?}
+ *   POST /ysyApi/lapp/device/capture     {cameraId} -> {picUrl} (a FarmPark snapshot URL)
+ */
+
+export const CAMERA_KINDS = ['ezviz', 'stream'] as const;
+export type CameraKind = (typeof CAMERA_KINDS)[number];
+export const CAMERA_PURPOSES = ['general', 'seedling', 'disaster'] as const;
+export type CameraPurpose = (typeof CAMERA_PURPOSES)[number];
+/** What a stream URL speaks, read from its scheme and path (rtsp://, .m3u8, .flv). */
+export const STREAM_PROTOCOLS = ['rtsp', 'hls', 'flv'] as const;
+export type StreamProtocol = (typeof STREAM_PROTOCOLS)[number];
+
+/** rtsp://, or http(s) ending in .m3u8 (HLS) or .flv (HTTP-FLV); null when it is none of these. */
+export function streamProtocolOf(url: string): StreamProtocol | null {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return null;
+  }
+  if (u.protocol === 'rtsp:' || u.protocol === 'rtsps:') return 'rtsp';
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+  if (u.pathname.endsWith('.m3u8')) return 'hls';
+  if (u.pathname.endsWith('.flv')) return 'flv';
+  return null;
+}
+
+const text = (field: string, max: number, min = 0) =>
+  z
+    .string({ error: `${field} must be text` })
+    .trim()
+    .min(min, min === 1 ? `${field} is required` : `${field} must be at least ${min} characters`)
+    .max(max, `${field} must be at most ${max} characters`);
+
+const streamUrl = text('streamUrl', 1000, 1).refine(
+  (v) => streamProtocolOf(v) !== null,
+  'streamUrl must be rtsp://..., or an http(s) URL ending in .m3u8 (HLS) or .flv (HTTP-FLV)',
+);
+
+/**
+ * Add or change a camera. `kind` says which of (deviceSerial, channelNo) or streamUrl apply. On update a
+ * missing streamUrl keeps the stored one (the form never holds it: the list shows it without credentials).
+ */
+export const videoCameraFields = z.object({
+  name: text('name', 50, 1),
+  groupId: id,
+  plotId: withDefault(nullable(id), null),
+  longitude: withDefault(nullable(numberField((n) => n.min(-180).max(180))), null),
+  latitude: withDefault(nullable(numberField((n) => n.min(-90).max(90))), null),
+  kind: enumField(CAMERA_KINDS),
+  deviceSerial: optional(text('deviceSerial', 64, 1)),
+  channelNo: withDefault(
+    intField((n) => n.min(1, 'channelNo must be at least 1').max(256, 'channelNo must be at most 256')),
+    1,
+  ),
+  streamUrl: optional(streamUrl),
+  ptz: withDefault(boolField(), false),
+  purpose: withDefault(enumField(CAMERA_PURPOSES), 'general'),
+  /** 0 = no scheduled snapshots. */
+  snapshotEveryMinutes: withDefault(
+    intField((n) => n.min(0, 'snapshotEveryMinutes must be 0 or more').max(1440, 'at most 1440 (a day)')),
+    0,
+  ),
+  enabled: withDefault(boolField(), true),
+});
+export const addVideoCameraBody = videoCameraFields.superRefine((b, ctx) => {
+  if (b.kind === 'ezviz' && !b.deviceSerial)
+    ctx.addIssue({ code: 'custom', path: ['deviceSerial'], message: 'deviceSerial is required for an EZVIZ camera' });
+  if (b.kind === 'stream' && !b.streamUrl)
+    ctx.addIssue({ code: 'custom', path: ['streamUrl'], message: 'streamUrl is required for a stream camera' });
+});
+export type AddVideoCameraBody = z.infer<typeof addVideoCameraBody>;
+export const updateVideoCameraBody = videoCameraFields.extend({ id }).superRefine((b, ctx) => {
+  if (b.kind === 'ezviz' && !b.deviceSerial)
+    ctx.addIssue({ code: 'custom', path: ['deviceSerial'], message: 'deviceSerial is required for an EZVIZ camera' });
+});
+export type UpdateVideoCameraBody = z.infer<typeof updateVideoCameraBody>;
+export const videoCameraListQuery = z.object({ groupId: optional(id) });
+export const videoCameraIdBody = z.object({ id });
+
+/** A camera as the console sees it: never a stream URL's credentials, never an EZVIZ token. */
+export interface VideoCamera {
+  id: number;
+  name: string;
+  groupId: number;
+  plotId: number | null;
+  longitude: number | null;
+  latitude: number | null;
+  /** null: a camera-class device not set up for video yet. */
+  kind: CameraKind | null;
+  deviceSerial: string | null;
+  channelNo: number | null;
+  /** The stream URL with user and password replaced by `***` (null for EZVIZ cameras). */
+  streamUrl: string | null;
+  streamProtocol: StreamProtocol | null;
+  /** The stored stream URL carries a user or password. */
+  streamCredentialsSet: boolean;
+  ptz: boolean;
+  purpose: CameraPurpose;
+  snapshotEveryMinutes: number;
+  enabled: boolean;
+  online: boolean;
+}
+
+/** The merchant's EZVIZ open-platform key. `secret` is write-only: blank on update keeps the stored one. */
+export const ezvizKeyBody = z.object({
+  appKey: text('appKey', 64),
+  secret: optional(text('secret', 128, 1)),
+});
+export type EzvizKeyBody = z.infer<typeof ezvizKeyBody>;
+export interface EzvizKeyStatus {
+  appKey: string;
+  secretSet: boolean;
+}
+
+/** How the browser plays a camera now (live) or a recorded range (playback). */
+export type PlayAnswer =
+  | {
+      ok: true;
+      kind: 'hls' | 'flv';
+      /** Same-origin for HLS (signed, short-lived); an HTTP-FLV URL without credentials as it is. */
+      url: string;
+      /** Epoch ms after which the url's token stops working; ask play again. */
+      expiresAt: number;
+    }
+  | { ok: false; reason: PlayRefusal; message: string };
+export const PLAY_REFUSALS = [
+  'disabled',
+  'offline',
+  'not-configured',
+  'no-ffmpeg',
+  'ezviz-error',
+  'no-recording',
+] as const;
+export type PlayRefusal = (typeof PLAY_REFUSALS)[number];
+
+export const cameraIdQuery = z.object({ id });
+export const PTZ_DIRECTIONS = ['up', 'down', 'left', 'right', 'zoomIn', 'zoomOut'] as const;
+export type PtzDirection = (typeof PTZ_DIRECTIONS)[number];
+export const ptzBody = z.object({
+  id,
+  action: enumField(['start', 'stop'] as const),
+  direction: enumField(PTZ_DIRECTIONS),
+  /** EZVIZ speeds: 0 slow, 1 medium, 2 fast. */
+  speed: withDefault(
+    intField((n) => n.min(0, 'speed must be 0, 1 or 2').max(2, 'speed must be 0, 1 or 2')),
+    1,
+  ),
+});
+export type PtzBody = z.infer<typeof ptzBody>;
+
+export const recordingRangeQuery = z.object({ id, from: epochMsField(), to: epochMsField() });
+export type RecordingRangeQuery = z.infer<typeof recordingRangeQuery>;
+/** A stretch of continuous recording, epoch ms. */
+export interface RecordingRange {
+  from: number;
+  to: number;
+}
+
+/** EZVIZ family bodies (SPEC `/ysyApi/lapp`): FarmPark camera ids, never EZVIZ serials or tokens. */
+export const ezvizLiveBody = z.object({
+  cameraId: id,
+  protocol: withDefault(enumField(['hls', 'flv'] as const), 'hls'),
+});
+export const ezvizPtzStartBody = z.object({
+  cameraId: id,
+  direction: enumField(PTZ_DIRECTIONS),
+  speed: withDefault(
+    intField((n) => n.min(0).max(2)),
+    1,
+  ),
+});
+export const ezvizPtzStopBody = z.object({ cameraId: id, direction: optional(enumField(PTZ_DIRECTIONS)) });
+export const ezvizCaptureBody = z.object({ cameraId: id });
+/** `{code, msg, data}` of the `/ysyApi/lapp` family: `code` "200" is success. */
+export interface EzvizAnswer<T> {
+  code: string;
+  msg: string;
+  data: T | null;
+}
