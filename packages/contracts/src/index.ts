@@ -33,5 +33,6 @@ export * from './telemetry';
 export * from './testing';
 export * from './timeZone';
 export * from './trace/public';
+export * from './video/cameras';
 export type * from './weather';
 export * from './webChannels';
