@@ -101,8 +101,13 @@ export function findSessionByHash(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
-export function touchSession(db: Db, sessionId: number, at: number) {
-  return db.updateTable('sessions').set({ last_seen_at: at }).where('id', '=', sessionId).execute();
+/** Marks a session used at `at`; `expiresAt` also moves its absolute end (a data screen's renewal). */
+export function touchSession(db: Db, sessionId: number, at: number, expiresAt?: number) {
+  return db
+    .updateTable('sessions')
+    .set(expiresAt === undefined ? { last_seen_at: at } : { last_seen_at: at, expires_at: expiresAt })
+    .where('id', '=', sessionId)
+    .execute();
 }
 
 export async function rolePermitUrls(db: Db, roleId: number): Promise<string[]> {

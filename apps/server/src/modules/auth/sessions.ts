@@ -6,6 +6,7 @@ import {
   expandGrants,
   SCREEN_READ_PERMITS,
   SESSION_IDLE_MS,
+  SESSION_TTL_MS,
   type SessionEndedMessage,
   type UserKind,
   userTopic,
@@ -121,7 +122,13 @@ export async function resolveSession(db: Db, token: string, publish?: Publish, n
         ? expandGrants(await repo.rolePermitUrls(db, row.found_role_id))
         : new Set<string>();
   const groupIds = await repo.visibleGroupIds(db, row.user_id, row.merchant_id, isAdmin);
-  if (now - row.last_seen_at >= TOUCH_EVERY_MS) await repo.touchSession(db, row.id, now);
+  if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
+    // A data screen is left on for weeks: while it keeps calling, its session's absolute end moves on
+    // with it. The idle limit still ends a screen that was switched off, and disabling the account ends
+    // it at the next call as for anyone.
+    const renewTo = kind === 'screen' ? now + SESSION_TTL_MS : undefined;
+    await repo.touchSession(db, row.id, now, renewTo);
+  }
 
   return {
     userId: row.user_id,
