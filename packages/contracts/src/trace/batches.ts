@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { id, pageQuery } from '../envelope';
+import { dayField, optText, text } from '../production/coreValues';
+import { enumField, listOf, nullable, numberField, optional } from '../requestValues';
+import { CERTIFICATE_BASES, type CertificateBasis, TRACE_SECTIONS, type TraceSection } from './public';
+
+/** Trace batches (/tracingCenter/rootBatch): what was harvested, from where, with its records, to publish. */
+
+/** GS1 check digit (mod 10, weights 3 and 1 from the right) of a GTIN-8/12/13/14. */
+export function isValidGtin(digits: string): boolean {
+  if (!/^(\d{8}|\d{12}|\d{13}|\d{14})$/.test(digits)) return false;
+  let sum = 0;
+  const body = digits.slice(0, -1);
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return (10 - (sum % 10)) % 10 === Number(digits[digits.length - 1]);
+}
+/** A GTIN as entered (8, 12, 13 or 14 digits), kept as GTIN-14 (zero-padded) as GS1 Digital Link writes it. */
+export const gtinField = z
+  .string({ error: 'gtin must be text' })
+  .trim()
+  .regex(/^(\d{8}|\d{12}|\d{13}|\d{14})$/, 'gtin must have 8, 12, 13 or 14 digits')
+  .refine(isValidGtin, 'gtin: the check digit is wrong')
+  .transform((g) => g.padStart(14, '0'));
+/** GS1 AI (10) allows up to 20 characters; these survive a Digital Link path unescaped. */
+export const lotField = z
+  .string({ error: 'lot must be text' })
+  .trim()
+  .regex(/^[A-Za-z0-9._-]{1,20}$/, 'lot must be 1 to 20 letters, digits, dots, dashes or underscores');
+
+const ids = (field: string, max: number) => listOf(id, (a) => a.max(max, `${field}: at most ${max}`));
+export const batchFields = z.object({
+  groupId: id,
+  productName: text('productName', 100, 1),
+  gtin: nullable(gtinField),
+  lot: lotField,
+  plantingIds: ids('plantingIds', 50),
+  harvestIds: ids('harvestIds', 200),
+  reportIds: ids('reportIds', 50),
+  videoIds: ids('videoIds', 50),
+  certQuantity: nullable(
+    numberField((n) => n.gt(0, 'certQuantity must be above 0').max(1e9, 'certQuantity is too large')),
+  ),
+  certUnit: optText('certUnit', 10),
+  producer: optText('producer', 100),
+  origin: optText('origin', 200),
+  contact: optText('contact', 50),
+  issuedOn: nullable(dayField('issuedOn')),
+  pledge: optText('pledge', 500),
+  basis: listOf(enumField(CERTIFICATE_BASES), (a) => a.max(3, 'basis: at most 3')),
+  /** For the merchant only: never published. */
+  notes: optText('notes', 500),
+});
+export const addBatchBody = batchFields;
+export type AddBatchBody = z.infer<typeof addBatchBody>;
+export const updateBatchBody = batchFields.extend({ id });
+export type UpdateBatchBody = z.infer<typeof updateBatchBody>;
+export const batchListQuery = z.object({
+  groupId: id,
+  keyword: optional(text('keyword', 100)),
+  ...pageQuery.shape,
+});
+export type BatchListQuery = z.infer<typeof batchListQuery>;
+export const publishBatchBody = z.object({
+  id,
+  sections: listOf(enumField(TRACE_SECTIONS), (a) => a.min(1, 'sections: tick at least one')),
+});
+export type PublishBatchBody = z.infer<typeof publishBatchBody>;
+
+export type BatchStatus = 'draft' | 'published' | 'withdrawn';
+export interface TraceBatch {
+  id: number;
+  groupId: number;
+  productName: string;
+  gtin: string | null;
+  lot: string;
+  status: BatchStatus;
+  /** The latest publish, if any: its version, when, which sections. */
+  published: { version: number; publishedAt: number; sections: TraceSection[] } | null;
+  /** Edited after the latest publish: consumers still see the old snapshot until published again. */
+  changedSincePublish: boolean;
+  harvestQuantity: { quantity: number; unit: string }[];
+  updatedAt: number;
+}
+export interface TraceBatchDetail extends TraceBatch {
+  plantingIds: number[];
+  harvestIds: number[];
+  reportIds: number[];
+  videoIds: number[];
+  certQuantity: number | null;
+  certUnit: string;
+  producer: string;
+  origin: string;
+  contact: string;
+  issuedOn: string | null;
+  pledge: string;
+  basis: CertificateBasis[];
+  notes: string;
+}
+/** What the batch form picks from, per park. */
+export interface BatchOptions {
+  plantings: { id: number; label: string; cropName: string; status: string }[];
+  harvests: { id: number; plantingId: number; label: string; quantity: number; unit: string }[];
+  reports: { id: number; label: string }[];
+  videos: { id: number; title: string; plantingId: number | null }[];
+}
