@@ -7,7 +7,9 @@ import type { PointsTables } from './pointsSchema';
 import type { ProductionCoreTables } from './productionCoreSchema';
 import type { ProductionStockTables } from './productionStockSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
+import type { TraceTables } from './traceSchema';
 import type { TraceTreesTables } from './traceTreesSchema';
+import type { VideoCamerasTables } from './videoCamerasSchema';
 import type { VideoSnapshotsTables } from './videoSnapshotsSchema';
 
 /**
@@ -261,7 +263,9 @@ export interface Database
     ProductionCoreTables,
     ProductionStockTables,
     AppLinksTables,
+    VideoCamerasTables,
     VideoSnapshotsTables,
+    TraceTables,
     TraceTreesTables {
   merchants: MerchantsTable;
   users: UsersTable;

@@ -15,7 +15,9 @@ import * as productionStock from './2026_11_25_02_production_stock';
 import * as irrigationZones from './2026_11_25_03_irrigation_zones';
 import * as appLinks from './2026_11_25_04_app_links';
 import * as telemetryTimeOrder from './2026_11_25_05_telemetry_time_order';
+import * as traceBatches from './2026_11_26_01_trace_batches';
 import * as traceTrees from './2026_11_26_05_trace_trees';
+import * as videoCameras from './2026_11_26_07_video_cameras';
 import * as videoSnapshots from './2026_11_26_09_video_snapshots';
 import * as clusterLeases from './2026_11_26_11_cluster_leases';
 
@@ -40,7 +42,9 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_03_irrigation_zones': irrigationZones,
   '2026_11_25_04_app_links': appLinks,
   '2026_11_25_05_telemetry_time_order': telemetryTimeOrder,
+  '2026_11_26_01_trace_batches': traceBatches,
   '2026_11_26_05_trace_trees': traceTrees,
+  '2026_11_26_07_video_cameras': videoCameras,
   '2026_11_26_09_video_snapshots': videoSnapshots,
   '2026_11_26_11_cluster_leases': clusterLeases,
 };
