@@ -93,3 +93,52 @@ export async function pickOption(page: Page, scope: Page | Locator, testId: stri
     }
   }
 }
+
+/**
+ * Opens `path` the way a click in the menu does (the router's own navigation, no reload of the
+ * app), then waits until the page has settled: no skeleton or spinner left, no request in flight
+ * for a moment, every chart drawn. Page-walk loops use it instead of `goto` plus a fixed pause, which paid a
+ * full app start and a guess per page.
+ */
+export async function visit(page: Page, path: string, quietMs = 400) {
+  const inflight = new Set<unknown>();
+  const started = (r: unknown) => inflight.add(r);
+  const ended = (r: unknown) => inflight.delete(r);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const inApp = await page.evaluate(() => location.origin !== 'null' && !!document.querySelector('#root *'));
+    if (inApp) {
+      await page.evaluate((to) => {
+        history.pushState(null, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+    } else await page.goto(path);
+    const target = new URL(path, 'http://x').pathname;
+    await page.waitForURL((url) => url.pathname === target, { timeout: 10_000 });
+    await page
+      .locator('.ant-skeleton, .ant-spin-spinning')
+      .first()
+      .waitFor({ state: 'detached', timeout: 15_000 })
+      .catch(() => undefined);
+    // quiet: nothing in flight (live MQTT is a websocket, not counted) for quietMs, at most 10 s
+    const until = Date.now() + 10_000;
+    let quietSince = Date.now();
+    while (Date.now() < until) {
+      if (inflight.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) break;
+      await page.waitForTimeout(100);
+    }
+    // charts drawn to the end of their animation (components/Chart marks data-rendered)
+    await page
+      .waitForFunction(() => !document.querySelector('[_echarts_instance_]:not([data-rendered])'), null, {
+        timeout: 5_000,
+      })
+      .catch(() => undefined);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}

@@ -2,7 +2,7 @@ import type { IrrigationMachine, Paged, SmartDecision, SmartRule } from '@farmpa
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zhCN } from '../src/i18n/zh-CN';
-import { launch, openPage, screenshot } from './browser';
+import { launch, openPage, screenshot, visit } from './browser';
 import { api, apiLogin, login } from './session';
 
 // The demo server runs every demo device as a simulated device: the water-fertiliser machine, the
@@ -200,15 +200,7 @@ describe('irrigation pages in both languages and sizes', () => {
       it(`renders every irrigation page without raw keys, overflow or errors in ${locale} at ${width} px`, async () => {
         const { context, page, problems } = await signedIn({ width, locale });
         for (const path of PAGES) {
-          await page.goto(`/irrigation/${path}`);
-          await page.locator('main, .ant-layout-content').first().waitFor();
-          // Let queries settle: no spinner left (or give up after a while and judge what is there).
-          await page
-            .locator('.ant-spin-spinning')
-            .first()
-            .waitFor({ state: 'detached', timeout: 15_000 })
-            .catch(() => undefined);
-          await page.waitForTimeout(800);
+          await visit(page, `/irrigation/${path}`);
           const text = await page.locator('body').innerText();
           for (const ns of Object.keys(zhCN)) expect(text, path).not.toMatch(new RegExp(`\\b${ns}\\.[a-zA-Z]`));
           // the server's own English sentences of earlier versions must not reach a page

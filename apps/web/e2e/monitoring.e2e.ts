@@ -4,7 +4,7 @@ import { createDevice, generateHistory, type VirtualDevice } from '@farmpark/sim
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot } from './browser';
+import { launch, openPage, pickOption, screenshot, visit } from './browser';
 import { api, apiLogin, login } from './session';
 
 // The demo park 1 has one device of each class. These tests give the weather station, soil station,
@@ -305,13 +305,7 @@ describe('monitoring consoles', () => {
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
         for (const [name, path] of PAGES) {
-          await page.goto(path);
-          await page
-            .locator('.ant-skeleton')
-            .first()
-            .waitFor({ state: 'detached', timeout: 15_000 })
-            .catch(() => {});
-          await page.waitForTimeout(1_500);
+          await visit(page, path);
           await screenshot(page, `monitoring-${name}-${locale}-${width}`);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} overflows horizontally at ${width} px`).toBeLessThanOrEqual(1);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { PestCategory, TrapImage, TrapImageDetail, TrapStatus } from '@farmpark/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launch, openPage, screenshot } from './browser';
+import { baseURL, launch, openPage, screenshot, visit } from './browser';
 import { api, apiLogin, login } from './session';
 
 // The demo server fills 90 days of trap photos after the telemetry history on its first start and runs
@@ -200,13 +200,7 @@ describe('pest monitoring', () => {
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
         for (const [name, path] of PAGES) {
-          await page.goto(path);
-          await page
-            .locator('.ant-skeleton, .ant-spin-spinning')
-            .first()
-            .waitFor({ state: 'detached', timeout: 15_000 })
-            .catch(() => {});
-          await page.waitForTimeout(1_500);
+          await visit(page, path);
           await screenshot(page, `pests-${name}-${locale}-${width}`);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${name} overflows horizontally at ${width} px`).toBeLessThanOrEqual(1);

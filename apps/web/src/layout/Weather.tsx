@@ -24,7 +24,8 @@ export default function Weather() {
   });
   if (!data || data.source === 'none') return null;
   const kind = WEATHER_KIND.get(data.weather) ?? 'unknown';
-  const text = isEnglish(i18n.language) || !data.weather ? t(`weather.kind.${kind}`) : data.weather;
+  // A park's own station measures, it does not name the sky: no word rather than "unknown".
+  const text = !data.weather ? null : isEnglish(i18n.language) ? t(`weather.kind.${kind}`) : data.weather;
   const source =
     data.source === 'provider'
       ? t('weather.source.provider', { city: data.city ?? '' })
@@ -34,7 +35,7 @@ export default function Weather() {
       <span className={styles.weather} data-testid="navbar-weather" data-source={data.source}>
         <span aria-hidden>{weatherIcon(data.weather, Date.now(), zone)}</span>
         {data.temperature !== null && <span>{data.temperature}°C</span>}
-        <span>{text}</span>
+        {text && <span>{text}</span>}
       </span>
     </Tooltip>
   );
