@@ -36,5 +36,6 @@ export * from './trace/batches';
 export * from './trace/public';
 export * from './trace/reports';
 export * from './video/cameras';
+export * from './video/snapshots';
 export type * from './weather';
 export * from './webChannels';
