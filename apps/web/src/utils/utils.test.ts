@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { daysAhead, last7Days, next30Days, next90Days } from './dateRange';
 import { dialogProps } from './dialog';
@@ -7,7 +8,7 @@ import { formatNumber } from './numberFormat';
 import { PROGRESS_CLOSE_DELAY_MS, runProgress } from './progress';
 import { formatTimeAgo, timeAgo } from './timeAgo';
 import { isExternal } from './validate';
-import { isNight, WEATHER_KIND, weatherIcon } from './weatherIcon';
+import { isNight, WEATHER_KIND, weatherIcon, weatherParts } from './weatherIcon';
 
 describe('isExternal', () => {
   it.each(['http://a.b', 'https://a.b/c', 'mailto:x@y.z', 'tel:123'])('%s is external', (u) => {
@@ -127,9 +128,19 @@ describe('weatherIcon', () => {
     expect(isNight(Date.UTC(2024, 0, 1, 10, 0), 'Asia/Shanghai')).toBe(true);
   });
   it('picks the day or night icon of the condition', () => {
-    expect(weatherIcon('晴', Date.UTC(2024, 0, 1, 12), 'UTC')).toBe('☀️');
-    expect(weatherIcon('晴', Date.UTC(2024, 0, 1, 22), 'UTC')).toBe('🌙');
-    expect(weatherIcon('暴雪', Date.UTC(2024, 0, 1, 12), 'UTC')).toBe('❄️');
-    expect(weatherIcon('something new', Date.UTC(2024, 0, 1, 12), 'UTC')).toBe('🌡️');
+    expect(weatherParts('晴', Date.UTC(2024, 0, 1, 12), 'UTC')).toEqual(['sun']);
+    expect(weatherParts('晴', Date.UTC(2024, 0, 1, 22), 'UTC')).toEqual(['moon']);
+    expect(weatherParts('暴雪', Date.UTC(2024, 0, 1, 12), 'UTC')).toEqual(['cloud', 'snow']);
+    expect(weatherParts('something new', Date.UTC(2024, 0, 1, 12), 'UTC')).toEqual(['thermometer']);
+  });
+  it('draws every icon as inline SVG, no emoji (boxes on Linux without an emoji font)', () => {
+    for (const name of [...WEATHER_KIND.keys(), 'something new']) {
+      for (const hour of [12, 22]) {
+        const html = renderToStaticMarkup(weatherIcon(name, Date.UTC(2024, 0, 1, hour), 'UTC'));
+        expect(html.startsWith('<svg'), name).toBe(true);
+        expect(html, name).not.toMatch(/\p{Extended_Pictographic}/u);
+        expect(html, name).not.toContain('NaN');
+      }
+    }
   });
 });
