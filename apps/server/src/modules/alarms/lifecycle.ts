@@ -28,6 +28,8 @@ export interface LifecycleDeps {
 export function createAlarmLifecycle(deps: LifecycleDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
+  // Other modules act on a new alarm (video keeps a picture from the nearest cameras) without delaying it.
+  const raisedListeners = new Set<(a: AlarmRow) => void>();
 
   async function live(a: AlarmRow, event: AlarmLiveMessage['event'], at: number): Promise<boolean> {
     const msg: AlarmLiveMessage = {
@@ -145,7 +147,9 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
       last_notified_at: null,
     };
     const id = await repo.insertAlarm(db, row);
-    await notify({ ...row, id, notify_count: 0, acked_by_name: '', ack_comment: '' }, cfg, 'raised', t.at);
+    const alarm = { ...row, id, notify_count: 0, acked_by_name: '', ack_comment: '' };
+    await notify(alarm, cfg, 'raised', t.at);
+    for (const listener of raisedListeners) listener(alarm);
   }
 
   async function clear(t: RuleTransition): Promise<void> {
@@ -192,7 +196,13 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
     return n;
   }
 
-  return { handler, repeatDue, live };
+  /** Called after each new alarm is stored and notified; a listener must not throw (it runs its own work). */
+  const onRaised = (listener: (a: AlarmRow) => void) => {
+    raisedListeners.add(listener);
+    return () => raisedListeners.delete(listener);
+  };
+
+  return { handler, repeatDue, live, onRaised };
 }
 
 export type AlarmLifecycle = ReturnType<typeof createAlarmLifecycle>;
