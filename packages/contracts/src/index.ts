@@ -28,6 +28,7 @@ export * from './production/core';
 export * from './production/stock';
 export * from './requestValues';
 export * from './rules';
+export * from './screenOverview';
 export * from './systemLogText';
 export * from './telemetry';
 export * from './testing';
