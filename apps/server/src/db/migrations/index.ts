@@ -16,6 +16,7 @@ import * as irrigationZones from './2026_11_25_03_irrigation_zones';
 import * as appLinks from './2026_11_25_04_app_links';
 import * as telemetryTimeOrder from './2026_11_25_05_telemetry_time_order';
 import * as traceBatches from './2026_11_26_01_trace_batches';
+import * as traceCodes from './2026_11_26_03_trace_codes';
 import * as traceTrees from './2026_11_26_05_trace_trees';
 import * as videoCameras from './2026_11_26_07_video_cameras';
 import * as videoSnapshots from './2026_11_26_09_video_snapshots';
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_04_app_links': appLinks,
   '2026_11_25_05_telemetry_time_order': telemetryTimeOrder,
   '2026_11_26_01_trace_batches': traceBatches,
+  '2026_11_26_03_trace_codes': traceCodes,
   '2026_11_26_05_trace_trees': traceTrees,
   '2026_11_26_07_video_cameras': videoCameras,
   '2026_11_26_09_video_snapshots': videoSnapshots,
