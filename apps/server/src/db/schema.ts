@@ -7,6 +7,7 @@ import type { PointsTables } from './pointsSchema';
 import type { ProductionCoreTables } from './productionCoreSchema';
 import type { ProductionStockTables } from './productionStockSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
+import type { TraceCodesTables } from './traceCodesSchema';
 import type { TraceTables } from './traceSchema';
 import type { TraceTreesTables } from './traceTreesSchema';
 import type { VideoCamerasTables } from './videoCamerasSchema';
@@ -266,6 +267,7 @@ export interface Database
     VideoCamerasTables,
     VideoSnapshotsTables,
     TraceTables,
+    TraceCodesTables,
     TraceTreesTables {
   merchants: MerchantsTable;
   users: UsersTable;
