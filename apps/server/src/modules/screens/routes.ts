@@ -1,9 +1,11 @@
 import {
   addScreenBody,
   alterScreenBody,
+  groupIdQuery,
   removeScreensBody,
   type Screen,
   screenManageListQuery,
+  screenOverviewQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,6 +14,7 @@ import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { addScreen, alterScreen, listManagedScreens, removeScreens } from './manageService';
+import { parkProduction, screenOverview } from './overview';
 import { listVisibleScreens } from './repo';
 
 export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
@@ -26,6 +29,19 @@ export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
       const rows = await listVisibleScreens(db, { merchantId: auth.merchantId, groupIds: auth.groupIds });
       return ok(rows.map((s): Screen => ({ screenId: s.id, screenTitle: s.title, screenAddress: s.address })));
     },
+  );
+
+  // What the screens show beyond the pages' own reads: a multi-park screen's comparison, a park's production.
+  // Open to anyone who may open a screen of those parks; each part is filled only for a caller who may read it.
+  r.get(
+    '/api/merchant/screen/getScreenOverview',
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags, querystring: screenOverviewQuery } },
+    async (req) => ok(await screenOverview(db, authOf(req), req.query.screenId, deps.config.tzName)),
+  );
+  r.get(
+    '/api/merchant/screen/getParkProduction',
+    { config: { permitUrl: null, screenAccess: true }, schema: { tags, querystring: groupIdQuery } },
+    async (req) => ok(await parkProduction(db, authOf(req), req.query.groupId, deps.config.tzName)),
   );
 
   const config = { permitUrl: '/system/LargeManage' };

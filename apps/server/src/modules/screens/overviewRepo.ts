@@ -1,0 +1,95 @@
+import type { Db } from '../../db/connect';
+import { inList } from '../../db/scope';
+
+/**
+ * Per-park counts for the screens, one grouped query each over all the parks asked (a multi-park screen
+ * asks for a handful at once every minute). Every query is bounded by the merchant.
+ */
+export function screenParks(db: Db, merchantId: number, screenId: number, groupIds: readonly number[]) {
+  return db
+    .selectFrom('screen_groups as sg')
+    .innerJoin('screens as s', 's.id', 'sg.screen_id')
+    .innerJoin('groups as g', 'g.id', 'sg.group_id')
+    .leftJoin('group_points as gp', (j) =>
+      j.onRef('gp.group_id', '=', 'g.id').onRef('gp.merchant_id', '=', 'g.merchant_id'),
+    )
+    .select([
+      'g.id',
+      'g.name',
+      'g.area',
+      'g.longitude',
+      'g.latitude',
+      'g.time_zone',
+      'gp.longitude as point_longitude',
+      'gp.latitude as point_latitude',
+      'gp.boundary',
+    ])
+    .where('s.id', '=', screenId)
+    .where('s.merchant_id', '=', merchantId)
+    .where('g.merchant_id', '=', merchantId)
+    .where('g.id', 'in', inList(groupIds))
+    .orderBy('g.id')
+    .execute();
+}
+
+export async function deviceCounts(db: Db, merchantId: number, groupIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('devices')
+    .select(['group_id', 'online', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('merchant_id', '=', merchantId)
+    .where('group_id', 'in', inList(groupIds))
+    .groupBy(['group_id', 'online'])
+    .execute();
+  const out = new Map<number, { total: number; online: number }>();
+  for (const r of rows) {
+    const c = out.get(Number(r.group_id)) ?? { total: 0, online: 0 };
+    c.total += Number(r.n);
+    if (Number(r.online)) c.online += Number(r.n);
+    out.set(Number(r.group_id), c);
+  }
+  return out;
+}
+
+/** Alarms not cleared, per park. */
+export async function openAlarmCounts(db: Db, merchantId: number, groupIds: readonly number[]) {
+  const rows = await db
+    .selectFrom('alarms')
+    .select(['group_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('merchant_id', '=', merchantId)
+    .where('group_id', 'in', inList(groupIds))
+    .where('state', '!=', 'cleared')
+    .groupBy('group_id')
+    .execute();
+  return new Map(rows.map((r) => [Number(r.group_id), Number(r.n)]));
+}
+
+/** Growing plantings per park and crop: area and count. */
+export function growingCrops(db: Db, merchantId: number, groupIds: readonly number[]) {
+  return db
+    .selectFrom('production_plantings as p')
+    .innerJoin('production_crops as c', 'c.id', 'p.crop_id')
+    .select([
+      'p.group_id',
+      'c.name as crop',
+      (eb) => eb.fn.sum<number | string>('p.area_mu').as('area'),
+      (eb) => eb.fn.countAll<number | string>().as('n'),
+    ])
+    .where('p.merchant_id', '=', merchantId)
+    .where('p.group_id', 'in', inList(groupIds))
+    .where('p.status', '=', 'growing')
+    .groupBy(['p.group_id', 'c.name'])
+    .execute();
+}
+
+/** Harvested quantity per unit of one park between two park days (inclusive). */
+export function harvestByUnit(db: Db, merchantId: number, groupId: number, from: string, to: string) {
+  return db
+    .selectFrom('production_harvests')
+    .select(['unit', (eb) => eb.fn.sum<number | string>('quantity').as('quantity')])
+    .where('merchant_id', '=', merchantId)
+    .where('group_id', '=', groupId)
+    .where('harvested_on', '>=', from)
+    .where('harvested_on', '<=', to)
+    .groupBy('unit')
+    .execute();
+}
