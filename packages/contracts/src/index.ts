@@ -34,6 +34,7 @@ export * from './telemetry';
 export * from './testing';
 export * from './timeZone';
 export * from './trace/batches';
+export * from './trace/codes';
 export * from './trace/public';
 export * from './trace/reports';
 export * from './video/cameras';
