@@ -44,7 +44,8 @@ export interface AuditTarget {
 
 /**
  * Runs a write on behalf of a signed-in caller and records it, whether it succeeded or was refused
- * (the refusal's code and message land in the log). `describe` may name the object made by the write.
+ * (the refusal's code and message land in the log). `describe` may name the object made by the write, or
+ * name the action by what the write turned out to do (a save that marked work done).
  */
 export async function audited<T>(
   db: Db,
@@ -52,15 +53,15 @@ export async function audited<T>(
   meta: ClientMeta,
   target: AuditTarget,
   run: () => Promise<T>,
-  describe?: (result: T) => { targetId?: string | number | null; detail?: string },
+  describe?: (result: T) => { targetId?: string | number | null; detail?: string; action?: SystemLogAction },
 ): Promise<T> {
-  const log = (code: number, more: { targetId?: string | number | null; detail?: string }) =>
+  const log = (code: number, more: { targetId?: string | number | null; detail?: string; action?: SystemLogAction }) =>
     writeLog(db, {
       merchantId: auth.merchantId,
       userId: auth.userId,
       loginName: auth.loginName,
       ip: meta.ip,
-      action: target.action,
+      action: more.action ?? target.action,
       targetType: target.targetType,
       targetId: more.targetId ?? target.targetId,
       detail: more.detail ?? target.detail,

@@ -12,6 +12,7 @@ import type { Db } from '../../../db/connect';
 import { ApiError, notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
+import type { LogAs } from '../auditLog';
 import { addDays } from './days';
 import * as repo from './harvestsRepo';
 import { findPlanting } from './plantingsRepo';
@@ -110,10 +111,18 @@ async function checked(db: Db, auth: AuthContext, b: AddHarvestBody): Promise<re
   };
 }
 
+/** A harvest in a system log line: day, quantity and the override reason given. */
+export const harvestNote = (b: AddHarvestBody) =>
+  `${b.harvestedOn} ${b.quantity} ${b.unit}${b.overrideReason ? ` · ${b.overrideReason}` : ''}`;
+
+// `logAs`: the system log records a harvest kept over a safety interval as an override
+const logAs = (f: repo.HarvestFields): LogAs => (f.override_reason === null ? {} : { logAs: 'override' });
+
 export async function addHarvest(db: Db, auth: AuthContext, body: AddHarvestBody) {
   const f = await checked(db, auth, body);
   const people = [...new Set(body.personnelIds)];
-  return { id: await db.transaction().execute((trx) => repo.insertHarvest(trx, auth.merchantId, f, people)) };
+  const id = await db.transaction().execute((trx) => repo.insertHarvest(trx, auth.merchantId, f, people));
+  return { id, ...logAs(f) };
 }
 
 export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarvestBody) {
@@ -121,7 +130,7 @@ export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarve
   const f = await checked(db, auth, body);
   const people = [...new Set(body.personnelIds)];
   await db.transaction().execute((trx) => repo.updateHarvest(trx, scopeOf(auth), body.id, f, people));
-  return { id: body.id };
+  return { id: body.id, ...logAs(f) };
 }
 
 export async function removeHarvests(db: Db, auth: AuthContext, ids: number[]) {

@@ -12,6 +12,7 @@ import type { AuthContext } from '../../auth/sessions';
 import type { ModuleDeps } from '../../context';
 import type { ImageMime } from '../../devices/imageStore';
 import { createImageFiles } from '../../pests/imageFiles';
+import { logged } from '../auditLog';
 import { findCrop } from './cropsRepo';
 import { findPerson } from './personnelRepo';
 
@@ -65,16 +66,20 @@ export async function productionPictureRoutes(app: FastifyInstance, { db, config
     },
     async (req) => {
       const auth = authOf(req);
-      await personPhoto(db, auth, req.params.personnelId);
-      const checked = await checkPicture(req.body, LIMITS);
-      const stored = await files.store.put(req.body as Buffer);
-      await db
-        .updateTable('production_personnel')
-        .set({ photo: stored.sha256, photo_mime: checked.mime })
-        .where('id', '=', req.params.personnelId)
-        .where('merchant_id', '=', auth.merchantId)
-        .execute();
-      return ok({ id: req.params.personnelId });
+      const id = req.params.personnelId;
+      const store = async () => {
+        await personPhoto(db, auth, id);
+        const checked = await checkPicture(req.body, LIMITS);
+        const stored = await files.store.put(req.body as Buffer);
+        await db
+          .updateTable('production_personnel')
+          .set({ photo: stored.sha256, photo_mime: checked.mime })
+          .where('id', '=', id)
+          .where('merchant_id', '=', auth.merchantId)
+          .execute();
+        return { id };
+      };
+      return ok(await logged(db, req, 'personnel', 'alter', store, { id, name: 'photo' }));
     },
   );
   r.get(
@@ -96,17 +101,20 @@ export async function productionPictureRoutes(app: FastifyInstance, { db, config
     },
     async (req) => {
       const auth = authOf(req);
-      if (!(await findCrop(db, auth.merchantId, req.params.cropId)))
-        throw notFound(`cropId ${req.params.cropId}: crop`);
-      const checked = await checkPicture(req.body, LIMITS);
-      const stored = await files.store.put(req.body as Buffer);
-      await db
-        .updateTable('production_crops')
-        .set({ picture: stored.sha256, picture_mime: checked.mime })
-        .where('id', '=', req.params.cropId)
-        .where('merchant_id', '=', auth.merchantId)
-        .execute();
-      return ok({ id: req.params.cropId });
+      const id = req.params.cropId;
+      const store = async () => {
+        if (!(await findCrop(db, auth.merchantId, id))) throw notFound(`cropId ${id}: crop`);
+        const checked = await checkPicture(req.body, LIMITS);
+        const stored = await files.store.put(req.body as Buffer);
+        await db
+          .updateTable('production_crops')
+          .set({ picture: stored.sha256, picture_mime: checked.mime })
+          .where('id', '=', id)
+          .where('merchant_id', '=', auth.merchantId)
+          .execute();
+        return { id };
+      };
+      return ok(await logged(db, req, 'crop', 'alter', store, { id, name: 'picture' }));
     },
   );
 }

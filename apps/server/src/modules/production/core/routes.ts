@@ -23,6 +23,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
 import type { ModuleDeps } from '../../context';
+import { logged } from '../auditLog';
 import {
   addCrop,
   cropOptions,
@@ -33,7 +34,7 @@ import {
   updateGrowthStandard,
 } from './crops';
 import { coreExportRoutes } from './exportRoutes';
-import { addHarvest, harvestOptions, listHarvests, removeHarvests, updateHarvest } from './harvests';
+import { addHarvest, harvestNote, harvestOptions, listHarvests, removeHarvests, updateHarvest } from './harvests';
 import { plotOptions, userOptions } from './options';
 import { addPersonnel, listPersonnel, personnelDetail, removePersonnel, updatePersonnel } from './personnel';
 import { productionPictureRoutes } from './pictureRoutes';
@@ -77,17 +78,33 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   r.post(
     `${P}/personnel/addPersonnel`,
     { config: on(PERMITS.personnel), schema: { tags, body: addPersonnelBody } },
-    async (req) => ok(await addPersonnel(db, authOf(req), req.body)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'personnel', 'add', () => addPersonnel(db, authOf(req), req.body), {
+          name: req.body.name,
+        }),
+      ),
   );
   r.post(
     `${P}/personnel/updatePersonnel`,
     { config: on(PERMITS.personnel), schema: { tags, body: updatePersonnelBody } },
-    async (req) => ok(await updatePersonnel(db, authOf(req), req.body)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'personnel', 'alter', () => updatePersonnel(db, authOf(req), req.body), {
+          id: req.body.id,
+          name: req.body.name,
+        }),
+      ),
   );
   r.post(
     `${P}/personnel/removePersonnel`,
     { config: on(PERMITS.personnel), schema: { tags, body: productionIdsBody } },
-    async (req) => ok(await removePersonnel(db, authOf(req), req.body.id)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'personnel', 'remove', () => removePersonnel(db, authOf(req), req.body.id), {
+          id: req.body.id,
+        }),
+      ),
   );
 
   r.get(`${P}/personnel/getUserOptions`, { config: on(PERMITS.personnel), schema: { tags } }, async (req) =>
@@ -104,15 +121,21 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     ok(await cropOptions(db, authOf(req))),
   );
   r.post(`${P}/crop/addCrop`, { config: on(PERMITS.plant), schema: { tags, body: addCropBody } }, async (req) =>
-    ok(await addCrop(db, authOf(req), req.body)),
+    ok(await logged(db, req, 'crop', 'add', () => addCrop(db, authOf(req), req.body), { name: req.body.name })),
   );
   r.post(`${P}/crop/updateCrop`, { config: on(PERMITS.plant), schema: { tags, body: updateCropBody } }, async (req) =>
-    ok(await updateCrop(db, authOf(req), req.body)),
+    ok(
+      await logged(db, req, 'crop', 'alter', () => updateCrop(db, authOf(req), req.body), {
+        id: req.body.id,
+        name: req.body.name,
+      }),
+    ),
   );
   r.post(
     `${P}/crop/removeCrop`,
     { config: on(PERMITS.plant), schema: { tags, body: productionIdsBody } },
-    async (req) => ok(await removeCrops(db, authOf(req), req.body.id)),
+    async (req) =>
+      ok(await logged(db, req, 'crop', 'remove', () => removeCrops(db, authOf(req), req.body.id), { id: req.body.id })),
   );
   r.get(
     `${P}/growthStage/getStandardList`,
@@ -127,7 +150,12 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   r.post(
     `${P}/growthStage/updateStandard`,
     { config: on(PERMITS.standard), schema: { tags, body: updateGrowthStandardBody } },
-    async (req) => ok(await updateGrowthStandard(db, authOf(req), req.body)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'growthStandard', 'alter', () => updateGrowthStandard(db, authOf(req), req.body), {
+          id: req.body.cropId,
+        }),
+      ),
   );
 
   // plantings
@@ -159,17 +187,33 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   r.post(
     `${P}/planting/addPlanting`,
     { config: on(PERMITS.plant), schema: { tags, body: addPlantingBody } },
-    async (req) => ok(await addPlanting(db, authOf(req), req.body)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'planting', 'add', () => addPlanting(db, authOf(req), req.body), {
+          name: req.body.variety,
+        }),
+      ),
   );
   r.post(
     `${P}/planting/updatePlanting`,
     { config: on(PERMITS.plant), schema: { tags, body: updatePlantingBody } },
-    async (req) => ok(await updatePlanting(db, authOf(req), req.body)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'planting', 'alter', () => updatePlanting(db, authOf(req), req.body), {
+          id: req.body.id,
+          name: req.body.variety,
+        }),
+      ),
   );
   r.post(
     `${P}/planting/removePlanting`,
     { config: on(PERMITS.plant), schema: { tags, body: productionIdsBody } },
-    async (req) => ok(await removePlantings(db, authOf(req), req.body.id)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'planting', 'remove', () => removePlantings(db, authOf(req), req.body.id), {
+          id: req.body.id,
+        }),
+      ),
   );
 
   // harvests
@@ -186,17 +230,33 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   r.post(
     `${P}/harvest/addHarvest`,
     { config: on(PERMITS.harvest), schema: { tags, body: addHarvestBody } },
-    async (req) => ok(await addHarvest(db, authOf(req), req.body)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'harvest', 'add', () => addHarvest(db, authOf(req), req.body), {
+          name: harvestNote(req.body),
+        }),
+      ),
   );
   r.post(
     `${P}/harvest/updateHarvest`,
     { config: on(PERMITS.harvest), schema: { tags, body: updateHarvestBody } },
-    async (req) => ok(await updateHarvest(db, authOf(req), req.body)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'harvest', 'alter', () => updateHarvest(db, authOf(req), req.body), {
+          id: req.body.id,
+          name: harvestNote(req.body),
+        }),
+      ),
   );
   r.post(
     `${P}/harvest/removeHarvest`,
     { config: on(PERMITS.harvest), schema: { tags, body: productionIdsBody } },
-    async (req) => ok(await removeHarvests(db, authOf(req), req.body.id)),
+    async (req) =>
+      ok(
+        await logged(db, req, 'harvest', 'remove', () => removeHarvests(db, authOf(req), req.body.id), {
+          id: req.body.id,
+        }),
+      ),
   );
 
   coreExportRoutes(app, deps);

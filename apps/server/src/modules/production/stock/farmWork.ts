@@ -240,7 +240,8 @@ export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkB
     await repo.saveLinks(trx, { id: w.id, merchantId: auth.merchantId, groupId: w.group_id }, b, !wasDone);
     if (!wasDone && b.status === 'done') await takeMaterials(trx, actorOf(auth, w.group_id), w.id, b.materials);
   });
-  return { id: w.id };
+  // the system log records the save that marked the work done as such
+  return { id: w.id, ...(!wasDone && b.status === 'done' ? { logAs: 'done' as const } : {}) };
 }
 
 /**

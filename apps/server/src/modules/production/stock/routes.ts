@@ -20,6 +20,7 @@ import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
 import { type ExportColumn, type ExportRow, exportLang, exportStamp, sendExport } from '../../../http/exportWriter';
 import type { ModuleDeps } from '../../context';
+import { logged } from '../auditLog';
 import { MATERIAL_COLUMNS, MOVE_COLUMNS, SUPPLIER_COLUMNS } from './exportColumns';
 import {
   addMaterial,
@@ -91,13 +92,22 @@ export function productionStockRoutes(app: FastifyInstance, deps: ModuleDeps): v
     async (req) => ok(await materialOptions(db, authOf(req), req.query.groupId)),
   );
   r.post(`${P}/material/addMaterial`, { ...m, schema: { tags, body: addMaterialBody } }, async (req) =>
-    ok(await addMaterial(db, authOf(req), req.body)),
+    ok(await logged(db, req, 'material', 'add', () => addMaterial(db, authOf(req), req.body), { name: req.body.name })),
   );
   r.post(`${P}/material/alterMaterial`, { ...m, schema: { tags, body: alterMaterialBody } }, async (req) =>
-    ok(await alterMaterial(db, authOf(req), req.body)),
+    ok(
+      await logged(db, req, 'material', 'alter', () => alterMaterial(db, authOf(req), req.body), {
+        id: req.body.id,
+        name: req.body.name,
+      }),
+    ),
   );
   r.post(`${P}/material/removeMaterial`, { ...m, schema: { tags, body: removeIdsBody } }, async (req) =>
-    ok(await removeMaterials(db, authOf(req), req.body.id)),
+    ok(
+      await logged(db, req, 'material', 'remove', () => removeMaterials(db, authOf(req), req.body.id), {
+        id: req.body.id,
+      }),
+    ),
   );
   r.get(
     `${P}/material/exportMaterialList`,
@@ -121,7 +131,11 @@ export function productionStockRoutes(app: FastifyInstance, deps: ModuleDeps): v
     ok(await listMoves(db, authOf(req), req.query)),
   );
   r.post(`${P}/material/addStockMove`, { ...m, schema: { tags, body: addStockMoveBody } }, async (req) =>
-    ok(await addStockMove(db, authOf(req), req.body)),
+    ok(
+      await logged(db, req, 'stockMove', 'add', () => addStockMove(db, authOf(req), req.body), {
+        name: `${req.body.kind} ${req.body.quantity}`,
+      }),
+    ),
   );
   r.get(
     `${P}/material/exportStockMoveList`,
@@ -158,13 +172,22 @@ export function productionStockRoutes(app: FastifyInstance, deps: ModuleDeps): v
     async (req) => ok(await supplierOptions(db, authOf(req), req.query.groupId)),
   );
   r.post(`${P}/supplier/addSupplier`, { ...s, schema: { tags, body: addSupplierBody } }, async (req) =>
-    ok(await addSupplier(db, authOf(req), req.body)),
+    ok(await logged(db, req, 'supplier', 'add', () => addSupplier(db, authOf(req), req.body), { name: req.body.name })),
   );
   r.post(`${P}/supplier/alterSupplier`, { ...s, schema: { tags, body: alterSupplierBody } }, async (req) =>
-    ok(await alterSupplier(db, authOf(req), req.body)),
+    ok(
+      await logged(db, req, 'supplier', 'alter', () => alterSupplier(db, authOf(req), req.body), {
+        id: req.body.id,
+        name: req.body.name,
+      }),
+    ),
   );
   r.post(`${P}/supplier/removeSupplier`, { ...s, schema: { tags, body: removeIdsBody } }, async (req) =>
-    ok(await removeSuppliers(db, authOf(req), req.body.id)),
+    ok(
+      await logged(db, req, 'supplier', 'remove', () => removeSuppliers(db, authOf(req), req.body.id), {
+        id: req.body.id,
+      }),
+    ),
   );
   r.get(
     `${P}/supplier/exportSupplierList`,

@@ -21,6 +21,7 @@ import { ok } from '../../../http/envelope';
 import { checkPicture, PICTURE_LIMITS, PICTURE_MIMES, readPicture, sendPicture } from '../../../http/pictures';
 import type { ModuleDeps } from '../../context';
 import { createImageStore, type ImageMime } from '../../devices/imageStore';
+import { logged } from '../auditLog';
 import { addPhoto, photoOf, removePhoto } from './photos';
 import { createVideoFiles } from './videoFiles';
 import { addVideo, listVideos, removeVideos, videoOf } from './videos';
@@ -62,7 +63,8 @@ export async function productionUploadRoutes(app: FastifyInstance, deps: ModuleD
     const q = readQuery(farmWorkPhotoQuery, req.query);
     const checked = await checkPicture(req.body, FARM_PHOTO);
     const store = async () => ({ ...(await images.put(req.body as Buffer)), mime: checked.mime });
-    return ok(await addPhoto(db, authOf(req), q.farmWorkId, store));
+    const add = () => addPhoto(db, authOf(req), q.farmWorkId, store);
+    return ok(await logged(db, req, 'farmWork', 'alter', add, { id: q.farmWorkId, name: 'photo +' }));
   });
   r.get(
     `${P}/farmWork/getFarmWorkPhoto`,
@@ -76,19 +78,26 @@ export async function productionUploadRoutes(app: FastifyInstance, deps: ModuleD
   r.post(
     `${P}/farmWork/removeFarmWorkPhoto`,
     { config: { permitUrl: FARM_WORK }, schema: { tags, body: photoIdQuery } },
-    async (req) => ok(await removePhoto(db, authOf(req), req.body.id)),
+    async (req) => {
+      const drop = () => removePhoto(db, authOf(req), req.body.id);
+      return ok(await logged(db, req, 'farmWork', 'alter', drop, { name: `photo ${req.body.id} -` }));
+    },
   );
 
   r.post(`${P}/video/addVideo`, { config: { permitUrl: VIDEOS } }, async (req) => {
     const q = readQuery(addVideoQuery, req.query);
     const auth = authOf(req);
     // the park and the clip's plot are checked before a byte is written
-    const stored = await addVideo(db, auth, q, async () => {
-      if (!req.body || typeof (req.body as Readable).pipe !== 'function')
-        throw new ApiError(Code.VALIDATION, 'body: send the MP4 clip as the body', { field: 'body', rule: 'required' });
-      return videos.put(req.body as Readable, VIDEO_MAX_BYTES);
-    });
-    return ok(stored);
+    const add = () =>
+      addVideo(db, auth, q, async () => {
+        if (!req.body || typeof (req.body as Readable).pipe !== 'function')
+          throw new ApiError(Code.VALIDATION, 'body: send the MP4 clip as the body', {
+            field: 'body',
+            rule: 'required',
+          });
+        return videos.put(req.body as Readable, VIDEO_MAX_BYTES);
+      });
+    return ok(await logged(db, req, 'farmVideo', 'add', add, { name: q.title }));
   });
   r.get(
     `${P}/video/getVideoList`,
@@ -98,7 +107,10 @@ export async function productionUploadRoutes(app: FastifyInstance, deps: ModuleD
   r.post(
     `${P}/video/removeVideo`,
     { config: { permitUrl: VIDEOS }, schema: { tags, body: removeIdsBody } },
-    async (req) => ok(await removeVideos(db, authOf(req), req.body.id, videos.drop)),
+    async (req) => {
+      const drop = () => removeVideos(db, authOf(req), req.body.id, videos.drop);
+      return ok(await logged(db, req, 'farmVideo', 'remove', drop, { id: req.body.id }));
+    },
   );
   r.get(
     `${P}/video/getVideoFile`,

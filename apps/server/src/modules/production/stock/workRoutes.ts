@@ -20,6 +20,7 @@ import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
 import type { ExportRow } from '../../../http/exportWriter';
 import type { ModuleDeps } from '../../context';
+import { logged } from '../auditLog';
 import { FARM_WORK_COLUMNS, MACHINERY_COLUMNS } from './exportColumns';
 import {
   addFarmWork,
@@ -70,13 +71,26 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     async (req) => ok(await farmWorkOptions(db, authOf(req), req.query.groupId)),
   );
   r.post(`${P}/farmWork/addFarmWork`, { ...f, schema: { tags, body: addFarmWorkBody } }, async (req) =>
-    ok(await addFarmWork(db, authOf(req), req.body)),
+    ok(
+      await logged(db, req, 'farmWork', 'add', () => addFarmWork(db, authOf(req), req.body), {
+        name: `${req.body.type} ${req.body.plannedOn}`,
+      }),
+    ),
   );
   r.post(`${P}/farmWork/alterFarmWork`, { ...f, schema: { tags, body: alterFarmWorkBody } }, async (req) =>
-    ok(await alterFarmWork(db, authOf(req), req.body)),
+    ok(
+      await logged(db, req, 'farmWork', 'alter', () => alterFarmWork(db, authOf(req), req.body), {
+        id: req.body.id,
+        name: `${req.body.type} ${req.body.plannedOn}`,
+      }),
+    ),
   );
   r.post(`${P}/farmWork/removeFarmWork`, { ...f, schema: { tags, body: removeIdsBody } }, async (req) =>
-    ok(await removeFarmWork(db, authOf(req), req.body.id)),
+    ok(
+      await logged(db, req, 'farmWork', 'remove', () => removeFarmWork(db, authOf(req), req.body.id), {
+        id: req.body.id,
+      }),
+    ),
   );
   r.get(
     `${P}/farmWork/exportFarmWorkList`,
@@ -115,13 +129,24 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     async (req) => ok(await maintenanceDue(db, authOf(req), req.query.groupId, tz)),
   );
   r.post(`${P}/machinery/addMachinery`, { ...m, schema: { tags, body: addMachineryBody } }, async (req) =>
-    ok(await addMachinery(db, authOf(req), req.body)),
+    ok(
+      await logged(db, req, 'machinery', 'add', () => addMachinery(db, authOf(req), req.body), { name: req.body.name }),
+    ),
   );
   r.post(`${P}/machinery/alterMachinery`, { ...m, schema: { tags, body: alterMachineryBody } }, async (req) =>
-    ok(await alterMachinery(db, authOf(req), req.body)),
+    ok(
+      await logged(db, req, 'machinery', 'alter', () => alterMachinery(db, authOf(req), req.body), {
+        id: req.body.id,
+        name: req.body.name,
+      }),
+    ),
   );
   r.post(`${P}/machinery/removeMachinery`, { ...m, schema: { tags, body: removeIdsBody } }, async (req) =>
-    ok(await removeMachinery(db, authOf(req), req.body.id)),
+    ok(
+      await logged(db, req, 'machinery', 'remove', () => removeMachinery(db, authOf(req), req.body.id), {
+        id: req.body.id,
+      }),
+    ),
   );
   r.get(
     `${P}/machinery/exportMachineryList`,
@@ -147,9 +172,17 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     async (req) => ok(await listMaintenance(db, authOf(req), req.query)),
   );
   r.post(`${P}/machinery/addMaintenance`, { ...m, schema: { tags, body: addMaintenanceBody } }, async (req) =>
-    ok(await addMaintenance(db, authOf(req), req.body)),
+    ok(
+      await logged(db, req, 'maintenance', 'add', () => addMaintenance(db, authOf(req), req.body), {
+        name: `${req.body.doneOn} ${req.body.type}`,
+      }),
+    ),
   );
   r.post(`${P}/machinery/removeMaintenance`, { ...m, schema: { tags, body: removeIdsBody } }, async (req) =>
-    ok(await removeMaintenance(db, authOf(req), req.body.id)),
+    ok(
+      await logged(db, req, 'maintenance', 'remove', () => removeMaintenance(db, authOf(req), req.body.id), {
+        id: req.body.id,
+      }),
+    ),
   );
 }

@@ -1,0 +1,73 @@
+import type { SystemLogTarget } from '@farmpark/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/connect';
+import { authOf } from '../../http/authHook';
+import { clientMeta } from '../../http/clientMeta';
+import { audited } from '../systemLog/service';
+
+/** The production records the system log names. */
+export type ProductionTarget = Extract<
+  SystemLogTarget,
+  | 'personnel'
+  | 'crop'
+  | 'growthStandard'
+  | 'planting'
+  | 'harvest'
+  | 'farmWork'
+  | 'material'
+  | 'stockMove'
+  | 'supplier'
+  | 'machinery'
+  | 'maintenance'
+  | 'farmVideo'
+>;
+
+/**
+ * What a write turned out to be when its route cannot tell from the request: a farm work save that
+ * marked the work done, a harvest kept inside a safety interval by an administrator's reason. Services
+ * return it beside their answer; `logged` records it and hands the answer back without it.
+ */
+export interface LogAs {
+  logAs?: 'done' | 'override';
+}
+
+type Verb = 'add' | 'alter' | 'remove';
+
+/**
+ * Runs a production write for the caller and writes its system log line (refusals too, with their
+ * code): `production.add|alter|remove` on the record kind, the record's id (the new one for an add, all
+ * of them for a removal) and `name` as the detail, so the line still reads after the record is gone.
+ */
+export async function logged<T>(
+  db: Db,
+  req: FastifyRequest,
+  targetType: ProductionTarget,
+  verb: Verb,
+  run: () => Promise<T>,
+  about: { id?: number | number[]; name?: string } = {},
+): Promise<Omit<T, 'logAs'>> {
+  const result = await audited(
+    db,
+    authOf(req),
+    clientMeta(req),
+    {
+      action: `production.${verb}`,
+      targetType,
+      targetId: Array.isArray(about.id) ? about.id.join(',') : about.id,
+      detail: about.name,
+    },
+    run,
+    (r) => {
+      const made = r as (LogAs & { id?: unknown }) | null;
+      return {
+        targetId: verb === 'add' && typeof made?.id === 'number' ? made.id : undefined,
+        action: made?.logAs ? `production.${made.logAs}` : undefined,
+      };
+    },
+  );
+  if (result && typeof result === 'object' && 'logAs' in result) {
+    const { logAs: _, ...answer } = result as T & LogAs;
+    return answer as Omit<T, 'logAs'>;
+  }
+  return result;
+}
