@@ -48,6 +48,9 @@ import { systemLogRoutes } from './modules/systemLog/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import type { TelemetryRuntime } from './modules/telemetry/runtime';
 import { testingRoutes } from './modules/testing/routes';
+import { tracePublicFileRoutes } from './modules/trace/batches/publicFileRoutes';
+import { traceBatchRoutes } from './modules/trace/batches/routes';
+import { traceReportRoutes } from './modules/trace/reports/routes';
 import { userRoutes } from './modules/users/routes';
 import { weatherRoutes } from './modules/weather/routes';
 import type { MqttBroker } from './mqtt/broker';
@@ -188,11 +191,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     productionCoreRoutes,
     productionStockRoutes,
     productionWorkRoutes,
+    traceBatchRoutes,
+    tracePublicFileRoutes,
   ])
     register(app, moduleDeps);
   await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));
   await app.register(async (scope) => pestImageRoutes(scope, moduleDeps));
   await app.register(async (scope) => productionUploadRoutes(scope, moduleDeps));
+  await app.register(async (scope) => traceReportRoutes(scope, moduleDeps));
   alarmRoutes(app, { ...moduleDeps, alarms });
   irrigationRoutes(app, { ...moduleDeps, irrigation });
   testingRoutes(app, { ...moduleDeps, bus: deps.bus });

@@ -1,0 +1,230 @@
+import type { PublicTrace, ReportItem, TraceSection } from '@farmpark/contracts';
+import type { Db } from '../../../db/connect';
+import { inList } from '../../../db/scope';
+import type { BatchLinks } from './repo';
+
+type Batch = {
+  id: number;
+  merchant_id: number;
+  group_id: number;
+  product_name: string;
+  gtin: string | null;
+  lot: string;
+  cert_quantity: number | null;
+  cert_unit: string;
+  producer: string;
+  origin: string;
+  contact: string;
+  issued_on: string | null;
+  pledge: string;
+  basis: string;
+};
+/** A file the trace shows: a report's (pdf or picture) or a clip; `urlOf` names where a reader gets it. */
+export interface TraceFile {
+  kind: 'report' | 'video';
+  /** The report's or video's id. */
+  id: number;
+  sha256: string;
+  mime: string;
+}
+type UrlOf = (f: TraceFile) => string;
+
+/**
+ * Builds the consumer's view of a batch from the live records, with ONLY the given sections: each section
+ * is read only when asked for, and its fields are listed here one by one (never a row spread), so no column
+ * that names a person (phone, ID number, workers) or a note can slip in.
+ */
+export async function collectTrace(
+  db: Db,
+  batch: Batch,
+  links: BatchLinks,
+  sections: readonly TraceSection[],
+  urlOf: UrlOf,
+): Promise<Omit<PublicTrace, 'publishedAt' | 'version'>> {
+  const m = batch.merchant_id;
+  const want = new Set(sections);
+  const out: Omit<PublicTrace, 'publishedAt' | 'version'> = {};
+  const plantings = await db
+    .selectFrom('production_plantings as p')
+    .innerJoin('production_crops as c', (j) => j.onRef('c.id', '=', 'p.crop_id').on('c.merchant_id', '=', m))
+    .leftJoin('area_points as a', (j) => j.onRef('a.id', '=', 'p.area_point_id').on('a.merchant_id', '=', m))
+    .select(['p.id', 'p.area_point_id', 'p.area_mu', 'p.variety', 'p.sown_on', 'p.transplanted_on'])
+    .select(['c.name as crop', 'c.variety as crop_variety', 'a.name as plot'])
+    .where('p.merchant_id', '=', m)
+    .where('p.group_id', '=', batch.group_id)
+    .where('p.id', 'in', inList(links.plantingIds))
+    .orderBy('p.sown_on')
+    .orderBy('p.id')
+    .execute();
+  const harvests = await db
+    .selectFrom('production_harvests')
+    .select(['id', 'harvested_on', 'quantity', 'unit', 'grade', 'override_reason'])
+    .where('merchant_id', '=', m)
+    .where('group_id', '=', batch.group_id)
+    .where('id', 'in', inList(links.harvestIds))
+    .orderBy('harvested_on')
+    .orderBy('id')
+    .execute();
+
+  if (want.has('product')) out.product = { name: batch.product_name, gtin: batch.gtin, lot: batch.lot };
+  if (want.has('certificate'))
+    out.certificate = {
+      product: batch.product_name,
+      quantity: Number(batch.cert_quantity ?? 0),
+      unit: batch.cert_unit,
+      producer: batch.producer,
+      origin: batch.origin,
+      contact: batch.contact,
+      issuedOn: batch.issued_on ?? '',
+      pledge: batch.pledge,
+      basis: JSON.parse(batch.basis),
+    };
+  if (want.has('farm')) {
+    const park = await db
+      .selectFrom('groups')
+      .select(['name', 'address'])
+      .where('merchant_id', '=', m)
+      .where('id', '=', batch.group_id)
+      .executeTakeFirstOrThrow();
+    out.farm = { name: park.name, region: park.address };
+  }
+  if (want.has('plots')) {
+    const byPlot = new Map<number, { name: string; areaMu: number | null }>();
+    for (const p of plantings) {
+      const plot = byPlot.get(p.area_point_id) ?? { name: p.plot ?? '', areaMu: 0 };
+      plot.areaMu = (plot.areaMu ?? 0) + Number(p.area_mu);
+      byPlot.set(p.area_point_id, plot);
+    }
+    out.plots = [...byPlot.values()];
+  }
+  if (want.has('plantings'))
+    out.plantings = plantings.map((p) => ({
+      crop: p.crop,
+      variety: p.variety || p.crop_variety,
+      plot: p.plot ?? '',
+      sownOn: p.sown_on,
+      transplantedOn: p.transplanted_on,
+    }));
+  if (want.has('timeline')) out.timeline = await timelineOf(db, batch, plantings, harvests);
+  if (want.has('harvests'))
+    out.harvests = harvests.map((h) => ({
+      date: h.harvested_on,
+      quantity: Number(h.quantity),
+      unit: h.unit,
+      grade: h.grade,
+      overrideReason: h.override_reason,
+    }));
+  if (want.has('reports')) {
+    const reports = await db
+      .selectFrom('trace_reports')
+      .select(['id', 'agency', 'report_no', 'sampled_on', 'reported_on', 'valid_until', 'items', 'passed'])
+      .select(['file_sha256', 'file_mime', 'file_type'])
+      .where('merchant_id', '=', m)
+      .where('group_id', '=', batch.group_id)
+      .where('id', 'in', inList(links.reportIds))
+      .orderBy('reported_on')
+      .orderBy('id')
+      .execute();
+    out.reports = reports.map((r) => ({
+      agency: r.agency,
+      number: r.report_no,
+      sampledOn: r.sampled_on,
+      reportedOn: r.reported_on,
+      validUntil: r.valid_until,
+      items: (JSON.parse(r.items) as ReportItem[]).map((i) => ({
+        name: i.name,
+        result: i.result,
+        standard: i.standard,
+        pass: i.pass,
+      })),
+      passed: Number(r.passed) === 1,
+      fileUrl:
+        r.file_sha256 && r.file_mime
+          ? urlOf({ kind: 'report', id: r.id, sha256: r.file_sha256, mime: r.file_mime })
+          : '',
+      fileType: r.file_type === 'pdf' ? 'pdf' : 'image',
+    }));
+  }
+  if (want.has('videos')) {
+    const videos = await db
+      .selectFrom('production_videos')
+      .select(['id', 'title', 'shot_on', 'sha256'])
+      .where('merchant_id', '=', m)
+      .where('group_id', '=', batch.group_id)
+      .where('id', 'in', inList(links.videoIds))
+      .orderBy('shot_on')
+      .orderBy('id')
+      .execute();
+    out.videos = videos.map((v) => ({
+      title: v.title,
+      shotOn: v.shot_on,
+      url: urlOf({ kind: 'video', id: v.id, sha256: v.sha256, mime: 'video/mp4' }),
+    }));
+  }
+  return out;
+}
+
+type Planting = { id: number; sown_on: string };
+/**
+ * Done farm work of the plantings from the first sowing to the last harvest (to today while none), with the
+ * materials each used and what a machine measured (water, fertiliser by tank). Who did it is not read.
+ */
+async function timelineOf(
+  db: Db,
+  batch: Batch,
+  plantings: Planting[],
+  harvests: { harvested_on: string }[],
+): Promise<NonNullable<PublicTrace['timeline']>> {
+  if (plantings.length === 0) return [];
+  const m = batch.merchant_id;
+  const from = plantings.map((p) => p.sown_on).sort()[0];
+  const to = harvests
+    .map((h) => h.harvested_on)
+    .sort()
+    .at(-1);
+  let q = db
+    .selectFrom('production_farm_work as w')
+    .leftJoin('area_points as a', (j) => j.onRef('a.id', '=', 'w.area_point_id').on('a.merchant_id', '=', m))
+    .select(['w.id', 'w.type', 'w.done_on', 'w.source', 'w.water_m3', 'w.fertiliser', 'a.name as plot'])
+    .where('w.merchant_id', '=', m)
+    .where('w.group_id', '=', batch.group_id)
+    .where('w.status', '=', 'done')
+    .where(
+      'w.planting_id',
+      'in',
+      plantings.map((p) => p.id),
+    )
+    .where('w.done_on', '>=', from);
+  if (to) q = q.where('w.done_on', '<=', to);
+  const works = await q.orderBy('w.done_on').orderBy('w.id').execute();
+  const materials = await db
+    .selectFrom('production_farm_work_materials as l')
+    .innerJoin('production_materials as mat', (j) =>
+      j.onRef('mat.id', '=', 'l.material_id').on('mat.merchant_id', '=', m),
+    )
+    .select(['l.farm_work_id', 'l.quantity', 'mat.name', 'mat.unit'])
+    .where('l.merchant_id', '=', m)
+    .where('l.farm_work_id', 'in', inList(works.map((w) => w.id)))
+    .orderBy('mat.name')
+    .execute();
+  return works.map((w) => {
+    const measured = (JSON.parse(w.fertiliser || '[]') as { name?: string; litres?: number }[]).map((f) => ({
+      name: String(f.name ?? ''),
+      quantity: Number(f.litres ?? 0),
+      unit: 'L',
+    }));
+    return {
+      date: w.done_on ?? '',
+      type: w.type,
+      plot: w.plot ?? '',
+      materials: [
+        ...materials
+          .filter((x) => x.farm_work_id === w.id)
+          .map((x) => ({ name: x.name, quantity: Number(x.quantity), unit: x.unit })),
+        ...measured,
+      ],
+      machine: w.source === 'machine',
+      waterM3: w.water_m3 === null ? null : Number(w.water_m3),
+    };
+  });
+}
