@@ -1,0 +1,101 @@
+import type { Db } from '../../../db/connect';
+import { productionRows } from '../../production/core/testFixture';
+import { stockRows } from '../../production/stock/testFixture';
+
+/** Texts a published snapshot must never carry: a person's phone, ID number and name, and notes. */
+export const PRIVATE_MARKERS = {
+  phone: '13912345678',
+  idNumber: '330102199001011234',
+  person: '测试采收员',
+  plantingNote: 'PLANTING-NOTE-SECRET',
+  harvestNote: 'HARVEST-NOTE-SECRET',
+  workNote: 'WORK-NOTE-SECRET',
+  batchNote: 'BATCH-NOTE-SECRET',
+  reportNote: 'REPORT-NOTE-SECRET',
+};
+
+/**
+ * A park's production records a batch draws on, inserted directly: a planting with a harvest, done spraying
+ * work with its pesticide on that planting, a clip and a report; the harvester has a phone and an ID number
+ * and every record a private note, so tests can prove none of it is published.
+ */
+export async function traceRows(db: Db, merchantId: number, groupId: number) {
+  const core = await productionRows(db, merchantId, groupId, '2026-03-01');
+  const stock = await stockRows(db, merchantId, groupId);
+  const at = Date.now();
+  await db
+    .updateTable('production_personnel')
+    .set({ phone: PRIVATE_MARKERS.phone, id_number: PRIVATE_MARKERS.idNumber })
+    .where('id', '=', core.personId)
+    .execute();
+  await db
+    .updateTable('production_plantings')
+    .set({ notes: PRIVATE_MARKERS.plantingNote })
+    .where('id', '=', core.plantingId)
+    .execute();
+  await db
+    .updateTable('production_harvests')
+    .set({ notes: PRIVATE_MARKERS.harvestNote, grade: '特级' })
+    .where('id', '=', core.harvestId)
+    .execute();
+  await db
+    .updateTable('production_farm_work')
+    .set({ planting_id: core.plantingId, status: 'done', done_on: '2026-04-02', notes: PRIVATE_MARKERS.workNote })
+    .where('id', '=', stock.farmWorkId)
+    .execute();
+  await db
+    .insertInto('production_farm_work_materials')
+    .values({
+      farm_work_id: stock.farmWorkId,
+      merchant_id: merchantId,
+      group_id: groupId,
+      material_id: stock.materialId,
+      quantity: 0.5,
+    })
+    .execute();
+  await db
+    .insertInto('production_farm_work_people')
+    .values({ farm_work_id: stock.farmWorkId, merchant_id: merchantId, group_id: groupId, personnel_id: core.personId })
+    .execute();
+  const report = await db
+    .insertInto('trace_reports')
+    .values({
+      merchant_id: merchantId,
+      group_id: groupId,
+      agency: '测试检测中心',
+      report_no: 'JC-2026-001',
+      sampled_on: '2026-05-20',
+      reported_on: '2026-05-25',
+      valid_until: null,
+      passed: 1,
+      items: JSON.stringify([{ name: '毒死蜱', result: '未检出', standard: 'GB 2763', pass: true }]),
+      notes: PRIVATE_MARKERS.reportNote,
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { ...core, ...stock, reportId: report.id };
+}
+export type TraceRows = Awaited<ReturnType<typeof traceRows>>;
+
+/** A batch body drawing on traceRows, with every certificate field filled. */
+export const batchBody = (groupId: number, rows: TraceRows, lot = 'LOT-2026-01') => ({
+  groupId,
+  productName: '测试番茄',
+  gtin: '6901234567892',
+  lot,
+  plantingIds: [rows.plantingId],
+  harvestIds: [rows.harvestId],
+  reportIds: [rows.reportId],
+  videoIds: [rows.videoId],
+  certQuantity: 10,
+  certUnit: 'kg',
+  producer: '测试生产者合作社',
+  origin: '浙江省杭州市测试镇',
+  contact: '0571-88886666',
+  issuedOn: '2026-06-02',
+  pledge: '不使用禁用农药兽药、停用兽药和非法添加物',
+  basis: ['ownControl', 'labTest'],
+  notes: PRIVATE_MARKERS.batchNote,
+});
