@@ -187,6 +187,13 @@ export const STANDALONE_ROUTES: readonly AppRoute[] = [
     meta: { title: { zh: '数据大屏（浅色）', en: 'Data screen (light)' } },
     component: lazyNamed(() => import('../pages/largeScreen'), 'TintScreen'),
   },
+  {
+    path: '/large-screen-multi',
+    name: 'largeScreenMulti',
+    hidden: true,
+    meta: { title: { zh: '多园区数据大屏', en: 'Multi-park data screen' } },
+    component: lazyNamed(() => import('../pages/largeScreen'), 'DarkMultiScreen'),
+  },
 ];
 
 /** SPEC §2 public routes (see config/publicPaths.ts for which skip the token check). */
