@@ -13,6 +13,7 @@ import DevicesPanel from './panels/DevicesPanel';
 import IrrigationPanel from './panels/IrrigationPanel';
 import MapPanel from './panels/MapPanel';
 import PestsPanel from './panels/PestsPanel';
+import ProductionPanel from './panels/ProductionPanel';
 import SoilPanel from './panels/SoilPanel';
 import WeatherPanel from './panels/WeatherPanel';
 import { classPermitted, PANEL_PERMIT, useScreenPermits } from './permits';
@@ -135,6 +136,7 @@ export default function Screen({ palette }: { palette: Palette }) {
               palette={palette}
               zone={zone}
             />
+            <ProductionPanel groupId={park.groupId} palette={palette} />
           </div>
           <AlarmsPanel
             alarms={alarms.feed.data?.list}

@@ -1,4 +1,5 @@
 import { addPageTexts } from '../../i18n';
+import MultiScreen from './multi/MultiScreen';
 import { DARK, TINT } from './palette';
 import Screen from './Screen';
 import { screenEn } from './texts.en-US';
@@ -15,4 +16,9 @@ export function DarkScreen() {
 /** /large-screen-tint: the same screen in the light palette. */
 export function TintScreen() {
   return <Screen palette={TINT} />;
+}
+
+/** /large-screen-multi?screenId=: a multi-park screen (LargeManage), dark. */
+export function DarkMultiScreen() {
+  return <MultiScreen palette={DARK} />;
 }

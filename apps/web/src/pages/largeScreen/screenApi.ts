@@ -9,7 +9,9 @@ import type {
   IrrigationMachine,
   IrrigationRun,
   Paged,
+  ParkProduction,
   PestTrend,
+  ScreenOverview,
 } from '@farmpark/contracts';
 import { get } from '../../api/request';
 import i18n, { isEnglish } from '../../i18n';
@@ -49,3 +51,10 @@ export const openAlarms = (groupId: number) =>
 /** Devices in alarm colour the map: the park's active alarms, a bounded page. */
 export const activeAlarms = (groupId: number) =>
   get<Paged<AlarmRecord>>(`${M}/alarm/getAlarmList`, { groupId, state: 'active', pageNum: 1, pageSize: 200 }, silent);
+
+/** Growing crops and the harvest of the park's year (null: the role may not read production). */
+export const parkProduction = (groupId: number) =>
+  get<ParkProduction | null>(`${M}/screen/getParkProduction`, { groupId }, silent);
+/** A multi-park screen: its title and each of its parks' numbers. */
+export const screenOverview = (screenId: number) =>
+  get<ScreenOverview>(`${M}/screen/getScreenOverview`, { screenId }, silent);

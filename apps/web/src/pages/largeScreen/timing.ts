@@ -12,6 +12,10 @@ export const REFRESH = {
   /** Water so far grows while a run goes on; its counter comes by the API only. */
   irrigation: 60_000,
   alarms: 2 * 60_000,
+  /** Plantings and harvests are entered by hand a few times a day. */
+  production: 10 * 60_000,
+  /** A multi-park screen's comparison: counts that live messages do not carry. */
+  overview: 60_000,
 } as const;
 
 /**

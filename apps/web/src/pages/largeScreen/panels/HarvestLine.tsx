@@ -1,0 +1,25 @@
+import type { ParkProduction } from '@farmpark/contracts';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import css from '../screen.module.css';
+
+/** "Harvest 2026: 1,250 kg · 40 boxes": each recorded unit apart (boxes do not convert to kilograms). */
+export function harvestText(production: ParkProduction, t: TFunction, locale: string) {
+  if (production.harvest.length === 0) return t('screen.production.noHarvest');
+  const fmt = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  return production.harvest
+    .map((h) => `${fmt.format(h.quantity)} ${t(`screen.units.${h.unit}`, { defaultValue: h.unit })}`)
+    .join(' · ');
+}
+
+export function HarvestLine({ production }: { production: ParkProduction }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div className={css.tile} data-testid="screen-production-harvest">
+      <div className={css.tileLabel}>{t('screen.production.harvest', { year: production.year })}</div>
+      <div className={css.ellipsis} style={{ fontSize: 22, fontWeight: 600 }}>
+        {harvestText(production, t, i18n.language)}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ParkProduction } from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import Panel from '../Panel';
+import type { Palette } from '../palette';
+import css from '../screen.module.css';
+import { parkProduction } from '../screenApi';
+import { REFRESH } from '../timing';
+import { HarvestLine } from './HarvestLine';
+
+const SHOWN = 4;
+
+/** Crops growing now by area (mu) and the harvest of the park's year so far, as the server counts them. */
+export default function ProductionPanel({ groupId, palette }: { groupId: number; palette: Palette }) {
+  const { t } = useTranslation();
+  const q = useQuery({
+    queryKey: ['screen', 'production', groupId],
+    queryFn: () => parkProduction(groupId),
+    refetchInterval: REFRESH.production,
+    refetchIntervalInBackground: true,
+    retry: false,
+  });
+  const data = q.data;
+  return (
+    <Panel
+      title={t('screen.production.title')}
+      testId="screen-production"
+      extra={data ? t('screen.production.area', { area: data.areaMu }) : undefined}
+      state={{
+        forbidden: data === null,
+        loading: q.isPending && q.fetchStatus !== 'idle',
+        error: q.isError && data === undefined,
+      }}
+    >
+      {data ? <ProductionBody data={data} palette={palette} /> : null}
+    </Panel>
+  );
+}
+
+function ProductionBody({ data, palette }: { data: ParkProduction; palette: Palette }) {
+  const { t } = useTranslation();
+  const largest = data.crops[0]?.areaMu || 1;
+  return (
+    <div className={css.list} style={{ height: '100%', justifyContent: 'space-between' }}>
+      <div className={css.list} data-testid="screen-production-crops">
+        {data.crops.length === 0 ? <span className={css.muted}>{t('screen.production.noCrops')}</span> : null}
+        {data.crops.slice(0, SHOWN).map((c, i) => (
+          <div key={c.crop} data-crop={c.crop}>
+            <div className={css.row} style={{ justifyContent: 'space-between', fontSize: 16 }}>
+              <span className={css.ellipsis}>{c.crop}</span>
+              <span className={css.muted} style={{ flex: 'none' }}>
+                {t('screen.production.mu', { area: c.areaMu })}
+              </span>
+            </div>
+            <div className={css.bar}>
+              <div
+                className={css.barFill}
+                style={{
+                  width: `${Math.max(4, (c.areaMu / largest) * 100)}%`,
+                  background: palette.series[i % palette.series.length],
+                }}
+              />
+            </div>
+          </div>
+        ))}
+      </div>
+      <HarvestLine production={data} />
+    </div>
+  );
+}
