@@ -1,5 +1,6 @@
 import * as core from '../modules/production/core/testFixture';
 import * as stock from '../modules/production/stock/testFixture';
+import { TRACE_SAMPLES } from '../modules/trace/batches/testFixture';
 
 /**
  * The inputs of the tenant-isolation walk (tenantIsolation.test.ts): which request keys carry ids (filled
@@ -33,6 +34,7 @@ export const ID_KEYS = new Set([
 export const SAMPLES: Record<string, string> = {
   ...core.PRODUCTION_SAMPLES,
   ...stock.STOCK_SAMPLES,
+  ...TRACE_SAMPLES,
   groupName: '隔离测试园',
   holderMan: 'walker',
   address: '',

@@ -99,3 +99,29 @@ export const batchBody = (groupId: number, rows: TraceRows, lot = 'LOT-2026-01')
   basis: ['ownControl', 'labTest'],
   notes: PRIVATE_MARKERS.batchNote,
 });
+
+/** Inputs of the report and batch routes for the tenant-isolation walk (the park and ids are the foreign ones). */
+export const TRACE_SAMPLES: Record<string, string> = {
+  agency: '隔离测试检测中心',
+  reportNo: 'ISO-1',
+  sampledOn: '2026-05-20',
+  reportedOn: '2026-05-25',
+  validUntil: '',
+  passed: 'true',
+  items: '[]',
+  productName: '隔离测试产品',
+  gtin: '',
+  lot: 'ISO-1',
+  plantingIds: '',
+  harvestIds: '',
+  reportIds: '',
+  videoIds: '',
+  certQuantity: '',
+  certUnit: '',
+  producer: '',
+  origin: '',
+  issuedOn: '',
+  pledge: '',
+  basis: '',
+  sections: 'product',
+};
