@@ -129,6 +129,15 @@ const envSchema = z.object({
     .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
   /** A CJK font file embedded in label and tag PDFs so Chinese text renders (Debian's fonts-noto-cjk). */
   CJK_FONT: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+  /** Video (docs/VIDEO.md): the ffmpeg binary, the EZVIZ open API ('' = open.ys7.com; the demo's simulator
+   * otherwise), seconds a stream nobody fetches keeps running, days recorded segments are kept. */
+  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  EZVIZ_BASE_URL: z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  VIDEO_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+  VIDEO_RECORD_DAYS: z.coerce.number().int().min(0).max(365).default(3),
 });
 
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -163,6 +172,8 @@ export interface Config {
   /** '' = derive from the request (protocol and host). No trailing slash. */
   publicBaseUrl: string;
   cjkFont: string;
+  /** ezvizBaseUrl '' = https://open.ys7.com (the demo sets its simulator's). */
+  video: { ffmpeg: string; ezvizBaseUrl: string; idleSeconds: number; recordDays: number };
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -212,6 +223,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     newScreenUrl: e.NEW_SCREEN_URL,
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     cjkFont: e.CJK_FONT,
+    video: {
+      ffmpeg: e.FFMPEG_PATH,
+      ezvizBaseUrl: e.EZVIZ_BASE_URL.replace(/\/+$/, ''),
+      idleSeconds: e.VIDEO_IDLE_SECONDS,
+      recordDays: e.VIDEO_RECORD_DAYS,
+    },
   };
 }
 

@@ -1,0 +1,92 @@
+import {
+  type EzvizAnswer,
+  ezvizCaptureBody,
+  ezvizLiveBody,
+  ezvizPtzStartBody,
+  ezvizPtzStopBody,
+} from '@farmpark/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf } from '../../http/authHook';
+import type { ModuleDeps } from '../context';
+import { EzvizError, ezvizLiveAddress, ezvizPtz } from './ezvizClient';
+import type { CameraRow } from './repo';
+import { cameraOf } from './service';
+import { ezvizDeps } from './source';
+import type { StreamManager } from './streams';
+
+const WATCH = { permitUrl: '/videoEqui/video' };
+const PREFIX = '/api/merchant/ysyApi/lapp';
+
+const okAnswer = <T>(data: T): EzvizAnswer<T> => ({ code: '200', msg: 'Operation succeeded', data });
+const fail = (code: string, msg: string): EzvizAnswer<null> => ({ code, msg, data: null });
+
+/**
+ * SPEC's `/ysyApi/lapp` family: EZVIZ's open API proxied with the merchant's key, which (with the token)
+ * stays on the server. The browser names a FarmPark camera id, never an EZVIZ serial or token. Answers in
+ * EZVIZ's own form: `code` "200" is success (SPEC §8), any other is EZVIZ's (or ours: "404" no such camera,
+ * "400" not an EZVIZ camera) with its message.
+ */
+export function ezvizRoutes(app: FastifyInstance, deps: ModuleDeps, streams: StreamManager): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['video'];
+
+  async function ezvizCamera(req: Parameters<typeof authOf>[0], id: number): Promise<CameraRow | EzvizAnswer<null>> {
+    let cam: CameraRow;
+    try {
+      cam = await cameraOf(deps.db, authOf(req), id);
+    } catch {
+      return fail('404', `camera ${id} not found`);
+    }
+    if (cam.kind !== 'ezviz' || !cam.ezviz_serial) return fail('400', 'not an EZVIZ camera');
+    return cam;
+  }
+  const target = (cam: CameraRow) => ({
+    merchantId: cam.merchant_id,
+    serial: cam.ezviz_serial ?? '',
+    channelNo: cam.ezviz_channel ?? 1,
+  });
+  async function run<T>(job: () => Promise<T>): Promise<EzvizAnswer<T | null>> {
+    try {
+      return okAnswer(await job());
+    } catch (err) {
+      if (err instanceof EzvizError) return fail(err.code, err.message);
+      throw err;
+    }
+  }
+
+  r.post(`${PREFIX}/live/address/get`, { config: WATCH, schema: { tags, body: ezvizLiveBody } }, async (req) => {
+    const cam = await ezvizCamera(req, req.body.cameraId);
+    if (!('id' in cam)) return cam;
+    if (req.body.protocol === 'flv')
+      return run(async () => {
+        const a = await ezvizLiveAddress(ezvizDeps(deps), target(cam), 'flv');
+        return { url: a.url, expireTime: Number(a.expireTime) };
+      });
+    // HLS goes through the stream manager: same origin, authorised per park, recorded while watched.
+    const play = await streams.play(cam);
+    if (!play.ok) return fail(play.reason === 'offline' ? '20007' : '49999', play.message);
+    return okAnswer({ url: play.url, expireTime: play.expiresAt });
+  });
+
+  r.post(`${PREFIX}/device/ptz/start`, { config: WATCH, schema: { tags, body: ezvizPtzStartBody } }, async (req) => {
+    const cam = await ezvizCamera(req, req.body.cameraId);
+    if (!('id' in cam)) return cam;
+    if (cam.ptz !== 1) return fail('60020', 'the camera has no PTZ');
+    return run(() => ezvizPtz(ezvizDeps(deps), target(cam), 'start', req.body.direction, req.body.speed));
+  });
+
+  r.post(`${PREFIX}/device/ptz/stop`, { config: WATCH, schema: { tags, body: ezvizPtzStopBody } }, async (req) => {
+    const cam = await ezvizCamera(req, req.body.cameraId);
+    if (!('id' in cam)) return cam;
+    if (cam.ptz !== 1) return fail('60020', 'the camera has no PTZ');
+    return run(() => ezvizPtz(ezvizDeps(deps), target(cam), 'stop', req.body.direction, 0));
+  });
+
+  r.post(`${PREFIX}/device/capture`, { config: WATCH, schema: { tags, body: ezvizCaptureBody } }, async (req) => {
+    const cam = await ezvizCamera(req, req.body.cameraId);
+    if (!('id' in cam)) return cam;
+    // The picture itself comes through FarmPark (EZVIZ's picture URL would reveal the device).
+    return okAnswer({ picUrl: `/api/merchant/video/camera/snapshot?id=${cam.id}` });
+  });
+}

@@ -1,0 +1,78 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+
+/**
+ * The one door to the ffmpeg binary (the system's, installed through apt by `npm test` on Debian, or the
+ * path in FFMPEG_PATH). Video answers "no-ffmpeg" instead of failing when it is missing.
+ */
+const checked = new Map<string, boolean>();
+export function ffmpegAvailable(path: string): boolean {
+  let known = checked.get(path);
+  if (known === undefined) {
+    const r = spawnSync(path, ['-version'], { stdio: 'ignore', timeout: 10_000 });
+    known = r.status === 0;
+    checked.set(path, known);
+  }
+  return known;
+}
+
+/** The default binary; tests use `it.skipIf(!hasFfmpeg)` with this. */
+export const DEFAULT_FFMPEG = 'ffmpeg';
+export const hasFfmpeg = ffmpegAvailable(DEFAULT_FFMPEG);
+
+/** ffprobe sits beside ffmpeg in every distribution of it. */
+export function ffprobeOf(ffmpeg: string): string {
+  return ffmpeg.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1');
+}
+
+/** Spawns ffmpeg quietly; stderr is kept (last 4 KB) for the error message. */
+export function spawnFfmpeg(path: string, args: string[], stdin = false): ChildProcess & { lastError: () => string } {
+  const proc = spawn(path, ['-hide_banner', '-loglevel', 'error', ...args], {
+    stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+  }) as ChildProcess & { lastError: () => string };
+  let tail = '';
+  proc.stderr?.on('data', (c: Buffer) => {
+    tail = (tail + c.toString('utf8')).slice(-4096);
+  });
+  proc.on('error', (err) => {
+    tail += err.message;
+  });
+  proc.lastError = () => tail.trim();
+  return proc;
+}
+
+/** Runs ffmpeg to the end and gives its stdout (one JPEG frame, a probe's answer). */
+export function runFfmpeg(path: string, args: string[], timeoutMs = 20_000): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let err = '';
+    const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
+    proc.stdout.on('data', (c: Buffer) => out.push(c));
+    proc.stderr.on('data', (c: Buffer) => {
+      err = (err + c.toString('utf8')).slice(-2048);
+    });
+    proc.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    proc.on('close', (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(Buffer.concat(out));
+      else reject(new Error(`ffmpeg exited with ${code}: ${err.trim().split('\n').slice(-2).join(' ')}`));
+    });
+  });
+}
+
+/** Ends a child: `q` on stdin lets ffmpeg close its files; SIGKILL if it has not gone in 3 s. */
+export function stopFfmpeg(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => proc.kill('SIGKILL'), 3000);
+    proc.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    if (proc.stdin?.writable) proc.stdin.end('q');
+    else proc.kill('SIGTERM');
+  });
+}

@@ -1,0 +1,67 @@
+import {
+  addVideoCameraBody,
+  ezvizKeyBody,
+  updateVideoCameraBody,
+  videoCameraIdBody,
+  videoCameraListQuery,
+} from '@farmpark/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf } from '../../http/authHook';
+import { ok } from '../../http/envelope';
+import type { ModuleDeps } from '../context';
+import { ezvizRoutes } from './ezvizRoutes';
+import * as service from './service';
+import { streamRoutes } from './streamRoutes';
+import { StreamManager } from './streams';
+
+const SETUP = { permitUrl: '/system/video-setup' };
+
+/**
+ * Video (issue 15, docs/VIDEO.md): camera setup and the merchant's EZVIZ key here; watching (play, PTZ,
+ * snapshot, playback, the stream files) in streamRoutes; the SPEC `/ysyApi/lapp` family in ezvizRoutes.
+ */
+export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): StreamManager {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const streams = new StreamManager({ db: deps.db, config: deps.config, log: app.log });
+  app.addHook('onClose', () => streams.close());
+  const tags = ['video'];
+
+  r.get(
+    '/api/merchant/video/camera/list',
+    { config: SETUP, schema: { tags, querystring: videoCameraListQuery } },
+    async (req) => ok(await service.listVideoCameras(deps.db, authOf(req), req.query.groupId)),
+  );
+  r.post('/api/merchant/video/camera/add', { config: SETUP, schema: { tags, body: addVideoCameraBody } }, async (req) =>
+    ok(await service.addVideoCamera(deps.db, authOf(req), req.body)),
+  );
+  r.post(
+    '/api/merchant/video/camera/update',
+    { config: SETUP, schema: { tags, body: updateVideoCameraBody } },
+    async (req) => {
+      const cam = await service.updateVideoCamera(deps.db, authOf(req), req.body);
+      // New settings (URL, key, park) take effect at the next play.
+      await streams.stop(cam.id);
+      return ok(cam);
+    },
+  );
+  r.post(
+    '/api/merchant/video/camera/remove',
+    { config: SETUP, schema: { tags, body: videoCameraIdBody } },
+    async (req) => {
+      await service.removeVideoCamera(deps.db, authOf(req), req.body.id);
+      await streams.stop(req.body.id);
+      return ok(null);
+    },
+  );
+  r.get('/api/merchant/video/ezvizKey', { config: SETUP, schema: { tags } }, async (req) =>
+    ok(await service.ezvizKeyStatus(deps.db, authOf(req))),
+  );
+  r.post('/api/merchant/video/ezvizKey', { config: SETUP, schema: { tags, body: ezvizKeyBody } }, async (req) =>
+    ok(await service.saveEzvizKey(deps.db, authOf(req), req.body)),
+  );
+
+  streamRoutes(app, deps, streams);
+  ezvizRoutes(app, deps, streams);
+  return streams;
+}

@@ -1,0 +1,145 @@
+import { randomBytes } from 'node:crypto';
+import {
+  type AddVideoCameraBody,
+  type CameraPurpose,
+  Code,
+  type EzvizKeyBody,
+  type EzvizKeyStatus,
+  streamProtocolOf,
+  type UpdateVideoCameraBody,
+  type VideoCamera,
+} from '@farmpark/contracts';
+import type { Db } from '../../db/connect';
+import { ApiError, notFound } from '../../http/apiError';
+import { requirePark, scopeOf } from '../../http/scope';
+import type { AuthContext } from '../auth/sessions';
+import { deleteDevices, insertDevice } from '../devices/repo';
+import * as repo from './repo';
+import { maskStreamUrl } from './source';
+
+/** What the console sees of a camera: the stream URL without credentials, never a key or token. */
+export function toVideoCamera(r: repo.CameraRow): VideoCamera {
+  const masked = maskStreamUrl(r.kind === 'stream' ? r.stream_url : null);
+  return {
+    id: r.id,
+    name: r.name,
+    groupId: r.group_id ?? 0,
+    plotId: r.plot_id ?? null,
+    longitude: r.longitude,
+    latitude: r.latitude,
+    kind: r.kind ?? null,
+    deviceSerial: r.kind === 'ezviz' ? r.ezviz_serial : null,
+    channelNo: r.kind === 'ezviz' ? r.ezviz_channel : null,
+    streamUrl: masked.url,
+    streamProtocol: r.kind === 'stream' ? streamProtocolOf(r.stream_url ?? '') : null,
+    streamCredentialsSet: masked.credentials,
+    ptz: r.ptz === 1,
+    purpose: (r.purpose ?? 'general') as CameraPurpose,
+    snapshotEveryMinutes: r.snapshot_every_minutes ?? 0,
+    enabled: r.enabled === null ? false : r.enabled === 1,
+    online: r.online === 1,
+  };
+}
+
+export async function listVideoCameras(db: Db, auth: AuthContext, groupId: number | undefined) {
+  if (groupId !== undefined) requirePark(auth, groupId);
+  return (await repo.listCameras(db, scopeOf(auth), groupId)).map(toVideoCamera);
+}
+
+/** The camera if the caller may see its park; otherwise "not found", like one that does not exist. */
+export async function cameraOf(db: Db, auth: AuthContext, id: number): Promise<repo.CameraRow> {
+  const cam = await repo.findCamera(db, scopeOf(auth), id);
+  if (!cam) throw notFound(`id ${id}: camera`);
+  return cam;
+}
+
+async function checkPlot(db: Db, auth: AuthContext, groupId: number, plotId: number | null): Promise<void> {
+  if (plotId !== null && !(await repo.findPlot(db, auth.merchantId, groupId, plotId)))
+    throw notFound(`plotId ${plotId}: plot`);
+}
+
+function settings(body: AddVideoCameraBody | UpdateVideoCameraBody, streamUrl: string | null) {
+  return {
+    plot_id: body.plotId,
+    kind: body.kind,
+    ezviz_serial: body.kind === 'ezviz' ? (body.deviceSerial ?? null) : null,
+    ezviz_channel: body.kind === 'ezviz' ? body.channelNo : null,
+    stream_url: body.kind === 'stream' ? streamUrl : null,
+    ptz: body.ptz ? 1 : 0,
+    purpose: body.purpose,
+    snapshot_every_minutes: body.snapshotEveryMinutes,
+    enabled: body.enabled ? 1 : 0,
+    updated_at: Date.now(),
+  };
+}
+
+/** A new camera is a `camera`-class device (no MQTT credentials: it streams, it does not publish). */
+export async function addVideoCamera(db: Db, auth: AuthContext, body: AddVideoCameraBody): Promise<VideoCamera> {
+  requirePark(auth, body.groupId);
+  await checkPlot(db, auth, body.groupId, body.plotId);
+  const id = await db.transaction().execute(async (tx) => {
+    const deviceId = await insertDevice(tx, {
+      merchant_id: auth.merchantId,
+      group_id: body.groupId,
+      serial: `CAM-${randomBytes(6).toString('hex').toUpperCase()}`,
+      name: body.name,
+      device_class: 'camera',
+      model: 'IPC',
+      secret_hash: null,
+      longitude: body.longitude,
+      latitude: body.latitude,
+      created_at: Date.now(),
+    });
+    await repo.saveVideoSettings(tx, {
+      device_id: deviceId,
+      merchant_id: auth.merchantId,
+      ...settings(body, body.streamUrl ?? null),
+    });
+    return deviceId;
+  });
+  return toVideoCamera(await cameraOf(db, auth, id));
+}
+
+export async function updateVideoCamera(db: Db, auth: AuthContext, body: UpdateVideoCameraBody): Promise<VideoCamera> {
+  const cam = await cameraOf(db, auth, body.id);
+  requirePark(auth, body.groupId);
+  await checkPlot(db, auth, body.groupId, body.plotId);
+  // The form never holds the stored URL (it shows it masked): no URL given keeps it.
+  const streamUrl = body.streamUrl ?? (cam.kind === 'stream' ? cam.stream_url : null);
+  if (body.kind === 'stream' && !streamUrl)
+    throw new ApiError(Code.VALIDATION, 'streamUrl: is required for a stream camera', {
+      field: 'streamUrl',
+      rule: 'required',
+    });
+  await db.transaction().execute(async (tx) => {
+    await tx
+      .updateTable('devices')
+      .set({ name: body.name, group_id: body.groupId, longitude: body.longitude, latitude: body.latitude })
+      .where('id', '=', cam.id)
+      .execute();
+    await repo.saveVideoSettings(tx, { device_id: cam.id, merchant_id: auth.merchantId, ...settings(body, streamUrl) });
+  });
+  return toVideoCamera(await cameraOf(db, auth, cam.id));
+}
+
+export async function removeVideoCamera(db: Db, auth: AuthContext, id: number): Promise<void> {
+  const cam = await cameraOf(db, auth, id);
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('video_cameras').where('device_id', '=', cam.id).execute();
+    await deleteDevices(tx, scopeOf(auth), [cam.id]);
+  });
+}
+
+export async function ezvizKeyStatus(db: Db, auth: AuthContext): Promise<EzvizKeyStatus> {
+  const row = await repo.ezvizKeyRow(db, auth.merchantId);
+  return { appKey: row?.app_key ?? '', secretSet: Boolean(row?.secret) };
+}
+
+/** A blank secret keeps the stored one; a first key needs one. */
+export async function saveEzvizKey(db: Db, auth: AuthContext, body: EzvizKeyBody): Promise<EzvizKeyStatus> {
+  const row = await repo.ezvizKeyRow(db, auth.merchantId);
+  const secret = body.secret ?? row?.secret;
+  if (!secret) throw new ApiError(Code.VALIDATION, 'secret: is required', { field: 'secret', rule: 'required' });
+  await repo.saveEzvizKey(db, auth.merchantId, body.appKey, secret);
+  return ezvizKeyStatus(db, auth);
+}
