@@ -52,6 +52,7 @@ import { tracePublicFileRoutes } from './modules/trace/batches/publicFileRoutes'
 import { traceBatchRoutes } from './modules/trace/batches/routes';
 import { traceReportRoutes } from './modules/trace/reports/routes';
 import { userRoutes } from './modules/users/routes';
+import { videoRoutes } from './modules/video/routes';
 import { weatherRoutes } from './modules/weather/routes';
 import type { MqttBroker } from './mqtt/broker';
 import type { DeviceMessageBus } from './mqtt/deviceMessages';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     telemetryRoutes,
     lightRoutes,
     cameraRoutes,
+    videoRoutes,
     noticeRoutes,
     pestRoutes,
     sqdRoutes,
