@@ -10,8 +10,13 @@ import { useParkStore } from '../../stores/park';
 import { getToken } from '../../utils/auth';
 import { dialogProps } from '../../utils/dialog';
 
-export function screenUrl(address: string, title: string): string {
-  return `${address}${address.includes('?') ? '&' : '?'}screenTitle=${encodeURIComponent(title)}`;
+/**
+ * SPEC §2: a screen opens at its address with its title. The screen's id goes along so that the
+ * built-in multi-park screen (`/large-screen-multi`) knows which parks to show; other screens ignore it.
+ */
+export function screenUrl(address: string, title: string, screenId: number): string {
+  const sep = address.includes('?') ? '&' : '?';
+  return `${address}${sep}screenTitle=${encodeURIComponent(title)}&screenId=${screenId}`;
 }
 
 /** The built-in screens of one park (SPEC §2: single-park dark and light), opened for that park. */
@@ -82,7 +87,9 @@ export default function ScreenDialog({ open, onClose }: { open: boolean; onClose
                   <Button
                     key="open"
                     type="link"
-                    onClick={() => window.open(screenUrl(s.screenAddress, s.screenTitle), '_blank', 'noopener')}
+                    onClick={() =>
+                      window.open(screenUrl(s.screenAddress, s.screenTitle, s.screenId), '_blank', 'noopener')
+                    }
                   >
                     {t('screens.open')}
                   </Button>,

@@ -45,7 +45,12 @@ export default function ScreenHomePage() {
           renderItem={(s) => (
             <List.Item
               actions={[
-                <Button key="open" type="primary" href={screenUrl(s.screenAddress, s.screenTitle)} target="_blank">
+                <Button
+                  key="open"
+                  type="primary"
+                  href={screenUrl(s.screenAddress, s.screenTitle, s.screenId)}
+                  target="_blank"
+                >
                   {t('admin.screen.open')}
                 </Button>,
               ]}

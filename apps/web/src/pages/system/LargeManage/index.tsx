@@ -25,7 +25,7 @@ export default function LargeScreenManagePage() {
         { title: lbl('parks'), key: 'parks', ellipsis: true, render: (_, s) => parks.names(s.groupIds) || '—' },
       ]}
       rowActions={(s) => (
-        <a href={screenUrl(s.screenAddress, s.screenTitle)} target="_blank" rel="noreferrer">
+        <a href={screenUrl(s.screenAddress, s.screenTitle, s.screenId)} target="_blank" rel="noreferrer">
           {lbl('open')}
         </a>
       )}
@@ -38,7 +38,7 @@ export default function LargeScreenManagePage() {
         ],
       }}
       form={{
-        initialValues: { groupIds: [], screenAddress: '/large-screen' },
+        initialValues: { groupIds: [], screenAddress: '/large-screen-multi' },
         toValues: (s) => ({ screenTitle: s.screenTitle, screenAddress: s.screenAddress, groupIds: s.groupIds }),
         create: (v) => addScreen(v, { silent: true }),
         update: (s, v) => alterScreen({ ...v, screenId: s.screenId }, { silent: true }),
