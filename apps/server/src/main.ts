@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { startCluster } from './cluster/runtime';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -47,9 +48,11 @@ async function main(): Promise<void> {
     bus,
   });
   await app.listen({ port: config.port, host: config.host });
-  const stopDeviceJobs = startDeviceJobs(devices, log);
+  const cluster = await startCluster({ config, db, messaging, telemetry, rules, log });
+  const { ownership } = cluster;
+  const stopDeviceJobs = startDeviceJobs(devices, log, undefined, () => ownership.owns('devices'));
   const demo = config.demo ? await startDemo({ config, db, log }) : null;
-  const stopRuleJobs = startRuleJobs(rules, alarms, log);
+  const stopRuleJobs = startRuleJobs(cluster.rules, alarms, log, undefined, () => ownership.owns('rules'));
 
   const url = `http://127.0.0.1:${config.port}`;
   const lines = [
@@ -73,6 +76,7 @@ async function main(): Promise<void> {
     await demo?.stop();
     await stopDeviceJobs();
     await stopRuleJobs();
+    await cluster.close();
     await app.close();
     await lightCloud.close();
     await messaging.close();

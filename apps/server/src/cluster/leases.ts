@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../db/connect';
 
 /** The lease table (migration 2026_11_26_11), typed here so the cluster code keeps its schema to itself. */
-interface ClusterTables {
+type ClusterTables = {
   cluster_leases: { name: string; holder: string; token: number; expires_at: number };
-}
+};
 
 const leases = (db: Db): Kysely<ClusterTables> => db.withTables<ClusterTables>() as unknown as Kysely<ClusterTables>;
 

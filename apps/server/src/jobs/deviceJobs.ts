@@ -11,10 +11,12 @@ export function startDeviceJobs(
   devices: Pick<DevicesRuntime, 'status' | 'commands'>,
   log: { error(obj: object, msg: string): void },
   periodMs = DEVICE_JOB_PERIOD_MS,
+  /** Several processes: only the owner of the `devices` lease runs these (src/cluster). */
+  owns: () => boolean = () => true,
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   const tick = () => {
-    if (running) return; // a slow database must not pile up runs
+    if (running || !owns()) return; // a slow database must not pile up runs
     running = (async () => {
       for (const [name, job] of [
         ['device silence', devices.status.markSilent],

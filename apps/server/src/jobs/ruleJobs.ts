@@ -10,10 +10,12 @@ export function startRuleJobs(
   alarms: Pick<Alarms, 'tick'>,
   log: { error(obj: object, msg: string): void },
   periodMs = RULE_TICK_MS,
+  /** Several processes: only the owner of the `rules` lease runs these (src/cluster). */
+  owns: () => boolean = () => true,
 ): () => Promise<void> {
   let running: Promise<void> | null = null;
   const tick = () => {
-    if (running) return;
+    if (running || !owns()) return;
     running = (async () => {
       try {
         await rules.tick();

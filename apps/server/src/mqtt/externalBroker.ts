@@ -8,6 +8,9 @@ import type { Publish } from './publish';
 /** Every server process joins this group; the broker hands each device message to one member. */
 export const SHARE_GROUP = 'farmpark';
 export const sharedDeviceSubscription = (group = SHARE_GROUP) => `$share/${group}/dev/+/up/#`;
+/** What the server publishes for consoles: every process relays all of it to the consoles connected to it. */
+const WEB_TOPICS = ['web/#', 'user/#'];
+const isWebTopic = (topic: string) => topic.startsWith('web/') || topic.startsWith('user/');
 const KEEPALIVE_S = 30;
 const RECONNECT_MS = 1000;
 
@@ -32,6 +35,11 @@ export interface ExternalBrokerOptions {
   persistentSession?: boolean;
   /** Share group name; tests that share one broker use their own so they do not split each other's messages. */
   shareGroup?: string;
+  /**
+   * Several processes: every process also reads all of `web/#` and `user/#` (not shared), whichever process
+   * published it, and hands it here for its own consoles (docs/OPERATIONS.md, "Live data across processes").
+   */
+  onWeb?: (topic: string, payload: Buffer) => void;
   log?: { info(o: object, m: string): void; warn(o: object, m: string): void };
 }
 
@@ -99,7 +107,10 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
           send({
             cmd: 'subscribe',
             messageId: subscribeId,
-            subscriptions: [{ topic: sharedDeviceSubscription(opts.shareGroup), qos: 1 }],
+            subscriptions: [
+              { topic: sharedDeviceSubscription(opts.shareGroup), qos: 1 },
+              ...(opts.onWeb ? WEB_TOPICS.map((topic) => ({ topic, qos: 1 as const })) : []),
+            ],
           });
           ping = setInterval(() => send({ cmd: 'pingreq' }), (KEEPALIVE_S * 1000) / 2);
           ping.unref();
@@ -113,6 +124,11 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
           return;
         case 'publish': {
           const { qos, messageId } = p;
+          if (opts.onWeb && isWebTopic(p.topic)) {
+            opts.onWeb(p.topic, Buffer.isBuffer(p.payload) ? p.payload : Buffer.from(p.payload));
+            if (qos > 0) send({ cmd: 'puback', messageId });
+            return;
+          }
           void dispatchUpPublish(opts.bus, p.topic, p.payload).then(() => {
             // on the same socket only: after a reconnect the broker resends, and dispatch ignores duplicates
             if (qos > 0 && socket === s) send({ cmd: 'puback', messageId });

@@ -13,6 +13,11 @@ export interface Messaging {
   external: ExternalBroker | null;
   /** The ONE way the server publishes (console fan-out, commands): to the external broker when there is one. */
   publish: Publish;
+  /**
+   * With MQTT_URL: every console message any process published, as it comes back from the external broker
+   * (rule evaluation in the owning process reads readings ingested elsewhere from here).
+   */
+  onWeb(listener: (topic: string, payload: Buffer) => void): void;
   close(): Promise<void>;
 }
 
@@ -28,11 +33,18 @@ export async function createMessaging(deps: {
 }): Promise<Messaging> {
   const broker = await createBroker({ db: deps.db, log: deps.log, bus: deps.bus });
   if (!deps.config.mqttUrl) {
-    return { broker, external: null, publish: broker.publish, close: () => broker.close() };
+    return { broker, external: null, publish: broker.publish, onWeb: () => {}, close: () => broker.close() };
   }
+  const listeners: ((topic: string, payload: Buffer) => void)[] = [];
   const external = connectExternalBroker({
     url: deps.config.mqttUrl,
     bus: deps.bus,
+    // The server publishes console topics to the external broker only; they come back here to reach the
+    // consoles on this process' WebSocket, so a console sees what any process published.
+    onWeb(topic, payload) {
+      broker.aedes.publish({ cmd: 'publish', topic, payload, qos: 1, retain: false, dup: false }, () => {});
+      for (const l of listeners) l(topic, payload);
+    },
     clientId: defaultClientId(hostname(), deps.config.port),
     log: deps.log,
   });
@@ -40,6 +52,7 @@ export async function createMessaging(deps: {
     broker,
     external,
     publish: external.publish,
+    onWeb: (listener) => listeners.push(listener),
     async close() {
       await external.close();
       await broker.close();

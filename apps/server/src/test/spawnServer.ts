@@ -43,10 +43,18 @@ export interface PreparedData {
   remove(): void;
 }
 
-/** A migrated, demo-seeded database plus `count` devices of one class with known secrets in the first demo park. */
-export async function prepareData(count: number, deviceClass: DeviceClass, prefix = 'BENCH'): Promise<PreparedData> {
+/**
+ * A migrated, demo-seeded database plus `count` devices of one class with known secrets in the first demo park.
+ * `env` may name another database (DATABASE_URL: the cluster harness and benchmarks on PostgreSQL).
+ */
+export async function prepareData(
+  count: number,
+  deviceClass: DeviceClass,
+  prefix = 'BENCH',
+  env: Record<string, string> = {},
+): Promise<PreparedData> {
   const dataDir = mkdtempSync(join(tmpdir(), 'farmpark-spawn-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const db: Db = connectDatabase(config.database);
   await migrateToLatest(db);
   await seedDemo(db);

@@ -1,0 +1,88 @@
+import { parseWebChannel } from '@farmpark/contracts';
+import { sql } from 'kysely';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import type { TelemetryRuntime } from '../modules/telemetry/runtime';
+import type { Messaging } from '../mqtt/messaging';
+import type { RuleEngine } from '../rules/engine';
+import { createOwnership, type Ownership } from './ownership';
+
+export interface Cluster {
+  ownership: Ownership;
+  /** The rule job's engine: reloads rules another process changed before it evaluates (owner only). */
+  rules: Pick<RuleEngine, 'tick'>;
+  close(): Promise<void>;
+}
+
+/** Changes whenever any process adds, edits or removes a rule (each edit sets updated_at). */
+async function rulesSignature(db: Db): Promise<string> {
+  const r = await db
+    .selectFrom('rules')
+    .select([sql<number>`count(*)`.as('n'), sql<number | null>`max(updated_at)`.as('u')])
+    .executeTakeFirst();
+  return `${r?.n ?? 0}:${r?.u ?? 0}`;
+}
+
+const TELEMETRY_TOPIC = /^web\/\d+\/\d+\/telemetry$/;
+
+/**
+ * Wires one process into the set (docs/OPERATIONS.md, "Ownership"). On SQLite there is one process: it
+ * owns everything and nothing changes. On PostgreSQL the jobs run only in the owner of their lease; with
+ * an external broker the rule owner evaluates the readings every process ingests, as they come back on
+ * `web/{m}/{g}/telemetry`, instead of only its own.
+ */
+export async function startCluster(deps: {
+  config: Pick<Config, 'database' | 'mqttUrl'>;
+  db: Db;
+  messaging: Pick<Messaging, 'onWeb' | 'external'>;
+  telemetry: Pick<TelemetryRuntime, 'ingest'>;
+  rules: Pick<RuleEngine, 'tick' | 'refresh' | 'onCommitted'>;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}): Promise<Cluster> {
+  const { db, rules } = deps;
+  const shared = deps.config.database.engine === 'postgres';
+  let signature = '';
+  const ownership = createOwnership({
+    db,
+    shared,
+    log: deps.log,
+    async onGain(name) {
+      if (name !== 'rules') return;
+      // The previous owner moved rule states on; take them from the database, not from this process' memory.
+      signature = await rulesSignature(db);
+      await rules.refresh();
+    },
+  });
+
+  if (shared && deps.messaging.external) {
+    deps.telemetry.ingest.events.off('committed', rules.onCommitted);
+    deps.messaging.onWeb((topic, payload) => {
+      if (!TELEMETRY_TOPIC.test(topic) || !ownership.owns('rules')) return;
+      let message: ReturnType<typeof parseWebChannel<'telemetry'>>;
+      try {
+        message = parseWebChannel('telemetry', JSON.parse(payload.toString('utf8')));
+      } catch {
+        return;
+      }
+      if (message) rules.onCommitted({ deviceIds: [], readings: message.readings });
+    });
+  }
+  await ownership.renew();
+
+  return {
+    ownership,
+    rules: {
+      async tick() {
+        if (shared) {
+          const now = await rulesSignature(db);
+          if (now !== signature) {
+            signature = now;
+            await rules.refresh();
+          }
+        }
+        await rules.tick();
+      },
+    },
+    close: () => ownership.close(),
+  };
+}

@@ -1,0 +1,29 @@
+// `npm run test:cluster`: the cluster harness (apps/server/src/cluster/harness/run.ts) on PostgreSQL and
+// Mosquitto. Uses TEST_DATABASE_URL / TEST_MQTT_URL when `npm test` provides them, else starts its own.
+import { spawnSync } from 'node:child_process';
+import { startMosquitto, startPostgres } from '../lib/services.mjs';
+import { ROOT } from '../lib/util.mjs';
+
+const stops = [];
+let databaseUrl = process.env.TEST_DATABASE_URL;
+let mqttUrl = process.env.TEST_MQTT_URL;
+try {
+  if (!databaseUrl) {
+    const pg = await startPostgres();
+    stops.push(pg.stop);
+    databaseUrl = pg.url;
+  }
+  if (!mqttUrl) {
+    const mq = await startMosquitto();
+    stops.push(mq.stop);
+    mqttUrl = mq.url;
+  }
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cluster/harness/run.ts'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, CLUSTER_DATABASE_URL: databaseUrl, CLUSTER_MQTT_URL: mqttUrl },
+  });
+  process.exitCode = r.status ?? 1;
+} finally {
+  for (const stop of stops.reverse()) stop();
+}
