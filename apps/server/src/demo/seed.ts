@@ -137,7 +137,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
       const screenId = (
         await trx
           .insertInto('screens')
-          .values({ merchant_id: merchantId, title, address: '/large-screen', created_at: now })
+          .values({ merchant_id: merchantId, title, address: '/large-screen-multi', created_at: now })
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id;

@@ -71,7 +71,7 @@ describeEachEngine('users, screens and connect params', (env) => {
   it('lists the screens that show a park the caller may see', async () => {
     const mine = await env().get<Screen[]>('/api/merchant/screen/getScreenList', demo);
     expect(mine.data).toEqual([
-      { screenId: env().ids.screens.farm, screenTitle: '示范农场多园区大屏', screenAddress: '/large-screen' },
+      { screenId: env().ids.screens.farm, screenTitle: '示范农场多园区大屏', screenAddress: '/large-screen-multi' },
     ]);
     expect((await env().get<Screen[]>('/api/merchant/screen/getScreenList', operator)).data).toHaveLength(1);
     const other = await env().get<Screen[]>('/api/merchant/screen/getScreenList', demo2);
