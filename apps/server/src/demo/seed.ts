@@ -16,6 +16,7 @@ import { seedZoneNamesDemo } from './irrigationZones';
 import { demoLayout } from './layout';
 import { seedProductionCoreDemo } from './productionCore';
 import { seedProductionStockDemo } from './productionStock';
+import { seedTraceDemo } from './traceBatches';
 
 export interface SeedResult {
   seeded: boolean;
@@ -173,5 +174,6 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   await seedAutomationDemo(db, now);
   await seedProductionCoreDemo(db, now);
   await seedProductionStockDemo(db, now);
+  await seedTraceDemo(db, now);
   return { seeded: true };
 }

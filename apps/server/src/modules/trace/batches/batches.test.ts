@@ -43,6 +43,22 @@ describeEachEngine('trace batches', (env) => {
     await giveReportFile();
   });
 
+  it('seeds a published demo batch drawn from a demo harvest, with no person in it', async () => {
+    const demo = await env()
+      .db.selectFrom('trace_batches')
+      .select('id')
+      .where('merchant_id', '=', env().ids.merchant.farm)
+      .where('lot', 'like', 'DEMO-%')
+      .executeTakeFirstOrThrow();
+    const got = await getPublishedTrace(env().db, demo.id);
+    if (got?.status !== 'published') throw new Error('demo batch not published');
+    expect(got.trace.harvests?.length).toBeGreaterThan(0);
+    expect(got.trace.certificate?.basis).toEqual(['ownControl', 'ownTest']);
+    const phones = await env().db.selectFrom('production_personnel').select(['phone', 'id_number', 'name']).execute();
+    const text = JSON.stringify(got);
+    for (const p of phones) for (const v of [p.phone, p.id_number, p.name]) if (v) expect(text).not.toContain(v);
+  });
+
   describe('records', () => {
     it('adds, lists, reads, updates and removes a batch', async () => {
       const id = await addBatch();
