@@ -150,7 +150,9 @@ export class StreamManager {
     const live: Live = { proc, touched: Date.now(), ready };
     this.live.set(cameraId, live);
     proc.on('close', () => {
-      if (this.live.get(cameraId) === live) this.live.delete(cameraId);
+      if (this.live.get(cameraId) !== live) return;
+      this.live.delete(cameraId);
+      rmSync(playlist, { force: true });
     });
     return live;
   }
@@ -160,6 +162,8 @@ export class StreamManager {
     const l = this.live.get(cameraId);
     this.live.delete(cameraId);
     if (l?.proc) await stopFfmpeg(l.proc);
+    // Its segments stay (recordings); the live list goes, so players ask play again.
+    if (l && !this.live.has(cameraId)) rmSync(join(this.dirOf(cameraId), 'index.m3u8'), { force: true });
   }
 
   private sweep(): void {

@@ -1,0 +1,156 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Code, type PlayAnswer, type RecordingRange, type VideoCamera } from '@farmpark/contracts';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestEnv, engines, type TestEnv } from '../../test/harness';
+import type { EzvizSim } from '../../video-sim/ezvizSim';
+import { hasFfmpeg } from './ffmpeg';
+import { SIM_KEY, SIM_SERIALS, startTestSim } from './testFixture';
+
+const PLAY = '/api/merchant/video/camera/play';
+const SNAPSHOT = '/api/merchant/video/camera/snapshot';
+const PTZ = '/api/merchant/video/camera/ptz';
+const STREAM_PASSWORD = 'hls-pass-never-shown';
+
+/** ffmpeg processes whose command line names this folder. */
+function ffmpegsIn(dir: string): number {
+  let n = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir)) n++;
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return n;
+}
+
+async function meanColour(jpg: Buffer): Promise<number[]> {
+  const stats = await sharp(jpg).stats();
+  return stats.channels.slice(0, 3).map((c) => c.mean);
+}
+
+describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', (engine) => {
+  let sim: EzvizSim;
+  let env: TestEnv & { close: () => Promise<void> };
+  let demo: string;
+  let ptzCam: VideoCamera;
+  let hlsCam: VideoCamera;
+  let live: string;
+
+  beforeAll(async () => {
+    sim = await startTestSim();
+    env = await createTestEnv(engine, { EZVIZ_BASE_URL: sim.url, VIDEO_IDLE_SECONDS: '5' });
+    demo = await env.login('demo');
+    await env.post('/api/merchant/video/ezvizKey', demo, { appKey: SIM_KEY.appKey, secret: SIM_KEY.appSecret });
+    const park = env.ids.parks.farm[0] as number;
+    const add = (body: object) =>
+      env.post<VideoCamera>('/api/merchant/video/camera/add', demo, { groupId: park, ...body });
+    ptzCam = (await add({ name: 'PTZ', kind: 'ezviz', deviceSerial: SIM_SERIALS.ptz, ptz: true })).data;
+    const hlsUrl = `${sim.url.replace('//', `//viewer:${STREAM_PASSWORD}@`)}/live/${SIM_SERIALS.fixed}-1/index.m3u8`;
+    hlsCam = (await add({ name: 'HLS', kind: 'stream', streamUrl: hlsUrl })).data;
+  }, 30_000);
+  afterAll(async () => {
+    await env?.close();
+    await sim?.close();
+  });
+
+  const fetchFile = (url: string) => env.app.inject({ method: 'GET', url });
+
+  it('play starts an HLS stream of the EZVIZ camera: a same-origin playlist whose segments are H.264 TS', async () => {
+    const play = await env.get<PlayAnswer>(PLAY, demo, { id: String(ptzCam.id) });
+    expect(play.code).toBe(Code.OK);
+    if (!play.data.ok) throw new Error(play.data.message);
+    expect(play.data.kind).toBe('hls');
+    live = play.data.url;
+    expect(live).toMatch(new RegExp(`^/api/video/stream/${ptzCam.id}/index\\.m3u8\\?t=`));
+    const playlist = await fetchFile(live);
+    expect(playlist.statusCode).toBe(200);
+    expect(playlist.headers['content-type']).toContain('mpegurl');
+    const segment = playlist.body.split('\n').find((l) => l.includes('.ts?t='));
+    expect(segment).toBeDefined();
+    const ts = await fetchFile(`/api/video/stream/${ptzCam.id}/${segment}`);
+    expect(ts.statusCode).toBe(200);
+    expect(ts.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+    expect(ts.rawPayload.length).toBeGreaterThan(1000);
+  }, 40_000);
+
+  it('a stream URL (HLS with credentials) is relayed through the server, never handed out', async () => {
+    const play = await env.get<PlayAnswer>(PLAY, demo, { id: String(hlsCam.id) });
+    if (!play.data.ok) throw new Error(play.data.message);
+    expect(play.data.url).toMatch(new RegExp(`^/api/video/stream/${hlsCam.id}/`));
+    expect(JSON.stringify(play)).not.toContain(STREAM_PASSWORD);
+    expect((await fetchFile(play.data.url)).body).toContain('.ts?t=');
+  }, 40_000);
+
+  it("stream files need this camera's token: none, a forged one, another camera's, another merchant", async () => {
+    const token = new URL(live, 'http://x').searchParams.get('t') as string;
+    expect((await fetchFile(`/api/video/stream/${ptzCam.id}/index.m3u8`)).statusCode).toBe(403);
+    expect((await fetchFile(`/api/video/stream/${ptzCam.id}/index.m3u8?t=${token}x`)).statusCode).toBe(403);
+    expect((await fetchFile(`/api/video/stream/${hlsCam.id}/index.m3u8?t=${token}`)).statusCode).toBe(403);
+    expect((await fetchFile(`/api/video/stream/${ptzCam.id}/..%2F..%2Ffarmpark.db?t=${token}`)).statusCode).toBe(404);
+    const other = await env.login('demo2');
+    expect((await env.get(PLAY, other, { id: String(ptzCam.id) })).code).toBe(Code.NOT_FOUND);
+    expect((await env.get(SNAPSHOT, other, { id: String(ptzCam.id) })).code).toBe(Code.NOT_FOUND);
+    expect((await env.post(PTZ, other, { id: ptzCam.id, action: 'start', direction: 'left' })).code).toBe(
+      Code.NOT_FOUND,
+    );
+  });
+
+  it('PTZ really moves the picture: two snapshots around a pan differ', async () => {
+    const shot = async () => {
+      const res = await env.app.inject({
+        method: 'GET',
+        url: `${SNAPSHOT}?id=${ptzCam.id}`,
+        headers: { AuthToken: demo },
+      });
+      expect(res.headers['content-type']).toBe('image/jpeg');
+      return res.rawPayload;
+    };
+    const before = await meanColour(await shot());
+    expect((await env.post(PTZ, demo, { id: ptzCam.id, action: 'start', direction: 'right', speed: 2 })).code).toBe(
+      Code.OK,
+    );
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await env.post(PTZ, demo, { id: ptzCam.id, action: 'stop', direction: 'right' })).code).toBe(Code.OK);
+    const after = await meanColour(await shot());
+    const moved = before.reduce((s, v, i) => s + Math.abs(v - (after[i] as number)), 0);
+    expect(moved).toBeGreaterThan(15);
+    // a camera without PTZ refuses
+    expect((await env.post(PTZ, demo, { id: hlsCam.id, action: 'start', direction: 'left' })).code).toBe(
+      Code.DEVICE_OPERATION_FAILED,
+    );
+  }, 30_000);
+
+  it('what was streamed is recorded: its range is listed and plays as a VOD playlist', async () => {
+    const q = { id: String(ptzCam.id), from: String(Date.now() - 120_000), to: String(Date.now() + 60_000) };
+    const ranges = await env.get<RecordingRange[]>('/api/merchant/video/camera/recordings', demo, q);
+    expect(ranges.data.length).toBeGreaterThanOrEqual(1);
+    const back = await env.get<PlayAnswer>('/api/merchant/video/camera/playback', demo, q);
+    if (!back.data.ok) throw new Error(back.data.message);
+    const vod = await fetchFile(back.data.url);
+    expect(vod.statusCode).toBe(200);
+    expect(vod.body).toContain('#EXT-X-ENDLIST');
+    const seg = vod.body.split('\n').find((l) => l.includes('.ts?t=')) as string;
+    expect((await fetchFile(`/api/video/stream/${ptzCam.id}/${seg}`)).statusCode).toBe(200);
+    const none = await env.get<PlayAnswer>('/api/merchant/video/camera/playback', demo, {
+      ...q,
+      from: '1000000000000',
+      to: '1000000060000',
+    });
+    expect(none.data).toMatchObject({ ok: false, reason: 'no-recording' });
+  });
+
+  it('a stream nobody fetches stops after the idle time', async () => {
+    const dir = join(env.config.dataDir, 'video', String(ptzCam.id));
+    const play = await env.get<PlayAnswer>(PLAY, demo, { id: String(ptzCam.id) });
+    expect(play.data.ok).toBe(true);
+    expect(ffmpegsIn(dir)).toBe(1);
+    const until = Date.now() + 15_000;
+    while (ffmpegsIn(dir) > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 500));
+    expect(ffmpegsIn(dir)).toBe(0);
+    // a stopped stream's playlist is gone, so a player asks play again instead of polling a dead list
+    if (play.data.ok) expect((await fetchFile(play.data.url)).statusCode).toBe(404);
+  }, 30_000);
+});
