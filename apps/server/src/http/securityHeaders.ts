@@ -36,6 +36,7 @@ export function contentSecurityPolicy(opts: { tileSource: string; host: string |
     "font-src 'self' data:",
     `connect-src 'self'${sockets}`,
     "media-src 'self' blob:",
+    "frame-src 'self' blob:", // a report PDF previewed from the blob the console fetched with its token
     "worker-src 'self' blob:",
     "frame-ancestors 'none'",
     "object-src 'none'",
