@@ -4,6 +4,7 @@ import { startCluster } from './cluster/runtime';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
+import { seedDemoClips } from './demo/clips';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/data';
 import { demoLightCloud } from './demo/lightCloud';
 import { seedDemo } from './demo/seed';
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   if (config.demo) {
     const { seeded } = await seedDemo(db);
     log.info(seeded ? 'demo data seeded' : 'demo data present (database not empty), not seeded');
+    // real clips take ffmpeg a few seconds, so only a fresh demo server makes them (not each test database)
+    if (seeded) await seedDemoClips(db, config.dataDir, log);
   }
 
   const bus = createDeviceMessageBus({
