@@ -51,6 +51,9 @@ import { testingRoutes } from './modules/testing/routes';
 import { tracePublicFileRoutes } from './modules/trace/batches/publicFileRoutes';
 import { traceBatchRoutes } from './modules/trace/batches/routes';
 import { traceReportRoutes } from './modules/trace/reports/routes';
+import { treePictureRoutes } from './modules/trace/trees/pictureRoutes';
+import { treePublicRoutes } from './modules/trace/trees/publicRoutes';
+import { treeRoutes } from './modules/trace/trees/routes';
 import { userRoutes } from './modules/users/routes';
 import { videoRoutes } from './modules/video/routes';
 import { weatherRoutes } from './modules/weather/routes';
@@ -195,12 +198,15 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     productionWorkRoutes,
     traceBatchRoutes,
     tracePublicFileRoutes,
+    treeRoutes,
+    treePublicRoutes,
   ])
     register(app, moduleDeps);
   await app.register(async (scope) => deviceUploadRoutes(scope, moduleDeps));
   await app.register(async (scope) => pestImageRoutes(scope, moduleDeps));
   await app.register(async (scope) => productionUploadRoutes(scope, moduleDeps));
   await app.register(async (scope) => traceReportRoutes(scope, moduleDeps));
+  await app.register(async (scope) => treePictureRoutes(scope, moduleDeps));
   alarmRoutes(app, { ...moduleDeps, alarms });
   irrigationRoutes(app, { ...moduleDeps, irrigation });
   testingRoutes(app, { ...moduleDeps, bus: deps.bus });

@@ -37,6 +37,7 @@ export * from './trace/batches';
 export * from './trace/codes';
 export * from './trace/public';
 export * from './trace/reports';
+export * from './trace/trees';
 export * from './video/cameras';
 export * from './video/snapshots';
 export type * from './weather';

@@ -159,6 +159,13 @@ export const SAMPLES: Record<string, string> = {
   zoneNo: '1',
   ...Object.fromEntries(['android', 'ios', 'mobileWeb', 'miniProgram'].map((k) => [k, ''])), // app links unset
   merchantId: '1',
+  // one tree one code: tree 1 is Demo Farm's demo tree (seeded first); a public visit id
+  treeId: '1',
+  farmWorkId: '1',
+  species: '隔离测试树',
+  plantedYear: '',
+  size: 'A4',
+  visit: '',
 };
 
 /** Where one route needs a different value than SAMPLES gives every route. */
@@ -166,4 +173,6 @@ export const ROUTE_SAMPLES: Record<string, Record<string, string>> = {
   '/api/merchant/irrigation/getRunList': { deviceClass: 'waterFertilizer' },
   '/api/merchant/irrigation/exportRunList': { deviceClass: 'waterFertilizer' },
   '/api/merchant/irrigation/getMachineList': { deviceClass: 'waterFertilizer' },
+  // a valid day, so the care route reaches the (foreign) tree rather than stopping at the form
+  '/api/merchant/trace/tree/addTreeCare': { doneOn: '2026-06-01' },
 };

@@ -1,0 +1,52 @@
+import { publicTreeQuery } from '@farmpark/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../../http/apiError';
+import { clientMeta } from '../../../http/clientMeta';
+import { ok } from '../../../http/envelope';
+import { readPicture, sendPicture } from '../../../http/pictures';
+import { RateLimitedError, SlidingWindow, withRetryAfter } from '../../../http/rateLimit';
+import type { ModuleDeps } from '../../context';
+import type { ImageMime } from '../../devices/imageStore';
+import { createImageFiles } from '../../pests/imageFiles';
+import { publicPhoto, publicTree } from './publicTree';
+
+/** A person scanning tags walks from tree to tree; a script reading every code does not stay under this. */
+const PER_ADDRESS = { max: 120, windowMs: 60_000 };
+const photoParams = z.object({ code: z.string().min(1).max(64), photoId: z.string().regex(/^\d{1,9}$/) });
+
+/** The public side of one tree one code: no login, rate limited per address, public fields only. */
+export function treePublicRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['public'];
+  const files = createImageFiles(config.dataDir);
+  const perAddress = new SlidingWindow(PER_ADDRESS.max, PER_ADDRESS.windowMs);
+  const admit = (ip: string) => {
+    if (!perAddress.take(ip)) throw new RateLimitedError(perAddress.retryAfter(ip));
+  };
+
+  r.get(
+    '/api/public/trace/tree',
+    { config: { public: true }, schema: { tags, querystring: publicTreeQuery } },
+    async (req, reply) =>
+      withRetryAfter(
+        reply,
+        (async () => {
+          const { ip } = clientMeta(req);
+          admit(ip);
+          return ok(await publicTree(db, req.query, ip, config.tzName));
+        })(),
+      ),
+  );
+  r.get(
+    '/api/public/trace/tree/photo/:code/:photoId',
+    { config: { public: true }, schema: { tags, params: photoParams } },
+    async (req, reply) => {
+      const row = await publicPhoto(db, req.params.code, Number(req.params.photoId));
+      if (!row) throw notFound('photo');
+      const buf = await readPicture('photo', () => files.thumb(row.sha256, row.mime as ImageMime));
+      return sendPicture(reply, buf, 'image/jpeg');
+    },
+  );
+}
