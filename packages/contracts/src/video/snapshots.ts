@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from '../envelope';
-import { epochMsField, intField, optional, withDefault } from '../requestValues';
+import { boolField, epochMsField, intField, optional, withDefault } from '../requestValues';
+import { timeZoneField } from '../timeZone';
 
 /**
  * Camera pictures kept by the server (issue 15, items 7 and 8): scheduled snapshots for the seedling
@@ -14,6 +15,7 @@ export const SNAPSHOT_PATHS = {
   file: `${S}/getSnapshotFile`,
   take: `${S}/takeSnapshot`,
   ofAlarm: `${S}/getAlarmSnapshots`,
+  alarmFile: `${S}/getAlarmSnapshotFile`,
   addTimelapse: `${S}/addTimelapse`,
   timelapseList: `${S}/getTimelapseList`,
   timelapseDetail: `${S}/getTimelapseDetail`,
@@ -38,9 +40,11 @@ export const snapshotListQuery = z
 export type SnapshotListQuery = z.infer<typeof snapshotListQuery>;
 
 /** Days (in the given IANA zone, default the park's) that hold pictures, for the date picker. */
-export const snapshotDaysQuery = z.object({ cameraId: id, tz: optional(z.string().max(64)) });
+export const snapshotDaysQuery = z.object({ cameraId: id, tz: optional(timeZoneField) });
 
 export const snapshotIdQuery = z.object({ id });
+/** `thumb`: a 320 px wide JPEG for lists (the original otherwise). */
+export const snapshotFileQuery = z.object({ id, thumb: withDefault(boolField(), false) });
 export const takeSnapshotBody = z.object({ cameraId: id });
 export const alarmSnapshotsQuery = z.object({ alarmId: id });
 
@@ -61,6 +65,7 @@ export interface SnapshotDay {
   count: number;
 }
 
+/** A picture an alarm kept; its `url` is the alarm file route (the alarm record's permission). */
 export interface AlarmSnapshotItem extends SnapshotItem {
   cameraName: string;
 }

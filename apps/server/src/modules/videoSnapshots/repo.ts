@@ -1,0 +1,129 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../../db/connect';
+import { inList, type Scope } from '../../db/scope';
+import type { VideoSnapshotsTable, VideoTimelapsesTable } from '../../db/videoSnapshotsSchema';
+
+export type SnapshotRow = Selectable<VideoSnapshotsTable>;
+export type TimelapseRow = Selectable<VideoTimelapsesTable>;
+
+export async function insertSnapshot(db: Db, row: Insertable<VideoSnapshotsTable>): Promise<number> {
+  const r = await db.insertInto('video_snapshots').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+/** A camera's pictures in [start, end), oldest first, at most `limit`. */
+export function snapshotsInRange(db: Db, scope: Scope, cameraId: number, start: number, end: number, limit: number) {
+  return db
+    .selectFrom('video_snapshots')
+    .selectAll()
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('camera_id', '=', cameraId)
+    .where('taken_at', '>=', start)
+    .where('taken_at', '<', end)
+    .orderBy('taken_at')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Every picture time of a camera (ms), for counting days in a zone; small (8 bytes a picture). */
+export async function snapshotTimes(db: Db, scope: Scope, cameraId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('video_snapshots')
+    .select('taken_at')
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('camera_id', '=', cameraId)
+    .orderBy('taken_at')
+    .execute();
+  return rows.map((r) => Number(r.taken_at));
+}
+
+export function snapshotOf(db: Db, scope: Scope, id: number) {
+  return db
+    .selectFrom('video_snapshots')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+export function snapshotsOfAlarm(db: Db, scope: Scope, alarmId: number) {
+  return db
+    .selectFrom('video_snapshots')
+    .selectAll()
+    .where('alarm_id', '=', alarmId)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .orderBy('id')
+    .execute();
+}
+
+/** When each camera last had a scheduled picture (cameras without one are absent). */
+export async function lastScheduledAt(db: Db): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('video_snapshots')
+    .select(['camera_id', (eb) => eb.fn.max('taken_at').as('last')])
+    .where('source', '=', 'schedule')
+    .groupBy('camera_id')
+    .execute();
+  return new Map(rows.map((r) => [r.camera_id, Number(r.last)]));
+}
+
+export async function insertTimelapse(db: Db, row: Insertable<VideoTimelapsesTable>): Promise<number> {
+  const r = await db.insertInto('video_timelapses').values(row).returning('id').executeTakeFirstOrThrow();
+  return r.id;
+}
+
+export function timelapseOf(db: Db, scope: Scope, id: number) {
+  return db
+    .selectFrom('video_timelapses')
+    .selectAll()
+    .where('id', '=', id)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .executeTakeFirst();
+}
+
+export function timelapsesOfCamera(db: Db, scope: Scope, cameraId: number) {
+  return db
+    .selectFrom('video_timelapses')
+    .selectAll()
+    .where('camera_id', '=', cameraId)
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
+}
+
+export async function updateTimelapse(db: Db, id: number, set: Partial<Insertable<VideoTimelapsesTable>>) {
+  await db.updateTable('video_timelapses').set(set).where('id', '=', id).execute();
+}
+
+/** Jobs a stopped process left behind: they restart from the frames on disk. */
+export function unfinishedTimelapses(db: Db) {
+  return db.selectFrom('video_timelapses').selectAll().where('state', 'in', ['queued', 'running']).execute();
+}
+
+/** Frames of a time-lapse: the pictures of the job's camera in its range, any source. */
+export function framesOf(db: Db, job: TimelapseRow) {
+  return db
+    .selectFrom('video_snapshots')
+    .select(['sha256', 'mime'])
+    .where('merchant_id', '=', job.merchant_id)
+    .where('camera_id', '=', job.camera_id)
+    .where('taken_at', '>=', job.start_at)
+    .where('taken_at', '<', job.end_at)
+    .orderBy('taken_at')
+    .orderBy('id')
+    .execute();
+}
+
+export async function parkTimeZone(db: Db, groupId: number): Promise<string | null> {
+  const g = await db.selectFrom('groups').select('time_zone').where('id', '=', groupId).executeTakeFirst();
+  return g?.time_zone ?? null;
+}
