@@ -56,6 +56,7 @@ import { treePublicRoutes } from './modules/trace/trees/publicRoutes';
 import { treeRoutes } from './modules/trace/trees/routes';
 import { userRoutes } from './modules/users/routes';
 import { videoRoutes } from './modules/video/routes';
+import { videoSnapshotRoutes } from './modules/videoSnapshots/routes';
 import { weatherRoutes } from './modules/weather/routes';
 import type { MqttBroker } from './mqtt/broker';
 import type { DeviceMessageBus } from './mqtt/deviceMessages';
@@ -208,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (scope) => traceReportRoutes(scope, moduleDeps));
   await app.register(async (scope) => treePictureRoutes(scope, moduleDeps));
   alarmRoutes(app, { ...moduleDeps, alarms });
+  videoSnapshotRoutes(app, { ...moduleDeps, alarms });
   irrigationRoutes(app, { ...moduleDeps, irrigation });
   testingRoutes(app, { ...moduleDeps, bus: deps.bus });
 
