@@ -1,5 +1,6 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { LabelSizeName } from '@farmpark/contracts';
 import PDFDocument from 'pdfkit';
 import { qrMatrix } from './qrModules';
 
@@ -9,8 +10,8 @@ import { qrMatrix } from './qrModules';
  * embedded CJK font. Labels are taken from an (async) iterable and the file streams out page by page, so a
  * sheet of 100,000 codes never sits in memory.
  */
-export type LabelSize = 'A4' | '50x30' | '40x60';
-export const LABEL_SIZES: readonly LabelSize[] = ['A4', '50x30', '40x60'];
+/** The sizes the console offers (contracts LABEL_SIZES): an A4 sticker sheet and two label-printer rolls. */
+export type LabelSize = LabelSizeName;
 
 export interface Label {
   /** First line, larger: the product or the tree. */

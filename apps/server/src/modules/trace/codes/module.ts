@@ -1,0 +1,13 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleDeps } from '../../context';
+import { createCodeJobRunner } from './jobs';
+import { createPlaceBook } from './places';
+import { traceCodePublicRoutes } from './publicRoutes';
+import { traceCodeRoutes } from './routes';
+import { createScanner } from './scans';
+
+/** One item one code: the console's routes with their job runner, and the public code read with its scanner. */
+export function traceCodeModule(app: FastifyInstance, deps: ModuleDeps): void {
+  traceCodeRoutes(app, deps, createCodeJobRunner(deps.db, app.log));
+  traceCodePublicRoutes(app, deps, createScanner(deps.db, createPlaceBook(deps.config.dataDir)));
+}
