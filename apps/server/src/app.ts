@@ -50,6 +50,7 @@ import type { TelemetryRuntime } from './modules/telemetry/runtime';
 import { testingRoutes } from './modules/testing/routes';
 import { tracePublicFileRoutes } from './modules/trace/batches/publicFileRoutes';
 import { traceBatchRoutes } from './modules/trace/batches/routes';
+import { traceCodeModule } from './modules/trace/codes/module';
 import { traceReportRoutes } from './modules/trace/reports/routes';
 import { treePictureRoutes } from './modules/trace/trees/pictureRoutes';
 import { treePublicRoutes } from './modules/trace/trees/publicRoutes';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     productionWorkRoutes,
     traceBatchRoutes,
     tracePublicFileRoutes,
+    traceCodeModule,
     treeRoutes,
     treePublicRoutes,
   ])
