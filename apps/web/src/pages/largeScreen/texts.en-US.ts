@@ -68,12 +68,12 @@ export const screenEn: typeof screenZh = {
       offline: 'Offline',
     },
     production: {
-      title: 'Crops and harvest',
-      area: '{{area}} mu growing',
+      title: 'Crops & harvest',
       mu: '{{area}} mu',
       noCrops: 'Nothing growing now',
       harvest: 'Harvest {{year}} to date',
       noHarvest: 'No harvest recorded this year',
+      harvestOf: 'Harvest {{year}} to date: {{value}}',
     },
     units: { kg: 'kg', t: 't', jin: 'jin', box: 'boxes', piece: 'pieces' },
     multi: {

@@ -68,11 +68,11 @@ export const screenZh = {
     },
     production: {
       title: '作物与采收',
-      area: '在种 {{area}} 亩',
       mu: '{{area}} 亩',
       noCrops: '暂无在种作物',
       harvest: '{{year}} 年累计采收',
       noHarvest: '今年尚无采收记录',
+      harvestOf: '{{year}} 年累计采收：{{value}}',
     },
     units: { kg: '千克', t: '吨', jin: '斤', box: '箱', piece: '个' },
     multi: {

@@ -63,7 +63,12 @@ export default function Comparison({ parks, palette }: { parks: readonly ScreenP
               </div>
               <div className={`${css.muted} ${css.ellipsis}`} style={{ fontSize: 15 }}>
                 {p.production
-                  ? `${t('screen.production.harvest', { year: p.production.year })}: ${harvestText(p.production, t, i18n.language)}`
+                  ? p.production.harvest.length
+                    ? t('screen.production.harvestOf', {
+                        year: p.production.year,
+                        value: harvestText(p.production, t, i18n.language),
+                      })
+                    : t('screen.production.noHarvest')
                   : null}
                 {p.production?.crops.length
                   ? ` · ${p.production.crops

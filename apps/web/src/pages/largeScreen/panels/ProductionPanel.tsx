@@ -25,7 +25,7 @@ export default function ProductionPanel({ groupId, palette }: { groupId: number;
     <Panel
       title={t('screen.production.title')}
       testId="screen-production"
-      extra={data ? t('screen.production.area', { area: data.areaMu }) : undefined}
+      extra={data ? t('screen.production.mu', { area: data.areaMu }) : undefined}
       state={{
         forbidden: data === null,
         loading: q.isPending && q.fetchStatus !== 'idle',
