@@ -130,6 +130,12 @@ describe('irrigation safety', () => {
     await form.getByTestId('window-end-0').fill('23:59');
     await screenshot(page, 'irrigation-safety-smart-form-zh-1440');
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
+    // an enabled rule moves water on its own: the save says what it will do and waits for a yes
+    const confirm = page.locator('.ant-modal-confirm');
+    await confirm.waitFor();
+    expect(await confirm.innerText()).toMatch(/确认保存智能规则「.+」？.+ 低于 \d+% 时，.+ 将自动灌溉 .+区/);
+    await screenshot(page, 'irrigation-safety-smart-confirm-zh-1440');
+    await confirm.locator('.ant-btn-primary').click();
     await form.waitFor({ state: 'hidden' });
     const rules = await api<SmartRule[]>(`/api/merchant/irrigation/getSmartRuleList?groupId=${PARK}`, token);
     expect(rules.data[0]).toMatchObject({

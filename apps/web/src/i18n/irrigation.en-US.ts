@@ -109,6 +109,8 @@ export const irrigationEn: typeof irrigationZh = {
       start: 'Start irrigation? {{plan}}',
       program: 'Save program "{{name}}"? {{plan}}',
       stop: 'Stop run #{{run}}? {{plan}}',
+      smartRule:
+        'Save smart rule "{{name}}"? When {{key}} of {{sensor}} falls below {{below}}%, {{machine}} waters {{zones}} on its own, until it rises above {{above}}% or after {{amount}}',
     },
     why: {
       dailyRuns: 'daily run cap reached',

@@ -107,6 +107,8 @@ export const irrigationZh = {
       start: '确认开始灌溉？{{plan}}',
       program: '确认保存程序「{{name}}」？{{plan}}',
       stop: '确认停止灌溉任务 #{{run}}？{{plan}}',
+      smartRule:
+        '确认保存智能规则「{{name}}」？{{sensor}} 的 {{key}} 低于 {{below}}% 时，{{machine}} 将自动灌溉 {{zones}}，高于 {{above}}% 或满 {{amount}} 停止',
     },
     why: {
       dailyRuns: '达到每日次数上限',

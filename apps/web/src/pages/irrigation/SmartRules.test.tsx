@@ -1,3 +1,4 @@
+import type { IrrigationZone, SmartRule } from '@farmpark/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../i18n';
@@ -8,8 +9,9 @@ import SmartRules from './SmartRules';
 
 // The server is stood in for at the API modules; live updates are not under test.
 const api = vi.hoisted(() => ({
-  getSmartRuleList: vi.fn(async () => []),
-  getMachineList: vi.fn(async () => []),
+  getSmartRuleList: vi.fn(async (): Promise<SmartRule[]> => []),
+  getMachineList: vi.fn(async (): Promise<unknown[]> => []),
+  getZoneList: vi.fn(async (): Promise<IrrigationZone[]> => []),
   getDecisionList: vi.fn(async () => ({ list: [], total: 0, pageNum: 1, pageSize: 20 })),
   removeSmartRule: vi.fn(),
   saveSmartRule: vi.fn(),
@@ -22,7 +24,7 @@ vi.mock('../../api/telemetry', async (importOriginal) => ({
 vi.mock('../../mqtt/useIrrigationLive', () => ({ useIrrigationLive: () => {} }));
 configure({ asyncUtilTimeout: 10_000 });
 
-describe('SmartRules form', { timeout: 30_000 }, () => {
+describe('SmartRules form', { timeout: 90_000 }, () => {
   it('an empty form shows what is missing and sends nothing (no unhandled rejection)', async () => {
     useParkStore.setState({ activeGroupId: 3 });
     renderWithClient(<SmartRules />);
@@ -34,5 +36,52 @@ describe('SmartRules form', { timeout: 30_000 }, () => {
     await waitFor(() => expect(form.querySelectorAll('.ant-form-item-explain-error').length).toBeGreaterThan(0));
     expect(api.saveSmartRule).not.toHaveBeenCalled();
     expect(screen.getByTestId('smart-rule-form')).toBeTruthy();
+  });
+
+  it('an enabled rule is saved only after a confirmation saying what it will do', async () => {
+    const rule: SmartRule = {
+      ruleId: 5,
+      groupId: 3,
+      name: '东棚保墒',
+      machineId: 7,
+      machineName: '东区水肥机',
+      zones: [1, 2],
+      sensorId: 9,
+      sensorName: '东棚墒情站',
+      sensorKey: 'soilMoisture20',
+      startBelow: 25,
+      stopAbove: 32,
+      maxDurationMin: 30,
+      restMin: 30,
+      maxRunsPerDay: 0,
+      maxWaterPerDayM3: 0,
+      windows: [],
+      rainMm: 5,
+      rainHours: 24,
+      enabled: true,
+      sensorValue: null,
+      activeRunId: null,
+    };
+    api.getSmartRuleList.mockResolvedValue([rule]);
+    api.getMachineList.mockResolvedValue([{ deviceId: 7, deviceName: '东区水肥机', deviceClass: 'waterFertilizer' }]);
+    api.getZoneList.mockResolvedValue([
+      { deviceId: 7, zoneNo: 1, name: '番茄东棚', areaPointId: null, areaPointName: null },
+    ]);
+    api.saveSmartRule.mockResolvedValue(null);
+    useParkStore.setState({ activeGroupId: 3 });
+    renderWithClient(<SmartRules />);
+    fireEvent.click(await screen.findByText('编辑'));
+    const form = await screen.findByTestId('smart-rule-form');
+    const dialog = form.closest('.ant-modal') as HTMLElement;
+    await waitFor(() => expect(api.getZoneList).toHaveBeenCalled());
+    fireEvent.click(within(dialog).getAllByRole('button').at(-1) as HTMLElement);
+    const [title] = await screen.findAllByText(/确认保存智能规则/);
+    const confirm = title.closest('.ant-modal') as HTMLElement;
+    expect(confirm.textContent).toContain(
+      '确认保存智能规则「东棚保墒」？东棚墒情站 的 soilMoisture20 低于 25% 时，东区水肥机 将自动灌溉 1区 → 番茄东棚、2区，高于 32% 或满 30 分钟 停止',
+    );
+    expect(api.saveSmartRule).not.toHaveBeenCalled();
+    fireEvent.click(within(confirm).getByText('确定执行'));
+    await waitFor(() => expect(api.saveSmartRule).toHaveBeenCalledWith(expect.objectContaining({ ruleId: 5 })));
   });
 });

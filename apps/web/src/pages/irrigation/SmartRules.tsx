@@ -1,6 +1,20 @@
 import { IRRIGATION_LIMITS, type SmartDecision, type SmartRule } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Switch,
+  Table,
+  Tag,
+} from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -15,7 +29,7 @@ import { usePager } from '../../components/table/tableLayout';
 import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
-import { zoneOptions, zonesText } from './confirm';
+import { confirmSmartRuleText, zoneOptions, zonesText } from './confirm';
 import { limitRule } from './limits';
 import { decisionText } from './texts';
 import WindowsField from './WindowsField';
@@ -35,6 +49,7 @@ export default function SmartRules() {
   const [editing, setEditing] = useState<Partial<SmartRule> | null>(null);
   const [page, setPage] = useState(1);
   const [form] = Form.useForm();
+  const { modal } = App.useApp();
   const rules = useQuery({
     queryKey: ['irrigation', 'smart', groupId],
     queryFn: () => getSmartRuleList(groupId),
@@ -79,13 +94,39 @@ export default function SmartRules() {
     } catch {
       return;
     }
-    try {
-      await saveSmartRule({ ...v, ruleId: editing?.ruleId, windows: v.windows ?? [] });
-    } catch {
-      return;
-    }
-    setEditing(null);
-    void refresh();
+    const send = async () => {
+      try {
+        await saveSmartRule({ ...v, ruleId: editing?.ruleId, windows: v.windows ?? [] });
+      } catch {
+        return;
+      }
+      setEditing(null);
+      void refresh();
+    };
+    // an enabled rule moves water by itself: say what it will do, as every irrigation start does
+    if (!v.enabled) return send();
+    modal.confirm({
+      title: confirmSmartRuleText(t, {
+        name: v.name,
+        machine:
+          machines.data?.find((m) => m.deviceId === v.machineId)?.deviceName ??
+          (editing?.machineId === v.machineId ? editing?.machineName : undefined) ??
+          `#${v.machineId}`,
+        zones: v.zones,
+        names: namesOf(v.machineId),
+        sensor:
+          sensors.data?.find((s) => s.deviceId === v.sensorId)?.deviceName ??
+          (editing?.sensorId === v.sensorId ? editing?.sensorName : undefined) ??
+          `#${v.sensorId}`,
+        sensorKey: v.sensorKey,
+        startBelow: v.startBelow,
+        stopAbove: v.stopAbove,
+        maxDurationMin: v.maxDurationMin,
+      }),
+      okText: t('command.confirmOk'),
+      cancelText: t('common.cancel'),
+      onOk: send,
+    });
   };
   const ruleName = (id: number) => rules.data?.find((r) => r.ruleId === id)?.name ?? `#${id}`;
   const namesOf = useZoneNames();

@@ -1,7 +1,7 @@
 import type { SmartDecision } from '@farmpark/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { confirmProgramText, confirmStartText } from './confirm';
+import { confirmProgramText, confirmSmartRuleText, confirmStartText } from './confirm';
 import { decisionText } from './texts';
 
 const zh = i18n.getFixedT('zh-CN');
@@ -28,6 +28,19 @@ describe('irrigation confirmations', () => {
     ).toBe('Start irrigation? M: zone 2; 12 min; EC target 1.8 mS/cm, pH target 6');
     expect(confirmProgramText(zh, '早灌', { machine: 'M', zones: [4], durationMin: 5, recipe: null })).toBe(
       '确认保存程序「早灌」？M：4区；每分区 5 分钟；清水',
+    );
+    const rule = {
+      name: 'Dry east',
+      machine: 'M',
+      zones: [2],
+      sensor: 'S1',
+      sensorKey: 'soilMoisture10',
+      startBelow: 20,
+      stopAbove: 30,
+      maxDurationMin: 15,
+    };
+    expect(confirmSmartRuleText(en, rule)).toBe(
+      'Save smart rule "Dry east"? When soilMoisture10 of S1 falls below 20%, M waters zone 2 on its own, until it rises above 30% or after 15 min',
     );
   });
 

@@ -68,3 +68,28 @@ export const confirmStopText = (t: TFunction, run: IrrigationRun, names?: Readon
     run: run.runId,
     plan: planText(t, { machine: run.deviceName, ...run, names }),
   });
+
+/** What an enabled smart rule will do on its own: the sensor reading that starts it, and what stops it. */
+export interface SmartRulePlan {
+  name: string;
+  machine: string;
+  zones: readonly number[];
+  names?: ReadonlyMap<number, string>;
+  sensor: string;
+  sensorKey: string;
+  startBelow: number;
+  stopAbove: number;
+  maxDurationMin: number;
+}
+
+export const confirmSmartRuleText = (t: TFunction, p: SmartRulePlan) =>
+  t('irr.confirm.smartRule', {
+    name: p.name,
+    sensor: p.sensor,
+    key: p.sensorKey,
+    below: p.startBelow,
+    above: p.stopAbove,
+    machine: p.machine,
+    zones: zonesText(t, p.zones, p.names),
+    amount: amountText(t, { durationMin: p.maxDurationMin }),
+  });
