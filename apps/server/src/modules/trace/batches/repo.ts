@@ -56,19 +56,30 @@ export function listBatches(
 export const findBatch = (db: Db, scope: Scope, id: number) =>
   scoped(db, scope).selectAll('b').where('b.id', '=', id).executeTakeFirst();
 
-export async function linksOf(db: Db, merchantId: number, batchId: number): Promise<BatchLinks> {
-  const out: BatchLinks = { plantingIds: [], harvestIds: [], reportIds: [], videoIds: [] };
+/** The linked ids of each batch (one query per link table for a page of batches). */
+export async function linksOfMany(
+  db: Db,
+  merchantId: number,
+  batchIds: readonly number[],
+): Promise<Map<number, BatchLinks>> {
+  const out = new Map<number, BatchLinks>(
+    batchIds.map((id) => [id, { plantingIds: [], harvestIds: [], reportIds: [], videoIds: [] }]),
+  );
   for (const [table, column, key] of LINKS) {
     const rows = await db
       .selectFrom(table)
-      .select(`${column} as target`)
+      .select(['batch_id', `${column} as target`])
       .where('merchant_id', '=', merchantId)
-      .where('batch_id', '=', batchId)
+      .where('batch_id', 'in', inList(batchIds))
       .orderBy(column)
       .execute();
-    out[key] = rows.map((r) => Number((r as { target: number }).target));
+    for (const r of rows as { batch_id: number; target: number }[]) out.get(r.batch_id)?.[key].push(Number(r.target));
   }
   return out;
+}
+
+export async function linksOf(db: Db, merchantId: number, batchId: number): Promise<BatchLinks> {
+  return (await linksOfMany(db, merchantId, [batchId])).get(batchId) as BatchLinks;
 }
 
 async function writeLinks(db: Db, merchantId: number, batchId: number, links: BatchLinks) {

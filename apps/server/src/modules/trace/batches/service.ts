@@ -49,33 +49,21 @@ function summaryOf(r: Row, snap: Snap | undefined, totals: { batch_id: number; u
   return out;
 }
 
-export async function listBatches(db: Db, auth: AuthContext, q: BatchListQuery): Promise<Paged<TraceBatch>> {
+export async function listBatches(db: Db, auth: AuthContext, q: BatchListQuery): Promise<Paged<TraceBatchDetail>> {
   requirePark(auth, q.groupId);
   const { rows, total } = await repo.listBatches(db, scopeOf(auth), q);
+  return { list: await detailsOf(db, auth.merchantId, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
+}
+
+/** Rows with their publish state, totals and links: the list carries what the edit form needs. */
+async function detailsOf(db: Db, merchantId: number, rows: Row[]): Promise<TraceBatchDetail[]> {
   const ids = rows.map((r) => r.id);
-  const snaps = await repo.latestSnapshots(db, auth.merchantId, ids);
-  const totals = await repo.harvestTotals(db, auth.merchantId, ids);
-  return {
-    list: rows.map((r) => summaryOf(r, snaps.get(r.id), totals)),
-    total,
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-  };
-}
-
-export async function batchOf(db: Db, auth: AuthContext, id: number): Promise<Row> {
-  const row = await repo.findBatch(db, scopeOf(auth), id);
-  if (!row) throw notFound(`id ${id}: batch`);
-  return row;
-}
-
-export async function batchDetail(db: Db, auth: AuthContext, id: number): Promise<TraceBatchDetail> {
-  const r = await batchOf(db, auth, id);
-  const snaps = await repo.latestSnapshots(db, auth.merchantId, [id]);
-  const totals = await repo.harvestTotals(db, auth.merchantId, [id]);
-  return {
-    ...summaryOf(r, snaps.get(id), totals),
-    ...(await repo.linksOf(db, auth.merchantId, id)),
+  const snaps = await repo.latestSnapshots(db, merchantId, ids);
+  const totals = await repo.harvestTotals(db, merchantId, ids);
+  const links = await repo.linksOfMany(db, merchantId, ids);
+  return rows.map((r) => ({
+    ...summaryOf(r, snaps.get(r.id), totals),
+    ...(links.get(r.id) as repo.BatchLinks),
     certQuantity: r.cert_quantity === null ? null : Number(r.cert_quantity),
     certUnit: r.cert_unit,
     producer: r.producer,
@@ -85,7 +73,18 @@ export async function batchDetail(db: Db, auth: AuthContext, id: number): Promis
     pledge: r.pledge,
     basis: JSON.parse(r.basis) as CertificateBasis[],
     notes: r.notes,
-  };
+  }));
+}
+
+export async function batchOf(db: Db, auth: AuthContext, id: number): Promise<Row> {
+  const row = await repo.findBatch(db, scopeOf(auth), id);
+  if (!row) throw notFound(`id ${id}: batch`);
+  return row;
+}
+
+export async function batchDetail(db: Db, auth: AuthContext, id: number): Promise<TraceBatchDetail> {
+  const [detail] = await detailsOf(db, auth.merchantId, [await batchOf(db, auth, id)]);
+  return detail;
 }
 
 /** Every linked id must be a record of the batch's park; a harvest's planting must be among the plantings. */
