@@ -37,6 +37,11 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       // Building a zod schema has no side effect: a schema /login does not use stays out of its chunks.
       treeshake: { manualPureFunctions: ['z'] },
+      // The consumer pages /OC and /TC are their own entry: no console code, no antd (issue 14).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        publicTrace: fileURLToPath(new URL('./public-trace.html', import.meta.url)),
+      },
       output: {
         // Vendor code changes far less often than pages; separate chunks keep browser caches warm.
         codeSplitting: {

@@ -80,6 +80,23 @@ describe('bundle budget: what /login loads', () => {
   });
 });
 
+/** Issue 14: the consumer pages /OC and /TC are their own entry: at most 150 KB of gzipped JS, nothing of the console. */
+const PUBLIC_TRACE_BUDGET = 150 * 1000;
+const CONSOLE_ONLY = /antd|i18next|echarts|leaflet|mqtt|exceljs|zod|hls|mpegts|react-query|zustand|dayjs/i;
+
+describe('bundle budget: what /OC and /TC load', () => {
+  it('keeps the public trace entry within 150 KB gzipped, without console libraries', () => {
+    const keys = [...closure('public-trace.html')];
+    const total = sum(keys);
+    console.log(
+      `[bundle] /OC first load: ${kb(total)} gzipped in ${keys.length} files (budget ${kb(PUBLIC_TRACE_BUDGET)})`,
+    );
+    expect(total).toBeLessThanOrEqual(PUBLIC_TRACE_BUDGET);
+    for (const k of keys) expect(chunkName(manifest[k].file), k).not.toMatch(CONSOLE_ONLY);
+    expect(keys.some((k) => k.includes('node_modules/antd') || k.includes('src/i18n/'))).toBe(false);
+  });
+});
+
 describe('serving the build', () => {
   let browser: Browser;
   beforeAll(async () => {

@@ -19,6 +19,10 @@ function notBuiltPage(webDist: string): string {
 </body></html>`;
 }
 
+/** /OC and /TC (SPEC §2, public): served the public trace page, without a byte of the console. */
+const PUBLIC_TRACE_PATHS = new Set(['/OC', '/TC']);
+const PUBLIC_TRACE_HTML = 'public-trace.html';
+
 /** Vite names every file under assets/ by its content hash: a new release means a new name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** index.html and the unhashed root files (logo, zod-config.js) name the current release: revalidate each time. */
@@ -67,6 +71,11 @@ export async function installSpa(app: FastifyInstance, webDist: string): Promise
     }
     if ((req.method !== 'GET' && req.method !== 'HEAD') || path === MQTT_WS_PATH) {
       return reply.status(404).type('text/plain').send('Not found');
+    }
+    // The consumer pages are their own small build entry (apps/web/public-trace.html), not the console.
+    const page = PUBLIC_TRACE_PATHS.has(path) ? PUBLIC_TRACE_HTML : 'index.html';
+    if (served && existsSync(resolve(webDist, page))) {
+      return reply.header('cache-control', REVALIDATE).sendFile(page);
     }
     if (served && existsSync(resolve(webDist, 'index.html'))) {
       return reply.header('cache-control', REVALIDATE).sendFile('index.html');
