@@ -166,6 +166,16 @@ export const SAMPLES: Record<string, string> = {
   plantedYear: '',
   size: 'A4',
   visit: '',
+  // one item one code: batch 1 is Demo Farm's demo batch and job 1 made its demo codes (both seeded first)
+  batchId: '1',
+  jobId: '1',
+  count: '5',
+  fromSeq: '1',
+  toSeq: '2',
+  reason: '隔离测试',
+  maxScans: '5',
+  farKm: '500',
+  windowHours: '24',
 };
 
 /** Where one route needs a different value than SAMPLES gives every route. */
@@ -175,4 +185,6 @@ export const ROUTE_SAMPLES: Record<string, Record<string, string>> = {
   '/api/merchant/irrigation/getMachineList': { deviceClass: 'waterFertilizer' },
   // a valid day, so the care route reaches the (foreign) tree rather than stopping at the form
   '/api/merchant/trace/tree/addTreeCare': { doneOn: '2026-06-01' },
+  // a valid range, so the statistics reach the (foreign) batch rather than stopping at the form
+  '/api/merchant/traceCode/getCodeStats': { days: '30' },
 };
