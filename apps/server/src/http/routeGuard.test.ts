@@ -25,6 +25,8 @@ describeEachEngine('route guard', (env) => {
       // /TC: one tree's public fields and photos by its code, rate limited per address (modules/trace/trees)
       '/api/public/trace/tree',
       '/api/public/trace/tree/photo/:code/:photoId',
+      // /OC: a code's state, scan count and published snapshot; a scan per visit, rate limited (trace/codes)
+      '/api/public/trace/code',
       // /OC and /TC: a published batch's report files and clips, by a token of its live snapshot (trace/batches)
       '/api/public/trace/file/:token',
       // device debugging for installers: serial and secret, then a one-device token (modules/testing)
