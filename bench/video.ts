@@ -1,0 +1,135 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
+import { type SpawnedServer, spawnServer } from '../apps/server/src/test/spawnServer';
+
+/**
+ * bench:video -- [--seconds 30] [--idle 10]
+ * The demo (DEMO=1, its simulated cameras behind the EZVIZ simulator) as a child process. Every camera is
+ * played once (someone looked at the wall), then nobody watches: after the idle time the stream manager and
+ * the simulator stop their ffmpeg processes, and the CPU of every ffmpeg the server started is summed over
+ * `--seconds` (from /proc: what the cameras cost while unwatched). The console wall part (first frame in
+ * Chromium) fills `wallFirstFrameP95Ms`. Prints one JSON object as its last line.
+ */
+const { values: args } = parseArgs({
+  options: { seconds: { type: 'string', default: '30' }, idle: { type: 'string', default: '10' } },
+});
+const seconds = Number(args.seconds);
+const idle = Number(args.idle);
+const log = (s: string) => process.stderr.write(`${s}\n`);
+const TICKS_PER_S = 100;
+
+/** CPU ticks (user + system) of each ffmpeg whose parent is `pid`. */
+function ffmpegTicks(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const p of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
+    try {
+      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // after the name: state(0) ppid(1) ... utime(11) stime(12)
+      if (comm === 'ffmpeg' && Number(f[1]) === pid) out.set(Number(p), Number(f[11]) + Number(f[12]));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** Percent of one core the server's ffmpeg processes used over `s` seconds (sampled each second). */
+export async function ffmpegCpuPercent(pid: number, s: number): Promise<{ percent: number; maxProcesses: number }> {
+  const first = new Map<number, number>();
+  const last = new Map<number, number>();
+  let maxProcesses = 0;
+  for (let i = 0; i <= s; i++) {
+    const now = ffmpegTicks(pid);
+    maxProcesses = Math.max(maxProcesses, now.size);
+    for (const [p, t] of now) {
+      // A process born during the window counts from zero.
+      if (!first.has(p)) first.set(p, i === 0 ? t : 0);
+      last.set(p, t);
+    }
+    if (i < s) await new Promise((r) => setTimeout(r, 1000));
+  }
+  let ticks = 0;
+  for (const [p, t] of last) ticks += t - (first.get(p) ?? 0);
+  return { percent: (ticks / TICKS_PER_S / s) * 100, maxProcesses };
+}
+
+async function login(base: string, loginName: string): Promise<string> {
+  const res = await fetch(`${base}/api/merchant/login/loginByPassword`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ loginName, loginPwd: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { data: string }).data;
+}
+
+/** Plays every camera of the demo merchants once and fetches its playlist: a wall that was looked at. */
+export async function watchAllOnce(base: string): Promise<number> {
+  let playing = 0;
+  for (const user of ['demo', 'demo2']) {
+    const token = await login(base, user);
+    const list = (await (
+      await fetch(`${base}/api/merchant/video/camera/list`, { headers: { AuthToken: token } })
+    ).json()) as { data: { id: number }[] };
+    const plays = await Promise.all(
+      list.data.map(async (c) => {
+        const r = await fetch(`${base}/api/merchant/video/camera/play?id=${c.id}`, { headers: { AuthToken: token } });
+        return ((await r.json()) as { data: { ok: boolean; url?: string } }).data;
+      }),
+    );
+    for (const p of plays)
+      if (p.ok && p.url) {
+        await fetch(`${base}${p.url}`);
+        playing++;
+      }
+  }
+  return playing;
+}
+
+export async function startVideoDemo(
+  env: Record<string, string> = {},
+): Promise<{ server: SpawnedServer; base: string; done: () => Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'farmpark-bench-video-'));
+  const server = await spawnServer(dataDir, { DEMO: '1', ...env });
+  return {
+    server,
+    base: `http://127.0.0.1:${server.port}`,
+    async done() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function main() {
+  const demo = await startVideoDemo({ VIDEO_IDLE_SECONDS: String(idle) });
+  const pid = demo.server.proc.pid as number;
+  try {
+    const playing = await watchAllOnce(demo.base);
+    const watched = await ffmpegCpuPercent(pid, 5);
+    log(
+      `${playing} cameras played; while they ran: ${watched.percent.toFixed(1)} % of a core, ${watched.maxProcesses} ffmpeg`,
+    );
+    // The stream manager stops its relays after `idle`; the simulator's scenes follow `idle` later.
+    log(`nobody watches now; waiting ${idle * 2 + 6} s for the idle stop`);
+    await new Promise((r) => setTimeout(r, (idle * 2 + 6) * 1000));
+    const unwatched = await ffmpegCpuPercent(pid, seconds);
+    log(
+      `unwatched over ${seconds} s: ${unwatched.percent.toFixed(2)} % of a core, at most ${unwatched.maxProcesses} ffmpeg`,
+    );
+    process.stdout.write(
+      `${JSON.stringify({ idleCpuPercentOfCore: Number(unwatched.percent.toFixed(2)), wallFirstFrameP95Ms: null })}\n`,
+    );
+  } finally {
+    await demo.done();
+  }
+}
+
+main().catch((err: Error) => {
+  log(err.stack ?? err.message);
+  process.exit(1);
+});
