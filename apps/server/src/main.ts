@@ -9,6 +9,7 @@ import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/data';
 import { demoLightCloud } from './demo/lightCloud';
 import { seedDemo } from './demo/seed';
 import { startDemo } from './demo/start';
+import { startDemoVideo } from './demo/videoCameras';
 import { startDeviceJobs } from './jobs/deviceJobs';
 import { startRuleJobs } from './jobs/ruleJobs';
 import { createDeviceRegistry } from './modules/devices/registry';
@@ -41,8 +42,9 @@ async function main(): Promise<void> {
   if (messaging.external) await messaging.external.ready;
   else await broker.listenTcp(config.mqttPort, config.host);
   const lightCloud = await demoLightCloud(config);
+  const video = await startDemoVideo(lightCloud.config, db, log);
   const { app, devices, rules, alarms } = await buildApp({
-    config: lightCloud.config,
+    config: video.config,
     db,
     broker,
     publish,
@@ -68,6 +70,7 @@ async function main(): Promise<void> {
   if (config.demo) {
     lines.push(`Demo logins (password for all: ${DEMO_PASSWORD}):`);
     for (const l of DEMO_LOGINS) lines.push(`  ${l.loginName.padEnd(10)} ${l.note}`);
+    lines.push(video.status);
   }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
@@ -82,6 +85,7 @@ async function main(): Promise<void> {
     await cluster.close();
     await app.close();
     await lightCloud.close();
+    await video.close();
     await messaging.close();
     await telemetry.close();
     await db.destroy();

@@ -72,7 +72,7 @@ export class StreamManager {
       return { ok: false, reason: 'no-ffmpeg', message: `ffmpeg not found (FFMPEG_PATH=${ffmpeg})` };
     let live = this.live.get(cam.id);
     if (!live) {
-      live = await this.start(cam.id, src);
+      live = await this.start(cam, src);
     }
     live.touched = Date.now();
     try {
@@ -84,8 +84,12 @@ export class StreamManager {
     return { ok: true, kind: 'hls', url: `/api/video/stream/${cam.id}/index.m3u8?t=${token}`, expiresAt };
   }
 
-  /** The source's video codec, probed once per URL (h264 is copied, anything else encoded). */
-  private async codec(src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }): Promise<string> {
+  /**
+   * The source's video codec, probed once per URL (h264 is copied, anything else encoded). EZVIZ live
+   * addresses are H.264 and change at every request: they are not probed.
+   */
+  private async codec(cam: CameraRow, src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }): Promise<string> {
+    if (cam.kind === 'ezviz') return 'h264';
     const known = this.codecs.get(src.url);
     if (known) return known;
     const args = [
@@ -105,13 +109,14 @@ export class StreamManager {
     return codec;
   }
 
-  private async start(cameraId: number, src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }): Promise<Live> {
+  private async start(cam: CameraRow, src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }): Promise<Live> {
+    const cameraId = cam.id;
     const dir = this.dirOf(cameraId);
     mkdirSync(dir, { recursive: true });
     const playlist = join(dir, 'index.m3u8');
     let codec: string;
     try {
-      codec = await this.codec(src);
+      codec = await this.codec(cam, src);
     } catch (err) {
       const failed = Promise.reject(new Error(`camera unreachable: ${(err as Error).message}`));
       failed.catch(() => {});
@@ -129,7 +134,8 @@ export class StreamManager {
     const proc = spawnFfmpeg(this.deps.config.video.ffmpeg, [
       ...inputArgs(src),
       '-map', '0:v:0', ...video, '-an',
-      '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_list_size', '6',
+      // The first segment closes at the first key frame after 0.5 s, so the first picture comes early.
+      '-f', 'hls', '-hls_init_time', '0.5', '-hls_time', String(SEGMENT_SECONDS), '-hls_list_size', '6',
       '-hls_flags', 'independent_segments+second_level_segment_index+temp_file+omit_endlist',
       '-strftime', '1', '-hls_segment_filename', join(dir, '%s_%%04d.ts'),
       playlist,

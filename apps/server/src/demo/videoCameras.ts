@@ -1,0 +1,139 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Config } from '../config';
+import type { Db } from '../db/connect';
+import { insertDevice } from '../modules/devices/repo';
+import { ffmpegAvailable } from '../modules/video/ffmpeg';
+import { saveEzvizKey, saveVideoSettings, updateVideoSettings } from '../modules/video/repo';
+import { type SimDevice, startEzvizSim } from '../video-sim/ezvizSim';
+import { DEMO_FARM_PARKS, ORCHARD_PARK } from './data';
+
+type Log = { info(o: object, m: string): void; warn(o: object, m: string): void };
+
+/**
+ * Demo cameras (docs/VIDEO.md): every demo park gets a PTZ camera, a seedling camera and an offline one
+ * behind the local EZVIZ simulator (EZVIZ_BASE_URL points at it unless set), and a gate camera given as a
+ * stream URL with credentials (the simulator's HLS, relayed by the stream manager). Park 1's existing camera
+ * devices DF-CM-0001/0002 are its gate and seedling cameras. The simulator's key changes at every start, so
+ * the demo merchants' EZVIZ keys are rewritten, as are the gate URLs (the simulator's port changes too).
+ */
+const ROLES = [
+  { role: 'GATE', name: '大门监控', ptz: false, purpose: 'disaster', every: 0, existing: 'DF-CM-0001' },
+  { role: 'SEED', name: '育苗棚苗情', ptz: false, purpose: 'seedling', every: 10, existing: 'DF-CM-0002' },
+  { role: 'PTZ', name: '云台摄像机', ptz: true, purpose: 'general', every: 0, existing: null },
+  { role: 'OFF', name: '备用摄像机(离线)', ptz: false, purpose: 'general', every: 0, existing: null },
+] as const;
+const APP_KEY = 'farmpark-demo-ezviz';
+
+const simSerial = (groupId: number, role: string) => `DEMO${groupId}${role}`;
+
+export async function startDemoVideo(
+  config: Config,
+  db: Db,
+  log: Log,
+): Promise<{ config: Config; close: () => Promise<void>; status: string }> {
+  const none = { config, close: async () => {} };
+  if (!config.demo) return { ...none, status: '' };
+  const ffmpeg = ffmpegAvailable(config.video.ffmpeg);
+  const why = ffmpeg
+    ? ''
+    : ` NOT PLAYING: ffmpeg not found ('${config.video.ffmpeg}'); install it (apt-get install ffmpeg) or set FFMPEG_PATH`;
+  if (config.video.ezvizBaseUrl) {
+    return { ...none, status: `Demo cameras:     EZVIZ_BASE_URL=${config.video.ezvizBaseUrl} (no simulator).${why}` };
+  }
+  const parks = await db
+    .selectFrom('groups')
+    .select(['id', 'merchant_id', 'name'])
+    .where('name', 'in', [...DEMO_FARM_PARKS.map((p) => p.name), ORCHARD_PARK.name])
+    .orderBy('id')
+    .execute();
+  const devices: SimDevice[] = parks.flatMap((p) =>
+    ROLES.map((r) => ({
+      serial: simSerial(p.id, r.role),
+      channelNo: 1,
+      name: `${p.name.slice(0, 6)} ${r.name}`,
+      ptz: r.ptz,
+      offline: r.role === 'OFF',
+    })),
+  );
+  const appSecret = randomBytes(16).toString('hex');
+  const sim = await startEzvizSim({
+    appKey: APP_KEY,
+    appSecret,
+    devices,
+    ffmpeg: config.video.ffmpeg,
+    font: config.cjkFont,
+    dir: join(config.dataDir, 'video-sim'),
+    idleMs: config.video.idleSeconds * 1000,
+  });
+  for (const merchantId of new Set(parks.map((p) => p.merchant_id)))
+    await saveEzvizKey(db, merchantId, APP_KEY, appSecret);
+  let made = 0;
+  for (const p of parks) made += await ensureParkCameras(db, p, sim.url);
+  log.info({ parks: parks.length, made, simulator: sim.url }, 'demo cameras ready');
+  return {
+    config: { ...config, video: { ...config.video, ezvizBaseUrl: sim.url } },
+    close: sim.close,
+    status: `Demo cameras:     ${devices.length} in ${parks.length} parks, EZVIZ simulator ${sim.url}.${why}`,
+  };
+}
+
+async function ensureParkCameras(db: Db, park: { id: number; merchant_id: number; name: string }, simUrl: string) {
+  let made = 0;
+  const now = Date.now();
+  for (const r of ROLES) {
+    const serial = r.existing && park.name === DEMO_FARM_PARKS[0]?.name ? r.existing : `VD-${park.id}-${r.role}`;
+    let device = await db.selectFrom('devices').select(['id']).where('serial', '=', serial).executeTakeFirst();
+    if (!device) {
+      const id = await insertDevice(db, {
+        merchant_id: park.merchant_id,
+        group_id: park.id,
+        serial,
+        name: r.name,
+        device_class: 'camera',
+        model: 'IPC',
+        secret_hash: null,
+        report_interval_ms: 86_400_000,
+        created_at: now,
+      });
+      device = { id };
+      made++;
+    }
+    const sim = simSerial(park.id, r.role);
+    // The simulated cameras have no MQTT link: their state is the simulator's.
+    if (!r.existing || serial !== r.existing)
+      await db
+        .updateTable('devices')
+        .set({ online: r.role === 'OFF' ? 0 : 1, last_seen_at: now, status_at: now })
+        .where('id', '=', device.id)
+        .execute();
+    const viewer = `http://viewer:${randomBytes(4).toString('hex')}@${simUrl.replace(/^http:\/\//, '')}`;
+    const streamUrl = r.role === 'GATE' ? `${viewer}/live/${sim}-1/index.m3u8` : null;
+    const set = await db
+      .selectFrom('video_cameras')
+      .select('kind')
+      .where('device_id', '=', device.id)
+      .executeTakeFirst();
+    // What a person changed in video setup stays; only the simulator's new address is written again.
+    if (set) {
+      if (set.kind === 'stream' && streamUrl)
+        await updateVideoSettings(db, device.id, { stream_url: streamUrl, updated_at: now });
+      continue;
+    }
+    await saveVideoSettings(db, {
+      device_id: device.id,
+      merchant_id: park.merchant_id,
+      plot_id: null,
+      kind: r.role === 'GATE' ? 'stream' : 'ezviz',
+      ezviz_serial: r.role === 'GATE' ? null : sim,
+      ezviz_channel: r.role === 'GATE' ? null : 1,
+      stream_url: streamUrl,
+      ptz: r.ptz ? 1 : 0,
+      purpose: r.purpose,
+      snapshot_every_minutes: r.every,
+      enabled: 1,
+      updated_at: now,
+    });
+  }
+  return made;
+}
