@@ -83,6 +83,7 @@ export const farmWorkListQuery = parkPageQuery.extend({
   type: optional(enumField(FARM_WORK_TYPES)),
   status: optional(enumField(FARM_WORK_STATUSES)),
   areaPointId: optional(id),
+  plantingId: optional(id),
   startDate: optional(dayField('startDate')),
   endDate: optional(dayField('endDate')),
 });
@@ -211,7 +212,7 @@ export const addVideoQuery = z.object({
   shotOn: dayField('shotOn'),
 });
 export type AddVideoQuery = z.infer<typeof addVideoQuery>;
-export const videoListQuery = parkPageQuery.extend({ areaPointId: optional(id) });
+export const videoListQuery = parkPageQuery.extend({ areaPointId: optional(id), plantingId: optional(id) });
 export const videoIdQuery = z.object({ id });
 export interface TraceVideo {
   id: number;

@@ -38,6 +38,7 @@ import { addHarvest, harvestNote, harvestOptions, listHarvests, removeHarvests, 
 import { plotOptions, userOptions } from './options';
 import { addPersonnel, listPersonnel, personnelDetail, removePersonnel, updatePersonnel } from './personnel';
 import { productionPictureRoutes } from './pictureRoutes';
+import { plantingRecord } from './plantingRecord';
 import {
   addPlanting,
   deviceIdealRanges,
@@ -168,6 +169,11 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     `${P}/planting/getPlantingDetail`,
     { config: on(PERMITS.plant), schema: { tags, querystring: productionIdQuery } },
     async (req) => ok(await plantingDetail(db, authOf(req), req.query.id, tz)),
+  );
+  r.get(
+    `${P}/planting/getPlantingRecord`,
+    { config: on(PERMITS.plant), schema: { tags, querystring: productionIdQuery } },
+    async (req) => ok(await plantingRecord(db, authOf(req), req.query.id)),
   );
   r.get(
     `${P}/planting/getOutOfRangeList`,

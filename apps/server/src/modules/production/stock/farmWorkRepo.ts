@@ -27,6 +27,7 @@ export function filteredWork(db: Db, scope: Scope, q: Omit<FarmWorkListQuery, 'p
   if (q.type) base = base.where('w.type', '=', q.type);
   if (q.status) base = base.where('w.status', '=', q.status);
   if (q.areaPointId) base = base.where('w.area_point_id', '=', q.areaPointId);
+  if (q.plantingId) base = base.where('w.planting_id', '=', q.plantingId);
   if (q.startDate) base = base.where(workDay, '>=', q.startDate);
   if (q.endDate) base = base.where(workDay, '<=', q.endDate);
   if (q.keyword) {

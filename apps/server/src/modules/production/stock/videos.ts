@@ -10,7 +10,14 @@ import type { AuthContext } from '../../auth/sessions';
 export async function listVideos(
   db: Db,
   auth: AuthContext,
-  q: { groupId: number; keyword?: string; areaPointId?: number; pageNum: number; pageSize: number },
+  q: {
+    groupId: number;
+    keyword?: string;
+    areaPointId?: number;
+    plantingId?: number;
+    pageNum: number;
+    pageSize: number;
+  },
 ): Promise<Paged<TraceVideo>> {
   requirePark(auth, q.groupId);
   let base = db
@@ -22,6 +29,7 @@ export async function listVideos(
     .where('v.group_id', 'in', inList(auth.groupIds))
     .where('v.group_id', '=', q.groupId);
   if (q.areaPointId) base = base.where('v.area_point_id', '=', q.areaPointId);
+  if (q.plantingId) base = base.where('v.planting_id', '=', q.plantingId);
   if (q.keyword) base = base.where('v.title', 'like', `%${q.keyword}%`);
   const { rows, total } = await pageOf(
     base.selectAll('v').select('a.name as area_name').orderBy('v.shot_on', 'desc').orderBy('v.id', 'desc'),

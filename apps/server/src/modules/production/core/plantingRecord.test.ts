@@ -1,0 +1,158 @@
+import { Code, type PlantingRecord } from '@farmpark/contracts';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../../test/harness';
+import { parkToday, plusDays } from '../stock/days';
+
+const P = '/api/merchant/production';
+
+/**
+ * The issue's flow on the server: a planting, a spray (stock falls), a harvest the next day refused
+ * with the pesticide, spraying day and first allowed day, one after the interval saved, an
+ * administrator's override with a reason, a machine-measured irrigation run and a clip; the planting's
+ * record shows all of it.
+ */
+describeEachEngine('production: a planting record', (env) => {
+  let demo: string;
+  let park: number;
+  let plot: number;
+  const today = parkToday('Asia/Shanghai');
+  const sprayedOn = plusDays(today, -20);
+
+  beforeAll(async () => {
+    demo = await env().login('demo');
+    park = env().ids.parks.farm[0];
+    plot = (
+      await env()
+        .db.selectFrom('area_points')
+        .select('id')
+        .where('group_id', '=', park)
+        .orderBy('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+
+  const post = async <T = { id: number }>(url: string, body: object) => {
+    const res = await env().post<T>(`${P}/${url}`, demo, body);
+    expect(res.code, `${url}: ${res.msg}`).toBe(0);
+    return res.data;
+  };
+
+  it('gathers the work, the materials it took, the harvests with their override and the clips', async () => {
+    const crop = await post('crop/addCrop', { name: '记录番茄', growingDays: 120 });
+    const planting = await post('planting/addPlanting', {
+      groupId: park,
+      areaPointId: plot,
+      cropId: crop.id,
+      areaMu: 2,
+      sownOn: plusDays(today, -60),
+      expectedHarvestOn: plusDays(today, 60),
+    });
+    const spray = await post('material/addMaterial', {
+      groupId: park,
+      kind: 'pesticide',
+      name: '记录阿维菌素',
+      unit: 'L',
+      safetyDays: 7,
+    });
+    await post('material/addStockMove', { kind: 'in', materialId: spray.id, quantity: 3 });
+    const work = await post('farmWork/addFarmWork', {
+      groupId: park,
+      type: 'spraying',
+      areaPointId: plot,
+      plantingId: planting.id,
+      plannedOn: sprayedOn,
+      doneOn: sprayedOn,
+      status: 'done',
+      materials: [{ materialId: spray.id, quantity: 0.75 }],
+    });
+    const stock = await env()
+      .db.selectFrom('production_materials')
+      .select('stock')
+      .where('id', '=', spray.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stock.stock)).toBe(2.25);
+
+    const harvest = (harvestedOn: string, overrideReason = '') =>
+      env().post<{ id: number }>(`${P}/harvest/addHarvest`, demo, {
+        groupId: park,
+        plantingId: planting.id,
+        harvestedOn,
+        quantity: 40,
+        unit: 'kg',
+        personnelIds: [],
+        overrideReason,
+      });
+    const refused = await harvest(plusDays(sprayedOn, 1));
+    expect(refused.code).toBe(Code.CONFLICT);
+    expect(refused.msg).toContain('记录阿维菌素');
+    expect(refused.msg).toContain(sprayedOn);
+    expect(refused.msg).toContain(plusDays(sprayedOn, 7));
+    const after = await harvest(plusDays(sprayedOn, 7));
+    expect(after.code, after.msg).toBe(0);
+    const overridden = await harvest(plusDays(sprayedOn, 2), '检测合格，订单加急');
+    expect(overridden.code, overridden.msg).toBe(0);
+
+    // an irrigation run with fertiliser, as the machine records it on the planting
+    const at = Date.now();
+    await env()
+      .db.insertInto('production_farm_work')
+      .values({
+        merchant_id: env().ids.merchant.farm,
+        group_id: park,
+        type: 'irrigation',
+        area_point_id: plot,
+        planting_id: planting.id,
+        planned_on: today,
+        done_on: today,
+        status: 'done',
+        source: 'machine',
+        irrigation_run_id: null,
+        water_m3: 1.5,
+        fertiliser: JSON.stringify([{ tank: 'tank1', name: '水溶肥', litres: 12.5 }]),
+        series_id: 'irrigation-run-test',
+        user_id: null,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    await env()
+      .db.insertInto('production_videos')
+      .values({
+        merchant_id: env().ids.merchant.farm,
+        group_id: park,
+        title: '记录视频',
+        area_point_id: plot,
+        planting_id: planting.id,
+        shot_on: today,
+        sha256: 'a'.repeat(64),
+        bytes: 10,
+        user_id: null,
+        created_at: at,
+      })
+      .execute();
+
+    const res = await env().get<PlantingRecord>(`${P}/planting/getPlantingRecord`, demo, { id: String(planting.id) });
+    expect(res.code, res.msg).toBe(0);
+    const r = res.data;
+    expect(r.farmWork.map((w) => [w.type, w.source])).toEqual([
+      ['irrigation', 'machine'],
+      ['spraying', 'manual'],
+    ]);
+    expect(r.farmWork[1].id).toBe(work.id);
+    expect(r.materialsUsed).toEqual([
+      { materialId: spray.id, name: '记录阿维菌素', kind: 'pesticide', unit: 'L', quantity: 0.75 },
+    ]);
+    expect(r).toMatchObject({ machineWaterM3: 1.5, machineFertiliserL: 12.5 });
+    expect(r.harvests.map((h) => [h.harvestedOn, h.overrideReason])).toEqual([
+      [plusDays(sprayedOn, 7), null],
+      [plusDays(sprayedOn, 2), '检测合格，订单加急'],
+    ]);
+    expect(r.harvests[1].overrideByName).toBeTruthy();
+    expect(r.videos.map((v) => v.title)).toEqual(['记录视频']);
+
+    // another merchant learns nothing of it
+    const other = await env().login('demo2');
+    const foreign = await env().get(`${P}/planting/getPlantingRecord`, other, { id: String(planting.id) });
+    expect(foreign.code).toBe(Code.NOT_FOUND);
+  });
+});
