@@ -1,0 +1,52 @@
+import {
+  type AddVideoCameraBody,
+  type AlarmSnapshotItem,
+  type EzvizKeyBody,
+  type EzvizKeyStatus,
+  type PlayAnswer,
+  type PtzBody,
+  type RecordingRange,
+  SNAPSHOT_PATHS as S,
+  type SnapshotDay,
+  type SnapshotItem,
+  type TimelapseItem,
+  type UpdateVideoCameraBody,
+  type VideoCamera,
+} from '@farmpark/contracts';
+import { buildUrl, get, post } from './request';
+
+const V = '/api/merchant/video';
+
+// video setup (modules/video)
+export const getCameras = (groupId?: number) => get<VideoCamera[]>(`${V}/camera/list`, { groupId });
+/** Quiet: the form shows a refusal under its field. */
+export const addCamera = (body: AddVideoCameraBody) =>
+  post<VideoCamera>(`${V}/camera/add`, body, { json: true, silent: true });
+export const updateCamera = (body: UpdateVideoCameraBody) =>
+  post<VideoCamera>(`${V}/camera/update`, body, { json: true, silent: true });
+export const removeCamera = (id: number) => post<null>(`${V}/camera/remove`, { id }, { json: true });
+export const getEzvizKey = () => get<EzvizKeyStatus>(`${V}/ezvizKey`);
+export const saveEzvizKey = (body: EzvizKeyBody) =>
+  post<EzvizKeyStatus>(`${V}/ezvizKey`, body, { json: true, silent: true });
+
+// watching
+/** Quiet: a tile shows why it cannot play. */
+export const playCamera = (id: number) => get<PlayAnswer>(`${V}/camera/play`, { id }, { silent: true });
+export const ptz = (body: PtzBody) => post<null>(`${V}/camera/ptz`, body, { json: true });
+export const cameraSnapshotUrl = (id: number) => buildUrl(`${V}/camera/snapshot`, { id, at: Date.now() });
+export const getRecordings = (id: number, from: number, to: number) =>
+  get<RecordingRange[]>(`${V}/camera/recordings`, { id, from, to });
+export const playback = (id: number, from: number, to: number) =>
+  get<PlayAnswer>(`${V}/camera/playback`, { id, from, to }, { silent: true });
+
+// pictures and time-lapses (modules/videoSnapshots)
+export const getSnapshots = (cameraId: number, start: number, end: number) =>
+  get<SnapshotItem[]>(S.list, { cameraId, start, end });
+export const getSnapshotDays = (cameraId: number, tz: string) => get<SnapshotDay[]>(S.days, { cameraId, tz });
+export const takeSnapshot = (cameraId: number) => post<SnapshotItem>(S.take, { cameraId }, { json: true });
+export const getAlarmSnapshots = (alarmId: number) => get<AlarmSnapshotItem[]>(S.ofAlarm, { alarmId });
+export const thumbOf = (url: string) => `${url}&thumb=true`;
+export const addTimelapse = (cameraId: number, start: number, end: number, fps: number) =>
+  post<TimelapseItem>(S.addTimelapse, { cameraId, start, end, fps }, { json: true });
+export const getTimelapses = (cameraId: number) => get<TimelapseItem[]>(S.timelapseList, { cameraId });
+export const getTimelapse = (id: number) => get<TimelapseItem>(S.timelapseDetail, { id });

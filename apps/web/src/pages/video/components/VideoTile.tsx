@@ -1,0 +1,221 @@
+import { CameraOutlined, CloseOutlined, ControlOutlined, FullscreenOutlined } from '@ant-design/icons';
+import type { PlayAnswer, VideoCamera } from '@farmpark/contracts';
+import { Button, Space, Spin, Tooltip, Typography } from 'antd';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cameraSnapshotUrl, playCamera } from '../../../api/video';
+import { DRAG_TYPE } from './CameraTree';
+import PtzPad from './PtzPad';
+import VideoPlayer from './VideoPlayer';
+
+interface Props {
+  index: number;
+  camera: VideoCamera | null;
+  /** A camera is picked in the tree and waits for a tile (phones: tap instead of drag). */
+  placing: boolean;
+  onPlace: (cameraId: number) => void;
+  onClear: () => void;
+  onTap: () => void;
+}
+
+type View =
+  | { state: 'idle' }
+  | { state: 'loading' }
+  | { state: 'playing'; answer: PlayAnswer & { ok: true } }
+  | {
+      state: 'error';
+      message: string;
+    };
+
+/** Plays only while on screen: a tile scrolled away (or a hidden tab) stops its stream. */
+function useVisible(ref: React.RefObject<HTMLElement | null>): boolean {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const io = new IntersectionObserver(([e]) => setVisible(e.isIntersecting), { threshold: 0.1 });
+    io.observe(el);
+    return () => io.disconnect();
+  }, [ref]);
+  return visible;
+}
+
+/** One tile of the wall: a drop target, the camera's live picture, its tools and its states. */
+export default function VideoTile({ index, camera, placing, onPlace, onClear, onTap }: Props) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const visible = useVisible(box);
+  const [view, setView] = useState<View>({ state: 'idle' });
+  const [showPtz, setShowPtz] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const cameraId = camera?.id ?? null;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again on purpose (retry, renewal)
+  useEffect(() => {
+    if (cameraId === null || !visible) {
+      setView({ state: 'idle' });
+      return;
+    }
+    let cancelled = false;
+    setView({ state: 'loading' });
+    playCamera(cameraId)
+      .then((answer) => {
+        if (cancelled) return;
+        if (answer.ok) setView({ state: 'playing', answer });
+        else setView({ state: 'error', message: t(`video.refused.${answer.reason}`, answer.message) });
+      })
+      .catch((err: Error) => !cancelled && setView({ state: 'error', message: err.message }));
+    return () => {
+      cancelled = true;
+    };
+  }, [cameraId, visible, attempt, t]);
+
+  // the address is signed for a while: ask again a little before it expires
+  useEffect(() => {
+    if (view.state !== 'playing') return;
+    const wait = view.answer.expiresAt - Date.now() - 10_000;
+    if (wait <= 0) return;
+    const timer = setTimeout(() => setAttempt((n) => n + 1), wait);
+    return () => clearTimeout(timer);
+  }, [view]);
+
+  const onError = useCallback((message: string) => setView({ state: 'error', message }), []);
+  const offline = camera !== null && !camera.online;
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: a drop target; it becomes a button while a camera waits to be placed
+    <div
+      ref={box}
+      data-testid={`tile-${index}`}
+      data-camera={cameraId ?? ''}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
+      }}
+      onDrop={(e) => {
+        const id = Number(e.dataTransfer.getData(DRAG_TYPE));
+        if (id) onPlace(id);
+      }}
+      onClick={placing ? onTap : undefined}
+      onKeyDown={placing ? (e) => e.key === 'Enter' && onTap() : undefined}
+      role={placing ? 'button' : undefined}
+      tabIndex={placing ? 0 : undefined}
+      style={{
+        position: 'relative',
+        background: '#111',
+        aspectRatio: '16 / 9',
+        minHeight: 0,
+        outline: placing ? '2px dashed #1677ff' : '1px solid #333',
+        cursor: placing ? 'copy' : undefined,
+        overflow: 'hidden',
+      }}
+    >
+      {camera && (
+        <div
+          style={{
+            position: 'absolute',
+            zIndex: 2,
+            top: 0,
+            left: 0,
+            right: 0,
+            display: 'flex',
+            alignItems: 'center',
+            gap: 4,
+            padding: '2px 6px',
+            background: 'linear-gradient(rgba(0,0,0,.7), transparent)',
+          }}
+        >
+          <Typography.Text ellipsis style={{ color: '#fff', flex: 1, fontSize: 12 }}>
+            {camera.name}
+          </Typography.Text>
+          <Space size={2}>
+            {camera.ptz && (
+              <Tooltip title={t('video.ptz')}>
+                <Button
+                  size="small"
+                  type="text"
+                  style={{ color: '#fff' }}
+                  icon={<ControlOutlined />}
+                  onClick={() => setShowPtz((s) => !s)}
+                  data-testid={`tile-ptz-${index}`}
+                />
+              </Tooltip>
+            )}
+            <Tooltip title={t('video.snapshot')}>
+              <Button
+                size="small"
+                type="text"
+                style={{ color: '#fff' }}
+                icon={<CameraOutlined />}
+                href={cameraSnapshotUrl(camera.id)}
+                target="_blank"
+                data-testid={`tile-snapshot-${index}`}
+              />
+            </Tooltip>
+            <Tooltip title={t('video.fullscreen')}>
+              <Button
+                size="small"
+                type="text"
+                style={{ color: '#fff' }}
+                icon={<FullscreenOutlined />}
+                onClick={() => void box.current?.requestFullscreen?.()}
+              />
+            </Tooltip>
+            <Tooltip title={t('video.close')}>
+              <Button
+                size="small"
+                type="text"
+                style={{ color: '#fff' }}
+                icon={<CloseOutlined />}
+                onClick={onClear}
+                data-testid={`tile-close-${index}`}
+              />
+            </Tooltip>
+          </Space>
+        </div>
+      )}
+      {view.state === 'playing' && (
+        <VideoPlayer
+          source={{ kind: view.answer.kind, url: view.answer.url }}
+          onError={onError}
+          testId={`tile-video-${index}`}
+        />
+      )}
+      <div
+        style={{
+          position: 'absolute',
+          inset: 0,
+          display: view.state === 'playing' ? 'none' : 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          flexDirection: 'column',
+          gap: 8,
+          color: '#bbb',
+          padding: 12,
+          textAlign: 'center',
+          fontSize: 12,
+        }}
+      >
+        {!camera && <span>{t('video.dropHere')}</span>}
+        {view.state === 'loading' && (
+          <>
+            <Spin />
+            <span>{t('video.loading')}</span>
+          </>
+        )}
+        {view.state === 'error' && (
+          <>
+            <span data-testid={`tile-error-${index}`}>{offline ? t('video.offline') : view.message}</span>
+            <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+              {t('video.retry')}
+            </Button>
+          </>
+        )}
+      </div>
+      {camera?.ptz && showPtz && (
+        <div style={{ position: 'absolute', zIndex: 2, right: 8, bottom: 8, opacity: 0.9 }}>
+          <PtzPad cameraId={camera.id} />
+        </div>
+      )}
+    </div>
+  );
+}
