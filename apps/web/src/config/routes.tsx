@@ -112,6 +112,10 @@ export const CATALOGUE_PAGES: Record<string, ComponentType> = {
   '/irrigation/irrigationAuto/smartIrrigation': irrigation('AutoSmart'),
   '/irrigation/valve/realTimeData': irrigation('ValveRealtime'),
   '/irrigation/valve/operationRecord': irrigation('ValveOperation'),
+  '/videoEqui/seedling': lazyPage(() => import('../pages/video/seedling')),
+  '/videoEqui/video': lazyNamed(() => import('../pages/video/wall'), 'VideoWall'),
+  '/videoEqui/disaster': lazyNamed(() => import('../pages/video/wall'), 'DisasterWall'),
+  '/system/video-setup': lazyPage(() => import('../pages/video/setup')),
 };
 
 function fromCatalogue(node: PermitNode): AppRoute {
