@@ -11,6 +11,7 @@ import type {
   Planting,
   PlantingDetail,
   PlantingOutOfRange,
+  PlantingRecord,
   PlantingStatus,
 } from '@farmpark/contracts';
 import { buildUrl, get, post } from '../../../api/request';
@@ -75,6 +76,7 @@ export interface PlantingInput {
 }
 export const getPlantingList = (p: ListParams) => get<Paged<Planting>>(`${P}/planting/getPlantingList`, p);
 export const getPlantingDetail = (id: number) => get<PlantingDetail>(`${P}/planting/getPlantingDetail`, { id });
+export const getPlantingRecord = (id: number) => get<PlantingRecord>(`${P}/planting/getPlantingRecord`, { id });
 export const getPlotOptions = (groupId: number) =>
   get<{ id: number; name: string; crop: string; areaMu: number | null }[]>(`${P}/planting/getPlotOptions`, { groupId });
 export const getOutOfRangeList = (groupId: number) =>

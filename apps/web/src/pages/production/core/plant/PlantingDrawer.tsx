@@ -6,8 +6,12 @@ import { isEnglish } from '../../../../i18n';
 import { useAppStore } from '../../../../stores/app';
 import { getPlantingDetail } from '../api';
 import { paramName, paramUnit, rangeText } from '../params';
+import PlantingRecord from './PlantingRecord';
 
-/** One planting: its stage today, and each ideal range of that stage against the plot's devices. */
+/**
+ * One planting: its stage today, each ideal range of that stage against the plot's devices, and its
+ * record (farm work, materials, harvests, clips).
+ */
 export default function PlantingDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const mobile = useAppStore((s) => s.device === 'mobile');
@@ -23,7 +27,7 @@ export default function PlantingDrawer({ id, onClose }: { id: number | null; onC
     <Drawer
       open={id !== null}
       onClose={onClose}
-      width={mobile ? '100%' : 640}
+      width={mobile ? '100%' : 760}
       title={p ? `${p.cropName} · ${p.areaPointName ?? lbl('plotRemoved')}` : lbl('detail')}
       data-testid="planting-drawer"
     >
@@ -81,6 +85,7 @@ export default function PlantingDrawer({ id, onClose }: { id: number | null; onC
               ]}
             />
           )}
+          <PlantingRecord id={p.id} />
         </>
       ) : null}
     </Drawer>

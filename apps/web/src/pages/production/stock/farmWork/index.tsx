@@ -13,6 +13,7 @@ import NoPark from '../NoPark';
 import { dayOf, useStockPark } from '../usePark';
 import FarmWorkCalendar, { STATUS_COLOR } from './FarmWorkCalendar';
 import FarmWorkDialog from './FarmWorkDialog';
+import WorkInputs from './WorkInputs';
 
 type Filters = Record<string, string | number | undefined>;
 
@@ -168,19 +169,4 @@ export default function FarmWorkPage() {
       />
     </>
   );
-}
-
-/** Materials with quantities, or what the machine measured. */
-function WorkInputs({ work }: { work: FarmWork }) {
-  const { t } = useTranslation();
-  if (work.source === 'machine') {
-    const fert = work.fertiliser.map((f) => `${t(`productionStock.work.tank.${f.tank}`)} ${f.litres} L`).join('，');
-    return (
-      <span>
-        {work.waterM3 !== null && t('productionStock.work.water', { v: work.waterM3 })}
-        {fert && ` · ${t('productionStock.work.fertiliser')} ${fert}`}
-      </span>
-    );
-  }
-  return <span>{work.materials.map((m) => `${m.name} ${m.quantity} ${m.unit}`).join('；') || '—'}</span>;
 }
