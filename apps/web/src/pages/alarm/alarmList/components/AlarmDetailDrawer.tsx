@@ -7,6 +7,7 @@ import { getAlarmDetail } from '../../../../api/alarms';
 import { useAppStore } from '../../../../stores/app';
 import { useParkStore } from '../../../../stores/park';
 import { formatTime } from '../../../../utils/time';
+import AlarmPictures from '../../../video/components/AlarmPictures';
 import { conditionText, SeverityTag, StateTag } from '../../labels';
 
 const time = (ms: number | null) => formatTime(ms);
@@ -79,6 +80,7 @@ export default function AlarmDetailDrawer({ id, onClose }: { id: number | null; 
             <Descriptions.Item label={r('clearedAt')}>{time(detail.clearedAt)}</Descriptions.Item>
             <Descriptions.Item label={r('clearedValue')}>{detail.clearedValue ?? '—'}</Descriptions.Item>
           </Descriptions>
+          <AlarmPictures alarmId={detail.id} />
           <h4 style={{ margin: '16px 0 8px' }}>{r('deliveries')}</h4>
           <Table<AlarmDelivery>
             rowKey="id"
