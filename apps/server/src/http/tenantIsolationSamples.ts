@@ -176,6 +176,24 @@ export const SAMPLES: Record<string, string> = {
   maxScans: '5',
   farKm: '500',
   windowHours: '24',
+  // video: camera 11 is Demo Farm's gate camera DF-CM-0001 (seeded in order); a camera's own fields
+  cameraId: '11',
+  plotId: '',
+  deviceSerial: '',
+  channelNo: '1',
+  streamUrl: 'rtsp://isolation.invalid/stream',
+  ptz: 'false',
+  purpose: 'general',
+  snapshotEveryMinutes: '0',
+  appKey: 'isolation',
+  secret: '',
+  protocol: 'hls',
+  direction: 'left',
+  speed: '1',
+  from: '1700000000000',
+  to: '1700003600000',
+  // a stream file's signed token (a forged one: refused with 403)
+  t: 'isolation',
 };
 
 /** Where one route needs a different value than SAMPLES gives every route. */
@@ -187,4 +205,8 @@ export const ROUTE_SAMPLES: Record<string, Record<string, string>> = {
   '/api/merchant/trace/tree/addTreeCare': { doneOn: '2026-06-01' },
   // a valid range, so the statistics reach the (foreign) batch rather than stopping at the form
   '/api/merchant/traceCode/getCodeStats': { days: '30' },
+  // video: a camera's own kind and a PTZ action, so the forms pass and the (foreign) ids are what is refused
+  '/api/merchant/video/camera/add': { kind: 'stream' },
+  '/api/merchant/video/camera/update': { kind: 'stream' },
+  '/api/merchant/video/camera/ptz': { action: 'start' },
 };
