@@ -33,6 +33,8 @@ describeEachEngine('route guard', (env) => {
       '/api/testing/deviceLogin',
       '/api/testing/getDeviceMessageList',
       '/api/testing/sendCommand',
+      // HLS playlists and segments: a token signed by the play route for one camera, minutes long (modules/video)
+      '/api/video/stream/:cameraId/:file',
     ]);
   });
 
