@@ -72,6 +72,8 @@ export const CATALOGUE_PAGES: Record<string, ComponentType> = {
   '/productionManagement/machinery': lazyPage(() => import('../pages/production/stock/machinery')),
   '/productionManagement/farmWork': lazyPage(() => import('../pages/production/stock/farmWork')),
   '/productionManagement/videoManagement': lazyPage(() => import('../pages/production/stock/videoManagement')),
+  '/tracingCenter/rootsReport': lazyPage(() => import('../pages/tracing/report')),
+  '/tracingCenter/rootBatch': lazyPage(() => import('../pages/tracing/batch')),
   '/outdoorsEquipment/weatherWatches/realTimeData': monitoring('WeatherRealtime'),
   '/outdoorsEquipment/weatherWatches/historicalData': monitoring('WeatherHistory'),
   '/outdoorsEquipment/weatherWatches/dataAnalysis': monitoring('WeatherAnalysis'),

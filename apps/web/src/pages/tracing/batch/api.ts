@@ -1,0 +1,46 @@
+import type {
+  BatchOptions,
+  CertificateBasis,
+  Paged,
+  PublicTrace,
+  TraceBatchDetail,
+  TraceSection,
+} from '@farmpark/contracts';
+import { download, get, post } from '../../../api/request';
+
+/** Calls of trace batches (server module trace/batches). */
+const P = '/api/merchant/trace/batch';
+const quiet = { json: true, silent: true } as const;
+export type ListParams = Record<string, string | number | boolean | undefined> & { pageNum: number; pageSize: number };
+export interface BatchInput {
+  groupId: number;
+  productName: string;
+  gtin: string | null;
+  lot: string;
+  plantingIds: number[];
+  harvestIds: number[];
+  reportIds: number[];
+  videoIds: number[];
+  certQuantity: number | null;
+  certUnit: string;
+  producer: string;
+  origin: string;
+  contact: string;
+  issuedOn: string | null;
+  pledge: string;
+  basis: CertificateBasis[];
+  notes: string;
+}
+export type PublishedView = { status: 'published'; trace: PublicTrace } | { status: 'withdrawn' } | null;
+export const getBatchList = (p: ListParams) => get<Paged<TraceBatchDetail>>(`${P}/getBatchList`, p);
+export const getBatchOptions = (groupId: number) => get<BatchOptions>(`${P}/getBatchOptions`, { groupId });
+export const getBatchPreview = (id: number) => get<PublicTrace>(`${P}/getBatchPreview`, { id });
+export const getPublished = (id: number) => get<PublishedView>(`${P}/getPublishedTrace`, { id });
+export const addBatch = (b: BatchInput) => post<{ id: number }>(`${P}/addBatch`, b, quiet);
+export const updateBatch = (b: BatchInput & { id: number }) => post(`${P}/updateBatch`, b, quiet);
+export const removeBatch = (id: number[]) => post(`${P}/removeBatch`, { id }, { json: true });
+export const publishBatch = (id: number, sections: TraceSection[]) =>
+  post<{ version: number }>(`${P}/publishBatch`, { id, sections }, { json: true });
+export const unpublishBatch = (id: number) => post(`${P}/unpublishBatch`, { id }, { json: true });
+/** A file the preview shows (a report of the console's own routes), fetched with the session token. */
+export const fetchFile = (url: string) => download(url);
