@@ -140,7 +140,7 @@ describe.each(engines)('video setup and the EZVIZ proxy [%s]', (engine) => {
     expect((await env.get('/api/merchant/video/camera/play', other, { id: String(ezvizCam.id) })).code).toBe(
       Code.NOT_FOUND,
     );
-    expect(keep(await env.post<unknown>(LIVE, other, { cameraId: ezvizCam.id })).code).toBe('404');
+    expect(keep(await env.post<unknown>(LIVE, other, { cameraId: ezvizCam.id })).code).toBe(Code.NOT_FOUND);
     // nor moves a camera into a park it may not see
     const into = await env.post(UPDATE, demo, {
       ...body,

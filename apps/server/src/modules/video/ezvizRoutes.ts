@@ -24,20 +24,17 @@ const fail = (code: string, msg: string): EzvizAnswer<null> => ({ code, msg, dat
 /**
  * SPEC's `/ysyApi/lapp` family: EZVIZ's open API proxied with the merchant's key, which (with the token)
  * stays on the server. The browser names a FarmPark camera id, never an EZVIZ serial or token. Answers in
- * EZVIZ's own form: `code` "200" is success (SPEC §8), any other is EZVIZ's (or ours: "404" no such camera,
- * "400" not an EZVIZ camera) with its message.
+ * EZVIZ's own form: `code` "200" is success (SPEC §8), any other is EZVIZ's (or "400": not an EZVIZ camera)
+ * with its message. A camera the caller may not see is FarmPark's 1005, and a missing session a 9xx, as on
+ * every route.
  */
 export function ezvizRoutes(app: FastifyInstance, deps: ModuleDeps, streams: StreamManager): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['video'];
 
   async function ezvizCamera(req: Parameters<typeof authOf>[0], id: number): Promise<CameraRow | EzvizAnswer<null>> {
-    let cam: CameraRow;
-    try {
-      cam = await cameraOf(deps.db, authOf(req), id);
-    } catch {
-      return fail('404', `camera ${id} not found`);
-    }
+    // Another merchant's camera, or one of a park the caller may not see: 1005, as everywhere.
+    const cam = await cameraOf(deps.db, authOf(req), id);
     if (cam.kind !== 'ezviz' || !cam.ezviz_serial) return fail('400', 'not an EZVIZ camera');
     return cam;
   }
