@@ -194,6 +194,13 @@ export const SAMPLES: Record<string, string> = {
   to: '1700003600000',
   // a stream file's signed token (a forged one: refused with 403)
   t: 'isolation',
+  // video pictures and time-lapses: Demo Farm's first alarm; a range, a frame rate, the park's zone, originals
+  alarmId: '1',
+  start: '1700000000000',
+  end: '1800000000000',
+  fps: '10',
+  tz: '',
+  thumb: 'false',
 };
 
 /** Where one route needs a different value than SAMPLES gives every route. */
