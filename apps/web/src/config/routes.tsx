@@ -74,6 +74,7 @@ export const CATALOGUE_PAGES: Record<string, ComponentType> = {
   '/productionManagement/videoManagement': lazyPage(() => import('../pages/production/stock/videoManagement')),
   '/tracingCenter/rootsReport': lazyPage(() => import('../pages/tracing/report')),
   '/tracingCenter/rootBatch': lazyPage(() => import('../pages/tracing/batch')),
+  '/tracingCenter/rootsProductCode': lazyPage(() => import('../pages/tracing/code')),
   '/outdoorsEquipment/weatherWatches/realTimeData': monitoring('WeatherRealtime'),
   '/outdoorsEquipment/weatherWatches/historicalData': monitoring('WeatherHistory'),
   '/outdoorsEquipment/weatherWatches/dataAnalysis': monitoring('WeatherAnalysis'),
