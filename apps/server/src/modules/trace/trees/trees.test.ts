@@ -140,4 +140,18 @@ describeEachEngine('one tree one code: trees, care records, photos and tags', (e
     const foreign = await env().get(`${T}/exportTreeTags`, demo2, { ids: `${t.data.id}` });
     expect(foreign.code).toBe(Code.NOT_FOUND);
   });
+
+  it('seeds demo trees with care records, Demo Farm first (tree 1 is its own)', async () => {
+    const list = await env().get<{ list: Tree[]; total: number }>(`${T}/getTreeList`, demo, { groupId: `${groupId}` });
+    const seeded = list.data.list.filter((t) => t.species === '柑橘');
+    expect(seeded).toHaveLength(1);
+    expect(seeded[0]).toMatchObject({ careCount: 3, plotName: expect.any(String) });
+    expect(seeded[0].longitude).not.toBeNull();
+    const first = await env()
+      .db.selectFrom('trace_trees')
+      .select('merchant_id')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
+    expect(first.merchant_id).toBe(env().ids.merchant.farm);
+  });
 });
