@@ -1,12 +1,14 @@
 // `npm run test:cluster`: the cluster harness (apps/server/src/cluster/harness/run.ts) on PostgreSQL and
-// Mosquitto. Uses TEST_DATABASE_URL / TEST_MQTT_URL when `npm test` provides them, else starts its own.
+// Mosquitto. Uses TEST_DATABASE_URL when `npm test` provides it (the harness makes its own database there),
+// else starts a PostgreSQL. Always starts its own Mosquitto: the server processes keep persistent sessions
+// in the shared group `farmpark`, and a session left on a reused broker keeps taking its share of messages.
 import { spawnSync } from 'node:child_process';
-import { startMosquitto, startPostgres } from '../lib/services.mjs';
+import { postgresBinDir, startMosquitto, startPostgres } from '../lib/services.mjs';
 import { ROOT } from '../lib/util.mjs';
 
 const stops = [];
 let databaseUrl = process.env.TEST_DATABASE_URL;
-let mqttUrl = process.env.TEST_MQTT_URL;
+let mqttUrl = '';
 try {
   if (!databaseUrl) {
     const pg = await startPostgres();
@@ -21,7 +23,12 @@ try {
   const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cluster/harness/run.ts'], {
     cwd: ROOT,
     stdio: 'inherit',
-    env: { ...process.env, CLUSTER_DATABASE_URL: databaseUrl, CLUSTER_MQTT_URL: mqttUrl },
+    env: {
+      ...process.env,
+      CLUSTER_DATABASE_URL: databaseUrl,
+      CLUSTER_MQTT_URL: mqttUrl,
+      CLUSTER_PG_BIN: postgresBinDir() ?? '',
+    },
   });
   process.exitCode = r.status ?? 1;
 } finally {

@@ -6,6 +6,7 @@ import type { TelemetryRuntime } from '../modules/telemetry/runtime';
 import type { Messaging } from '../mqtt/messaging';
 import type { RuleEngine } from '../rules/engine';
 import { createOwnership, type Ownership } from './ownership';
+import { maintainTelemetryPartitions } from './telemetryPartitions';
 
 export interface Cluster {
   ownership: Ownership;
@@ -13,6 +14,9 @@ export interface Cluster {
   rules: Pick<RuleEngine, 'tick'>;
   close(): Promise<void>;
 }
+
+/** How often the `retention` owner checks the telemetry partitions (creating ahead, dropping expired). */
+export const PARTITION_JOB_MS = 10 * 60_000;
 
 /** Changes whenever any process adds, edits or removes a rule (each edit sets updated_at). */
 async function rulesSignature(db: Db): Promise<string> {
@@ -32,7 +36,7 @@ const TELEMETRY_TOPIC = /^web\/\d+\/\d+\/telemetry$/;
  * `web/{m}/{g}/telemetry`, instead of only its own.
  */
 export async function startCluster(deps: {
-  config: Pick<Config, 'database' | 'mqttUrl'>;
+  config: Pick<Config, 'database' | 'mqttUrl' | 'telemetryRetentionDays'>;
   db: Db;
   messaging: Pick<Messaging, 'onWeb' | 'external'>;
   telemetry: Pick<TelemetryRuntime, 'ingest'>;
@@ -42,11 +46,24 @@ export async function startCluster(deps: {
   const { db, rules } = deps;
   const shared = deps.config.database.engine === 'postgres';
   let signature = '';
+  let partitions: Promise<void> | null = null;
+  const maintainPartitions = () => {
+    if (!shared || partitions || !ownership.owns('retention')) return;
+    partitions = maintainTelemetryPartitions(db, { retentionDays: deps.config.telemetryRetentionDays, now: Date.now() })
+      .then((r) => {
+        if (r && (r.created.length || r.dropped.length)) deps.log?.info({ ...r }, 'telemetry partitions maintained');
+      })
+      .catch((err: Error) => deps.log?.warn({ err: err.message }, 'telemetry partition maintenance failed'))
+      .finally(() => {
+        partitions = null;
+      });
+  };
   const ownership = createOwnership({
     db,
     shared,
     log: deps.log,
     async onGain(name) {
+      if (name === 'retention') setImmediate(maintainPartitions); // once it is ours: right after gaining
       if (name !== 'rules') return;
       // The previous owner moved rule states on; take them from the database, not from this process' memory.
       signature = await rulesSignature(db);
@@ -68,6 +85,8 @@ export async function startCluster(deps: {
     });
   }
   await ownership.renew();
+  const partitionTimer = setInterval(maintainPartitions, PARTITION_JOB_MS);
+  partitionTimer.unref();
 
   return {
     ownership,
@@ -83,6 +102,10 @@ export async function startCluster(deps: {
         await rules.tick();
       },
     },
-    close: () => ownership.close(),
+    async close() {
+      clearInterval(partitionTimer);
+      await partitions;
+      await ownership.close();
+    },
   };
 }

@@ -5,6 +5,7 @@ import { startReceiver } from '../../modules/alarms/testReceivers';
 import { prepareData } from '../../test/spawnServer';
 import { openConsole } from './console';
 import { startNumberedLoad } from './load';
+import { backupAndRestore } from './restore';
 import { api, login, makeSlots, startSlot } from './servers';
 
 /**
@@ -12,7 +13,8 @@ import { api, login, makeSlots, startSlot } from './servers';
  * passes their URLs). Three server processes on one PostgreSQL behind one Mosquitto; numbered QoS 1
  * readings from 22 devices; the owner of the rule work is killed with SIGKILL in the middle and started
  * again. Then: no acknowledged reading lost, none stored twice, each alarm raised once and delivered once,
- * the console on a surviving process kept receiving. Prints one JSON line; exit 1 on any failure.
+ * the console on a surviving process kept receiving; then a pg_dump of the running install restored into a fresh
+ * database answers the same through a new process. Prints one JSON line; exit 1 on any failure.
  */
 const LOAD_MS = 30_000;
 const KILL_AT_MS = 8_000;
@@ -115,7 +117,7 @@ async function main() {
     const killedAt = Date.now();
     await victim.server?.kill();
     log(`killed ${victim.name} (SIGKILL); starting it again`);
-    const restarted = startSlot(victim);
+    const restarted = startSlot(victim).then(() => log(`${victim.name} back after ${Date.now() - killedAt} ms`));
     await sleep(Math.max(0, LOAD_MS - (Date.now() - start)));
     await restarted;
     await load.stop();
@@ -180,7 +182,16 @@ async function main() {
       },
       p99AckMs: Math.round(load.latencies.sort((x, y) => x - y)[Math.floor(load.latencies.length * 0.99)] ?? 0),
     };
+    const restore = await backupAndRestore({
+      pgBin: process.env.CLUSTER_PG_BIN ?? '/usr/lib/postgresql/15/bin',
+      databaseUrl,
+      livePort: observer.port,
+      deviceId: hotA.id,
+      groupId: data.groupId,
+      log,
+    });
     const failures = [
+      !restore.same && 'the restored database must answer as the live one',
       lost !== 0 && `${lost} acknowledged readings lost`,
       duplicates !== 0 && `${duplicates} readings stored twice`,
       ackedTotal === 0 && 'nothing acknowledged',
@@ -190,7 +201,10 @@ async function main() {
       result.console.devicesAfterKill < data.devices.length && 'the console must keep receiving every device',
       ownerAfter === ownerBefore && 'the rule work must have moved to another process',
     ].filter(Boolean);
-    process.stdout.write(`${JSON.stringify({ ...result, ok: failures.length === 0, failures })}\n`);
+    if (failures.length) for (const s of slots) log(`${s.name} output:\n${s.server?.output().slice(-3000)}`);
+    process.stdout.write(
+      `${JSON.stringify({ ...result, restoredAnswersSame: restore.same, ok: failures.length === 0, failures })}\n`,
+    );
     process.exitCode = failures.length === 0 ? 0 : 1;
   } finally {
     await cleanup();
