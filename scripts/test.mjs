@@ -99,6 +99,9 @@ async function main() {
   if (missing.includes('poppler-utils')) skipped.push('label-sheet QR round trip (pdftoppm missing)');
 
   vitest('unit', ['contracts', 'simulator', 'server', 'web'], env);
+  // Three server processes on PostgreSQL behind Mosquitto, one killed mid-load (apps/server/src/cluster/harness).
+  if (env.TEST_DATABASE_URL && env.TEST_MQTT_URL) check('cluster', 'npm', ['run', 'test:cluster'], env);
+  else skipped.push('cluster harness (needs PostgreSQL and Mosquitto)');
 
   if (missing.includes('chromium')) skipped.push('end-to-end tests in Chromium');
   else {
