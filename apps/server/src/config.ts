@@ -67,6 +67,15 @@ const envSchema = z.object({
    * `full` also survives power loss, at one fsync per commit (docs/TELEMETRY.md).
    */
   TELEMETRY_SYNC: z.enum(['normal', 'full'], { error: 'must be normal or full' }).default('normal'),
+  /**
+   * PostgreSQL: days of raw readings kept; older 30-day partitions are dropped whole. 0 keeps everything.
+   * Hourly and daily rollups are kept regardless (long-range charts read them).
+   */
+  TELEMETRY_RETENTION_DAYS: z.coerce
+    .number({ error: 'TELEMETRY_RETENTION_DAYS must be a number of days' })
+    .int('TELEMETRY_RETENTION_DAYS must be a whole number of days')
+    .min(0, 'TELEMETRY_RETENTION_DAYS must be 0 (keep) or more')
+    .default(0),
   /** Alarm e-mail over SMTP; empty SMTP_HOST = e-mail deliveries fail with "SMTP not configured". */
   SMTP_HOST: z.string().default(''),
   SMTP_PORT: port('SMTP_PORT').default(587),
@@ -156,6 +165,8 @@ export interface Config {
   mqttUrl: string;
   tzName: string;
   telemetrySync: 'normal' | 'full';
+  /** 0 = raw readings are kept for ever. */
+  telemetryRetentionDays: number;
   /** key '' = no weather service: the top bar shows the park's weather station. */
   weather: { key: string; baseUrl: string };
   /** '' = the broker auth hook endpoints answer "disabled". */
@@ -206,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUrl: e.MQTT_URL,
     tzName: e.TZ_NAME,
     telemetrySync: e.TELEMETRY_SYNC,
+    telemetryRetentionDays: e.TELEMETRY_RETENTION_DAYS,
     weather: { key: e.WEATHER_KEY, baseUrl: e.WEATHER_BASE_URL.replace(/\/+$/, '') },
     mqttHookSecret: e.MQTT_HOOK_SECRET,
     smtp: {

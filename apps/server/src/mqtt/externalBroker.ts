@@ -109,7 +109,9 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
             messageId: subscribeId,
             subscriptions: [
               { topic: sharedDeviceSubscription(opts.shareGroup), qos: 1 },
-              ...(opts.onWeb ? WEB_TOPICS.map((topic) => ({ topic, qos: 1 as const })) : []),
+              // QoS 0: live data is not queued in this process' session while it is down, where it would
+              // crowd out the device messages the broker keeps for it (Mosquitto's max_queued_messages).
+              ...(opts.onWeb ? WEB_TOPICS.map((topic) => ({ topic, qos: 0 as const })) : []),
             ],
           });
           ping = setInterval(() => send({ cmd: 'pingreq' }), (KEEPALIVE_S * 1000) / 2);
