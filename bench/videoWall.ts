@@ -1,0 +1,87 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
+
+const ROOT = join(import.meta.dirname, '..');
+const log = (s: string) => process.stderr.write(`${s}\n`);
+
+/**
+ * The console built for this run in its own directory: apps/web/dist belongs to the e2e runs (their
+ * setup rebuilds it under a lock), so a benchmark neither holds that lock nor races a rebuild.
+ */
+export function buildConsole(): string {
+  const webDist = join(mkdtempSync(join(tmpdir(), 'farmpark-bench-wall-')), 'web');
+  log('building the console');
+  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: join(ROOT, 'apps/web'),
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return webDist;
+}
+
+/** The 95th percentile (nearest rank). */
+const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil(xs.length * 0.95) - 1)];
+
+/**
+ * A 9-tile wall in Chromium: the live page at 1920 px, split 9, then each online camera picked in the
+ * tree in turn (a pick fills the next free tile) and timed in the page from the click to the tile's
+ * first decoded frame (readyState >= 2). Streams start cold: nobody watched these cameras before.
+ */
+export async function wallFirstFrames(base: string): Promise<{ samples: number[]; p95Ms: number | null }> {
+  const res = await fetch(`${base}/api/merchant/login/loginByPassword`, {
+    method: 'POST',
+    body: new URLSearchParams({ loginName: 'demo', loginPwd: DEMO_PASSWORD }),
+  });
+  const token = ((await res.json()) as { data: string }).data;
+  const list = (await (
+    await fetch(`${base}/api/merchant/video/camera/list`, { headers: { AuthToken: token } })
+  ).json()) as { data: { id: number; online: boolean; enabled: boolean; kind: string | null }[] };
+  const cams = list.data.filter((c) => c.online && c.enabled && c.kind).slice(0, 9);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  const samples: number[] = [];
+  try {
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 1920, height: 1080 },
+      locale: 'zh-CN',
+    });
+    await context.addCookies([{ name: 'ag_merchant_token', value: token, url: base }]);
+    const page = await context.newPage();
+    await page.goto('/videoEqui/video');
+    await page.getByTestId('wall-split').getByText('9', { exact: true }).click();
+    for (const [i, cam] of cams.entries()) {
+      const node = page.getByTestId(`camera-node-${cam.id}`);
+      await node.waitFor();
+      // timed inside the page: from the click event to the tile's first frame
+      const wait = page.evaluate(
+        (tile) =>
+          new Promise<number>((resolve, reject) => {
+            const t0 = performance.now();
+            const tick = () => {
+              const v = document.querySelector<HTMLVideoElement>(`[data-testid="tile-video-${tile}"]`);
+              if (v && v.readyState >= 2) return resolve(performance.now() - t0);
+              if (performance.now() - t0 > 30_000) return reject(new Error(`tile ${tile}: no frame in 30 s`));
+              requestAnimationFrame(tick);
+            };
+            tick();
+          }),
+        i,
+      );
+      await node.click();
+      const ms = await wait;
+      samples.push(Math.round(ms));
+      log(`tile ${i + 1}: camera ${cam.id} first frame after ${Math.round(ms)} ms`);
+    }
+    await context.close();
+  } finally {
+    await browser.close();
+  }
+  return { samples, p95Ms: samples.length ? p95(samples) : null };
+}
