@@ -12,19 +12,28 @@ function visitId(): string {
   try {
     const known = sessionStorage.getItem(key);
     if (known) return known;
-    const made = crypto.randomUUID();
+    const made = newVisitId();
     sessionStorage.setItem(key, made);
     return made;
   } catch {
-    return crypto.randomUUID();
+    return newVisitId();
   }
+}
+
+/** 16 random bytes in base64url (22 characters): the shape the public APIs take in `X-Visit-Id`. */
+function newVisitId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 export class LookupError extends Error {}
 
 async function read<T>(path: string, code: string, lang: string): Promise<T> {
-  const q = new URLSearchParams({ code, visit: visitId() });
-  const res = await fetch(`${path}?${q}`, { headers: { 'Accept-Language': lang } });
+  const q = new URLSearchParams({ code });
+  const res = await fetch(`${path}?${q}`, { headers: { 'Accept-Language': lang, 'X-Visit-Id': visitId() } });
   if (!res.ok) throw new LookupError(`HTTP ${res.status}`);
   const body = (await res.json()) as { code: number; msg: string; data: T };
   if (body.code !== 0) throw new LookupError(body.msg);

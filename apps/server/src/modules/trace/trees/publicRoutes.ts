@@ -35,7 +35,10 @@ export function treePublicRoutes(app: FastifyInstance, { db, config }: ModuleDep
         (async () => {
           const { ip } = clientMeta(req);
           admit(ip);
-          return ok(await publicTree(db, req.query, ip, config.tzName));
+          // the page names its visit in a header, as for product codes; a query value serves apps and tests
+          const header = req.headers['x-visit-id'];
+          const visit = req.query.visit ?? (typeof header === 'string' ? header.slice(0, 64) : undefined);
+          return ok(await publicTree(db, { code: req.query.code, visit }, ip, config.tzName));
         })(),
       ),
   );

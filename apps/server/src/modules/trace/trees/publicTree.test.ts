@@ -78,8 +78,20 @@ describeEachEngine('one tree one code: the public tree API', (env) => {
     const other = await scan(tree.code.toLowerCase(), 'visit-b');
     expect(other.data.scanCount).toBe(2);
     expect(other.data.firstScanAt).toBe(again.data.firstScanAt);
+    // the page names its visit in a header, as the product code page does
+    const byHeader = () =>
+      env()
+        .app.inject({
+          method: 'GET',
+          url: PUBLIC,
+          query: { code: tree.code },
+          headers: { 'x-visit-id': 'visit-header-1' },
+        })
+        .then((r) => r.json() as { data: PublicTreeAnswer });
+    expect((await byHeader()).data.scanCount).toBe(3);
+    expect((await byHeader()).data.scanCount).toBe(3);
     const list = await env().get<TreeDetail>(`${T}/getTreeDetail`, demo, { id: `${tree.id}` });
-    expect(list.data).toMatchObject({ scanCount: 2, firstScanAt: again.data.firstScanAt });
+    expect(list.data).toMatchObject({ scanCount: 3, firstScanAt: again.data.firstScanAt });
   });
 
   it('says unknown for a code that is not a tree, and limits each address', async () => {

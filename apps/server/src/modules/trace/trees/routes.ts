@@ -9,9 +9,8 @@ import {
   treeListQuery,
   treeTagsQuery,
 } from '@farmpark/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Config } from '../../../config';
 import { notFound } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
@@ -19,16 +18,13 @@ import { requireParkIfGiven, scopeOf } from '../../../http/scope';
 import type { ModuleDeps } from '../../context';
 import { logged } from '../../production/auditLog';
 import { labelSheet } from '../labels/labelSheet';
+import { publicBase } from '../labels/publicBase';
 import { addTreeCare, removeTreeCare, treeCare } from './care';
 import * as repo from './repo';
 import { addTree, alterTree, listTrees, removeTrees, toTree, treeDetail } from './service';
 
 export const TREE_API = '/api/merchant/trace/tree';
 const PERMIT = '/tracingCenter/rootsTreeCode';
-
-/** The host printed in tags: PUBLIC_BASE_URL, else where this console request came in (Fastify honours TRUST_PROXY). */
-export const publicBase = (req: FastifyRequest, config: Config) =>
-  config.publicBaseUrl || `${req.protocol}://${req.host}`;
 
 /** One tree one code in the console: trees, their care records and their tag sheets. */
 export function treeRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
