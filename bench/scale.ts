@@ -27,8 +27,9 @@ const log = (s: string) => process.stderr.write(`${s}\n`);
 const DAY = 86_400_000;
 
 interface Services {
+  MOSQUITTO_CLUSTER_CONF: string;
   startPostgres(): Promise<{ url: string; stop(): void }>;
-  startMosquitto(): Promise<{ url: string; stop(): void }>;
+  startMosquitto(extra: string): Promise<{ url: string; stop(): void }>;
 }
 
 async function freshDatabase(adminUrl: string, name: string): Promise<string> {
@@ -54,7 +55,7 @@ async function stored(db: Db, ids: number[], since: number): Promise<Set<string>
 
 /** One scenario: `processes` servers behind a fresh Mosquitto on a fresh database. */
 async function ingest(services: Services, adminUrl: string, processes: number) {
-  const mq = await services.startMosquitto(); // fresh: no sessions of an earlier scenario take a share
+  const mq = await services.startMosquitto(services.MOSQUITTO_CLUSTER_CONF); // fresh: no earlier scenario's sessions
   const databaseUrl = await freshDatabase(adminUrl, `farmpark_scale_${processes}_${Date.now()}`);
   const devices = Number(args.devices);
   const data = await prepareData(devices, 'weatherStation', 'SCALE', { DATABASE_URL: databaseUrl });
@@ -170,6 +171,10 @@ async function main() {
   const servicesPath = new URL('../scripts/lib/services.mjs', import.meta.url).href;
   const services = (await import(servicesPath)) as Services;
   const pgServer = await services.startPostgres();
+  process.once('SIGTERM', () => {
+    pgServer.stop();
+    process.exit(143);
+  });
   try {
     const oneProcess = await ingest(services, pgServer.url, 1);
     const twoProcesses = await ingest(services, pgServer.url, 2);

@@ -3,7 +3,7 @@
 // else starts a PostgreSQL. Always starts its own Mosquitto: the server processes keep persistent sessions
 // in the shared group `farmpark`, and a session left on a reused broker keeps taking its share of messages.
 import { spawnSync } from 'node:child_process';
-import { postgresBinDir, startMosquitto, startPostgres } from '../lib/services.mjs';
+import { MOSQUITTO_CLUSTER_CONF, postgresBinDir, startMosquitto, startPostgres } from '../lib/services.mjs';
 import { ROOT } from '../lib/util.mjs';
 
 const stops = [];
@@ -16,7 +16,7 @@ try {
     databaseUrl = pg.url;
   }
   if (!mqttUrl) {
-    const mq = await startMosquitto();
+    const mq = await startMosquitto(MOSQUITTO_CLUSTER_CONF);
     stops.push(mq.stop);
     mqttUrl = mq.url;
   }

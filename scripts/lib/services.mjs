@@ -107,15 +107,22 @@ function idOf(user, flag) {
   return spawnSync('id', [flag, user], { encoding: 'utf8' }).stdout.trim();
 }
 
-/** Starts Mosquitto on a free loopback port; returns {url, stop}. */
-export async function startMosquitto() {
+/**
+ * Mosquitto in front of several FarmPark processes (docs/OPERATIONS.md): a server holds each PUBACK until its
+ * commit, so it needs many messages in flight (the default 20 is 20 per commit), and nothing the broker has
+ * acknowledged to a device may be dropped from a busy or restarting server's queue (default 1000 per client).
+ */
+export const MOSQUITTO_CLUSTER_CONF = 'max_inflight_messages 1000\nmax_queued_messages 0\n';
+
+/** Starts Mosquitto on a free loopback port; returns {url, stop}. `extra`: more configuration lines. */
+export async function startMosquitto(extra = '') {
   const bin = which('mosquitto') || '/usr/sbin/mosquitto';
   const dir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-mosquitto-'));
   const port = await freePort();
   const conf = path.join(dir, 'mosquitto.conf');
   writeFileSync(
     conf,
-    `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n${isRoot ? 'user root\n' : ''}`,
+    `listener ${port} 127.0.0.1\nallow_anonymous true\npersistence false\n${isRoot ? 'user root\n' : ''}${extra}`,
   );
   const child = startChild(bin, ['-c', conf], { quiet: true });
   await waitForPort(port);
