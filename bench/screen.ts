@@ -1,0 +1,131 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
+import { spawnServer } from '../apps/server/src/test/spawnServer';
+
+/**
+ * bench:screen -- [--minutes 30]
+ * The dark data screen left on: Chromium shows /large-screen of the demo's first park against a demo
+ * server of its own (simulated devices reporting, alarms, irrigation) for `minutes`. After a forced
+ * garbage collection it reads the page's JS heap once the first 5 minutes have passed (half the run
+ * when shorter) and again at the end; the page's main-thread CPU is the growth of CDP's TaskDuration
+ * over the wall time since the screen was ready. Budget: heap growth within 20 %, CPU under 15 % of one
+ * core. Progress goes to stderr; the last line is one JSON object.
+ */
+const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '30' } } });
+const minutes = Number(args.minutes);
+if (!(minutes > 0)) throw new Error('--minutes must be a positive number');
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const BASELINE_MIN = Math.min(5, minutes / 2);
+const HEAP_BUDGET = 20;
+const CPU_BUDGET = 15;
+const log = (s: string) => process.stderr.write(`[bench:screen] ${s}\n`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;
+
+async function main() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'farmpark-bench-screen-'));
+  // a console built for this run into its own directory: apps/web/dist belongs to the e2e runs (their
+  // setup rebuilds it under a lock), and a half-hour run must not hold that lock nor race a rebuild
+  const webDist = join(dataDir, 'web');
+  log('building the console');
+  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
+    cwd: join(ROOT, 'apps/web'),
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const server = await spawnServer(dataDir, { DEMO: 'true', WEB_DIST: webDist });
+  const base = `http://127.0.0.1:${server.port}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const login = await fetch(`${base}/api/merchant/login/loginByPassword`, {
+      method: 'POST',
+      body: new URLSearchParams({ loginName: 'demo', loginPwd: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: string }).data;
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 1920, height: 1080 },
+      locale: 'zh-CN',
+      timezoneId: 'Asia/Shanghai',
+    });
+    await context.addCookies([{ name: 'ag_merchant_token', value: token, url: base }]);
+    const page = await context.newPage();
+    await page.goto('/large-screen');
+    await page
+      .locator('[data-testid="screen-map-canvas"][data-ready="true"]')
+      .waitFor({ timeout: 60_000 })
+      .catch((err: Error) => {
+        throw new Error(`the screen did not open at ${page.url()}: ${err.message}`);
+      });
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
+    const sample = async () => {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const m = new Map(metrics.map((x) => [x.name, x.value]));
+      const dom = await cdp.send('Memory.getDOMCounters');
+      return {
+        at: Date.now(),
+        heap: m.get('JSHeapUsedSize') ?? 0,
+        task: m.get('TaskDuration') ?? 0,
+        nodes: dom.nodes,
+        listeners: dom.jsEventListeners,
+      };
+    };
+    const first = await sample();
+    log(`screen ready; running ${minutes} min (baseline after ${BASELINE_MIN} min)`);
+    // a sample each minute (progress) and one exactly at the baseline
+    const baselineAt = first.at + BASELINE_MIN * 60_000;
+    const times = new Set<number>([baselineAt, first.at + minutes * 60_000]);
+    for (let m = 1; m < minutes; m++) times.add(first.at + m * 60_000);
+    let baseline: Awaited<ReturnType<typeof sample>> | null = null;
+    let last = first;
+    for (const at of [...times].sort((a, b) => a - b)) {
+      await sleep(Math.max(0, at - Date.now()));
+      const s = await sample();
+      if (at === baselineAt) baseline = s;
+      const cpu = ((s.task - last.task) / ((s.at - last.at) / 1000)) * 100;
+      log(
+        `${((s.at - first.at) / 60_000).toFixed(1)} min: heap ${mb(s.heap)} MB, nodes ${s.nodes}, ` +
+          `listeners ${s.listeners}, cpu ${cpu.toFixed(1)} % of a core${at === baselineAt ? ' (baseline)' : ''}`,
+      );
+      last = s;
+    }
+    const end = last;
+    const start = baseline ?? first;
+    const heapGrowthPercent = Math.round(((end.heap - start.heap) / start.heap) * 1000) / 10;
+    const cpuPercentOfCore = Math.round(((end.task - first.task) / ((end.at - first.at) / 1000)) * 1000) / 10;
+    const pass = heapGrowthPercent <= HEAP_BUDGET && cpuPercentOfCore < CPU_BUDGET;
+    process.stdout.write(
+      `${JSON.stringify({
+        minutes,
+        heapGrowthPercent,
+        cpuPercentOfCore,
+        heapMbAtBaseline: mb(start.heap),
+        heapMbAtEnd: mb(end.heap),
+        domNodes: end.nodes,
+        listeners: end.listeners,
+        pass,
+      })}\n`,
+    );
+    if (!pass) process.exitCode = 1;
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
