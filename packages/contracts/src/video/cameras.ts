@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from '../envelope';
+import type { CameraItem } from '../light';
 import {
   boolField,
   enumField,
@@ -213,4 +214,16 @@ export interface EzvizAnswer<T> {
   code: string;
   msg: string;
   data: T | null;
+}
+
+/**
+ * SPEC's `camera/getCameraListByGroupId` answer grown with the video settings the wall needs (kind null:
+ * a camera device not set up for video). No URL, serial or key: the wall plays through `camera/play`.
+ */
+export interface CameraListItem extends CameraItem {
+  kind: CameraKind | null;
+  ptz: boolean;
+  purpose: CameraPurpose;
+  enabled: boolean;
+  plotId: number | null;
 }

@@ -1,4 +1,4 @@
-import { type CameraItem, CLASS_PERMIT_URL, cameraListQuery } from '@farmpark/contracts';
+import { type CameraListItem, type CameraPurpose, CLASS_PERMIT_URL, cameraListQuery } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
@@ -9,7 +9,8 @@ import { camerasOfPark } from './repo';
 
 /**
  * SPEC §7 `camera/getCameraListByGroupId`. Cameras are the `camera` devices of device management
- * (docs/DECISIONS.md); the video issue adds their streams beside these fields.
+ * (docs/DECISIONS.md); the video settings (modules/video) come beside these fields, so the wall builds its
+ * camera tree from this call and plays through `video/camera/play`.
  */
 export function cameraRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,7 +23,7 @@ export function cameraRoutes(app: FastifyInstance, deps: ModuleDeps): void {
       const rows = await camerasOfPark(deps.db, auth, req.query.groupId);
       return ok(
         rows.map(
-          (c): CameraItem => ({
+          (c): CameraListItem => ({
             deviceId: c.id,
             serial: c.serial,
             deviceName: c.name,
@@ -31,6 +32,11 @@ export function cameraRoutes(app: FastifyInstance, deps: ModuleDeps): void {
             lastReportAt: c.last_seen_at === null ? null : Number(c.last_seen_at),
             longitude: c.longitude,
             latitude: c.latitude,
+            kind: c.kind ?? null,
+            ptz: c.ptz === 1,
+            purpose: (c.purpose ?? 'general') as CameraPurpose,
+            enabled: c.enabled === 1,
+            plotId: c.plot_id ?? null,
           }),
         ),
       );

@@ -1,4 +1,4 @@
-import { Code, type EzvizKeyStatus, type VideoCamera } from '@farmpark/contracts';
+import { type CameraListItem, Code, type EzvizKeyStatus, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
 import type { EzvizSim } from '../../video-sim/ezvizSim';
@@ -96,11 +96,22 @@ describe.each(engines)('video setup and the EZVIZ proxy [%s]', (engine) => {
     expect(list.data.map((c) => c.id)).toEqual(expect.arrayContaining([streamCam.id, ezvizCam.id]));
     // it is a camera device: SPEC's camera list shows it too
     const spec = keep(
-      await env.get<{ deviceId: number }[]>('/api/merchant/camera/getCameraListByGroupId', demo, {
+      await env.get<CameraListItem[]>('/api/merchant/camera/getCameraListByGroupId', demo, {
         groupId: String(park()),
       }),
     );
-    expect(spec.data.map((c) => c.deviceId)).toContain(streamCam.id);
+    // with its video settings, for the wall's camera tree, and nothing of its URL
+    expect(spec.data.find((c) => c.deviceId === ezvizCam.id)).toMatchObject({
+      kind: 'ezviz',
+      ptz: true,
+      purpose: 'seedling',
+      enabled: true,
+    });
+    expect(spec.data.find((c) => c.deviceId === streamCam.id)).toMatchObject({
+      kind: 'stream',
+      ptz: false,
+      purpose: 'disaster',
+    });
   });
 
   it('refuses a stream camera without a URL, an EZVIZ camera without a serial, a URL of another kind', async () => {
