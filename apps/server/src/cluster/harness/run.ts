@@ -5,18 +5,20 @@ import { startReceiver } from '../../modules/alarms/testReceivers';
 import { prepareData } from '../../test/spawnServer';
 import { openConsole } from './console';
 import { startNumberedLoad } from './load';
+import { programOutcome, startProgramMachine } from './program';
 import { backupAndRestore } from './restore';
 import { api, login, makeSlots, startSlot } from './servers';
 
 /**
  * The cluster harness (`npm run test:cluster`; scripts/cluster/run.mjs starts PostgreSQL and Mosquitto and
  * passes their URLs). Three server processes on one PostgreSQL behind one Mosquitto; numbered QoS 1
- * readings from 22 devices; the owner of the rule work is killed with SIGKILL in the middle and started
- * again. Then: no acknowledged reading lost, none stored twice, each alarm raised once and delivered once,
+ * readings from 22 devices, a simulated irrigation machine with a program; the owner of the rule work is killed
+ * with SIGKILL in the middle and started again. Then: no acknowledged reading lost, none stored twice, each
+ * alarm raised once and delivered once, the program slot claimed once with one run and its command answered,
  * the console on a surviving process kept receiving; then a pg_dump of the running install restored into a fresh
  * database answers the same through a new process. Prints one JSON line; exit 1 on any failure.
  */
-const LOAD_MS = 30_000;
+const LOAD_MS = 25_000;
 const KILL_AT_MS = 8_000;
 /** Device B turns hot after the kill: its alarm is raised by whichever process took the rule work over. */
 const B_HOT_AT_MS = 14_000;
@@ -52,7 +54,9 @@ async function main() {
   const db = connectDatabase({ engine: 'postgres', url: databaseUrl });
   const hook = await startReceiver();
   const slots = await makeSlots(3, { DATABASE_URL: databaseUrl, MQTT_URL: mqttUrl, LOG_LEVEL: 'warn' });
+  let stopMachine = async () => {};
   const cleanup = async () => {
+    await stopMachine().catch(() => {});
     for (const s of slots) await s.server?.stop().catch(() => {});
     await hook.close();
     await db.destroy();
@@ -61,7 +65,7 @@ async function main() {
     data.remove();
   };
   try {
-    for (const s of slots) await startSlot(s);
+    await Promise.all(slots.map(startSlot)); // the schema is migrated already: they may start together
     log(`3 processes up on ports ${slots.map((s) => s.port).join(', ')}`);
     const token = await login(slots[0].port);
     // The process to kill: the owner of the rule work (its pid is in the lease's holder name).
@@ -95,6 +99,15 @@ async function main() {
     const ruleA = await rule(hotA.id, '集群高温A');
     const ruleB = await rule(hotB.id, '集群高温B');
 
+    const machine = await startProgramMachine({
+      db,
+      a,
+      merchantId: data.merchantId,
+      groupId: data.groupId,
+      brokerUrl: mqttUrl,
+      leadMs: 12_000,
+    });
+    stopMachine = () => machine.device.stop();
     const consoleSession = await openConsole(observer.port, token, data.merchantId, data.groupId);
     log(`rules owner ${ownerBefore} (${victim.name}); console on ${observer.name}`);
 
@@ -155,7 +168,23 @@ async function main() {
     await waitFor('both alarms delivered', 40_000, async () =>
       (await sentOf()).filter((x) => x.state === 'sent').length >= 2 && hook.posts.length >= 2 ? true : null,
     );
-    await sleep(3_000); // a second raise or delivery would show up by now
+    // The restore test runs while the program's slot comes (it reads readings and rules, which the slot leaves).
+    const restoring = backupAndRestore({
+      pgBin: process.env.CLUSTER_PG_BIN ?? '/usr/lib/postgresql/15/bin',
+      databaseUrl,
+      livePort: observer.port,
+      deviceId: hotA.id,
+      groupId: data.groupId,
+      log,
+    });
+    // The program's slot (set to fall after the kill, on whichever process owns the rule work by then)
+    await waitFor('the program slot and its run', 90_000, async () => {
+      const o = await programOutcome(db, machine);
+      const done = o.runs.length > 0 && o.runs.every((r) => !['starting', 'running', 'stopping'].includes(r.state));
+      return Date.now() > machine.slotAt + 10_000 && done ? true : null;
+    });
+    await sleep(3_000); // a second raise, delivery or slot claim would show up by now
+    const program = await programOutcome(db, machine);
     const alarms = await alarmsOf();
     const deliveries = await sentOf();
     const ownerAfter = await holderOf();
@@ -174,6 +203,11 @@ async function main() {
       },
       webhookDeliveriesSent: deliveries.filter((x) => x.state === 'sent').length,
       webhookPostsReceived: hook.posts.length,
+      program: {
+        slots: program.slots.map((x) => x.outcome),
+        runs: program.runs.map((r) => r.state),
+        commands: program.commands.map((c) => c.state),
+      },
       rulesOwner: { before: ownerBefore, after: ownerAfter },
       console: {
         readingsAfterKill: afterKill.length,
@@ -182,14 +216,7 @@ async function main() {
       },
       p99AckMs: Math.round(load.latencies.sort((x, y) => x - y)[Math.floor(load.latencies.length * 0.99)] ?? 0),
     };
-    const restore = await backupAndRestore({
-      pgBin: process.env.CLUSTER_PG_BIN ?? '/usr/lib/postgresql/15/bin',
-      databaseUrl,
-      livePort: observer.port,
-      deviceId: hotA.id,
-      groupId: data.groupId,
-      log,
-    });
+    const restore = await restoring;
     const failures = [
       !restore.same && 'the restored database must answer as the live one',
       lost !== 0 && `${lost} acknowledged readings lost`,
@@ -200,6 +227,10 @@ async function main() {
       result.webhookPostsReceived !== 2 && 'the webhook receiver must get exactly two posts',
       result.console.devicesAfterKill < data.devices.length && 'the console must keep receiving every device',
       ownerAfter === ownerBefore && 'the rule work must have moved to another process',
+      (program.slots.length !== 1 || program.slots[0].outcome !== 'started') && 'the program slot must be claimed once',
+      program.runs.length !== 1 && 'the program slot must start exactly one run',
+      (program.commands.length === 0 || program.commands.some((c) => c.state !== 'succeeded')) &&
+        "every command to the machine must have its device's answer",
     ].filter(Boolean);
     if (failures.length) for (const s of slots) log(`${s.name} output:\n${s.server?.output().slice(-3000)}`);
     process.stdout.write(
