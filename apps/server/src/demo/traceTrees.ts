@@ -1,5 +1,5 @@
 import type { Db } from '../db/connect';
-import { newTreeCode } from '../modules/trace/trees/code';
+import { newTraceCodes } from '../modules/trace/codes/generator';
 
 /** Trees of the demo, per merchant: what an orchard tags (the farm's windbreak and field-edge trees too). */
 const TREES: Record<string, { species: string; variety: string; plantedYear: number }[]> = {
@@ -44,7 +44,7 @@ export async function seedTreeDemo(db: Db, now: number): Promise<void> {
           .values({
             merchant_id: m.id,
             group_id: plot.group_id,
-            code: newTreeCode(),
+            code: newTraceCodes(1)[0],
             area_point_id: plot.id,
             species: t.species,
             variety: t.variety,

@@ -10,8 +10,6 @@ import { enumField, intField, listOf, nullable, numberField, optional, withDefau
  * what it is, where it stands (a plot, and a point on the park map), photos and care records (production's
  * farm work, linked to the tree). The public /TC page reads `PublicTree` only.
  */
-export const TREE_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{13}$/;
-
 const keyword = optional(text('keyword', 100));
 const thisYear = () => new Date().getUTCFullYear();
 const treeFields = z.object({

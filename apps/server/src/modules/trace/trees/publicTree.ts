@@ -1,4 +1,4 @@
-import type { PublicTreeAnswer } from '@farmpark/contracts';
+import { normalizeTraceCode, type PublicTreeAnswer } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { materialsByWork } from './care';
 import * as careRepo from './careRepo';
@@ -40,7 +40,7 @@ export async function publicTree(
   ip: string,
   defaultZone: string,
 ): Promise<PublicTreeAnswer> {
-  const code = q.code.trim().toUpperCase();
+  const code = normalizeTraceCode(q.code.trim());
   const tree = await db
     .selectFrom('trace_trees as t')
     .innerJoin('groups as g', 'g.id', 't.group_id')
@@ -101,6 +101,6 @@ export function publicPhoto(db: Db, code: string, photoId: number) {
     .innerJoin('trace_trees as t', 't.id', 'p.tree_id')
     .select(['p.sha256', 'p.mime'])
     .where('p.id', '=', photoId)
-    .where('t.code', '=', code.trim().toUpperCase())
+    .where('t.code', '=', normalizeTraceCode(code.trim()))
     .executeTakeFirst();
 }

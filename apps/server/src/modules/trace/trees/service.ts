@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../../db/scope';
 import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { newTreeCode } from './code';
+import { newTraceCodes } from '../codes/generator';
 import * as repo from './repo';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findTree>>>;
@@ -75,10 +75,10 @@ async function fields(db: Db, auth: AuthContext, b: AddTreeBody): Promise<repo.T
 
 export async function addTree(db: Db, auth: AuthContext, b: AddTreeBody) {
   const f = await fields(db, auth, b);
-  // 65 random bits make a clash all but impossible; should one happen, another draw settles it.
+  // Codes of the same shape and generator as product codes (65 random bits); a clash takes another draw.
   for (let attempt = 0; ; attempt++) {
     try {
-      const id = await repo.insertTree(db, auth.merchantId, newTreeCode(), f);
+      const id = await repo.insertTree(db, auth.merchantId, newTraceCodes(1)[0], f);
       return { id };
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 3) throw err;

@@ -77,21 +77,20 @@ export default function TreeCodePage() {
           </Space>
         }
         search={[{ name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> }]}
-        actionsWidth={240}
+        actionsWidth={170}
         rowActions={(r) => (
           <Button type="link" size="small" data-testid="tree-detail" onClick={() => setOpen(r)}>
             {lbl('detail')}
           </Button>
         )}
         columns={[
-          { title: lbl('code'), dataIndex: 'code', width: 150, render: (v: string) => <code>{v}</code> },
-          { title: lbl('species'), dataIndex: 'species', width: 120 },
-          { title: lbl('variety'), dataIndex: 'variety', width: 110, render: (v: string) => v || '—' },
+          { title: lbl('code'), dataIndex: 'code', width: 140, render: (v: string) => <code>{v}</code> },
+          { title: lbl('species'), dataIndex: 'species', width: 100 },
+          { title: lbl('variety'), dataIndex: 'variety', width: 90, render: (v: string) => v || '—' },
           { title: lbl('plantedYear'), dataIndex: 'plantedYear', width: 100, render: (v: number | null) => v ?? '—' },
           { title: lbl('plot'), dataIndex: 'plotName', width: 120 },
-          { title: lbl('photos'), dataIndex: 'photoCount', width: 70 },
-          { title: lbl('care'), dataIndex: 'careCount', width: 90 },
-          { title: lbl('scans'), dataIndex: 'scanCount', width: 90 },
+          { title: lbl('care'), dataIndex: 'careCount', width: 80 },
+          { title: lbl('scans'), dataIndex: 'scanCount', width: 80 },
           {
             title: lbl('firstScan'),
             dataIndex: 'firstScanAt',
