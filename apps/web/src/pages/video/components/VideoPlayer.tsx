@@ -34,23 +34,30 @@ export default function VideoPlayer({ source, onError, onPlaying, controls, test
       if (!disposed) errorRef.current?.(m);
     };
     const start = async () => {
-      if (source.kind === 'mp4' || (source.kind === 'hls' && video.canPlayType('application/vnd.apple.mpegurl'))) {
+      const native = () => {
         video.src = source.url;
         destroy = () => {
           video.removeAttribute('src');
           video.load();
         };
-      } else if (source.kind === 'hls') {
+      };
+      if (source.kind === 'mp4') native();
+      else if (source.kind === 'hls') {
         const { default: Hls } = await import('hls.js');
         if (disposed) return;
-        // live: stay near the edge; a short buffer keeps nine tiles light
-        const hls = new Hls({ lowLatencyMode: false, liveSyncDurationCount: 2, maxBufferLength: 10 });
-        hls.on(Hls.Events.ERROR, (_e, data) => {
-          if (data.fatal) fail(`${data.type}: ${data.details}`);
-        });
-        hls.loadSource(source.url);
-        hls.attachMedia(video);
-        destroy = () => hls.destroy();
+        // hls.js wherever Media Source works: Chromium's own HLS (when it claims one) is not reliable on
+        // live playlists; only iPhones, which lack Media Source, use the native player
+        if (!Hls.isSupported()) native();
+        else {
+          // live: stay near the edge; a short buffer keeps nine tiles light
+          const hls = new Hls({ lowLatencyMode: false, liveSyncDurationCount: 2, maxBufferLength: 10 });
+          hls.on(Hls.Events.ERROR, (_e, data) => {
+            if (data.fatal) fail(`${data.type}: ${data.details}`);
+          });
+          hls.loadSource(source.url);
+          hls.attachMedia(video);
+          destroy = () => hls.destroy();
+        }
       } else {
         const { default: mpegts } = await import('mpegts.js');
         if (disposed) return;
