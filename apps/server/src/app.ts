@@ -77,6 +77,8 @@ export interface AppDeps {
   registry?: DeviceRegistry;
   /** Device messages: the device module handles `status`, `event` and `ack` from it. */
   bus?: DeviceMessageBus;
+  /** Several processes: the rules read every process' readings from the broker, not this ingest (src/cluster). */
+  rulesReadBroker?: boolean;
 }
 
 export interface App {
@@ -154,7 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     log: app.log,
   });
   await rules.refresh();
-  deps.telemetry?.ingest.events.on('committed', rules.onCommitted);
+  if (!deps.rulesReadBroker) deps.telemetry?.ingest.events.on('committed', rules.onCommitted);
   app.addHook('onClose', async () => {
     deps.telemetry?.ingest.events.off('committed', rules.onCommitted);
     await rules.idle();
