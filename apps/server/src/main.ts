@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { buildApp } from './app';
-import { startCluster } from './cluster/runtime';
+import { rulesReadBroker, startCluster } from './cluster/runtime';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
@@ -51,9 +51,10 @@ async function main(): Promise<void> {
     telemetry,
     registry,
     bus,
+    rulesReadBroker: rulesReadBroker(config),
   });
   await app.listen({ port: config.port, host: config.host });
-  const cluster = await startCluster({ config, db, messaging, telemetry, rules, log });
+  const cluster = await startCluster({ config, db, messaging, rules, log });
   const { ownership } = cluster;
   const stopDeviceJobs = startDeviceJobs(devices, log, undefined, () => ownership.owns('devices'));
   const demo = config.demo ? await startDemo({ config, db, log }) : null;

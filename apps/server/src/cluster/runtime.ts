@@ -2,7 +2,6 @@ import { parseWebChannel } from '@farmpark/contracts';
 import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
-import type { TelemetryRuntime } from '../modules/telemetry/runtime';
 import type { Messaging } from '../mqtt/messaging';
 import type { RuleEngine } from '../rules/engine';
 import { createOwnership, type Ownership } from './ownership';
@@ -30,6 +29,14 @@ async function rulesSignature(db: Db): Promise<string> {
 const TELEMETRY_TOPIC = /^web\/\d+\/\d+\/telemetry$/;
 
 /**
+ * Several processes on PostgreSQL behind an external broker: the rule owner evaluates the readings that come
+ * back on `web/{m}/{g}/telemetry` (every process'), so no process feeds its own ingest to its rule engine
+ * (buildApp's `rulesReadBroker`), not even in the moments before it learns whether it owns the rules.
+ */
+export const rulesReadBroker = (config: Pick<Config, 'database' | 'mqttUrl'>) =>
+  config.database.engine === 'postgres' && config.mqttUrl !== '';
+
+/**
  * Wires one process into the set (docs/OPERATIONS.md, "Ownership"). On SQLite there is one process: it
  * owns everything and nothing changes. On PostgreSQL the jobs run only in the owner of their lease; with
  * an external broker the rule owner evaluates the readings every process ingests, as they come back on
@@ -39,7 +46,6 @@ export async function startCluster(deps: {
   config: Pick<Config, 'database' | 'mqttUrl' | 'telemetryRetentionDays'>;
   db: Db;
   messaging: Pick<Messaging, 'onWeb' | 'external'>;
-  telemetry: Pick<TelemetryRuntime, 'ingest'>;
   rules: Pick<RuleEngine, 'tick' | 'refresh' | 'onCommitted'>;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }): Promise<Cluster> {
@@ -71,8 +77,7 @@ export async function startCluster(deps: {
     },
   });
 
-  if (shared && deps.messaging.external) {
-    deps.telemetry.ingest.events.off('committed', rules.onCommitted);
+  if (rulesReadBroker(deps.config)) {
     deps.messaging.onWeb((topic, payload) => {
       if (!TELEMETRY_TOPIC.test(topic) || !ownership.owns('rules')) return;
       let message: ReturnType<typeof parseWebChannel<'telemetry'>>;
