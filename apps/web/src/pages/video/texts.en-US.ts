@@ -73,6 +73,7 @@ export const videoEn: typeof videoZh = {
       saved: 'Saved',
       add: 'Add camera',
       edit: 'Edit camera',
+      editAction: 'Edit',
       remove: 'Remove',
       removeConfirm: 'Remove the video settings of camera "{{name}}"?',
       name: 'Name',

@@ -72,6 +72,7 @@ export const videoZh = {
       saved: '已保存',
       add: '添加摄像头',
       edit: '编辑摄像头',
+      editAction: '编辑',
       remove: '删除',
       removeConfirm: '确定删除摄像头“{{name}}”的视频设置吗？',
       name: '名称',

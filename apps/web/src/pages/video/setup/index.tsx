@@ -89,7 +89,7 @@ export default function VideoSetupPage() {
               render: (_: unknown, c) => (
                 <Space size={0}>
                   <Button type="link" size="small" onClick={() => setEditing(c)} data-testid={`camera-edit-${c.id}`}>
-                    {lbl('edit')}
+                    {lbl('editAction')}
                   </Button>
                   <Popconfirm
                     title={t('video.setup.removeConfirm', { name: c.name })}
