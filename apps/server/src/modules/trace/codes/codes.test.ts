@@ -171,6 +171,21 @@ describeEachEngine('one item one code', (env) => {
     expect(res.data.days.every((d) => d.scans === 0 && /^\d{4}-\d{2}-\d{2}$/.test(d.day))).toBe(true);
   });
 
+  it('the demo batch has its codes: scans over a fortnight, one suspected far-apart code, two voided', async () => {
+    const demo = await env()
+      .db.selectFrom('trace_code_jobs')
+      .select(['id', 'batch_id'])
+      .where('merchant_id', '=', env().ids.merchant.farm)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const stats = await env().get<CodeStats>(`${API}/getCodeStats`, token, {
+      batchId: String(demo.batch_id),
+      days: '30',
+    });
+    expect(stats.data).toMatchObject({ total: 200, void: 2, suspected: 1, scans: 42 });
+    expect(stats.data.days.filter((d) => d.scans > 0).length).toBeGreaterThanOrEqual(10);
+  });
+
   it('keeps the counterfeit rule per merchant, with defaults until set', async () => {
     const before = await env().get(`${API}/getCodeSettings`, token);
     expect(before.data).toEqual({ maxScans: 20, farKm: 500, windowHours: 24 });

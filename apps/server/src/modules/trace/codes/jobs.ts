@@ -139,6 +139,27 @@ async function insertChunk(db: Db, batch: BatchRef, jobId: number, firstSeq: num
   }
 }
 
+/** Makes `count` codes for a batch at once, recorded as a finished job (the demo seed; no server running). */
+export async function generateNow(db: Db, batch: BatchRef, userId: number, count: number, now = Date.now()) {
+  const job = await db
+    .insertInto('trace_code_jobs')
+    .values({
+      merchant_id: batch.merchant_id,
+      group_id: batch.group_id,
+      batch_id: batch.id,
+      requested: count,
+      status: 'running',
+      user_id: userId,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await insertChunk(db, batch, job.id, 1, count, now);
+  await db.updateTable('trace_code_jobs').set({ status: 'done', updated_at: now }).where('id', '=', job.id).execute();
+  return job.id;
+}
+
 /** Batches being generated in this process: a second job on the same batch would fight over its seqs. */
 const busy = new Set<number>();
 

@@ -1,6 +1,6 @@
 import { type CodeSettings, normalizeTraceCode, type PublicCodeAnswer, type SuspectReason } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { getPublishedTrace } from '../batches/published';
+import { getPublishedTrace, type PublishedTrace } from '../batches/published';
 import { isTraceCodeShape } from './generator';
 import { distanceKm, type PlaceBook } from './places';
 import { codeSettings } from './service';
@@ -34,59 +34,83 @@ function settingsCache(db: Db) {
 export function createScanner(db: Db, places: PlaceBook) {
   const settingsOf = settingsCache(db);
 
-  /** Why this code looks copied, judged on its scans after the one just recorded; null when it does not. */
-  async function suspicion(
-    codeId: number,
-    count: number,
-    merchantId: number,
-    now: number,
-  ): Promise<SuspectReason | null> {
-    const rule = await settingsOf(merchantId, now);
-    if (count > rule.maxScans) return 'tooMany';
-    const recent = await db
+  /**
+   * Why this code looks copied after the scan just recorded at `place`, or null. Earlier pairs were judged
+   * when their later scan came, so only this scan's place is compared with the window's other places.
+   */
+  async function suspicion(trx: Db, codeId: number, count: number, place: string, rule: CodeSettings, now: number) {
+    if (count > rule.maxScans) return 'tooMany' as SuspectReason;
+    const here = places.positionOf(place);
+    if (!here) return null;
+    const recent = await trx
       .selectFrom('trace_code_scans')
       .select('place')
       .distinct()
       .where('code_id', '=', codeId)
       .where('scanned_at', '>=', now - rule.windowHours * 3_600_000)
-      .where('place', '!=', '')
+      .where('scanned_at', '<=', now)
+      .where('place', 'not in', ['', place])
       .limit(50)
       .execute();
-    const at = recent.map((r) => places.positionOf(r.place)).filter((p) => p !== null);
-    for (let i = 0; i < at.length; i++)
-      for (let j = i + 1; j < at.length; j++) if (distanceKm(at[i], at[j]) > rule.farKm) return 'farApart';
-    return null;
+    const far = recent.some((r) => {
+      const there = places.positionOf(r.place);
+      return there !== null && distanceKm(here, there) > rule.farKm;
+    });
+    return far ? ('farApart' as SuspectReason) : null;
   }
 
+  /** Records the scan (once per visit) and judges it, in one transaction; answers the code's state after it. */
   async function record(codeId: number, batchId: number, merchantId: number, scan: Scan, now: number) {
     const place = places.placeOf(scan.ip)?.name ?? '';
-    const res = await db
-      .insertInto('trace_code_scans')
-      .values({ code_id: codeId, batch_id: batchId, visit: scan.visit, scanned_at: now, place })
-      .onConflict((oc) => oc.columns(['code_id', 'visit']).doNothing())
-      .executeTakeFirst();
-    if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0) return;
-    const c = await db
-      .updateTable('trace_codes')
-      .set((eb) => ({
-        scan_count: eb('scan_count', '+', 1),
-        first_scan_at: eb.fn.coalesce('first_scan_at', eb.val(now)),
-        first_scan_place: eb.fn.coalesce('first_scan_place', eb.val(place)),
-        last_scan_at: now,
-        last_scan_place: place,
-      }))
-      .where('id', '=', codeId)
-      .returning(['scan_count', 'suspected_at'])
-      .executeTakeFirstOrThrow();
-    if (c.suspected_at !== null) return;
-    const why = await suspicion(codeId, c.scan_count, merchantId, now);
-    if (why)
-      await db
+    // read before the transaction: SQLite has one connection, which the transaction holds
+    const rule = await settingsOf(merchantId, now);
+    return db.transaction().execute(async (trx) => {
+      const res = await trx
+        .insertInto('trace_code_scans')
+        .values({ code_id: codeId, batch_id: batchId, visit: scan.visit, scanned_at: now, place })
+        .onConflict((oc) => oc.columns(['code_id', 'visit']).doNothing())
+        .executeTakeFirst();
+      const state = ['scan_count', 'first_scan_at', 'voided_at', 'suspected_at'] as const;
+      if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0)
+        return trx.selectFrom('trace_codes').select(state).where('id', '=', codeId).executeTakeFirstOrThrow();
+      const c = await trx
+        .updateTable('trace_codes')
+        .set((eb) => ({
+          scan_count: eb('scan_count', '+', 1),
+          first_scan_at: eb.fn.coalesce('first_scan_at', eb.val(now)),
+          first_scan_place: eb.fn.coalesce('first_scan_place', eb.val(place)),
+          last_scan_at: now,
+          last_scan_place: place,
+        }))
+        .where('id', '=', codeId)
+        .returning(state)
+        .executeTakeFirstOrThrow();
+      if (c.suspected_at !== null) return c;
+      const why = await suspicion(trx, codeId, c.scan_count, place, rule, now);
+      if (!why) return c;
+      await trx
         .updateTable('trace_codes')
         .set({ suspected_at: now, suspect_reason: why })
         .where('id', '=', codeId)
-        .where('suspected_at', 'is', null)
         .execute();
+      return { ...c, suspected_at: now };
+    });
+  }
+
+  /**
+   * The batch's published snapshot, remembered two seconds: a popular product's scans then read it once a
+   * moment instead of every time. A publish or unpublish reaches consumers within that time.
+   */
+  const snapshots = new Map<number, { at: number; value: Promise<PublishedTrace | null> }>();
+  function publishedOf(batchId: number): Promise<PublishedTrace | null> {
+    const now = Date.now();
+    const hit = snapshots.get(batchId);
+    if (hit && now - hit.at < 2_000) return hit.value;
+    if (snapshots.size > 1_000) snapshots.clear();
+    const value = getPublishedTrace(db, batchId);
+    snapshots.set(batchId, { at: now, value });
+    value.catch(() => snapshots.delete(batchId));
+    return value;
   }
 
   return async function scanCode(scan: Scan): Promise<PublicCodeAnswer> {
@@ -99,14 +123,9 @@ export function createScanner(db: Db, places: PlaceBook) {
       .executeTakeFirst();
     if (!found) return UNKNOWN;
     const now = scan.now ?? Date.now();
-    await record(found.id, found.batch_id, found.merchant_id, scan, now);
     const [c, published] = await Promise.all([
-      db
-        .selectFrom('trace_codes')
-        .select(['scan_count', 'first_scan_at', 'voided_at', 'suspected_at'])
-        .where('id', '=', found.id)
-        .executeTakeFirstOrThrow(),
-      getPublishedTrace(db, found.batch_id),
+      record(found.id, found.batch_id, found.merchant_id, scan, now),
+      publishedOf(found.batch_id),
     ]);
     const counts = { scanCount: c.scan_count, firstScanAt: c.first_scan_at };
     // A voided code shows nothing of the product: whoever holds it should not trust what it is stuck on.

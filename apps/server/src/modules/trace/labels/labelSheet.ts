@@ -94,7 +94,7 @@ type Doc = PDFKit.PDFDocument;
  */
 const fitted = new WeakMap<Doc, Map<string, string>>();
 function fit(doc: Doc, text: string, width: number, size: number): string {
-  const key = `${size}|${width}|${text}`;
+  const key = `${size}|${width}|${text}`; // the font follows from the text
   const memo = fitted.get(doc) ?? new Map<string, string>();
   fitted.set(doc, memo);
   const known = memo.get(key);
@@ -126,8 +126,16 @@ function drawQr(doc: Doc, url: string, x: number, y: number, side: number): void
   doc.fill('#000');
 }
 
+const ASCII = /^[\x20-\x7e]*$/;
+
+/**
+ * Plain ASCII (codes, lots, numbers: the text that differs on every label) is set in the PDF's built-in
+ * Helvetica, which needs no glyph shaping; only other text goes through the embedded CJK font, whose
+ * shaping is what a label costs most after its QR code.
+ */
 function textLine(doc: Doc, text: string, x: number, y: number, width: number, size: number): void {
-  doc.fontSize(size).text(fit(doc, text, width, size), x, y, { lineBreak: false });
+  doc.font(ASCII.test(text) ? 'Helvetica' : 'label').fontSize(size);
+  doc.text(fit(doc, text, width, size), x, y, { lineBreak: false });
 }
 
 function drawSide(doc: Doc, l: Label, x: number, y: number, w: number, h: number): void {
