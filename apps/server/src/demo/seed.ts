@@ -17,6 +17,7 @@ import { demoLayout } from './layout';
 import { seedProductionCoreDemo } from './productionCore';
 import { seedProductionStockDemo } from './productionStock';
 import { seedTraceDemo } from './traceBatches';
+import { seedTraceCodesDemo } from './traceCodes';
 import { seedTreeDemo } from './traceTrees';
 
 export interface SeedResult {
@@ -176,6 +177,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   await seedProductionCoreDemo(db, now);
   await seedProductionStockDemo(db, now);
   await seedTraceDemo(db, now);
+  await seedTraceCodesDemo(db, now);
   await seedTreeDemo(db, now);
   return { seeded: true };
 }
