@@ -5,7 +5,7 @@ import { ApiError } from '../../http/apiError';
 import { EzvizError, ezvizCapture } from './ezvizClient';
 import { ffmpegAvailable, runFfmpeg } from './ffmpeg';
 import { cameraById } from './repo';
-import { cameraSource, ezvizDeps, inputArgs } from './source';
+import { cameraSource, ezvizDeps, inputArgs, scrubUrls } from './source';
 
 /**
  * One JPEG frame from the camera now. EZVIZ cameras through EZVIZ's capture API; stream cameras by ffmpeg
@@ -38,6 +38,6 @@ export async function captureSnapshot(deps: { db: Db; config: Config }, cameraId
       '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', '-q:v', '4', 'pipe:1',
     ]);
   } catch (err) {
-    throw new ApiError(Code.DEVICE_OPERATION_FAILED, `snapshot failed: ${(err as Error).message}`);
+    throw new ApiError(Code.DEVICE_OPERATION_FAILED, `snapshot failed: ${scrubUrls((err as Error).message)}`);
   }
 }

@@ -59,3 +59,13 @@ export function maskStreamUrl(url: string | null): { url: string | null; credent
     return { url: '***', credentials: true };
   }
 }
+
+/**
+ * ffmpeg names its input in errors ("rtsp://admin:pass@host/...: Connection refused"): a message bound for a
+ * browser has every URL's user, password and query replaced by `***`.
+ */
+export function scrubUrls(message: string): string {
+  return message
+    .replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/@'"]+@/gi, '$1***@')
+    .replace(/([a-z][a-z0-9+.-]*:\/\/[^\s?'"]+)\?[^\s'"]*/gi, '$1?***');
+}

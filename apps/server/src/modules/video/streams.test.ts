@@ -50,7 +50,7 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
     ptzCam = (await add({ name: 'PTZ', kind: 'ezviz', deviceSerial: SIM_SERIALS.ptz, ptz: true })).data;
     const hlsUrl = `${sim.url.replace('//', `//viewer:${STREAM_PASSWORD}@`)}/live/${SIM_SERIALS.fixed}-1/index.m3u8`;
     hlsCam = (await add({ name: 'HLS', kind: 'stream', streamUrl: hlsUrl })).data;
-  }, 30_000);
+  }, 60_000);
   afterAll(async () => {
     await env?.close();
     await sim?.close();
@@ -83,6 +83,20 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
     expect(JSON.stringify(play)).not.toContain(STREAM_PASSWORD);
     expect((await fetchFile(play.data.url)).body).toContain('.ts?t=');
   }, 40_000);
+
+  it('an RTSP camera that does not answer plays as offline, with the reason', async () => {
+    const park = env.ids.parks.farm[0] as number;
+    const rtsp = await env.post<VideoCamera>('/api/merchant/video/camera/add', demo, {
+      groupId: park,
+      name: 'RTSP',
+      kind: 'stream',
+      streamUrl: 'rtsp://admin:pw@127.0.0.1:9/nothing',
+    });
+    const play = await env.get<PlayAnswer>(PLAY, demo, { id: String(rtsp.data.id) });
+    expect(play.data).toMatchObject({ ok: false, reason: 'offline' });
+    if (!play.data.ok) expect(play.data.message).toMatch(/refused|unreachable/i);
+    expect(JSON.stringify(play)).not.toContain('pw@');
+  }, 30_000);
 
   it("stream files need this camera's token: none, a forged one, another camera's, another merchant", async () => {
     const token = new URL(live, 'http://x').searchParams.get('t') as string;

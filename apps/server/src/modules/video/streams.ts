@@ -7,7 +7,7 @@ import type { Db } from '../../db/connect';
 import { ffmpegAvailable, ffprobeOf, runFfmpeg, spawnFfmpeg, stopFfmpeg } from './ffmpeg';
 import { pruneRecordings, SEGMENT_SECONDS } from './recordings';
 import type { CameraRow } from './repo';
-import { cameraSource, inputArgs } from './source';
+import { cameraSource, inputArgs, scrubUrls } from './source';
 import { streamToken } from './streamToken';
 
 /**
@@ -78,7 +78,7 @@ export class StreamManager {
     try {
       await live.ready;
     } catch (err) {
-      return { ok: false, reason: 'offline', message: (err as Error).message };
+      return { ok: false, reason: 'offline', message: scrubUrls((err as Error).message) };
     }
     const { token, expiresAt } = streamToken(cam.id);
     return { ok: true, kind: 'hls', url: `/api/video/stream/${cam.id}/index.m3u8?t=${token}`, expiresAt };
