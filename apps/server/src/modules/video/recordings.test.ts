@@ -11,7 +11,7 @@ describe('recorded segments', () => {
   const t0 = 1_790_000_000; // epoch seconds
   // two runs: 0..8 s (5 segments, 2 s apart) and, after a 60 s gap, 70..74 s
   const starts = [0, 2, 4, 6, 8, 70, 72, 74].map((s) => t0 + s);
-  starts.forEach((s, i) => writeFileSync(join(dir, `${s}_${String(i).padStart(4, '0')}.ts`), 'x'));
+  for (const [i, s] of starts.entries()) writeFileSync(join(dir, `${s}_${String(i).padStart(4, '0')}.ts`), 'x');
   writeFileSync(join(dir, 'index.m3u8'), '#EXTM3U');
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
