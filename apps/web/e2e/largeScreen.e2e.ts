@@ -185,6 +185,9 @@ describe('data screens', () => {
     // the same page all along: the mark set before the readings is still there
     expect(await page.evaluate(() => (window as unknown as { screenMark?: number }).screenMark)).toBe(1);
     expect(await page.getByTestId('large-screen').getAttribute('data-fresh')).toBe('live');
+    // crops and harvest from the production records, code scans of the park's batches (the demo is admin)
+    expect(await page.getByTestId('screen-production-harvest').innerText()).toMatch(/年累计采收\s+[\d,.]+ /);
+    expect(await page.getByTestId('screen-production-scans').innerText()).toMatch(/今日 \d+ · 累计 \d+/);
     await screenshot(page, 'large-screen-live-alarm-zh-CN-1920x1080');
 
     // a multi-park screen entry pointing here brings its own title, shown as the text it is

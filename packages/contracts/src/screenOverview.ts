@@ -15,6 +15,8 @@ export interface ParkProduction {
   year: number;
   /** Harvested quantity per unit (kg, t, jin, box, piece as recorded), largest first. */
   harvest: { unit: string; quantity: number }[];
+  /** Scans of the park's product codes (traceability): today at the park and in all; null when not readable. */
+  scans: { today: number; total: number } | null;
 }
 
 /** One park of a multi-park screen. A part the caller may not read is null (the panel says so). */

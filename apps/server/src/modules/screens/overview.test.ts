@@ -1,8 +1,9 @@
 import { Code, type ParkProduction, type ScreenAccount, type ScreenOverview } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/harness';
+import { describeEachEngine, type TestEnv } from '../../test/harness';
 import { todayIn } from '../production/core/days';
 import { productionRows } from '../production/core/testFixture';
+import { codeBatch } from '../trace/codes/testFixture';
 
 const S = '/api/merchant/screen';
 
@@ -29,6 +30,7 @@ describeEachEngine('multi-park screen overview and park production', (env) => {
         { ...harvest(ids.merchant.farm, ids.parks.farm[0], rows.plantingId), harvested_on: today, unit: 'box' },
       ])
       .execute();
+    await codeScans(env(), ids.parks.farm[0]);
   });
 
   it('compares the parks of a screen: devices, open alarms, crops and harvest to date, from the records', async () => {
@@ -59,6 +61,11 @@ describeEachEngine('multi-park screen overview and park production', (env) => {
     expect(qty(first, 'box')).toBeCloseTo(qty(was, 'box') + 5, 5);
     const sizes = first.harvest.map((h) => h.quantity);
     expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    // two scans today and one two days ago of the park's product codes
+    expect(first.scans).toEqual({
+      today: (was.scans?.today ?? 0) + 2,
+      total: (was.scans?.total ?? 0) + 3,
+    });
     expect(res.data.parks[1].production).toEqual(before.parks[1].production);
 
     const one = await env().get<ParkProduction>(`${S}/getParkProduction`, demo, { groupId: String(ids.parks.farm[0]) });
@@ -107,3 +114,54 @@ const harvest = (merchantId: number, groupId: number, plantingId: number) => ({
   unit: 'kg',
   created_at: Date.now(),
 });
+
+/** A code of a new trace batch of the park, scanned twice now and once two days ago (by three visits). */
+async function codeScans(env: TestEnv, groupId: number) {
+  const { db, ids } = env;
+  const batch = await codeBatch(db, ids.merchant.farm, groupId);
+  const now = Date.now();
+  const job = await db
+    .insertInto('trace_code_jobs')
+    .values({
+      merchant_id: ids.merchant.farm,
+      group_id: groupId,
+      batch_id: batch.id,
+      requested: 1,
+      status: 'done',
+      user_id: ids.users.demo,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const code = await db
+    .insertInto('trace_codes')
+    .values({
+      code: `SCREENTEST${now}`,
+      merchant_id: ids.merchant.farm,
+      group_id: groupId,
+      batch_id: batch.id,
+      seq: 1,
+      job_id: job.id,
+      created_at: now,
+      voided_at: null,
+      first_scan_at: null,
+      first_scan_place: null,
+      last_scan_at: null,
+      last_scan_place: null,
+      suspected_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('trace_code_scans')
+    .values(
+      [now - 1000, now - 500, now - 2 * 86_400_000].map((at, i) => ({
+        code_id: code.id,
+        batch_id: batch.id,
+        visit: `visit-${i}`,
+        scanned_at: at,
+      })),
+    )
+    .execute();
+}

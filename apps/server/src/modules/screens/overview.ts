@@ -5,9 +5,11 @@ import { requirePark } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { todayIn } from '../production/core/days';
 import { PERMITS as PRODUCTION } from '../production/core/routes';
+import { zoneClock } from '../telemetry/buckets';
 import * as repo from './overviewRepo';
 
 const ALARMS = '/alarm/alarmList';
+const CODES = '/tracingCenter/rootsProductCode';
 
 /**
  * What a screen may show beyond the parks themselves. A data-screen account reads everything its screens
@@ -28,7 +30,8 @@ const parseBoundary = (json: string | null): LngLat[] => {
 };
 
 /**
- * The production panel of a park: growing crops by area and the harvest of the park's year to date.
+ * The production panel of a park: growing crops by area, the harvest of the park's year to date and
+ * the scans of its product codes (traceability) today and in all.
  * Numbers only from the records: no estimate where nothing was recorded.
  */
 async function production(
@@ -44,6 +47,9 @@ async function production(
     const today = todayIn(p.zone, now);
     const year = Number(today.slice(0, 4));
     const harvest = await repo.harvestByUnit(db, auth.merchantId, p.id, `${year}-01-01`, today);
+    const scans = mayRead(auth, CODES)
+      ? await repo.codeScans(db, auth.merchantId, p.id, zoneClock(p.zone).dayBucket(now))
+      : null;
     const mine = crops
       .filter((c) => Number(c.group_id) === p.id)
       .map((c) => ({ crop: c.crop, areaMu: round(Number(c.area)), plantings: Number(c.n) }))
@@ -55,6 +61,7 @@ async function production(
       harvest: harvest
         .map((h) => ({ unit: h.unit, quantity: round(Number(h.quantity)) }))
         .sort((a, b) => b.quantity - a.quantity),
+      scans,
     });
   }
   return out;

@@ -93,3 +93,18 @@ export function harvestByUnit(db: Db, merchantId: number, groupId: number, from:
     .groupBy('unit')
     .execute();
 }
+
+/** Consumers' scans of the product codes of one park's trace batches: since `from`, and in all. */
+export async function codeScans(db: Db, merchantId: number, groupId: number, from: number) {
+  const row = await db
+    .selectFrom('trace_code_scans as s')
+    .innerJoin('trace_batches as b', 'b.id', 's.batch_id')
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('total'),
+      eb.fn.sum<number | string>(eb.case().when('s.scanned_at', '>=', from).then(1).else(0).end()).as('today'),
+    ])
+    .where('b.merchant_id', '=', merchantId)
+    .where('b.group_id', '=', groupId)
+    .executeTakeFirst();
+  return { today: Number(row?.today ?? 0), total: Number(row?.total ?? 0) };
+}

@@ -74,6 +74,8 @@ export const screenEn: typeof screenZh = {
       harvest: 'Harvest {{year}} to date',
       noHarvest: 'No harvest recorded this year',
       harvestOf: 'Harvest {{year}} to date: {{value}}',
+      scans: 'Code scans',
+      scansValue: '{{today}} today · {{total}} in all',
     },
     units: { kg: 'kg', t: 't', jin: 'jin', box: 'boxes', piece: 'pieces' },
     multi: {

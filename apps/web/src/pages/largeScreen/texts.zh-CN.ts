@@ -73,6 +73,8 @@ export const screenZh = {
       harvest: '{{year}} 年累计采收',
       noHarvest: '今年尚无采收记录',
       harvestOf: '{{year}} 年累计采收：{{value}}',
+      scans: '溯源扫码',
+      scansValue: '今日 {{today}} · 累计 {{total}}',
     },
     units: { kg: '千克', t: '吨', jin: '斤', box: '箱', piece: '个' },
     multi: {

@@ -2,7 +2,7 @@ import type { ParkProduction, ScreenParkSummary } from '@farmpark/contracts';
 import { useTranslation } from 'react-i18next';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
-import { harvestText } from '../panels/HarvestLine';
+import { harvestText, scansText } from '../panels/HarvestLine';
 import css from '../screen.module.css';
 
 /** The production of several parks added up: crops by name, harvest by unit (null when none may be read). */
@@ -11,6 +11,7 @@ export function sumProduction(parks: readonly ScreenParkSummary[]): ParkProducti
   if (readable.length === 0) return null;
   const crops = new Map<string, { crop: string; areaMu: number; plantings: number }>();
   const harvest = new Map<string, number>();
+  const scanParts = readable.flatMap((p) => (p.scans ? [p.scans] : []));
   for (const p of readable) {
     for (const c of p.crops) {
       const had = crops.get(c.crop) ?? { crop: c.crop, areaMu: 0, plantings: 0 };
@@ -28,6 +29,12 @@ export function sumProduction(parks: readonly ScreenParkSummary[]): ParkProducti
     harvest: [...harvest.entries()]
       .map(([unit, quantity]) => ({ unit, quantity: round(quantity) }))
       .sort((a, b) => b.quantity - a.quantity),
+    scans: scanParts.length
+      ? {
+          today: scanParts.reduce((s, x) => s + x.today, 0),
+          total: scanParts.reduce((s, x) => s + x.total, 0),
+        }
+      : null,
   };
 }
 
@@ -81,6 +88,14 @@ export default function Totals({ parks, palette }: { parks: readonly ScreenParkS
           {production ? harvestText(production, t, i18n.language) : t('screen.notPermitted')}
         </div>
       </div>
+      {production?.scans ? (
+        <div className={css.tile} style={{ marginTop: 10 }} data-testid="screen-multi-total-scans">
+          <div className={css.tileLabel}>{t('screen.production.scans')}</div>
+          <div className={css.ellipsis} style={{ fontSize: 22, fontWeight: 600 }}>
+            {scansText(production, t, i18n.language)}
+          </div>
+        </div>
+      ) : null}
     </Panel>
   );
 }

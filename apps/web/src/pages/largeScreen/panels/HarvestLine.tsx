@@ -12,14 +12,35 @@ export function harvestText(production: ParkProduction, t: TFunction, locale: st
     .join(' · ');
 }
 
+/** Scans of the park's product codes: "12 today · 3,456 in all" (null when the role may not read them). */
+export function scansText(production: ParkProduction, t: TFunction, locale: string) {
+  if (!production.scans) return null;
+  const fmt = new Intl.NumberFormat(locale);
+  return t('screen.production.scansValue', {
+    today: fmt.format(production.scans.today),
+    total: fmt.format(production.scans.total),
+  });
+}
+
 export function HarvestLine({ production }: { production: ParkProduction }) {
   const { t, i18n } = useTranslation();
+  const scans = scansText(production, t, i18n.language);
   return (
-    <div className={css.tile} data-testid="screen-production-harvest">
-      <div className={css.tileLabel}>{t('screen.production.harvest', { year: production.year })}</div>
-      <div className={css.ellipsis} style={{ fontSize: 22, fontWeight: 600 }}>
-        {harvestText(production, t, i18n.language)}
+    <div className={css.grid2} style={{ gridTemplateColumns: scans ? '1.3fr 1fr' : '1fr' }}>
+      <div className={css.tile} data-testid="screen-production-harvest">
+        <div className={css.tileLabel}>{t('screen.production.harvest', { year: production.year })}</div>
+        <div className={css.ellipsis} style={{ fontSize: 20, fontWeight: 600 }}>
+          {harvestText(production, t, i18n.language)}
+        </div>
       </div>
+      {scans ? (
+        <div className={css.tile} data-testid="screen-production-scans">
+          <div className={css.tileLabel}>{t('screen.production.scans')}</div>
+          <div className={css.ellipsis} style={{ fontSize: 20, fontWeight: 600 }}>
+            {scans}
+          </div>
+        </div>
+      ) : null}
     </div>
   );
 }
