@@ -43,8 +43,10 @@ export async function cameraSource(deps: { db: Db; config: Config }, cam: Camera
 
 /** ffmpeg input options for a source: TCP for RTSP, and a read timeout so a dead camera ends the process. */
 export function inputArgs(src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }): string[] {
-  if (src.protocol === 'rtsp') return ['-rtsp_transport', 'tcp', '-timeout', '10000000', '-i', src.url];
-  return ['-rw_timeout', '10000000', '-i', src.url];
+  // Half a second of probing finds H.264's parameters; ffmpeg's default 5 s would delay the first picture.
+  const probe = ['-analyzeduration', '500000', '-probesize', '500000'];
+  if (src.protocol === 'rtsp') return [...probe, '-rtsp_transport', 'tcp', '-timeout', '10000000', '-i', src.url];
+  return [...probe, '-rw_timeout', '10000000', '-i', src.url];
 }
 
 /** The stream URL as the console may see it: user, password and query replaced by `***`. */
