@@ -144,20 +144,24 @@ describe('the QR round trip', () => {
     await expect.poll(() => page.locator('h1').innerText(), { timeout: 15_000 }).toContain(PRODUCT);
     await expect.poll(() => scanLine(page).innerText()).toContain('1 次');
     await expect(page.content()).resolves.not.toContain('ant-layout');
-    await screenshot(page, 'trace-oc-zh-390');
+    await screenshot(page, 'trace-oc-zh-CN-390');
     // a reload is the same visit: still one
     await page.reload();
     await expect.poll(() => scanLine(page).innerText()).toContain('1 次');
     await context.close();
     expect(problems).toEqual([]);
 
-    // another phone, in English, at desktop width too: a second scan
-    for (const width of [390, 1440]) {
-      const en = await phone('en-US', width);
-      await en.page.goto(`/OC?code=${code}`);
-      await expect.poll(() => scanLine(en.page).innerText(), { timeout: 15_000 }).toContain('checked');
-      await screenshot(en.page, `trace-oc-en-${width}`);
-      await en.context.close();
+    // other readers (Chinese on a desktop, English on a phone and a desktop): a scan each
+    for (const [locale, width, says] of [
+      ['zh-CN', 1440, '2 次'],
+      ['en-US', 390, 'checked 3 times'],
+      ['en-US', 1440, 'checked 4 times'],
+    ] as const) {
+      const other = await phone(locale, width);
+      await other.page.goto(`/OC?code=${code}`);
+      await expect.poll(() => scanLine(other.page).innerText(), { timeout: 15_000 }).toContain(says);
+      await screenshot(other.page, `trace-oc-${locale}-${width}`);
+      await other.context.close();
     }
 
     // the console sees the scans of that code
@@ -168,7 +172,8 @@ describe('the QR round trip', () => {
     await search.locator('input').first().fill(code);
     await admin.getByTestId('code-search-submit').click();
     const row = admin.getByTestId('code-table').locator('tr', { hasText: code });
-    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/\b3\b/);
+    await expect.poll(() => row.innerText(), { timeout: 15_000 }).toMatch(/\b4\b/);
+    await screenshot(admin, 'trace-oc-console-scans');
     await adminContext.close();
   }, 120_000);
 
@@ -202,6 +207,8 @@ describe('the QR round trip', () => {
 
     for (const [locale, width] of [
       ['zh-CN', 1440],
+      ['zh-CN', 390],
+      ['en-US', 1440],
       ['en-US', 390],
     ] as const) {
       const { page, context } = await consolePage(width, locale);

@@ -77,7 +77,7 @@ export default function TreeCodePage() {
           </Space>
         }
         search={[{ name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> }]}
-        actionsWidth={170}
+        actionsWidth={200}
         rowActions={(r) => (
           <Button type="link" size="small" data-testid="tree-detail" onClick={() => setOpen(r)}>
             {lbl('detail')}
