@@ -141,7 +141,7 @@ export default function ProductCodePage() {
               ],
             }}
           >
-            <Button data-testid="code-export">{lbl('exportCsv')}</Button>
+            <Button data-testid="code-export">{lbl('export')}</Button>
           </Dropdown>
           <Button onClick={() => setOpen('rule')} data-testid="code-rule">
             {lbl('rule')}

@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage, screenshot, visit } from './browser';
+import { login } from './session';
+
+// The one item one code page on the demo batch (its 200 seeded codes, scans, a suspected and two voided
+// codes), in both languages at 1440 and 390 px. Reads only: the round trip (traceRoundTrip.e2e.ts) drives
+// generation, labels and the scan count through this page.
+let browser: Browser;
+let page: Page;
+let problems: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+  const opened = await openPage(browser, { width: 1440, height: 900 });
+  page = opened.page;
+  problems = opened.problems;
+  await login(page, 'demo');
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function show(lang: 'zh-CN' | 'en-US', width: number) {
+  await page.evaluate((l) => localStorage.setItem('ag_merchant_lang', l), lang);
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  await page.goto('/tracingCenter/rootsProductCode');
+  await visit(page, '/tracingCenter/rootsProductCode');
+  const table = page.getByTestId('code-table');
+  await expect.poll(() => table.locator('tbody tr').count(), { timeout: 20_000 }).toBeGreaterThan(5);
+  await page.getByTestId('code-scans-chart').and(page.locator('[data-rendered]')).waitFor({ timeout: 15_000 });
+}
+
+describe('one item one code page', () => {
+  it('shows the demo batch codes, statistics and dialogs in zh-CN and en-US at 1440 and 390 px', async () => {
+    for (const [lang, width] of [
+      ['zh-CN', 1440],
+      ['en-US', 1440],
+      ['zh-CN', 390],
+      ['en-US', 390],
+    ] as const) {
+      await show(lang, width);
+      const tag = lang === 'zh-CN' ? 'zh' : 'en';
+      const stats = await page.getByTestId('code-stats').innerText();
+      expect(stats).toContain('200');
+      expect(await page.getByTestId('code-table').innerText()).toMatch(lang === 'zh-CN' ? /正常/ : /Active/);
+      await screenshot(page, `trace-codes-${tag}-${width}`);
+      if (width === 1440) {
+        await page.getByTestId('code-generate').click();
+        await page.getByTestId('code-generate-count').waitFor();
+        await screenshot(page, `trace-codes-generate-${tag}`);
+        await page.keyboard.press('Escape');
+        await page.getByRole('tab', { name: lang === 'zh-CN' ? '疑似仿冒' : 'Suspected counterfeits' }).click();
+        const suspected = page.getByTestId('code-suspected-table');
+        await expect
+          .poll(() => suspected.innerText(), { timeout: 10_000 })
+          .toMatch(lang === 'zh-CN' ? /异地/ : /Far-apart/);
+        await screenshot(page, `trace-codes-suspected-${tag}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 150_000);
+});
