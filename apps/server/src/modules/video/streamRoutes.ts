@@ -157,7 +157,9 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, streams: St
         return sendPlaylist(reply, text);
       }
       const path = join(dir, file);
-      if (!existsSync(path))
+      // A stopped stream's last list would look alive to a player: it must ask play again.
+      const stale = file === 'index.m3u8' && !streams.isLive(cameraId);
+      if (stale || !existsSync(path))
         return reply.code(404).send({ code: Code.NOT_FOUND, msg: 'no such stream file', data: null });
       streams.touch(cameraId);
       if (file === 'index.m3u8') return sendPlaylist(reply, withToken(readFileSync(path, 'utf8'), query));

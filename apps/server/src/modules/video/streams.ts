@@ -54,6 +54,11 @@ export class StreamManager {
     return [...this.live.keys()];
   }
 
+  /** An ffmpeg is writing this camera's live playlist now. */
+  isLive(cameraId: number): boolean {
+    return this.live.has(cameraId);
+  }
+
   /** A fetch of a playlist or segment keeps the stream alive. */
   touch(cameraId: number): void {
     const l = this.live.get(cameraId);
