@@ -1,0 +1,122 @@
+import type { BatchOptions } from '@farmpark/contracts';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, openPage, pickOption, screenshot, visit } from './browser';
+import { api, apiLogin, login } from './session';
+
+// Trace batches: a batch made in the console from a demo harvest, published with its sections ticked, its
+// consumer preview seen; the list and detail in both languages at 1440 and 390 px. The batch this file
+// makes (lot E2E-…) is removed after, so the shared demo stays as it was.
+const P = '/api/merchant/trace/batch';
+const PRODUCT = 'E2E溯源番茄';
+const LOT = `E2E-${Date.now().toString(36).toUpperCase()}`;
+
+let browser: Browser;
+let token: string;
+let park: number;
+let options: BatchOptions;
+
+async function cleanUp() {
+  const r = await api<{ list: { id: number }[] }>(
+    `${P}/getBatchList?${new URLSearchParams({ groupId: String(park), keyword: 'E2E-', pageNum: '1', pageSize: '100' })}`,
+    token,
+  );
+  const ids = r.data?.list.map((b) => b.id) ?? [];
+  if (ids.length)
+    await api(`${P}/removeBatch`, token, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: ids }),
+    });
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  token = await apiLogin('demo');
+  const parks = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
+  park = parks.data[0].groupId;
+  options = (await api<BatchOptions>(`${P}/getBatchOptions?groupId=${park}`, token)).data;
+  await cleanUp();
+}, 60_000);
+
+afterAll(async () => {
+  await cleanUp();
+  await browser?.close();
+});
+
+async function signedIn(width: number, locale: 'zh-CN' | 'en-US') {
+  const opened = await openPage(browser, { width, height: width < 500 ? 844 : 900 });
+  if (locale === 'en-US') await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
+  await login(opened.page, 'demo');
+  return opened;
+}
+
+describe('trace batches', () => {
+  it('makes a batch from a demo harvest, publishes it and shows what consumers see', async () => {
+    const harvest = options.harvests[0];
+    const planting = options.plantings.find((p) => p.id === harvest.plantingId);
+    expect(planting, 'a demo harvest with its planting').toBeTruthy();
+    const { page, context, problems } = await signedIn(1440, 'zh-CN');
+    await visit(page, '/tracingCenter/rootBatch');
+    await page.getByTestId('batch-create').click();
+    const form = page.getByTestId('batch-form');
+    await form.locator('#productName').fill(PRODUCT);
+    await form.locator('#lot').fill(LOT);
+    // a wrong check digit is refused under the field, in the reader's language
+    await form.locator('#gtin').fill('6901234567891');
+    await page.getByTestId('batch-save').click();
+    await expect.poll(() => form.locator('.ant-form-item-explain-error').first().innerText()).toContain('GTIN');
+    await form.locator('#gtin').fill('6901234567892');
+    await pickOption(page, form, 'batch-plantings', planting?.label ?? '');
+    await pickOption(page, form, 'batch-harvests', harvest.label);
+    await form.locator('#producer').fill('示范农场合作社');
+    await form.locator('#origin').fill('山东省潍坊市寿光市');
+    await form.locator('#certQuantity').fill(String(harvest.quantity));
+    await form.locator('#issuedOn').fill('2026-11-20');
+    await screenshot(page, 'trace-batch-form-zh-1440');
+    await page.getByTestId('batch-save').click();
+    const row = page.locator('[data-testid="batch-table"] tr', { hasText: LOT });
+    await row.waitFor();
+
+    await row.getByRole('button', { name: '发布' }).click();
+    const dialog = page.locator('.ant-modal', { hasText: '发布溯源信息' });
+    await dialog.getByTestId('trace-preview').waitFor();
+    // unticking a section takes it out of the preview of what will be published
+    await dialog.getByTestId('batch-publish-sections').getByText('检测报告').click();
+    await expect.poll(() => dialog.getByTestId('trace-section-reports').count()).toBe(0);
+    await expect.poll(() => dialog.getByTestId('trace-section-harvests').count()).toBe(1);
+    await screenshot(page, 'trace-batch-publish-zh-1440');
+    await page.getByTestId('batch-publish-ok').click();
+    await expect.poll(() => row.locator('.ant-tag').first().innerText(), { timeout: 10_000 }).toContain('已发布');
+
+    await row.getByRole('button', { name: '详情' }).click();
+    const drawer = page.locator('.ant-drawer');
+    await drawer.getByTestId('trace-section-harvests').waitFor();
+    expect(await drawer.getByTestId('trace-section-product').innerText()).toContain(PRODUCT);
+    expect(await drawer.getByTestId('trace-section-reports').count()).toBe(0);
+    await screenshot(page, 'trace-batch-detail-zh-1440');
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 90_000);
+
+  it('reads in English and on a phone', async () => {
+    for (const [width, locale] of [
+      [390, 'en-US'],
+      [1440, 'en-US'],
+      [390, 'zh-CN'],
+    ] as const) {
+      const { page, context, problems } = await signedIn(width, locale);
+      await visit(page, '/tracingCenter/rootBatch');
+      const row = page.locator('[data-testid="batch-table"] tr', { hasText: LOT });
+      await row.waitFor();
+      await screenshot(page, `trace-batch-list-${locale}-${width}`);
+      await row.getByRole('button', { name: locale === 'en-US' ? 'Details' : '详情' }).click();
+      await page.locator('.ant-drawer').getByTestId('trace-section-product').waitFor();
+      await screenshot(page, `trace-batch-detail-${locale}-${width}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${locale} ${width}: page wider than the screen`).toBeLessThanOrEqual(0);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  }, 90_000);
+});
