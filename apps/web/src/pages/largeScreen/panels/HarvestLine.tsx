@@ -26,7 +26,8 @@ export function HarvestLine({ production }: { production: ParkProduction }) {
   const { t, i18n } = useTranslation();
   const scans = scansText(production, t, i18n.language);
   return (
-    <div className={css.grid2} style={{ gridTemplateColumns: scans ? '1.3fr 1fr' : '1fr' }}>
+    // one above the other: the panel is narrow, and a figure cut short by an ellipsis says nothing
+    <div className={css.list}>
       <div className={css.tile} data-testid="screen-production-harvest">
         <div className={css.tileLabel}>{t('screen.production.harvest', { year: production.year })}</div>
         <div className={css.ellipsis} style={{ fontSize: 20, fontWeight: 600 }}>
