@@ -157,6 +157,8 @@ export interface PublicCodeAnswer {
   firstScanAt: number | null;
   /** The published snapshot (only that); null for unknown, withdrawn or never published. */
   trace: PublicTrace | null;
+  /** The park's IANA zone, for showing `firstScanAt`; absent for an unknown code. */
+  timeZone?: string;
 }
 
 /** A code as people read it: upper case, dashes and spaces dropped, look-alikes mapped (O->0, I/L->1). */

@@ -9,5 +9,5 @@ import { createScanner } from './scans';
 /** One item one code: the console's routes with their job runner, and the public code read with its scanner. */
 export function traceCodeModule(app: FastifyInstance, deps: ModuleDeps): void {
   traceCodeRoutes(app, deps, createCodeJobRunner(deps.db, app.log));
-  traceCodePublicRoutes(app, deps, createScanner(deps.db, createPlaceBook(deps.config.dataDir)));
+  traceCodePublicRoutes(app, deps, createScanner(deps.db, createPlaceBook(deps.config.dataDir), deps.config.tzName));
 }

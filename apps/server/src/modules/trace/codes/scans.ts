@@ -1,5 +1,6 @@
 import { type CodeSettings, normalizeTraceCode, type PublicCodeAnswer, type SuspectReason } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
+import { groupZone } from '../../production/stock/parkZone';
 import { getPublishedTrace, type PublishedTrace } from '../batches/published';
 import { isTraceCodeShape } from './generator';
 import { distanceKm, type PlaceBook } from './places';
@@ -17,6 +18,8 @@ export interface Scan {
   now?: number;
 }
 
+type Published = { trace: PublishedTrace | null; timeZone: string };
+
 const UNKNOWN: PublicCodeAnswer = { status: 'unknown', scanCount: 0, firstScanAt: null, trace: null };
 
 /** Settings change rarely and every scan needs them: remembered a few seconds per merchant. */
@@ -31,7 +34,8 @@ function settingsCache(db: Db) {
   };
 }
 
-export function createScanner(db: Db, places: PlaceBook) {
+/** `defaultZone`: TZ_NAME, the zone of a park that has none of its own. */
+export function createScanner(db: Db, places: PlaceBook, defaultZone = 'Asia/Shanghai') {
   const settingsOf = settingsCache(db);
 
   /**
@@ -101,13 +105,15 @@ export function createScanner(db: Db, places: PlaceBook) {
    * The batch's published snapshot, remembered two seconds: a popular product's scans then read it once a
    * moment instead of every time. A publish or unpublish reaches consumers within that time.
    */
-  const snapshots = new Map<number, { at: number; value: Promise<PublishedTrace | null> }>();
-  function publishedOf(batchId: number): Promise<PublishedTrace | null> {
+  const snapshots = new Map<number, { at: number; value: Promise<Published> }>();
+  function publishedOf(batchId: number, groupId: number): Promise<Published> {
     const now = Date.now();
     const hit = snapshots.get(batchId);
     if (hit && now - hit.at < 2_000) return hit.value;
     if (snapshots.size > 1_000) snapshots.clear();
-    const value = getPublishedTrace(db, batchId);
+    const value = Promise.all([getPublishedTrace(db, batchId), groupZone(db, groupId, defaultZone)]).then(
+      ([trace, timeZone]) => ({ trace, timeZone }),
+    );
     snapshots.set(batchId, { at: now, value });
     value.catch(() => snapshots.delete(batchId));
     return value;
@@ -118,16 +124,16 @@ export function createScanner(db: Db, places: PlaceBook) {
     if (!isTraceCodeShape(code)) return UNKNOWN;
     const found = await db
       .selectFrom('trace_codes')
-      .select(['id', 'batch_id', 'merchant_id'])
+      .select(['id', 'batch_id', 'merchant_id', 'group_id'])
       .where('code', '=', code)
       .executeTakeFirst();
     if (!found) return UNKNOWN;
     const now = scan.now ?? Date.now();
-    const [c, published] = await Promise.all([
+    const [c, { trace: published, timeZone }] = await Promise.all([
       record(found.id, found.batch_id, found.merchant_id, scan, now),
-      publishedOf(found.batch_id),
+      publishedOf(found.batch_id, found.group_id),
     ]);
-    const counts = { scanCount: c.scan_count, firstScanAt: c.first_scan_at };
+    const counts = { scanCount: c.scan_count, firstScanAt: c.first_scan_at, timeZone };
     // A voided code shows nothing of the product: whoever holds it should not trust what it is stuck on.
     if (c.voided_at !== null) return { status: 'void', ...counts, trace: null };
     if (published?.status !== 'published') return { status: 'withdrawn', ...counts, trace: null };
