@@ -67,7 +67,9 @@ export default function TracePreview({ trace }: { trace: PublicTrace }) {
           'plots',
           trace.plots.length === 0
             ? none
-            : trace.plots.map((p) => <Tag key={p.name}>{p.areaMu ? `${p.name} · ${p.areaMu} mu` : p.name}</Tag>),
+            : trace.plots.map((p) => (
+                <Tag key={p.name}>{p.areaMu ? `${p.name} · ${lbl('areaMu', { value: p.areaMu })}` : p.name}</Tag>
+              )),
         )}
       {trace.plantings &&
         section(

@@ -67,6 +67,7 @@ const zh = {
     keyword: '产品或批次号',
     noPark: '请先选择园区',
     noRecords: '暂无记录',
+    areaMu: '{{value}} 亩',
   },
 };
 const en: typeof zh = {
@@ -132,6 +133,7 @@ const en: typeof zh = {
     keyword: 'Product or lot',
     noPark: 'Choose a park first',
     noRecords: 'No records',
+    areaMu: '{{value}} mu',
   },
 };
 addPageTexts(zh, en);
