@@ -105,6 +105,7 @@ function HarvestList({ groupId }: { groupId: number }) {
               <Select
                 showSearch
                 optionFilterProp="label"
+                data-testid="harvest-planting"
                 loading={options.isLoading}
                 options={(options.data?.plantings ?? []).map((p) => ({ value: p.id, label: p.label }))}
               />

@@ -160,6 +160,7 @@ export default function FarmWorkDialog(props: {
             <Form.Item name="plantingId" label={lbl('planting')}>
               <Select
                 allowClear
+                data-testid="farmWork-planting"
                 options={(options?.plantings ?? [])
                   .filter((p) => p.areaPointId === plot)
                   .map((p) => ({ value: p.id, label: p.label }))}
