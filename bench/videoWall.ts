@@ -60,20 +60,17 @@ export async function wallFirstFrames(base: string): Promise<{ samples: number[]
       const node = page.getByTestId(`camera-node-${cam.id}`);
       await node.waitFor();
       // timed inside the page: from the click event to the tile's first frame
-      const wait = page.evaluate(
-        (tile) =>
-          new Promise<number>((resolve, reject) => {
-            const t0 = performance.now();
-            const tick = () => {
-              const v = document.querySelector<HTMLVideoElement>(`[data-testid="tile-video-${tile}"]`);
-              if (v && v.readyState >= 2) return resolve(performance.now() - t0);
-              if (performance.now() - t0 > 30_000) return reject(new Error(`tile ${tile}: no frame in 30 s`));
-              requestAnimationFrame(tick);
-            };
-            tick();
-          }),
-        i,
-      );
+      // a string, not a function: tsx would wrap named inner functions in a helper the page lacks
+      const wait = page.evaluate<number>(`new Promise((resolve, reject) => {
+        const t0 = performance.now();
+        const tick = () => {
+          const v = document.querySelector('[data-testid="tile-video-${i}"]');
+          if (v && v.readyState >= 2) return resolve(performance.now() - t0);
+          if (performance.now() - t0 > 30000) return reject(new Error('tile ${i}: no frame in 30 s'));
+          requestAnimationFrame(tick);
+        };
+        tick();
+      })`);
       await node.click();
       const ms = await wait;
       samples.push(Math.round(ms));

@@ -1,7 +1,7 @@
 import '../areaTexts';
 import type { CameraPurpose, VideoCamera } from '@farmpark/contracts';
 import { Alert, Card, Grid, Segmented, Tabs } from 'antd';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CameraTree from '../components/CameraTree';
 import { useCameras } from '../components/useCameras';
@@ -23,6 +23,10 @@ function Wall({ purpose, testId }: { purpose?: CameraPurpose; testId: string }) 
   const [tiles, setTiles] = useState<(number | null)[]>(() => Array(16).fill(null));
   const [picked, setPicked] = useState<VideoCamera | null>(null);
   const cameraOf = (id: number | null) => cameras.find((c) => c.id === id) ?? null;
+  // fetch the player library while the operator picks a camera, not after the click
+  useEffect(() => {
+    void import('hls.js');
+  }, []);
 
   const place = (index: number, cameraId: number) => {
     setTiles((old) => old.map((v, i) => (i === index ? cameraId : v === cameraId ? null : v)));
