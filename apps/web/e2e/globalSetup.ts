@@ -1,24 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { freePort } from './ownServer';
 
 // End-to-end tests drive the built console served by a real server process: fresh SQLite data
 // directory, demo seed, embedded broker, free ports on 127.0.0.1.
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(addr.port));
-    });
-  });
-}
 
 async function waitReady(url: string, child: ChildProcess, timeoutMs: number) {
   const until = Date.now() + timeoutMs;
