@@ -1,4 +1,4 @@
-import { type CSSProperties, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppStore } from '../../stores/app';
@@ -6,7 +6,7 @@ import { parkLabel, useActivePark, useParkStore } from '../../stores/park';
 import { useParkZone } from '../../utils/time';
 import { freshness } from './freshness';
 import Header, { useNow } from './Header';
-import type { Palette } from './palette';
+import { type Palette, varsOf } from './palette';
 import AlarmsPanel from './panels/AlarmsPanel';
 import CamerasPanel from './panels/CamerasPanel';
 import DevicesPanel from './panels/DevicesPanel';
@@ -22,17 +22,6 @@ import css from './screen.module.css';
 import { useAlarms } from './useAlarms';
 import { useParkMap } from './useParkMap';
 import { useScreenDevices } from './useScreenDevices';
-
-const varsOf = (p: Palette) =>
-  ({
-    '--text': p.text,
-    '--muted': p.muted,
-    '--title': p.title,
-    '--stage': p.stage,
-    '--panel': p.panel,
-    '--panel-border': p.panelBorder,
-    '--map-ground': p.mapGround,
-  }) as CSSProperties;
 
 /**
  * A data screen of the active park, in one of two palettes. Everything is live: the panels reload on

@@ -1,3 +1,5 @@
+import type { CSSProperties } from 'react';
+
 /** The two looks of the data screens: one component, two palettes (dark for control rooms, light for offices). */
 export interface Palette {
   name: 'dark' | 'tint';
@@ -70,3 +72,15 @@ export const TINT: Palette = {
   grid: 'rgba(140, 155, 171, 0.3)',
   series: ['#13a8a8', '#1677ff', '#d48806', '#d4380d', '#722ed1', '#389e0d', '#c41d7f', '#2f54eb'],
 };
+
+/** The palette as the CSS variables the stage's stylesheet reads (screen.module.css). */
+export const varsOf = (p: Palette) =>
+  ({
+    '--text': p.text,
+    '--muted': p.muted,
+    '--title': p.title,
+    '--stage': p.stage,
+    '--panel': p.panel,
+    '--panel-border': p.panelBorder,
+    '--map-ground': p.mapGround,
+  }) as CSSProperties;

@@ -1,11 +1,10 @@
-import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppStore } from '../../../stores/app';
 import { useParkZone } from '../../../utils/time';
 import { freshness } from '../freshness';
 import Header, { useNow } from '../Header';
-import type { Palette } from '../palette';
+import { type Palette, varsOf } from '../palette';
 import ScaleBox from '../ScaleBox';
 import css from '../screen.module.css';
 import Comparison from './Comparison';
@@ -13,17 +12,6 @@ import CropsPanel from './CropsPanel';
 import ParksMap from './ParksMap';
 import Totals, { sumProduction } from './Totals';
 import { useOverview } from './useOverview';
-
-const varsOf = (p: Palette) =>
-  ({
-    '--text': p.text,
-    '--muted': p.muted,
-    '--title': p.title,
-    '--stage': p.stage,
-    '--panel': p.panel,
-    '--panel-border': p.panelBorder,
-    '--map-ground': p.mapGround,
-  }) as CSSProperties;
 
 const screenIdOf = (raw: string | null) => (raw && /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : null);
 
