@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 /**
  * The one door to the ffmpeg binary (the system's, installed through apt by `npm test` on Debian, or the
@@ -24,11 +25,23 @@ export function ffprobeOf(ffmpeg: string): string {
   return ffmpeg.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1');
 }
 
+/**
+ * Long-running ffmpeg (live streams, simulated scenes) must not outlive a server that is killed: on Linux
+ * util-linux's setpriv gives it a parent-death signal. Elsewhere the server's own shutdown stops them.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+const withParentDeath = existsSync(SETPRIV);
+
 /** Spawns ffmpeg quietly; stderr is kept (last 4 KB) for the error message. */
 export function spawnFfmpeg(path: string, args: string[], stdin = false): ChildProcess & { lastError: () => string } {
-  const proc = spawn(path, ['-hide_banner', '-loglevel', 'error', ...args], {
-    stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'],
-  }) as ChildProcess & { lastError: () => string };
+  const all = ['-hide_banner', '-loglevel', 'error', ...args];
+  const proc = spawn(
+    withParentDeath ? SETPRIV : path,
+    withParentDeath ? ['--pdeathsig', 'KILL', '--', path, ...all] : all,
+    {
+      stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+    },
+  ) as ChildProcess & { lastError: () => string };
   let tail = '';
   proc.stderr?.on('data', (c: Buffer) => {
     tail = (tail + c.toString('utf8')).slice(-4096);
