@@ -222,4 +222,16 @@ describe('the QR round trip', () => {
       await context.close();
     }
   }, 150_000);
+
+  it('warns about an unknown code before anything else, and says when a code is missing', async () => {
+    const { page, context, problems } = await phone('zh-CN');
+    await page.goto('/OC?code=ZZZZZZZZZZZZZ');
+    const warning = page.getByRole('alert');
+    await expect.poll(() => warning.innerText(), { timeout: 15_000 }).toContain('谨防假冒');
+    await screenshot(page, 'trace-oc-unknown-zh-CN-390');
+    await page.goto('/TC');
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('缺少溯源码');
+    await context.close();
+    expect(problems).toEqual([]);
+  });
 });
