@@ -8,8 +8,12 @@ import { api, apiLogin, login } from './session';
 // consumer preview seen; the list and detail in both languages at 1440 and 390 px. The batch this file
 // makes (lot E2E-…) is removed after, so the shared demo stays as it was.
 const P = '/api/merchant/trace/batch';
+const R = '/api/merchant/trace/report';
 const PRODUCT = 'E2E溯源番茄';
 const LOT = `E2E-${Date.now().toString(36).toUpperCase()}`;
+const REPORT_NO = `E2E-R-${Date.now().toString(36)}`;
+const PDF =
+  '%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n';
 
 let browser: Browser;
 let token: string;
@@ -22,12 +26,18 @@ async function cleanUp() {
     token,
   );
   const ids = r.data?.list.map((b) => b.id) ?? [];
-  if (ids.length)
-    await api(`${P}/removeBatch`, token, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ id: ids }),
-    });
+  const post = (body: unknown): RequestInit => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (ids.length) await api(`${P}/removeBatch`, token, post({ id: ids }));
+  const reports = await api<{ list: { id: number }[] }>(
+    `${R}/getReportList?${new URLSearchParams({ groupId: String(park), keyword: 'E2E-R-', pageNum: '1', pageSize: '100' })}`,
+    token,
+  );
+  const reportIds = reports.data?.list.map((x) => x.id) ?? [];
+  if (reportIds.length) await api(`${R}/removeReport`, token, post({ id: reportIds }));
 }
 
 beforeAll(async () => {
@@ -37,6 +47,28 @@ beforeAll(async () => {
   park = parks.data[0].groupId;
   options = (await api<BatchOptions>(`${P}/getBatchOptions?groupId=${park}`, token)).data;
   await cleanUp();
+  // a report of this file's own, with a PDF, for the library's preview
+  const report = await api<{ id: number }>(`${R}/addReport`, token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      groupId: park,
+      agency: 'E2E检测中心',
+      reportNo: REPORT_NO,
+      sampledOn: '2026-11-01',
+      reportedOn: '2026-11-03',
+      validUntil: '',
+      passed: true,
+      items: [{ name: '毒死蜱', result: '未检出', standard: '≤0.5 mg/kg', pass: true }],
+    }),
+  });
+  expect(report.code, report.msg).toBe(0);
+  const up = await api(`${R}/uploadReportFile?id=${report.data.id}`, token, {
+    method: 'POST',
+    headers: { 'content-type': 'application/pdf' },
+    body: PDF,
+  });
+  expect(up.code, up.msg).toBe(0);
 }, 60_000);
 
 afterAll(async () => {
@@ -95,6 +127,14 @@ describe('trace batches', () => {
     expect(await drawer.getByTestId('trace-section-product').innerText()).toContain(PRODUCT);
     expect(await drawer.getByTestId('trace-section-reports').count()).toBe(0);
     await screenshot(page, 'trace-batch-detail-zh-1440');
+
+    // the report library previews the PDF from the blob it fetched with the session token
+    await visit(page, '/tracingCenter/rootsReport');
+    const report = page.locator('[data-testid="report-table"] tr', { hasText: REPORT_NO });
+    await report.getByRole('button', { name: '预览' }).click();
+    await page.getByTestId('report-file-pdf').waitFor();
+    expect(await page.getByTestId('report-file-pdf').getAttribute('src')).toMatch(/^blob:/);
+    await screenshot(page, 'trace-report-preview-zh-1440');
     expect(problems).toEqual([]);
     await context.close();
   }, 90_000);
@@ -113,8 +153,12 @@ describe('trace batches', () => {
       await row.getByRole('button', { name: locale === 'en-US' ? 'Details' : '详情' }).click();
       await page.locator('.ant-drawer').getByTestId('trace-section-product').waitFor();
       await screenshot(page, `trace-batch-detail-${locale}-${width}`);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${locale} ${width}: page wider than the screen`).toBeLessThanOrEqual(0);
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow(), `${locale} ${width}: page wider than the screen`).toBeLessThanOrEqual(0);
+      await visit(page, '/tracingCenter/rootsReport');
+      await page.locator('[data-testid="report-table"] tr', { hasText: REPORT_NO }).waitFor();
+      await screenshot(page, `trace-report-list-${locale}-${width}`);
+      expect(await overflow(), `${locale} ${width}: report page wider than the screen`).toBeLessThanOrEqual(0);
       expect(problems).toEqual([]);
       await context.close();
     }
