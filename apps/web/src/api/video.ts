@@ -1,6 +1,7 @@
 import {
   type AddVideoCameraBody,
   type AlarmSnapshotItem,
+  type CameraListItem,
   type EzvizKeyBody,
   type EzvizKeyStatus,
   type PlayAnswer,
@@ -30,6 +31,9 @@ export const saveEzvizKey = (body: EzvizKeyBody) =>
   post<EzvizKeyStatus>(`${V}/ezvizKey`, body, { json: true, silent: true });
 
 // watching
+/** SPEC's camera list of a park with the video settings the wall needs (no URL, serial or key). */
+export const getParkCameras = (groupId: number) =>
+  get<CameraListItem[]>('/api/merchant/camera/getCameraListByGroupId', { groupId });
 /** Quiet: a tile shows why it cannot play. */
 export const playCamera = (id: number) => get<PlayAnswer>(`${V}/camera/play`, { id }, { silent: true });
 export const ptz = (body: PtzBody) => post<null>(`${V}/camera/ptz`, body, { json: true });

@@ -1,16 +1,15 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
-import type { VideoCamera } from '@farmpark/contracts';
 import { Badge, Empty, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { byPark } from './useCameras';
+import { byPark, type WallCamera } from './useCameras';
 
 export const DRAG_TYPE = 'application/x-farmpark-camera';
 
 interface Props {
-  cameras: VideoCamera[];
+  cameras: WallCamera[];
   parkName: (groupId: number) => string;
   selected: number | null;
-  onSelect: (camera: VideoCamera | null) => void;
+  onSelect: (camera: WallCamera | null) => void;
 }
 
 /** Cameras by park; each camera can be dragged onto a tile, or picked and then placed with a tap. */

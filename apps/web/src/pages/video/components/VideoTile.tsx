@@ -1,16 +1,17 @@
 import { CameraOutlined, CloseOutlined, ControlOutlined, FullscreenOutlined } from '@ant-design/icons';
-import type { PlayAnswer, VideoCamera } from '@farmpark/contracts';
+import type { PlayAnswer } from '@farmpark/contracts';
 import { Button, Space, Spin, Tooltip, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cameraSnapshotUrl, playCamera } from '../../../api/video';
 import { DRAG_TYPE } from './CameraTree';
 import PtzPad from './PtzPad';
+import type { WallCamera } from './useCameras';
 import VideoPlayer from './VideoPlayer';
 
 interface Props {
   index: number;
-  camera: VideoCamera | null;
+  camera: WallCamera | null;
   /** A camera is picked in the tree and waits for a tile (phones: tap instead of drag). */
   placing: boolean;
   onPlace: (cameraId: number) => void;

@@ -3,7 +3,7 @@ import { Card, Empty, Select, Space, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toPicker } from '../../../utils/time';
-import { useCameras } from '../components/useCameras';
+import { useWallCameras } from '../components/useCameras';
 import Browse from './Browse';
 import Compare from './Compare';
 import Timelapse from './Timelapse';
@@ -11,7 +11,7 @@ import Timelapse from './Timelapse';
 /** Seedling pictures (issue 15 item 7): a camera's scheduled pictures by day, two days side by side, time-lapses. */
 export default function SeedlingPage() {
   const { t } = useTranslation();
-  const { cameras, parkName, isLoading } = useCameras();
+  const { cameras, parkName, isLoading } = useWallCameras();
   // seedling cameras first: they are the ones with a picture schedule
   const sorted = [...cameras].sort((a, b) => Number(b.purpose === 'seedling') - Number(a.purpose === 'seedling'));
   const [picked, setPicked] = useState<number | null>(null);

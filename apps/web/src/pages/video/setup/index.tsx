@@ -6,7 +6,7 @@ import { App, Badge, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeCamera } from '../../../api/video';
-import { CAMERAS_KEY, useCameras } from '../components/useCameras';
+import { useCameras } from '../components/useCameras';
 import CameraDialog from './CameraDialog';
 import EzvizKeyCard from './EzvizKeyCard';
 
@@ -18,7 +18,8 @@ export default function VideoSetupPage() {
   const query = useCameras();
   const all = query.data ?? [];
   const [editing, setEditing] = useState<VideoCamera | 'new' | null>(null);
-  const reload = () => void queryClient.invalidateQueries({ queryKey: CAMERAS_KEY });
+  // the watching pages' lists too
+  const reload = () => void queryClient.invalidateQueries({ queryKey: ['video'] });
   const lbl = (k: string) => t(`video.setup.${k}`);
 
   return (

@@ -1,14 +1,15 @@
-import type { PlayAnswer, RecordingRange, VideoCamera } from '@farmpark/contracts';
+import type { PlayAnswer, RecordingRange } from '@farmpark/contracts';
 import { Alert, Button, Card, DatePicker, Empty, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRecordings, playback } from '../../../api/video';
 import { formatTime, fromPicker, parkNow, toPicker } from '../../../utils/time';
+import type { WallCamera } from '../components/useCameras';
 import VideoPlayer from '../components/VideoPlayer';
 
 /** Recorded video: pick a camera and a range, see what was recorded in it, play it. */
-export default function Playback({ cameras }: { cameras: VideoCamera[] }) {
+export default function Playback({ cameras }: { cameras: WallCamera[] }) {
   const { t } = useTranslation();
   const [cameraId, setCameraId] = useState<number | null>(cameras[0]?.id ?? null);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [

@@ -1,10 +1,10 @@
 import '../areaTexts';
-import type { CameraPurpose, VideoCamera } from '@farmpark/contracts';
+import type { CameraPurpose } from '@farmpark/contracts';
 import { Alert, Card, Grid, Segmented, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CameraTree from '../components/CameraTree';
-import { useCameras } from '../components/useCameras';
+import { useWallCameras, type WallCamera } from '../components/useCameras';
 import VideoTile from '../components/VideoTile';
 import Playback from './Playback';
 
@@ -18,10 +18,10 @@ function Wall({ purpose, testId }: { purpose?: CameraPurpose; testId: string }) 
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const phone = !screens.md;
-  const { cameras, parkName } = useCameras(purpose);
+  const { cameras, parkName } = useWallCameras(purpose);
   const [split, setSplit] = useState<(typeof SPLITS)[number]>(4);
   const [tiles, setTiles] = useState<(number | null)[]>(() => Array(16).fill(null));
-  const [picked, setPicked] = useState<VideoCamera | null>(null);
+  const [picked, setPicked] = useState<WallCamera | null>(null);
   const cameraOf = (id: number | null) => cameras.find((c) => c.id === id) ?? null;
   // fetch the player library while the operator picks a camera, not after the click
   useEffect(() => {
@@ -32,7 +32,7 @@ function Wall({ purpose, testId }: { purpose?: CameraPurpose; testId: string }) 
     setTiles((old) => old.map((v, i) => (i === index ? cameraId : v === cameraId ? null : v)));
     setPicked(null);
   };
-  const pick = (camera: VideoCamera | null) => {
+  const pick = (camera: WallCamera | null) => {
     setPicked(camera);
     // with one empty tile in view, a pick fills it at once
     if (!camera) return;
