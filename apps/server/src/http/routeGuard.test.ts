@@ -22,13 +22,13 @@ describeEachEngine('route guard', (env) => {
       '/api/mqtt/auth',
       // the /download-app page: one merchant's app download links, nothing else of the merchant
       '/api/public/app/getAppLinks',
-      // /TC: one tree's public fields and photos by its code, rate limited per address (modules/trace/trees)
-      '/api/public/trace/tree',
-      '/api/public/trace/tree/photo/:code/:photoId',
       // /OC: a code's state, scan count and published snapshot; a scan per visit, rate limited (trace/codes)
       '/api/public/trace/code',
       // /OC and /TC: a published batch's report files and clips, by a token of its live snapshot (trace/batches)
       '/api/public/trace/file/:token',
+      // /TC: one tree's public fields and photos by its code, rate limited per address (modules/trace/trees)
+      '/api/public/trace/tree',
+      '/api/public/trace/tree/photo/:code/:photoId',
       // device debugging for installers: serial and secret, then a one-device token (modules/testing)
       '/api/testing/deviceLogin',
       '/api/testing/getDeviceMessageList',
