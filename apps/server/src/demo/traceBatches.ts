@@ -1,3 +1,4 @@
+import { TRACE_SECTIONS } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
 import { publishBatch } from '../modules/trace/batches/published';
 
@@ -88,14 +89,11 @@ export async function seedTraceDemo(db: Db, now: number): Promise<void> {
       .insertInto('trace_batch_reports')
       .values({ ...link, report_id: report.id })
       .execute();
-    await publishBatch(db, { merchantId: m.id, groupIds: [first.group_id] }, batch.id, [
-      'product',
-      'certificate',
-      'farm',
-      'plots',
-      'plantings',
-      'timeline',
-      'harvests',
-    ]);
+    await publishBatch(
+      db,
+      { merchantId: m.id, groupIds: [first.group_id] },
+      batch.id,
+      TRACE_SECTIONS.filter((s) => s !== 'reports' && s !== 'videos'),
+    );
   }
 }

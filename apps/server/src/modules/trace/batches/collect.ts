@@ -1,24 +1,11 @@
 import type { PublicTrace, ReportItem, TraceSection } from '@farmpark/contracts';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import { inList } from '../../../db/scope';
+import type { TraceBatchesTable } from '../../../db/traceSchema';
 import type { BatchLinks } from './repo';
 
-type Batch = {
-  id: number;
-  merchant_id: number;
-  group_id: number;
-  product_name: string;
-  gtin: string | null;
-  lot: string;
-  cert_quantity: number | null;
-  cert_unit: string;
-  producer: string;
-  origin: string;
-  contact: string;
-  issued_on: string | null;
-  pledge: string;
-  basis: string;
-};
+type Batch = Selectable<TraceBatchesTable>;
 /** A file the trace shows: a report's (pdf or picture) or a clip; `urlOf` names where a reader gets it. */
 export interface TraceFile {
   kind: 'report' | 'video';

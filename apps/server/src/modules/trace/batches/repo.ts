@@ -1,22 +1,11 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import { pageOf } from '../../../db/paging';
 import { inList, type Scope } from '../../../db/scope';
+import type { TraceBatchesTable } from '../../../db/traceSchema';
 
-export interface BatchRow {
-  group_id: number;
-  product_name: string;
-  gtin: string | null;
-  lot: string;
-  cert_quantity: number | null;
-  cert_unit: string;
-  producer: string;
-  origin: string;
-  contact: string;
-  issued_on: string | null;
-  pledge: string;
-  basis: string;
-  notes: string;
-}
+/** A batch's own fields as the service writes them. */
+export type BatchRow = Omit<Selectable<TraceBatchesTable>, 'id' | 'merchant_id' | 'created_at' | 'updated_at'>;
 export interface BatchLinks {
   plantingIds: number[];
   harvestIds: number[];

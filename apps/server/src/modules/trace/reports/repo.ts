@@ -1,18 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import { pageOf } from '../../../db/paging';
 import { inList, type Scope } from '../../../db/scope';
+import type { TraceReportsTable } from '../../../db/traceSchema';
 
-export interface ReportRow {
-  group_id: number;
-  agency: string;
-  report_no: string;
-  sampled_on: string;
-  reported_on: string;
-  valid_until: string | null;
-  passed: number;
-  items: string;
-  notes: string;
-}
+/** A report's own fields as the service writes them (its file is set by the upload). */
+export type ReportRow = Omit<
+  Selectable<TraceReportsTable>,
+  'id' | 'merchant_id' | 'created_at' | 'updated_at' | 'file_sha256' | 'file_type' | 'file_mime' | 'file_bytes'
+>;
 
 const scoped = (db: Db, scope: Scope) =>
   db

@@ -1,6 +1,6 @@
 import type {
+  AddBatchBody,
   BatchOptions,
-  CertificateBasis,
   Paged,
   PublicTrace,
   TraceBatchDetail,
@@ -12,25 +12,7 @@ import { download, get, post } from '../../../api/request';
 const P = '/api/merchant/trace/batch';
 const quiet = { json: true, silent: true } as const;
 export type ListParams = Record<string, string | number | boolean | undefined> & { pageNum: number; pageSize: number };
-export interface BatchInput {
-  groupId: number;
-  productName: string;
-  gtin: string | null;
-  lot: string;
-  plantingIds: number[];
-  harvestIds: number[];
-  reportIds: number[];
-  videoIds: number[];
-  certQuantity: number | null;
-  certUnit: string;
-  producer: string;
-  origin: string;
-  contact: string;
-  issuedOn: string | null;
-  pledge: string;
-  basis: CertificateBasis[];
-  notes: string;
-}
+export type BatchInput = AddBatchBody;
 export type PublishedView = { status: 'published'; trace: PublicTrace } | { status: 'withdrawn' } | null;
 export const getBatchList = (p: ListParams) => get<Paged<TraceBatchDetail>>(`${P}/getBatchList`, p);
 export const getBatchOptions = (groupId: number) => get<BatchOptions>(`${P}/getBatchOptions`, { groupId });

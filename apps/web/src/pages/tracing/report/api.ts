@@ -1,21 +1,11 @@
-import type { Paged, ReportItem, TraceReport } from '@farmpark/contracts';
+import type { AddReportBody, Paged, TraceReport } from '@farmpark/contracts';
 import { buildUrl, download, get, post, request } from '../../../api/request';
 
 /** Calls of the report library (server module trace/reports). */
 const P = '/api/merchant/trace/report';
 const quiet = { json: true, silent: true } as const;
 export type ListParams = Record<string, string | number | boolean | undefined> & { pageNum: number; pageSize: number };
-export interface ReportInput {
-  groupId: number;
-  agency: string;
-  reportNo: string;
-  sampledOn: string;
-  reportedOn: string;
-  validUntil: string | null;
-  passed: boolean;
-  items: ReportItem[];
-  notes: string;
-}
+export type ReportInput = AddReportBody;
 export const getReportList = (p: ListParams) => get<Paged<TraceReport>>(`${P}/getReportList`, p);
 export const addReport = (b: ReportInput) => post<{ id: number }>(`${P}/addReport`, b, quiet);
 export const updateReport = (b: ReportInput & { id: number }) => post(`${P}/updateReport`, b, quiet);
