@@ -137,7 +137,7 @@ async function codeScans(env: TestEnv, groupId: number) {
   const code = await db
     .insertInto('trace_codes')
     .values({
-      code: `SCREENTEST${now}`,
+      code: `SCR${now % 1e12}`,
       merchant_id: ids.merchant.farm,
       group_id: groupId,
       batch_id: batch.id,
