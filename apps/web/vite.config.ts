@@ -39,7 +39,7 @@ export default defineConfig(({ mode }) => ({
       treeshake: { manualPureFunctions: ['z'] },
       // The consumer pages /OC and /TC are their own entry: no console code, no antd (issue 14).
       input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
         publicTrace: fileURLToPath(new URL('./public-trace.html', import.meta.url)),
       },
       output: {
