@@ -61,22 +61,34 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanUp();
+  await session?.context.close();
   await browser?.close();
 });
 
+/**
+ * One sign-in for the whole file: every test works in this page, switching the console's language and the
+ * window's width where it needs to (the next navigation applies both).
+ */
+let session: Awaited<ReturnType<typeof openPage>> | undefined;
 async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
-  const opened = await openPage(browser, { width: opts.width, height: opts.width && opts.width < 500 ? 844 : 900 });
-  if (opts.locale === 'en-US')
-    await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-  await login(opened.page, 'demo');
-  return opened;
+  if (!session) {
+    session = await openPage(browser);
+    await login(session.page, 'demo');
+  }
+  const { page, problems } = session;
+  const width = opts.width ?? 1440;
+  await page.evaluate((l) => localStorage.setItem('ag_merchant_lang', l), opts.locale ?? 'zh-CN');
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  // each test answers for its own console errors
+  problems.length = 0;
+  return { page, problems };
 }
 
 const field = (page: Page, form: string, id: string) => page.getByTestId(form).locator(`#${id}`);
 
 describe('production', () => {
   it('a person, a crop with a standard and a planting made in the console; the planting shows its stage and hours out of range', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, problems } = await signedIn();
 
     await page.goto('/productionManagement/personnel');
     await page.getByTestId('personnel-create').click();
@@ -85,7 +97,9 @@ describe('production', () => {
     await page.getByTestId('personnel-save').click();
     // the field says what is wrong, in words
     await page.getByTestId('personnel-form').getByText('身份证号').first().waitFor();
-    expect(await page.getByTestId('personnel-form').locator('.ant-form-item-explain-error').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByTestId('personnel-form').locator('.ant-form-item-explain-error').count())
+      .toBeGreaterThan(0);
     await field(page, 'personnel-form', 'idNumber').fill('37078319900101123X');
     await pickOption(page, page.getByTestId('personnel-form'), 'personnel-parks', '寿光');
     await page.keyboard.press('Escape');
@@ -156,13 +170,12 @@ describe('production', () => {
       .click();
     await page.getByText(/有 1 个种植记录，不能删除/).waitFor();
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const width of [1440, 390]) {
       it(`screenshots of the four pages (${locale}, ${width} px)`, async () => {
-        const { page, context, problems } = await signedIn({ locale, width });
+        const { page, problems } = await signedIn({ locale, width });
         for (const [name, path, table] of [
           ['personnel', '/productionManagement/personnel', 'personnel-table'],
           ['plant', '/productionManagement/plant', 'planting-table'],
@@ -180,7 +193,6 @@ describe('production', () => {
         await page.getByTestId('harvest-form').waitFor();
         await screenshot(page, `production-harvest-dialog-${locale}-${width}`);
         expect(problems).toEqual([]);
-        await context.close();
       });
     }
   }

@@ -65,15 +65,27 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanUp();
+  await session?.context.close();
   await browser?.close();
 });
 
+/**
+ * One sign-in for the whole file: every test works in this page, switching the console's language and the
+ * window's width where it needs to (the next navigation applies both).
+ */
+let session: Awaited<ReturnType<typeof openPage>> | undefined;
 async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
-  const opened = await openPage(browser, { width: opts.width, height: opts.width && opts.width < 500 ? 844 : 900 });
-  if (opts.locale === 'en-US')
-    await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-  await login(opened.page, 'demo');
-  return opened;
+  if (!session) {
+    session = await openPage(browser);
+    await login(session.page, 'demo');
+  }
+  const { page, problems } = session;
+  const width = opts.width ?? 1440;
+  await page.evaluate((l) => localStorage.setItem('ag_merchant_lang', l), opts.locale ?? 'zh-CN');
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  // each test answers for its own console errors
+  problems.length = 0;
+  return { page, problems };
 }
 
 const materialRow = (page: Page) => page.locator('[data-testid="materiel-table"] tr', { hasText: MATERIAL });
@@ -95,7 +107,7 @@ async function spray(page: Page, quantity: string) {
 
 describe('production stock', () => {
   it('a delivery raises stock, a spray done lowers it, a spray beyond stock is refused with what is left', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, problems } = await signedIn();
     await page.goto('/productionManagement/materiel');
     await materialRow(page).waitFor();
     await materialRow(page).getByRole('button', { name: '入库' }).click();
@@ -134,11 +146,10 @@ describe('production stock', () => {
     expect(left.data.list[0].stock).toBe(0.6);
     expect(await listIds('farmWork/getFarmWorkList', { groupId: String(park), keyword: NOTE })).toHaveLength(1);
     expect(problems).toEqual([]);
-    await context.close();
   });
 
   it('a clip uploaded in the console is listed and plays; the home page counts the machine due', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, problems } = await signedIn();
     await page.goto('/dashboard');
     await expect
       .poll(() => page.getByTestId('home-maintenance').innerText(), { timeout: 15_000 })
@@ -156,13 +167,12 @@ describe('production stock', () => {
     expect(await page.getByTestId('video-player').getAttribute('src')).toContain('/video/getVideoFile');
     await screenshot(page, 'production-stock-video-player-zh-CN-1440');
     expect(problems.filter((p) => !p.includes('getVideoFile'))).toEqual([]);
-    await context.close();
   });
 
   for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const width of [1440, 390]) {
       it(`screenshots of the five pages (${locale}, ${width} px)`, async () => {
-        const { page, context, problems } = await signedIn({ locale, width });
+        const { page, problems } = await signedIn({ locale, width });
         for (const [name, path, table] of [
           ['materiel', '/productionManagement/materiel', 'materiel-table'],
           ['supplier', '/productionManagement/supplier', 'supplier-table'],
@@ -183,7 +193,6 @@ describe('production stock', () => {
         await page.getByTestId('video-table').waitFor();
         await screenshot(page, `production-stock-videos-${locale}-${width}`);
         expect(problems).toEqual([]);
-        await context.close();
       });
     }
   }

@@ -196,6 +196,8 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                 type="dashed"
                 block
                 icon={<PlusOutlined />}
+                // the saved stages replace the form when they arrive: a stage added before would be lost
+                disabled={q.isLoading}
                 data-testid="stage-add"
                 onClick={() => {
                   const all = form.getFieldValue('stages') as GrowthStageInput[] | undefined;
