@@ -58,6 +58,7 @@ import { treeRoutes } from './modules/trace/trees/routes';
 import { userRoutes } from './modules/users/routes';
 import { videoRoutes } from './modules/video/routes';
 import { videoSnapshotRoutes } from './modules/videoSnapshots/routes';
+import type { VideoSnapshots } from './modules/videoSnapshots/runtime';
 import { weatherRoutes } from './modules/weather/routes';
 import type { MqttBroker } from './mqtt/broker';
 import type { DeviceMessageBus } from './mqtt/deviceMessages';
@@ -93,6 +94,8 @@ export interface App {
   alarms: Alarms;
   /** Irrigation runs, programs and smart rules (their periodic work runs on the rule job's tick). */
   irrigation: Irrigation;
+  /** Camera pictures: main starts their schedule under the cluster's `devices` lease. */
+  pictures: VideoSnapshots;
 }
 
 /** Builds the Fastify app without listening: main listens, tests use `app.inject` or listen on port 0. */
@@ -213,11 +216,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (scope) => traceReportRoutes(scope, moduleDeps));
   await app.register(async (scope) => treePictureRoutes(scope, moduleDeps));
   alarmRoutes(app, { ...moduleDeps, alarms });
-  videoSnapshotRoutes(app, { ...moduleDeps, alarms });
+  const pictures = videoSnapshotRoutes(app, { ...moduleDeps, alarms });
   irrigationRoutes(app, { ...moduleDeps, irrigation });
   testingRoutes(app, { ...moduleDeps, bus: deps.bus });
 
   await installSpa(app, config.webDist);
   broker.attachWebSocket(app.server);
-  return { app, routes, devices, rules, alarms, irrigation };
+  return { app, routes, devices, rules, alarms, irrigation, pictures };
 }

@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   else await broker.listenTcp(config.mqttPort, config.host);
   const lightCloud = await demoLightCloud(config);
   const video = await startDemoVideo(lightCloud.config, db, log);
-  const { app, devices, rules, alarms } = await buildApp({
+  const { app, devices, rules, alarms, pictures } = await buildApp({
     config: video.config,
     db,
     broker,
@@ -57,6 +57,8 @@ async function main(): Promise<void> {
   const cluster = await startCluster({ config, db, messaging, rules, log });
   const { ownership } = cluster;
   const stopDeviceJobs = startDeviceJobs(devices, log, undefined, () => ownership.owns('devices'));
+  // camera pictures on their schedule: one process takes each slot's picture
+  pictures.start(() => ownership.owns('devices'));
   const demo = config.demo ? await startDemo({ config, db, log }) : null;
   const stopRuleJobs = startRuleJobs(cluster.rules, alarms, log, undefined, () => ownership.owns('rules'));
 

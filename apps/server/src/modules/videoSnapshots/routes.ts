@@ -21,7 +21,7 @@ import type { ImageMime } from '../devices/imageStore';
 import { createImageFiles } from '../pests/imageFiles';
 import { captureSnapshot } from '../video/snapshot';
 import type { SnapshotRow } from './repo';
-import { createVideoSnapshots } from './runtime';
+import { createVideoSnapshots, type VideoSnapshots } from './runtime';
 
 const SEEDLING = '/videoEqui/seedling';
 const ALARMS = '/alarm/alarmList';
@@ -29,9 +29,10 @@ const ALARMS = '/alarm/alarmList';
 /**
  * Camera pictures and time-lapses (issue 15): browsing, the take-now button and time-lapse jobs on the
  * seedling page's permission; an alarm's pictures on the alarm record's. Registering also hooks new
- * alarms to their pictures, and the schedule starts when the server listens (tests drive it directly).
+ * alarms to their pictures. The schedule is started by main.ts under the cluster's `devices` lease, so
+ * several processes take one picture per slot (tests drive it directly).
  */
-export function videoSnapshotRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: Alarms }): void {
+export function videoSnapshotRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: Alarms }): VideoSnapshots {
   const { db, config } = deps;
   const pictures = createVideoSnapshots({
     db,
@@ -43,7 +44,6 @@ export function videoSnapshotRoutes(app: FastifyInstance, deps: ModuleDeps & { a
   });
   const { snapshots, timelapses } = pictures;
   deps.alarms.lifecycle.onRaised((a) => pictures.onAlarmRaised(a));
-  app.addHook('onListen', async () => pictures.start());
   app.addHook('onClose', async () => pictures.stop());
   const files = createImageFiles(deps.config.dataDir);
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -108,4 +108,5 @@ export function videoSnapshotRoutes(app: FastifyInstance, deps: ModuleDeps & { a
         .send(stream);
     },
   );
+  return pictures;
 }

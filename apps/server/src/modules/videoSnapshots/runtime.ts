@@ -81,11 +81,18 @@ export function createVideoSnapshots(deps: VideoSnapshotsDeps) {
     onAlarmRaised(alarm: { id: number; merchant_id: number; group_id: number; device_id: number }) {
       track(alarmPictures(alarm));
     },
-    /** The schedule timer and the time-lapse jobs a stopped process left (main's process only). */
-    start() {
-      track(timelapses.resume());
+    /**
+     * The schedule timer and the time-lapse jobs a stopped process left, in the process that `owns`
+     * this work (the cluster's lease; always true with one process).
+     */
+    start(owns: () => boolean = () => true) {
+      let resumed = false;
       const tick = () => {
-        if (ticking) return;
+        if (ticking || !owns()) return;
+        if (!resumed) {
+          resumed = true;
+          track(timelapses.resume());
+        }
         ticking = scheduleTick()
           .catch((err: Error) => log.warn({ err: err.message }, 'snapshot schedule failed'))
           .finally(() => {

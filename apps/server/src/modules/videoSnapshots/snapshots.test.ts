@@ -82,6 +82,23 @@ describe.each(engines)('camera pictures and time-lapses [%s]', (engine) => {
     expect(rows.every((r) => r.camera_id === gate)).toBe(true);
   });
 
+  it('runs its schedule only in the process that owns it (one picture per slot across processes)', async () => {
+    const count = async () =>
+      (await env.db.selectFrom('video_snapshots').select('id').where('camera_id', '=', gate).execute()).length;
+    const before = await count();
+    const runtime = createVideoSnapshots({
+      db: env.db,
+      dataDir: env.config.dataDir,
+      tzName: env.config.tzName,
+      ffmpegPath: env.config.video.ffmpeg,
+      capture: (id) => captureSnapshot({ db: env.db, config: env.config }, id),
+      log: { warn: () => {} },
+    });
+    runtime.start(() => false);
+    await runtime.stop();
+    expect(await count()).toBe(before);
+  });
+
   it('browses by range and day, serves the picture and its thumbnail, refuses another merchant', async () => {
     const slot = Math.floor(Date.now() / (10 * MIN)) * 10 * MIN;
     const range = { cameraId: String(gate), start: String(slot - 30 * MIN), end: String(slot + 10 * MIN) };
