@@ -5,7 +5,7 @@ import { getWeatherNow } from '../api/weather';
 import { isEnglish } from '../i18n';
 import { useParkStore } from '../stores/park';
 import { formatTime, useParkZone } from '../utils/time';
-import { WEATHER_KIND, weatherIcon } from '../utils/weatherIcon';
+import { weatherIcon, weatherWord } from '../utils/weatherIcon';
 import styles from './layout.module.css';
 
 /** Weather refreshes every ten minutes: services update about hourly, stations every few minutes. */
@@ -23,9 +23,7 @@ export default function Weather() {
     refetchInterval: REFRESH_MS,
   });
   if (!data || data.source === 'none') return null;
-  const kind = WEATHER_KIND.get(data.weather) ?? 'unknown';
-  // A park's own station measures, it does not name the sky: no word rather than "unknown".
-  const text = !data.weather ? null : isEnglish(i18n.language) ? t(`weather.kind.${kind}`) : data.weather;
+  const text = weatherWord(data.weather, isEnglish(i18n.language), t);
   const source =
     data.source === 'provider'
       ? t('weather.source.provider', { city: data.city ?? '' })

@@ -8,7 +8,7 @@ import { formatNumber } from './numberFormat';
 import { PROGRESS_CLOSE_DELAY_MS, runProgress } from './progress';
 import { formatTimeAgo, timeAgo } from './timeAgo';
 import { isExternal } from './validate';
-import { isNight, WEATHER_KIND, weatherIcon, weatherParts } from './weatherIcon';
+import { isNight, WEATHER_KIND, weatherIcon, weatherParts, weatherWord } from './weatherIcon';
 
 describe('isExternal', () => {
   it.each(['http://a.b', 'https://a.b/c', 'mailto:x@y.z', 'tel:123'])('%s is external', (u) => {
@@ -132,6 +132,13 @@ describe('weatherIcon', () => {
     expect(weatherParts('晴', Date.UTC(2024, 0, 1, 22), 'UTC')).toEqual(['moon']);
     expect(weatherParts('暴雪', Date.UTC(2024, 0, 1, 12), 'UTC')).toEqual(['cloud', 'snow']);
     expect(weatherParts('something new', Date.UTC(2024, 0, 1, 12), 'UTC')).toEqual(['thermometer']);
+  });
+  it('names the sky in the reader language, and says nothing when a station names none', () => {
+    const t = (key: string) => `<${key}>`;
+    expect(weatherWord('小雨', false, t)).toBe('小雨');
+    expect(weatherWord('小雨', true, t)).toBe('<weather.kind.rain>');
+    expect(weatherWord('', false, t)).toBeNull();
+    expect(weatherWord(' ', true, t)).toBeNull();
   });
   it('draws every icon as inline SVG, no emoji (boxes on Linux without an emoji font)', () => {
     for (const name of [...WEATHER_KIND.keys(), 'something new']) {

@@ -214,6 +214,15 @@ export const WEATHER_KIND: ReadonlyMap<string, Kind> = new Map(
   (Object.entries(BY_KIND) as [Kind, string[]][]).flatMap(([kind, names]) => names.map((n) => [n, kind] as const)),
 );
 
+/**
+ * The words for a condition: the service's own Chinese name on a Chinese page, the kind's name in
+ * English. A park's own station measures but names no sky: then no word at all, rather than "unknown".
+ */
+export function weatherWord(condition: string, english: boolean, t: (key: string) => string): string | null {
+  if (!condition.trim()) return null;
+  return english ? t(`weather.kind.${WEATHER_KIND.get(condition.trim()) ?? 'unknown'}`) : condition;
+}
+
 /** SPEC §9: night runs from 18:00 to 05:59, at the park (not where the browser is). */
 export function isNight(at: Date | number, zone = parkZone()): boolean {
   const h = inPark(at, zone).hour();

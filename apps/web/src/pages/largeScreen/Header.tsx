@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { getWeatherNow } from '../../api/weather';
 import { isEnglish } from '../../i18n';
 import { formatTime, inPark } from '../../utils/time';
-import { WEATHER_KIND, weatherIcon } from '../../utils/weatherIcon';
+import { weatherIcon, weatherWord } from '../../utils/weatherIcon';
 import type { Freshness } from './freshness';
 import type { Palette } from './palette';
 import css from './screen.module.css';
@@ -43,13 +43,12 @@ function WeatherNow({ groupId, zone }: { groupId: number; zone: string }) {
     retry: false,
   });
   if (!data || data.source === 'none') return null;
-  const kind = WEATHER_KIND.get(data.weather) ?? 'unknown';
-  const text = isEnglish(i18n.language) || !data.weather ? t(`weather.kind.${kind}`) : data.weather;
+  const text = weatherWord(data.weather, isEnglish(i18n.language), t);
   return (
     <span className={css.row} data-testid="screen-weather-now">
       <span aria-hidden>{weatherIcon(data.weather, Date.now(), zone)}</span>
       {data.temperature !== null && <span>{data.temperature}°C</span>}
-      <span className={css.ellipsis}>{text}</span>
+      {text && <span className={css.ellipsis}>{text}</span>}
     </span>
   );
 }
