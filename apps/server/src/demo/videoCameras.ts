@@ -65,6 +65,7 @@ export async function startDemoVideo(
     font: config.cjkFont,
     dir: join(config.dataDir, 'video-sim'),
     idleMs: config.video.idleSeconds * 1000,
+    timeZone: config.tzName,
   });
   for (const merchantId of new Set(parks.map((p) => p.merchant_id)))
     await saveEzvizKey(db, merchantId, APP_KEY, appSecret);

@@ -30,6 +30,8 @@ export interface EzvizSimOptions {
   dir: string;
   tokenTtlMs?: number;
   idleMs?: number;
+  /** The zone of the scenes' on-screen clocks (the parks'). */
+  timeZone?: string;
 }
 
 export interface EzvizSim {
@@ -62,7 +64,13 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
     let s = scenes.get(key(d));
     if (!s) {
       s = {
-        scene: new Scene({ ffmpeg: opts.ffmpeg, font: opts.font, dir: join(opts.dir, key(d)), name: d.name }),
+        scene: new Scene({
+          ffmpeg: opts.ffmpeg,
+          font: opts.font,
+          dir: join(opts.dir, key(d)),
+          name: d.name,
+          timeZone: opts.timeZone,
+        }),
         touched: Date.now(),
       };
       scenes.set(key(d), s);
@@ -116,7 +124,7 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
     }
     if (path === '/api/lapp/device/capture') {
       const id = randomBytes(8).toString('hex');
-      captures.set(id, await runFfmpeg(opts.ffmpeg, s.scene.captureArgs()));
+      captures.set(id, await runFfmpeg(opts.ffmpeg, s.scene.captureArgs(), undefined, s.scene.env()));
       if (captures.size > 20) captures.delete(captures.keys().next().value as string);
       return answer(res, '200', 'Operation succeeded', { picUrl: `${base}/capture/${id}.jpg` });
     }

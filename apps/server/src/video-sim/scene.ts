@@ -18,6 +18,8 @@ export interface SceneOptions {
   /** Where the HLS playlist and segments are written (emptied at start). */
   dir: string;
   name: string;
+  /** The zone of the clock drawn on the picture, as a camera's on-screen clock is set to the site's. */
+  timeZone?: string;
 }
 
 export type PanDirection = 'up' | 'down' | 'left' | 'right';
@@ -72,7 +74,7 @@ export class Scene {
       '-g', String(SCENE.fps / 2), '-keyint_min', String(SCENE.fps / 2), '-sc_threshold', '0',
       '-f', 'hls', '-hls_time', '1', '-hls_list_size', '8', '-hls_flags', 'delete_segments+independent_segments',
       join(this.opts.dir, 'index.m3u8'),
-    ], true);
+    ], true, this.env());
     this.startedAt = Date.now();
     this.moving = null;
   }
@@ -118,6 +120,11 @@ export class Scene {
   }
 
   /** One JPEG of what the camera shows now (without starting the stream). */
+  /** ffmpeg's environment: its `localtime` reads TZ. */
+  env(): NodeJS.ProcessEnv | undefined {
+    return this.opts.timeZone ? { ...process.env, TZ: this.opts.timeZone } : undefined;
+  }
+
   captureArgs(): string[] {
     this.prepare();
     this.settle();

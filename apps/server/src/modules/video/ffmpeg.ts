@@ -33,13 +33,19 @@ const SETPRIV = '/usr/bin/setpriv';
 const withParentDeath = existsSync(SETPRIV);
 
 /** Spawns ffmpeg quietly; stderr is kept (last 4 KB) for the error message. */
-export function spawnFfmpeg(path: string, args: string[], stdin = false): ChildProcess & { lastError: () => string } {
+export function spawnFfmpeg(
+  path: string,
+  args: string[],
+  stdin = false,
+  env?: NodeJS.ProcessEnv,
+): ChildProcess & { lastError: () => string } {
   const all = ['-hide_banner', '-loglevel', 'error', ...args];
   const proc = spawn(
     withParentDeath ? SETPRIV : path,
     withParentDeath ? ['--pdeathsig', 'KILL', '--', path, ...all] : all,
     {
       stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'],
+      env,
     },
   ) as ChildProcess & { lastError: () => string };
   let tail = '';
@@ -54,9 +60,9 @@ export function spawnFfmpeg(path: string, args: string[], stdin = false): ChildP
 }
 
 /** Runs ffmpeg to the end and gives its stdout (one JPEG frame, a probe's answer). */
-export function runFfmpeg(path: string, args: string[], timeoutMs = 20_000): Promise<Buffer> {
+export function runFfmpeg(path: string, args: string[], timeoutMs = 20_000, env?: NodeJS.ProcessEnv): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const proc = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const proc = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     const out: Buffer[] = [];
     let err = '';
     const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
