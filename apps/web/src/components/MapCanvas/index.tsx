@@ -98,8 +98,13 @@ export default function MapCanvas(props: MapCanvasProps) {
       if (lls.length >= 3) {
         const poly = L.polygon(lls, { color: p.color, weight: 2, fillOpacity: 0.15, interactive: false });
         if (p.label)
-          poly.bindTooltip(mapLabel(p.label), { permanent: true, direction: 'center', className: 'map-area-label' });
+          poly.bindTooltip(mapLabel(p.label), { permanent: true, direction: 'bottom', className: 'map-area-label' });
         poly.addTo(group);
+        // The name hangs from the top of the area, so the devices placed inside it stay visible.
+        if (p.label) {
+          const b = poly.getBounds();
+          poly.openTooltip(L.latLng(b.getNorth(), (b.getWest() + b.getEast()) / 2));
+        }
         if (p.label)
           placed.push(() => {
             const el = poly.getTooltip()?.getElement();

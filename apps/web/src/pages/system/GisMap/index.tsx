@@ -39,9 +39,10 @@ export default function GisMapPage() {
     () =>
       parks.flatMap((p) => [
         ...(p.point?.boundary.length
-          ? [{ id: `p${p.groupId}`, ring: p.point.boundary, color: '#1677ff', label: p.groupName }]
+          ? [{ id: `p${p.groupId}`, ring: p.point.boundary, color: '#1677ff' }] // named by its marker
           : []),
-        ...p.areas.map((a) => ({ id: `a${a.areaPointId}`, ring: a.boundary, color: '#52c41a' })),
+        // plot names show once a plot has room for its name (MapCanvas leaves out labels that do not fit)
+        ...p.areas.map((a) => ({ id: `a${a.areaPointId}`, ring: a.boundary, color: '#52c41a', label: a.areaName })),
       ]),
     [parks],
   );
