@@ -85,6 +85,13 @@ describe('irrigation', () => {
     await expect
       .poll(() => num(card.getByTestId('value-ec')), { timeout: 40_000, interval: 500 })
       .toBeGreaterThan(ecBefore + 0.2);
+    // The run counts its water from the machine's meter while it runs (the card shows it), before the stop.
+    await expect
+      .poll(async () => Number(await active.getByTestId('active-run-water').getAttribute('data-water')), {
+        timeout: 30_000,
+        interval: 500,
+      })
+      .toBeGreaterThan(0);
     await screenshot(page, 'irrigation-run-live');
 
     await card.getByTestId('stop-run').click();

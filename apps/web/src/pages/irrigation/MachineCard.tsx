@@ -97,7 +97,7 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
           <span>
             {t('irr.zones')}: {zonesText(t, run.zones, names)}
           </span>
-          <span>
+          <span data-testid="active-run-water" data-water={run.waterM3 ?? ''}>
             {t('irr.water')}: {run.waterM3 === null ? '-' : `${run.waterM3.toFixed(2)} m³`}
           </span>
           <Popconfirm
