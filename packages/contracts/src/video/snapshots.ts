@@ -20,6 +20,9 @@ export const SNAPSHOT_PATHS = {
   timelapseList: `${S}/getTimelapseList`,
   timelapseDetail: `${S}/getTimelapseDetail`,
   timelapseFile: `${S}/getTimelapseFile`,
+  /** The newest picture of each camera of a park (`groupId`), for the data screens (watching permission). */
+  latest: `${S}/getLatestSnapshots`,
+  latestFile: `${S}/getLatestSnapshotFile`,
 } as const;
 
 export const SNAPSHOT_SOURCES = ['schedule', 'manual', 'alarm'] as const;
@@ -57,6 +60,15 @@ export interface SnapshotItem {
   height: number;
   /** Path of the picture (with ?id=), fetched through the console's HTTP client. */
   url: string;
+}
+
+/** A camera of a park as a data screen's tile shows it (`latest`): set up and enabled for video. */
+export interface CameraPictureItem {
+  cameraId: number;
+  /** Minutes between scheduled pictures; 0: the camera has no picture schedule. */
+  everyMinutes: number;
+  /** Its newest picture, whatever took it (`url`: the `latestFile` route), or null: none yet. */
+  picture: SnapshotItem | null;
 }
 
 export interface SnapshotDay {

@@ -50,6 +50,20 @@ export function snapshotOf(db: Db, scope: Scope, id: number) {
     .executeTakeFirst();
 }
 
+/** A camera's newest picture within the caller's parks (the camera index serves it), or undefined. */
+export function newestSnapshot(db: Db, scope: Scope, cameraId: number) {
+  return db
+    .selectFrom('video_snapshots')
+    .selectAll()
+    .where('merchant_id', '=', scope.merchantId)
+    .where('group_id', 'in', inList(scope.groupIds))
+    .where('camera_id', '=', cameraId)
+    .orderBy('taken_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export function snapshotsOfAlarm(db: Db, scope: Scope, alarmId: number) {
   return db
     .selectFrom('video_snapshots')

@@ -1,6 +1,8 @@
 import {
   addTimelapseBody,
   alarmSnapshotsQuery,
+  CLASS_PERMIT_URL,
+  groupIdQuery,
   SNAPSHOT_PATHS as P,
   snapshotDaysQuery,
   snapshotFileQuery,
@@ -14,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import { readPicture, sendPicture } from '../../http/pictures';
-import { scopeOf } from '../../http/scope';
+import { requirePark, scopeOf } from '../../http/scope';
 import type { Alarms } from '../alarms/runtime';
 import type { ModuleDeps } from '../context';
 import type { ImageMime } from '../devices/imageStore';
@@ -77,6 +79,18 @@ export function videoSnapshotRoutes(app: FastifyInstance, deps: ModuleDeps & { a
     { config: { permitUrl: ALARMS }, schema: { tags, querystring: snapshotFileQuery } },
     async (req, reply) =>
       send(reply, await snapshots.picture(scopeOf(authOf(req)), req.query.id, true), req.query.thumb),
+  );
+
+  // The data screens' camera tiles: each camera's newest picture, for anyone who may watch the park's cameras
+  // (a watcher can take a live picture anyway) and for data-screen accounts, within their parks.
+  const SCREEN = { permitUrl: CLASS_PERMIT_URL.camera, screenAccess: true };
+  r.get(P.latest, { config: SCREEN, schema: { tags, querystring: groupIdQuery } }, async (req) => {
+    const auth = authOf(req);
+    requirePark(auth, req.query.groupId);
+    return ok(await snapshots.newestOfPark(scopeOf(auth), req.query.groupId));
+  });
+  r.get(P.latestFile, { config: SCREEN, schema: { tags, querystring: snapshotFileQuery } }, async (req, reply) =>
+    send(reply, await snapshots.picture(scopeOf(authOf(req)), req.query.id), req.query.thumb),
   );
 
   r.post(P.addTimelapse, { config: { permitUrl: SEEDLING }, schema: { tags, body: addTimelapseBody } }, async (req) => {

@@ -1,5 +1,6 @@
 import {
   type AlarmSnapshotItem,
+  type CameraPictureItem,
   SNAPSHOT_LIST_MAX,
   SNAPSHOT_PATHS,
   type SnapshotDay,
@@ -95,6 +96,22 @@ export function createSnapshots(deps: SnapshotDeps) {
       const s = await repo.snapshotOf(db, scope, id);
       if (!s || (alarmOnly && s.alarm_id === null)) throw notFound(`id ${id}: snapshot`);
       return s;
+    },
+    /**
+     * Each enabled camera of a park the caller sees with its newest picture, whatever took it: what a
+     * data screen shows in its camera tiles (the picture read from the watching permission's file route).
+     */
+    async newestOfPark(scope: Scope, groupId: number): Promise<CameraPictureItem[]> {
+      const out: CameraPictureItem[] = [];
+      for (const cam of await cameras.ofPark(scope.merchantId, groupId)) {
+        const r = await repo.newestSnapshot(db, scope, cam.id);
+        out.push({
+          cameraId: cam.id,
+          everyMinutes: cam.snapshotMinutes,
+          picture: r ? { ...snapshotItem(r), url: `${SNAPSHOT_PATHS.latestFile}?id=${r.id}` } : null,
+        });
+      }
+      return out;
     },
     async ofAlarm(scope: Scope, alarmId: number): Promise<AlarmSnapshotItem[]> {
       const rows = await repo.snapshotsOfAlarm(db, scope, alarmId);
