@@ -41,6 +41,8 @@ export interface IrrigationRunsTable {
   /** RunEndCode, '' while running or when done as planned (migration 0009). */
   end_code: Generated<string>;
   end_value: number | null;
+  /** 0 while a run stopped at the machine's ack awaits the readings around its stop (2026_11_27_01). */
+  usage_settled: Generated<number>;
 }
 
 export interface IrrigationProgramsTable {

@@ -98,6 +98,11 @@ export function activeRuns(db: Db) {
   return db.selectFrom('irrigation_runs').selectAll().where('state', 'in', ACTIVE).orderBy('id').execute();
 }
 
+/** Runs stopped at the machine's ack whose usage awaits the readings around the stop (runUsage.ts). */
+export function unsettledRuns(db: Db) {
+  return db.selectFrom('irrigation_runs').selectAll().where('usage_settled', '=', 0).orderBy('id').execute();
+}
+
 export function activeRunOf(db: Db, deviceId: number) {
   return db
     .selectFrom('irrigation_runs')

@@ -1,17 +1,8 @@
-import {
-  ACTIVE_RUN_STATES,
-  MACHINE_RUN_STATE,
-  RUN_SILENCE_INTERVALS,
-  RUN_SILENCE_MIN_MS,
-  TANK_CAPACITY_L,
-  TANKS,
-  type Tank,
-} from '@farmpark/contracts';
+import { ACTIVE_RUN_STATES, MACHINE_RUN_STATE, RUN_SILENCE_INTERVALS, RUN_SILENCE_MIN_MS } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import * as repo from './repo';
 import { commandFailure, parseJson, type RunEnd, round } from './runRecord';
-
-type Values = Map<string, { ts: number; value: number }>;
+import { metersAtStart, settledUsage, startOf, usage, type Values } from './runUsage';
 
 export interface SupervisorDeps {
   db: Db;
@@ -21,31 +12,6 @@ export interface SupervisorDeps {
   announce(r: repo.RunRow | undefined): Promise<void>;
   /** Told once when a run has ended (smart rules log it and look afresh). */
   onEnded?: (run: repo.RunRow) => Promise<void>;
-}
-
-/**
- * Volumes so far from the machine's counters: water from totalWater; fertiliser from the dosing
- * meters (dosed1..4, litres) when the machine has them, else from the tank level drop (whose 1 %
- * resolution is TANK_CAPACITY_L / 100 litres, so short runs may show none).
- */
-function usage(r: repo.RunRow, values: Values) {
-  const set: { water_m3?: number; fertiliser?: string } = {};
-  const water = values.get('totalWater')?.value;
-  if (r.water_start !== null && water !== undefined) set.water_m3 = Math.max(0, round(water - r.water_start, 3));
-  const startLevels = parseJson<Record<string, number | undefined>>(r.tanks_start, {});
-  const used: Partial<Record<Tank, number>> = {};
-  TANKS.forEach((t, i) => {
-    const meter = `dosed${i + 1}`;
-    const metered = startLevels[meter];
-    const before = startLevels[t];
-    if (metered !== undefined && values.has(meter)) {
-      used[t] = Math.max(0, round((values.get(meter)?.value as number) - metered, 2));
-    } else if (before !== undefined && values.has(t)) {
-      used[t] = Math.max(0, round(((before - (values.get(t)?.value as number)) / 100) * TANK_CAPACITY_L, 2));
-    }
-  });
-  if (Object.keys(used).length > 0) set.fertiliser = JSON.stringify(used);
-  return set;
 }
 
 /** Whether fresh telemetry says the machine stopped watering this run's zones; 'fault' for a fault. */
@@ -88,7 +54,7 @@ export function createRunSupervisor(deps: SupervisorDeps) {
     state: 'done' | 'failed' | 'stopped',
     why: RunEnd,
     at: number,
-    used: ReturnType<typeof usage> = {},
+    used: ReturnType<typeof usage> & { usage_settled?: number } = {},
   ) {
     const moved = await move(r, ACTIVE_RUN_STATES, {
       ...used,
@@ -114,16 +80,13 @@ export function createRunSupervisor(deps: SupervisorDeps) {
         await end(r, 'failed', commandFailure('start', start), at);
         return;
       }
-      const values = await repo.latest(db, r.device_id);
-      // Tank levels and dosing meters at the start (meters under their own keys, dosed1..4).
-      const keys = [...TANKS, 'dosed1', 'dosed2', 'dosed3', 'dosed4'];
-      const tanks = Object.fromEntries(keys.filter((k) => values.has(k)).map((k) => [k, values.get(k)?.value]));
+      const startedAt = start.acked_at ?? at;
+      const values = await metersAtStart(db, r.device_id, startedAt, await repo.latest(db, r.device_id));
       await move(r, ['starting'], {
         state: 'running',
-        started_at: start.acked_at ?? at,
-        water_start: values.get('totalWater')?.value ?? null,
+        started_at: startedAt,
         water_m3: values.has('totalWater') ? 0 : null,
-        tanks_start: Object.keys(tanks).length ? JSON.stringify(tanks) : null,
+        ...startOf(values),
       });
       return;
     }
@@ -136,8 +99,12 @@ export function createRunSupervisor(deps: SupervisorDeps) {
     const used = usage(r, values);
     if (r.state === 'stopping' && stopCmd?.state === 'succeeded') {
       // The machine confirmed the stop: the run is stopped now, not at its next idle report (it may
-      // flush clean water for a while first; that water is not the run's).
-      await end({ ...r, ...used } as repo.RunRow, 'stopped', { code: 'stopRequested' }, stopCmd.acked_at ?? at, used);
+      // flush clean water for a while first). Its usage is settled once the readings around the stop
+      // are stored (settle below).
+      await end({ ...r, ...used } as repo.RunRow, 'stopped', { code: 'stopRequested' }, stopCmd.acked_at ?? at, {
+        ...used,
+        usage_settled: 0,
+      });
       return;
     }
     const health = await repo.deviceHealth(db, r.device_id);
@@ -171,10 +138,19 @@ export function createRunSupervisor(deps: SupervisorDeps) {
     }
   }
 
-  /** One pass over the active runs (the rule job's tick). */
+  /** A stopped run's usage read again from the readings around its stop (runUsage.settledUsage). */
+  async function settle(r: repo.RunRow, at: number): Promise<void> {
+    const health = await repo.deviceHealth(db, r.device_id);
+    const silence = RUN_SILENCE_INTERVALS * (health?.report_interval_ms ?? 0);
+    const set = await settledUsage(db, r, at, silence);
+    if (set && (await repo.updateRun(db, r.id, ['stopped'], set))) await deps.announce(await repo.runById(db, r.id));
+  }
+
+  /** One pass over the active runs and the stopped runs still to settle (the rule job's tick). */
   async function supervise(): Promise<void> {
     const at = deps.now();
     for (const r of await repo.activeRuns(db)) await superviseOne(r, at);
+    for (const r of await repo.unsettledRuns(db)) await settle(r, at);
   }
 
   return { supervise };
