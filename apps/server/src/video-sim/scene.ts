@@ -67,16 +67,35 @@ export class Scene {
     this.settle();
     // biome-ignore format: one option per line reads better
     this.proc = spawnFfmpeg(this.opts.ffmpeg, [
-      ...this.input(),
-      '-vf', this.filter(String(Math.round(this.x)), String(Math.round(this.y))),
-      '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
-      // A key frame every half second and 1 s segments: a viewer's first frame comes quickly.
-      '-g', String(SCENE.fps / 2), '-keyint_min', String(SCENE.fps / 2), '-sc_threshold', '0',
+      ...this.encodeArgs(),
+      // 1 s segments: a viewer's first frame comes quickly.
       '-f', 'hls', '-hls_time', '1', '-hls_list_size', '8', '-hls_flags', 'delete_segments+independent_segments',
       join(this.opts.dir, 'index.m3u8'),
     ], true, this.env());
     this.startedAt = Date.now();
     this.moving = null;
+  }
+
+  /** The picture as H.264 (input, window, encoder); the caller adds the output. */
+  private encodeArgs(): string[] {
+    // biome-ignore format: one option per line reads better
+    return [
+      ...this.input(),
+      '-vf', this.filter(String(Math.round(this.x)), String(Math.round(this.y))),
+      '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
+      // A key frame every half second: a viewer joining mid-stream gets a picture quickly.
+      '-g', String(SCENE.fps / 2), '-keyint_min', String(SCENE.fps / 2), '-sc_threshold', '0',
+    ];
+  }
+
+  /**
+   * ffmpeg's arguments to push this picture to an RTSP server (ANNOUNCE/RECORD over TCP): the demo's RTSP
+   * camera, published only while someone plays it. The window stays where it is (no PTZ on that path).
+   */
+  rtspPublishArgs(url: string): string[] {
+    this.prepare();
+    this.settle();
+    return ['-hide_banner', '-loglevel', 'error', ...this.encodeArgs(), '-f', 'rtsp', '-rtsp_transport', 'tcp', url];
   }
 
   async stop(): Promise<void> {
