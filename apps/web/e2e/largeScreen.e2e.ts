@@ -1,4 +1,4 @@
-import type { AlarmRule, Screen } from '@farmpark/contracts';
+import type { AlarmRule, CameraPictureItem, Park, Screen } from '@farmpark/contracts';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, openPage, screenshot } from './browser';
@@ -200,6 +200,39 @@ describe('data screens', () => {
     await screenReady(page);
   });
 
+  it("a camera tile shows the camera's newest picture with its time in the park's zone; an offline one says so", async () => {
+    const { page, problems } = zh;
+    // the demo's seedling camera takes a picture every 10 minutes, the first when the server starts; the
+    // screen asks for the newest ones every minute
+    const tile = page.locator('[data-testid="screen-camera"][data-state="picture"]').first();
+    await tile.waitFor({ timeout: 75_000 });
+    const img = tile.getByTestId('screen-camera-picture');
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    // the same picture the server names, at its time in the park's zone (not the browser's)
+    const [cams, parks] = await Promise.all([
+      api<CameraPictureItem[]>(`/api/merchant/video/snapshot/getLatestSnapshots?groupId=${PARK}`, token),
+      api<Park[]>('/api/merchant/group/getGroupAndDeviceAllList', token),
+    ]);
+    const src = (await img.getAttribute('src')) ?? '';
+    const shown = cams.data.find((c) => c.picture && src.startsWith(c.picture.url))?.picture;
+    expect(shown, `a picture of ${src}`).toBeDefined();
+    const zone = parks.data.find((p) => p.groupId === PARK)?.timeZone ?? 'Asia/Shanghai';
+    const hm = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    expect(await tile.getByTestId('screen-camera-time').innerText()).toContain(hm.format(shown?.takenAt));
+    // the demo's spare camera is offline: no picture, said in words
+    const offline = page.locator('[data-testid="screen-camera"][data-state="offline"]').first();
+    expect(await offline.innerText()).toContain('摄像头离线');
+    expect(await offline.getByTestId('screen-camera-picture').count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, 100_000);
+
   it('dark screen at the four sizes (zh-CN): letterboxed, nothing spills or overlaps', async () => {
     const { page, problems } = zh;
     for (const [width, height] of SIZES) {
@@ -240,7 +273,9 @@ describe('data screens', () => {
     // the other theme and language, once, at the design size
     await resize(page, 1920, 1080);
     expect(await page.getByTestId('screen-title').innerText()).toContain('data screen');
-    expect(await page.getByTestId('screen-camera').first().innerText()).toContain('Video not connected yet');
+    expect(await page.locator('[data-testid="screen-camera"][data-state="offline"]').first().innerText()).toContain(
+      'Camera offline',
+    );
     await screenshot(page, 'large-screen-tint-en-US-1920x1080');
     expect(await layoutProblems(page)).toEqual([]);
     await context.close();

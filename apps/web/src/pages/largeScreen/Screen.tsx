@@ -137,9 +137,13 @@ export default function Screen({ palette }: { palette: Palette }) {
             zone={zone}
           />
           <CamerasPanel
+            groupId={park.groupId}
             cameras={park.devices.filter((d) => d.deviceClass === 'camera')}
             live={ofClass('camera')}
+            permitted={classPermitted(permits, 'camera')}
             palette={palette}
+            zone={zone}
+            now={now}
           />
         </main>
       </div>

@@ -13,6 +13,7 @@ import type {
   PestTrend,
   ScreenOverview,
 } from '@farmpark/contracts';
+import { type CameraPictureItem, SNAPSHOT_PATHS } from '@farmpark/contracts';
 import { get } from '../../api/request';
 import i18n, { isEnglish } from '../../i18n';
 
@@ -58,3 +59,5 @@ export const parkProduction = (groupId: number) =>
 /** A multi-park screen: its title and each of its parks' numbers. */
 export const screenOverview = (screenId: number) =>
   get<ScreenOverview>(`${M}/screen/getScreenOverview`, { screenId }, silent);
+/** Each camera of the park set up for video, with its newest picture (the scheduled pictures: no stream). */
+export const cameraPictures = (groupId: number) => get<CameraPictureItem[]>(SNAPSHOT_PATHS.latest, { groupId }, silent);

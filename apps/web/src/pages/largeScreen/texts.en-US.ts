@@ -63,9 +63,16 @@ export const screenEn: typeof screenZh = {
     cameras: {
       title: 'Cameras',
       none: 'The park has no cameras',
-      notConnected: 'Video not connected yet',
       online: 'Online',
       offline: 'Offline',
+      takenAt: 'Taken at {{time}}',
+      state: {
+        offline: 'Camera offline',
+        notSetUp: 'Not set up for video',
+        noSchedule: 'No picture schedule',
+        waiting: 'Waiting for the first picture',
+        failed: 'Picture failed to load',
+      },
     },
     production: {
       title: 'Crops & harvest',

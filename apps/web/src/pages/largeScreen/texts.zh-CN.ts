@@ -62,9 +62,16 @@ export const screenZh = {
     cameras: {
       title: '视频监控',
       none: '园区没有摄像头',
-      notConnected: '视频尚未接入',
       online: '在线',
       offline: '离线',
+      takenAt: '抓拍于 {{time}}',
+      state: {
+        offline: '摄像头离线',
+        notSetUp: '未接入视频',
+        noSchedule: '未设置定时抓拍',
+        waiting: '等待首张抓拍',
+        failed: '图片加载失败',
+      },
     },
     production: {
       title: '作物与采收',

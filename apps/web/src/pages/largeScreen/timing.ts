@@ -14,6 +14,11 @@ export const REFRESH = {
   alarms: 2 * 60_000,
   /** Plantings and harvests are entered by hand a few times a day. */
   production: 10 * 60_000,
+  /**
+   * The cameras' newest pictures: the schedule takes one every few minutes (demo: 10), so a minute shows
+   * each soon enough; a picture not changed is not fetched again (same address, cached).
+   */
+  cameras: 60_000,
   /** A multi-park screen's comparison: counts that live messages do not carry. */
   overview: 60_000,
 } as const;
