@@ -6,16 +6,22 @@ import { insertDevice } from '../modules/devices/repo';
 import { ffmpegAvailable } from '../modules/video/ffmpeg';
 import { saveEzvizKey, saveVideoSettings, updateVideoSettings } from '../modules/video/repo';
 import { type SimDevice, startEzvizSim } from '../video-sim/ezvizSim';
+import { scenePublisher } from '../video-sim/rtsp/scenePublisher';
+import { startRtspServer } from '../video-sim/rtsp/server';
+import { Scene } from '../video-sim/scene';
 import { DEMO_FARM_PARKS, ORCHARD_PARK } from './data';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void };
 
 /**
  * Demo cameras (docs/VIDEO.md): every demo park gets a PTZ camera, a seedling camera and an offline one
- * behind the local EZVIZ simulator (EZVIZ_BASE_URL points at it unless set), and a gate camera given as a
- * stream URL with credentials (the simulator's HLS, relayed by the stream manager). Park 1's existing camera
- * devices DF-CM-0001/0002 are its gate and seedling cameras. The simulator's key changes at every start, so
- * the demo merchants' EZVIZ keys are rewritten, as are the gate URLs (the simulator's port changes too).
+ * behind the local EZVIZ simulator (EZVIZ_BASE_URL points at it unless set), and a gate camera given as an
+ * RTSP URL with credentials on the local RTSP simulator (video-sim/rtsp), as a real IP camera would be: so
+ * the stream manager's RTSP input runs in the demo. The gate (rather than one more camera per park) because
+ * it is the demo's one stream-URL camera already, and more cameras would cost every wall and benchmark; the
+ * HLS relay stays covered by the video tests. Park 1's existing camera devices DF-CM-0001/0002 are its gate
+ * and seedling cameras. The simulators' keys and ports change at every start, so the demo merchants' EZVIZ
+ * keys are rewritten, as are the gate URLs.
  */
 const ROLES = [
   { role: 'GATE', name: '大门监控', ptz: false, purpose: 'disaster', every: 0, existing: 'DF-CM-0001' },
@@ -48,7 +54,7 @@ export async function startDemoVideo(
     .orderBy('id')
     .execute();
   const devices: SimDevice[] = parks.flatMap((p) =>
-    ROLES.map((r) => ({
+    ROLES.filter((r) => r.role !== 'GATE').map((r) => ({
       serial: simSerial(p.id, r.role),
       channelNo: 1,
       name: `${p.name.slice(0, 6)} ${r.name}`,
@@ -69,17 +75,34 @@ export async function startDemoVideo(
   });
   for (const merchantId of new Set(parks.map((p) => p.merchant_id)))
     await saveEzvizKey(db, merchantId, APP_KEY, appSecret);
+  // The gate cameras' scenes are published on the RTSP simulator only while someone plays them.
+  const rtsp = await startRtspServer({ user: 'viewer', password: randomBytes(8).toString('hex') });
   let made = 0;
-  for (const p of parks) made += await ensureParkCameras(db, p, sim.url);
-  log.info({ parks: parks.length, made, simulator: sim.url }, 'demo cameras ready');
+  for (const p of parks) {
+    const path = `park${p.id}/gate`;
+    const gate = ROLES[0];
+    const scene = new Scene({
+      ffmpeg: config.video.ffmpeg,
+      font: config.cjkFont,
+      dir: join(config.dataDir, 'video-sim', `rtsp-park${p.id}-gate`),
+      name: `${p.name.slice(0, 6)} ${gate.name}`,
+      timeZone: config.tzName,
+    });
+    rtsp.addSource(path, scenePublisher(config.video.ffmpeg, scene));
+    made += await ensureParkCameras(db, p, rtsp.playUrl(path));
+  }
+  const rtspUrl = `rtsp://127.0.0.1:${rtsp.port}`;
+  log.info({ parks: parks.length, made, simulator: sim.url, rtsp: rtspUrl }, 'demo cameras ready');
   return {
     config: { ...config, video: { ...config.video, ezvizBaseUrl: sim.url } },
-    close: sim.close,
-    status: `Demo cameras:     ${devices.length} in ${parks.length} parks, EZVIZ simulator ${sim.url}.${why}`,
+    close: async () => {
+      await Promise.all([sim.close(), rtsp.close()]);
+    },
+    status: `Demo cameras:     ${devices.length + parks.length} in ${parks.length} parks, EZVIZ simulator ${sim.url}, RTSP simulator ${rtspUrl} (gate cameras).${why}`,
   };
 }
 
-async function ensureParkCameras(db: Db, park: { id: number; merchant_id: number; name: string }, simUrl: string) {
+async function ensureParkCameras(db: Db, park: { id: number; merchant_id: number; name: string }, gateUrl: string) {
   let made = 0;
   const now = Date.now();
   for (const r of ROLES) {
@@ -108,8 +131,7 @@ async function ensureParkCameras(db: Db, park: { id: number; merchant_id: number
         .set({ online: r.role === 'OFF' ? 0 : 1, last_seen_at: now, status_at: now })
         .where('id', '=', device.id)
         .execute();
-    const viewer = `http://viewer:${randomBytes(4).toString('hex')}@${simUrl.replace(/^http:\/\//, '')}`;
-    const streamUrl = r.role === 'GATE' ? `${viewer}/live/${sim}-1/index.m3u8` : null;
+    const streamUrl = r.role === 'GATE' ? gateUrl : null;
     const set = await db
       .selectFrom('video_cameras')
       .select('kind')
