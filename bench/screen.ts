@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
 import { spawnServer } from '../apps/server/src/test/spawnServer';
 
 /**
- * bench:screen -- [--minutes 30]
+ * bench:screen -- [--minutes 30] [--snapshot-at 8,11 [--snapshot-dir DIR]]
  * The dark data screen left on: Chromium shows /large-screen of the demo's first park against a demo
  * server of its own (simulated devices reporting, alarms, irrigation) for `minutes`. After a forced
  * garbage collection it reads the page's JS heap once the first 5 minutes have passed (half the run
@@ -17,9 +17,22 @@ import { spawnServer } from '../apps/server/src/test/spawnServer';
  * over the wall time since the screen was ready. Budget: heap growth within 20 %, CPU under 15 % of one
  * core. Progress goes to stderr; the last line is one JSON object.
  */
-const { values: args } = parseArgs({ options: { minutes: { type: 'string', default: '30' } } });
+const { values: args } = parseArgs({
+  options: {
+    minutes: { type: 'string', default: '30' },
+    // heap snapshots (CDP) at these minutes, e.g. "8,11", written to --snapshot-dir: to find what a step in the
+    // heap holds (compare them in Chromium's DevTools, Memory tab); taking one costs the page's CPU of that minute
+    'snapshot-at': { type: 'string', default: '' },
+    'snapshot-dir': { type: 'string', default: join(tmpdir(), 'farmpark-bench-screen-snapshots') },
+  },
+});
 const minutes = Number(args.minutes);
 if (!(minutes > 0)) throw new Error('--minutes must be a positive number');
+const snapshotAt = args['snapshot-at']
+  .split(',')
+  .filter(Boolean)
+  .map(Number)
+  .filter((m) => m > 0 && m < minutes);
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // the budget's baseline is the heap after the first 5 minutes; a run of 5 minutes or less takes its middle
 const BASELINE_MIN = minutes > 5 ? 5 : minutes / 2;
@@ -82,16 +95,32 @@ async function main() {
         listeners: dom.jsEventListeners,
       };
     };
+    const snapshot = async (minute: number) => {
+      mkdirSync(args['snapshot-dir'], { recursive: true });
+      const file = join(args['snapshot-dir'], `screen-${minute}min.heapsnapshot`);
+      const out = createWriteStream(file);
+      const onChunk = ({ chunk }: { chunk: string }) => out.write(chunk);
+      cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+      await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+      cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+      await new Promise((r) => out.end(r));
+      log(`heap snapshot: ${file}`);
+    };
     const first = await sample();
-    log(`screen ready; running ${minutes} min (baseline after ${BASELINE_MIN} min)`);
+    // every heap figure is read after a forced collection: garbage not yet collected is not growth
+    log(`screen ready; running ${minutes} min (baseline after ${BASELINE_MIN} min; heap read after a forced GC)`);
     // a sample each minute (progress) and one exactly at the baseline
     const baselineAt = first.at + BASELINE_MIN * 60_000;
     const times = new Set<number>([baselineAt, first.at + minutes * 60_000]);
     for (let m = 1; m < minutes; m++) times.add(first.at + m * 60_000);
+    const snapshotTimes = new Map(snapshotAt.map((m) => [first.at + m * 60_000, m]));
+    for (const at of snapshotTimes.keys()) times.add(at);
     let baseline: Awaited<ReturnType<typeof sample>> | null = null;
     let last = first;
     for (const at of [...times].sort((a, b) => a - b)) {
       await sleep(Math.max(0, at - Date.now()));
+      const snapshotMinute = snapshotTimes.get(at);
+      if (snapshotMinute !== undefined) await snapshot(snapshotMinute);
       const s = await sample();
       if (at === baselineAt) baseline = s;
       const cpu = ((s.task - last.task) / ((s.at - last.at) / 1000)) * 100;
@@ -111,6 +140,7 @@ async function main() {
         minutes,
         heapGrowthPercent,
         cpuPercentOfCore,
+        heapAfterForcedGc: true,
         heapMbAtBaseline: mb(start.heap),
         heapMbAtEnd: mb(end.heap),
         domNodes: end.nodes,

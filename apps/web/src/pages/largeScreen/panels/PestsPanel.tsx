@@ -1,8 +1,8 @@
 import type { PestTrend } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import Chart from '../../../components/Chart';
+import Chart, { loadEcharts } from '../../../components/Chart';
 import { formatTime, inPark } from '../../../utils/time';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
@@ -65,6 +65,12 @@ export default function PestsPanel({
     refetchIntervalInBackground: true,
     retry: false,
   });
+  // The chart's code (ECharts, about 1 MB) is fetched when the screen opens, not when the first catch
+  // of the week comes in: that may be hours later, when the server is out of reach, and a screen left on
+  // would then take a one-time step of some 3.5 MB of heap in the middle of its day (bench:screen saw it).
+  useEffect(() => {
+    if (hasTraps && permitted) loadEcharts().catch(() => undefined);
+  }, [hasTraps, permitted]);
   const trend = query.data;
   const total = trend ? trend.series.reduce((sum, s) => sum + s.counts.reduce((a, b) => a + b, 0), 0) : 0;
   const option = useMemo(() => (trend ? pestOption(trend, palette) : null), [trend, palette]);
