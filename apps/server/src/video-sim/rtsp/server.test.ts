@@ -42,6 +42,8 @@ describe('RTSP wire format', () => {
     ]);
     const first = got[0];
     if (first?.kind === 'request') expect(first.request.body.toString()).toBe(sdp);
+    // anything else is refused (the server then drops the connection)
+    expect(() => new RtspReader().push(Buffer.from('GET / HTTP/1.1\r\n\r\n'))).toThrow(/not an RTSP request/);
   });
 });
 

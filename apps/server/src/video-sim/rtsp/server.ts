@@ -2,7 +2,6 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { type AddressInfo, createServer, type Server, type Socket } from 'node:net';
 import {
   interleavedChannels,
-  RtspProtocolError,
   RtspReader,
   type RtspRequest,
   rtspFrame,
@@ -283,17 +282,19 @@ export async function startRtspServer(opts: RtspServerOptions): Promise<RtspServ
       let items: ReturnType<RtspReader['push']>;
       try {
         items = reader.push(chunk);
-      } catch (err) {
-        if (err instanceof RtspProtocolError) return void socket.destroy();
-        throw err;
+      } catch {
+        // not RTSP, or a head or body out of bounds: nothing to answer
+        return void socket.destroy();
       }
       for (const item of items) {
         if (item.kind === 'frame') forward(conn, item.channel, item.data);
         else
-          queue = queue.then(async () => {
-            const out = await answer(conn, item.request);
-            if (!socket.destroyed) socket.write(out);
-          });
+          queue = queue
+            .then(async () => {
+              const out = await answer(conn, item.request);
+              if (!socket.destroyed) socket.write(out);
+            })
+            .catch(() => void socket.destroy());
       }
     });
     socket.on('error', () => socket.destroy());
