@@ -35,6 +35,7 @@ export default defineConfig({
           root: 'apps/server',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['src/test/globalSetup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

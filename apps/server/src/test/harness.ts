@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { Envelope } from '@farmpark/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../app';
 import { type Config, loadConfig } from '../config';
 import { connectDatabase, type Db, type Engine } from '../db/connect';
@@ -71,15 +71,22 @@ async function createDatabase(
   env: Record<string, string>,
 ): Promise<{ db: Db; config: Config; drop: () => Promise<void> }> {
   const base = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: join(dataDir, 'no-web-dist'), ...env };
+  // Copies of the run's migrated and seeded templates (test/globalSetup.ts) when there are some.
   if (engine === 'sqlite') {
     const config = loadConfig(base);
+    const template = inject('sqliteTemplate');
+    if (template && config.database.engine === 'sqlite') {
+      mkdirSync(dirname(config.database.file), { recursive: true });
+      copyFileSync(template, config.database.file);
+    }
     return { db: connectDatabase(config.database), config, drop: async () => {} };
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `farmpark_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const template = inject('postgresTemplate');
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database "${name}"`);
+  await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -123,7 +130,8 @@ async function demoIds(db: Db): Promise<DemoIds> {
   };
 }
 
-/** A fresh migrated and demo-seeded database with its app, for one engine. */
+/** A fresh migrated and demo-seeded database with its app, for one engine (migrating and seeding are
+ * no-ops on a copy of the run's template). */
 export async function createTestEnv(
   engine: Engine,
   /** Extra environment variables for loadConfig (e.g. WEB_DIST). */
