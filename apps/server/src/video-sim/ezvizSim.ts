@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { runFfmpeg } from '../modules/video/ffmpeg';
-import { type PanDirection, Scene } from './scene';
+import { type PtzMove, Scene } from './scene';
 
 /**
  * A local EZVIZ-compatible open API (the part FarmPark calls: token, live address, PTZ, capture), for the
@@ -32,6 +32,8 @@ export interface EzvizSimOptions {
   idleMs?: number;
   /** The zone of the scenes' on-screen clocks (the parks'). */
   timeZone?: string;
+  /** See SceneOptions.movingBox. */
+  movingBox?: boolean;
 }
 
 export interface EzvizSim {
@@ -45,13 +47,14 @@ export interface EzvizSim {
   close(): Promise<void>;
 }
 
-const DIRECTIONS: Record<string, PanDirection | 'zoom'> = {
+/** EZVIZ's PTZ direction numbers (8 zoom in, 9 zoom out). */
+const DIRECTIONS: Record<string, PtzMove> = {
   0: 'up',
   1: 'down',
   2: 'left',
   3: 'right',
-  8: 'zoom',
-  9: 'zoom',
+  8: 'zoomIn',
+  9: 'zoomOut',
 };
 
 export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
@@ -70,6 +73,7 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
           dir: join(opts.dir, key(d)),
           name: d.name,
           timeZone: opts.timeZone,
+          movingBox: opts.movingBox,
         }),
         touched: Date.now(),
       };
@@ -117,9 +121,8 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
       const dir = DIRECTIONS[form.get('direction') ?? ''];
       if (path.endsWith('start')) {
         if (!dir) return answer(res, '10001', 'direction is invalid');
-        // Zoom is accepted and does nothing in the simulation: only the pan moves the window.
-        if (dir !== 'zoom') s.scene.panStart(dir, Number(form.get('speed') ?? '1'));
-      } else s.scene.panStop();
+        s.scene.ptzStart(dir, Number(form.get('speed') ?? '1'));
+      } else s.scene.ptzStop();
       return answer(res, '200', 'Operation succeeded');
     }
     if (path === '/api/lapp/device/capture') {

@@ -5,12 +5,25 @@ import { spawnFfmpeg, stopFfmpeg } from '../modules/video/ffmpeg';
 
 /**
  * One simulated camera's picture: a generated 960x540 scene (test pattern, a moving box) seen through a
- * 480x270 window, with the camera's name and a clock. Pan moves the window, so a PTZ command really changes
- * what the camera shows. Real H.264 (ultrafast, 10 fps, low resolution), made only while someone fetches it.
+ * window scaled to a 480x270 picture, with the camera's name and a clock. Pan moves the window, zoom
+ * shrinks or grows it, so a PTZ command really changes what the camera shows. Real H.264 (ultrafast,
+ * 10 fps, low resolution), made only while someone fetches it.
  */
 export const SCENE = { width: 960, height: 540, viewW: 480, viewH: 270, fps: 10 } as const;
+/**
+ * Zoom = scene width / window width: 1 shows the whole scene, the camera starts at 2 (a 480x270 window,
+ * one scene pixel per picture pixel), 6 is a 160x90 window (three picture pixels per scene pixel).
+ */
+export const ZOOM = { min: 1, start: 2, max: 6 } as const;
 /** Window speed in scene pixels per second for EZVIZ speeds 0, 1, 2. */
 const SPEEDS = [60, 120, 240];
+/** Zoom factor per second for EZVIZ speeds 0, 1, 2. */
+const ZOOM_RATES = [1.25, 1.5, 2];
+/**
+ * A running zoom resizes the window by a command this often. ffmpeg reads one interactive command per
+ * 100 ms, so a zoom spends at most half of that budget and a pan's commands still pass at once.
+ */
+const ZOOM_TICK_MS = 200;
 
 export interface SceneOptions {
   ffmpeg: string;
@@ -20,16 +33,34 @@ export interface SceneOptions {
   name: string;
   /** The zone of the clock drawn on the picture, as a camera's on-screen clock is set to the site's. */
   timeZone?: string;
+  /**
+   * The yellow box crossing the scene (default true). Tests that compare two pictures for "nothing
+   * moved" turn it off: zoomed in, it covers half the picture and never stands still. Off, the stream
+   * and the captures both lack it.
+   */
+  movingBox?: boolean;
 }
 
 export type PanDirection = 'up' | 'down' | 'left' | 'right';
+export type PtzMove = PanDirection | 'zoomIn' | 'zoomOut';
+
+/** The window's crop: width in scene pixels and the centre (the height follows the width, 16:9). */
+interface Window {
+  w: number;
+  cx: string;
+  cy: string;
+}
 
 export class Scene {
   private proc: ChildProcess | null = null;
   private startedAt = 0;
-  private x = (SCENE.width - SCENE.viewW) / 2;
-  private y = (SCENE.height - SCENE.viewH) / 2;
-  private moving: { dx: number; dy: number; since: number } | null = null;
+  /** The window's centre in scene pixels and the zoom (see ZOOM). */
+  private cx = SCENE.width / 2;
+  private cy = SCENE.height / 2;
+  private zoom: number = ZOOM.start;
+  /** The running move: pixels per second (pan) or zoom factor per second (zoom). */
+  private moving: { dx: number; dy: number; rate: number; since: number } | null = null;
+  private zoomTimer: NodeJS.Timeout | null = null;
 
   constructor(private readonly opts: SceneOptions) {}
 
@@ -37,14 +68,29 @@ export class Scene {
     return this.proc !== null && this.proc.exitCode === null;
   }
 
-  /** The filter chain for the window at (x, y) (expressions allowed), shared by the stream and captures. */
-  private filter(x: string, y: string): string {
+  /** The stream's ffmpeg process id (tests check a PTZ move does not restart it). */
+  get pid(): number | undefined {
+    return this.running ? this.proc?.pid : undefined;
+  }
+
+  /**
+   * The filter chain for a window, shared by the stream and captures so a snapshot shows what the stream
+   * shows. The crop's height is an expression of its width and its corner one of its centre and size, so
+   * one `w` command resizes the window about its centre (no frame with a half-changed window), and
+   * `clip` keeps it inside the scene. The scale after it keeps the picture 480x270 at every zoom (an
+   * HLS stream cannot change size mid-way); the texts come after the scale, the same size at every zoom.
+   */
+  private filter(win: Window): string {
     const nameFile = join(this.opts.dir, 'name.txt');
     const font = this.opts.font.replace(/[:\\']/g, (c) => `\\${c}`);
     const label = `fontfile='${font}':fontcolor=white:fontsize=18:box=1:boxcolor=black@0.55:boxborderw=4`;
+    const box = `drawbox=x='mod(t*90,iw-80)':y='ih/2+120*sin(t)':w=80:h=80:color=yellow@0.9:t=fill`;
     return [
-      `drawbox=x='mod(t*90,iw-80)':y='ih/2+120*sin(t)':w=80:h=80:color=yellow@0.9:t=fill`,
-      `crop=${SCENE.viewW}:${SCENE.viewH}:${x}:${y}`,
+      ...(this.opts.movingBox === false ? [] : [box]),
+      `crop=w=${win.w}:h=ow*9/16:x='${centred(win.cx, 'ow', 'iw')}':y='${centred(win.cy, 'oh', 'ih')}'`,
+      // `null` between them: a resized crop rewrites its output link, which is the next filter's input, so
+      // a scale right after it would see no change, pass the small frame on and lose the clock off its foot.
+      `null,scale=${SCENE.viewW}:${SCENE.viewH},setsar=1`,
       `drawtext=${label}:textfile='${nameFile.replace(/[:\\']/g, (c) => `\\${c}`)}':x=8:y=8`,
       `drawtext=${label}:text='%{localtime\\:%Y-%m-%d %H\\\\\\:%M\\\\\\:%S}':x=8:y=h-th-10`,
     ].join(',');
@@ -74,6 +120,7 @@ export class Scene {
     ], true, this.env());
     this.startedAt = Date.now();
     this.moving = null;
+    this.stopZoomTimer();
   }
 
   /** The picture as H.264 (input, window, encoder); the caller adds the output. */
@@ -81,7 +128,7 @@ export class Scene {
     // biome-ignore format: one option per line reads better
     return [
       ...this.input(),
-      '-vf', this.filter(String(Math.round(this.x)), String(Math.round(this.y))),
+      '-vf', this.filter(this.still()),
       '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
       // A key frame every half second: a viewer joining mid-stream gets a picture quickly.
       '-g', String(SCENE.fps / 2), '-keyint_min', String(SCENE.fps / 2), '-sc_threshold', '0',
@@ -101,49 +148,99 @@ export class Scene {
   async stop(): Promise<void> {
     const p = this.proc;
     this.proc = null;
+    this.stopZoomTimer();
     if (p) await stopFfmpeg(p);
   }
 
-  /** Where the window is now, the running move included. */
+  /** The window's width in scene pixels at a zoom (even, as the crop of a 4:2:0 picture wants). */
+  private static widthAt(zoom: number): number {
+    return 2 * Math.round(SCENE.width / zoom / 2);
+  }
+
+  /** The window as it stands (no move). */
+  private still(): Window {
+    return { w: Scene.widthAt(this.zoom), cx: this.cx.toFixed(1), cy: this.cy.toFixed(1) };
+  }
+
+  /** Where the window is now, the running move included; the centre kept where the window fits. */
   private settle(): void {
-    if (!this.moving) return;
-    const s = (Date.now() - this.moving.since) / 1000;
-    this.x = clamp(this.x + this.moving.dx * s, 0, SCENE.width - SCENE.viewW);
-    this.y = clamp(this.y + this.moving.dy * s, 0, SCENE.height - SCENE.viewH);
-    this.moving.since = Date.now();
+    if (this.moving) {
+      const s = (Date.now() - this.moving.since) / 1000;
+      this.cx += this.moving.dx * s;
+      this.cy += this.moving.dy * s;
+      this.zoom = clamp(this.zoom * this.moving.rate ** s, ZOOM.min, ZOOM.max);
+      this.moving.since = Date.now();
+    }
+    const w = Scene.widthAt(this.zoom);
+    const h = (w * 9) / 16;
+    this.cx = clamp(this.cx, w / 2, SCENE.width - w / 2);
+    this.cy = clamp(this.cy, h / 2, SCENE.height - h / 2);
   }
 
-  /** Starts moving the window until `panStop`; the running ffmpeg follows through a filter command. */
-  panStart(direction: PanDirection, speed: number): void {
-    this.settle();
-    const v = SPEEDS[clamp(Math.round(speed), 0, 2)] ?? SPEEDS[1];
-    const dx = direction === 'left' ? -v : direction === 'right' ? v : 0;
-    const dy = direction === 'up' ? -v : direction === 'down' ? v : 0;
-    this.moving = { dx, dy, since: Date.now() };
-    // The stream's clock `t` runs with the wall clock (-re), so the move is an expression of t.
+  /** Starts a pan or a zoom until `ptzStop`; the running ffmpeg follows through filter commands. */
+  ptzStart(move: PtzMove, speed: number): void {
+    this.ptzStop();
+    const i = clamp(Math.round(speed), 0, 2);
+    if (move === 'zoomIn' || move === 'zoomOut') {
+      const rate = ZOOM_RATES[i] ?? 1.5;
+      this.moving = { dx: 0, dy: 0, rate: move === 'zoomIn' ? rate : 1 / rate, since: Date.now() };
+      // crop's size is read when a command sets it, not per frame: resize step by step.
+      this.zoomTimer = setInterval(() => {
+        this.settle();
+        this.command('w', String(Scene.widthAt(this.zoom)));
+      }, ZOOM_TICK_MS);
+      this.zoomTimer.unref();
+      return;
+    }
+    const v = SPEEDS[i] ?? SPEEDS[1];
+    const dx = move === 'left' ? -v : move === 'right' ? v : 0;
+    const dy = move === 'up' ? -v : move === 'down' ? v : 0;
+    this.moving = { dx, dy, rate: 1, since: Date.now() };
+    // The corner is read per frame and the stream's clock `t` runs with the wall clock (-re): the move
+    // is an expression of t.
     const t0 = ((Date.now() - this.startedAt) / 1000).toFixed(2);
-    this.command('x', `clip(${this.x.toFixed(1)}+${dx}*(t-${t0}),0,${SCENE.width - SCENE.viewW})`);
-    this.command('y', `clip(${this.y.toFixed(1)}+${dy}*(t-${t0}),0,${SCENE.height - SCENE.viewH})`);
+    this.command('x', centred(`${this.cx.toFixed(1)}+${dx}*(t-${t0})`, 'ow', 'iw'));
+    this.command('y', centred(`${this.cy.toFixed(1)}+${dy}*(t-${t0})`, 'oh', 'ih'));
   }
 
-  panStop(): void {
+  /** Ends the running move: the window stays where the stream shows it. */
+  ptzStop(): void {
     this.settle();
+    const was = this.moving;
     this.moving = null;
-    this.command('x', this.x.toFixed(1));
-    this.command('y', this.y.toFixed(1));
+    this.stopZoomTimer();
+    if (!was) return;
+    const win = this.still();
+    if (was.rate !== 1) this.command('w', String(win.w));
+    this.command('x', centred(win.cx, 'ow', 'iw'));
+    this.command('y', centred(win.cy, 'oh', 'ih'));
+  }
+
+  private stopZoomTimer(): void {
+    if (this.zoomTimer) clearInterval(this.zoomTimer);
+    this.zoomTimer = null;
+  }
+
+  /** The window now: its width, and its place in scene pixels (for tests and the simulator's answers). */
+  view(): { zoom: number; w: number; h: number; x: number; y: number } {
+    this.settle();
+    const w = Scene.widthAt(this.zoom);
+    // crop makes its height even, as the width
+    const h = 2 * Math.floor((w * 9) / 32);
+    return { zoom: this.zoom, w, h, x: Math.round(this.cx - w / 2), y: Math.round(this.cy - h / 2) };
   }
 
   /** ffmpeg's interactive `c` command: send a command to the first crop filter. */
-  private command(what: 'x' | 'y', value: string): void {
+  private command(what: 'w' | 'x' | 'y', value: string): void {
     if (this.running && this.proc?.stdin?.writable) this.proc.stdin.write(`ccrop -1 ${what} ${value}\n`);
   }
 
-  /** One JPEG of what the camera shows now (without starting the stream). */
   /** ffmpeg's environment: its `localtime` reads TZ. */
   env(): NodeJS.ProcessEnv | undefined {
     return this.opts.timeZone ? { ...process.env, TZ: this.opts.timeZone } : undefined;
   }
 
+  /** One JPEG of what the camera shows now (without starting the stream), through the same window. */
   captureArgs(): string[] {
     this.prepare();
     this.settle();
@@ -152,10 +249,15 @@ export class Scene {
       '-hide_banner', '-loglevel', 'error',
       '-f', 'lavfi', '-i', `testsrc2=size=${SCENE.width}x${SCENE.height}:rate=${SCENE.fps}`,
       '-ss', String(((Date.now() / 1000) % 60).toFixed(1)),
-      '-vf', this.filter(String(Math.round(this.x)), String(Math.round(this.y))),
+      '-vf', this.filter(this.still()),
       '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1',
     ];
   }
+}
+
+/** crop's corner for a window centred at `centre` (an expression), kept inside the scene. */
+function centred(centre: string, size: 'ow' | 'oh', scene: 'iw' | 'ih'): string {
+  return `clip(${centre}-${size}/2,0,${scene}-${size})`;
 }
 
 function clamp(v: number, lo: number, hi: number): number {

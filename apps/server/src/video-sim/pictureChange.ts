@@ -1,0 +1,32 @@
+import sharp from 'sharp';
+import { SCENE } from './scene';
+
+/**
+ * The part of a simulated camera's picture without text: below the camera's name, above the clock. The
+ * clock changes every second whatever the camera does, so a test comparing whole pictures would see a
+ * change where PTZ did nothing.
+ */
+export const PLAIN_REGION = { left: 0, top: 40, width: SCENE.viewW, height: SCENE.viewH - 40 - 46 } as const;
+/** A pixel has changed when a colour channel moved by more than this (JPEG noise stays well below). */
+const PIXEL_THRESHOLD = 48;
+
+/**
+ * The share (0..1) of pixels of the text-free region that differ between two pictures of the same
+ * camera (JPEG, PNG...). The scene's own motion (the moving box, the test pattern's sweep) changes a
+ * small share; a pan or a zoom changes most of the picture.
+ */
+export async function changedShare(a: Buffer, b: Buffer): Promise<number> {
+  const raw = (img: Buffer) =>
+    sharp(img).resize(SCENE.viewW, SCENE.viewH, { fit: 'fill' }).extract(PLAIN_REGION).removeAlpha().raw().toBuffer();
+  const [pa, pb] = await Promise.all([raw(a), raw(b)]);
+  let changed = 0;
+  for (let i = 0; i < pa.length; i += 3) {
+    const d = Math.max(
+      Math.abs((pa[i] as number) - (pb[i] as number)),
+      Math.abs((pa[i + 1] as number) - (pb[i + 1] as number)),
+      Math.abs((pa[i + 2] as number) - (pb[i + 2] as number)),
+    );
+    if (d > PIXEL_THRESHOLD) changed++;
+  }
+  return changed / (pa.length / 3);
+}
