@@ -7,6 +7,14 @@ import { SCENE } from './scene';
  * change where PTZ did nothing.
  */
 export const PLAIN_REGION = { left: 0, top: 40, width: SCENE.viewW, height: SCENE.viewH - 40 - 46 } as const;
+/**
+ * Two pictures of a camera show the same view below this share of changed pixels (measured without the
+ * moving box: 0.002-0.04 between stream frames, up to 0.10 between pictures taken at other moments of
+ * the test pattern's own motion); another view above MOVED_ABOVE (measured: 0.35 for a zoom from 2 to 6
+ * at the centre, 0.87-1 for pans and zooming out).
+ */
+export const SAME_BELOW = 0.16;
+export const MOVED_ABOVE = 0.25;
 /** A pixel has changed when a colour channel moved by more than this (JPEG noise stays well below). */
 const PIXEL_THRESHOLD = 48;
 

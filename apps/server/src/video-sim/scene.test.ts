@@ -4,17 +4,12 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_FFMPEG, hasFfmpeg, runFfmpeg } from '../modules/video/ffmpeg';
-import { changedShare } from './pictureChange';
+import { changedShare, MOVED_ABOVE, SAME_BELOW } from './pictureChange';
 import { SCENE, Scene, ZOOM } from './scene';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/**
- * Below this share of changed pixels two pictures show the same view (measured: 0.002-0.04 between stream
- * frames, up to 0.10 between a frame and a capture, whose test pattern is at another moment); above MOVED,
- * another view (measured: 0.35 for a zoom from 2 to 6 at the centre, 0.87-1 for pans and a zoom out).
- */
-const SAME = 0.16;
-const MOVED = 0.25;
+const SAME = SAME_BELOW;
+const MOVED = MOVED_ABOVE;
 
 /**
  * The simulated PTZ camera's stream follows pan and zoom while it runs (issue 15: "PTZ that really pans

@@ -34,9 +34,9 @@ export interface SceneOptions {
   /** The zone of the clock drawn on the picture, as a camera's on-screen clock is set to the site's. */
   timeZone?: string;
   /**
-   * The yellow box crossing the scene (default true). Tests that compare two pictures for "nothing
-   * moved" turn it off: zoomed in, it covers half the picture and never stands still. Off, the stream
-   * and the captures both lack it.
+   * The yellow box crossing the scene (default true). Small (40 px: at most 4 % of the picture at the
+   * start zoom), but zoomed in it covers much of the picture and never stands still, so tests comparing
+   * pictures at every zoom turn it off; off, the stream and the captures both lack it.
    */
   movingBox?: boolean;
 }
@@ -84,7 +84,7 @@ export class Scene {
     const nameFile = join(this.opts.dir, 'name.txt');
     const font = this.opts.font.replace(/[:\\']/g, (c) => `\\${c}`);
     const label = `fontfile='${font}':fontcolor=white:fontsize=18:box=1:boxcolor=black@0.55:boxborderw=4`;
-    const box = `drawbox=x='mod(t*90,iw-80)':y='ih/2+120*sin(t)':w=80:h=80:color=yellow@0.9:t=fill`;
+    const box = `drawbox=x='mod(t*90,iw-40)':y='ih/2+120*sin(t)':w=40:h=40:color=yellow@0.9:t=fill`;
     return [
       ...(this.opts.movingBox === false ? [] : [box]),
       `crop=w=${win.w}:h=ow*9/16:x='${centred(win.cx, 'ow', 'iw')}':y='${centred(win.cy, 'oh', 'ih')}'`,

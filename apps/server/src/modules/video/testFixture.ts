@@ -16,6 +16,8 @@ export async function startTestSim(idleMs = 4000): Promise<EzvizSim> {
     font: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
     dir,
     idleMs,
+    // Pictures are compared for "nothing moved" at every zoom (video-sim/pictureChange.ts).
+    movingBox: false,
     devices: [
       { serial: SIM_SERIALS.ptz, channelNo: 1, name: 'PTZ 云台', ptz: true },
       { serial: SIM_SERIALS.fixed, channelNo: 1, name: 'Fixed 枪机', ptz: false },
