@@ -32,7 +32,8 @@ export function installAuthHook(app: FastifyInstance, deps: { db: Db; publish: P
     if (!token) throw new ApiError(Code.TOKEN_MISSING);
     const auth = await resolveSession(deps.db, token, deps.publish);
     if (!perToken.take(String(auth.sessionId))) throw new ApiError(Code.RATE_LIMITED);
-    if (config.permitUrl !== null && !auth.grants.has(config.permitUrl)) {
+    const granted = (url: string) => auth.grants.has(url);
+    if (config.permitUrl !== null && !granted(config.permitUrl) && !config.alsoPermitUrls?.some(granted)) {
       throw new ApiError(Code.PERMISSION_DENIED);
     }
     if (auth.kind === 'screen' && !config.screenAccess) {

@@ -74,3 +74,22 @@ it('fails startup when an /api route declares neither permitUrl nor public', asy
     await env.close();
   }
 });
+
+it('fails startup when a route names an unknown page among the others that open it', async () => {
+  const env = await createTestEnv('sqlite');
+  const { app } = await buildApp({ config: env.config, db: env.db, broker: env.broker });
+  try {
+    let failure: unknown;
+    try {
+      const config = { permitUrl: '/videoEqui/video', alsoPermitUrls: ['/videoEqui/nowhere'] };
+      app.get('/api/merchant/several/pages', { config }, async () => ({ code: 0 }));
+      await app.ready();
+    } catch (err) {
+      failure = err;
+    }
+    expect(String(failure)).toMatch(/unknown permitUrl \/videoEqui\/nowhere/);
+  } finally {
+    await app.close();
+    await env.close();
+  }
+});

@@ -7,6 +7,8 @@ export interface RegisteredRoute {
   url: string;
   /** null: any signed-in user; undefined only for public routes. */
   permitUrl: string | null | undefined;
+  /** Other pages whose permission opens the route as well (any one suffices). */
+  alsoPermitUrls: readonly string[];
   public: boolean;
   /** Open to data-screen accounts (their own session calls, and the page reads the screens show). */
   screenAccess: boolean;
@@ -56,13 +58,25 @@ export function installRouteGuard(app: FastifyInstance): RegisteredRoute[] {
     // SPEC §7's device operations live under /sqdApi/ with the same session and permission rules.
     const guarded = url === '/api' || url.startsWith('/api/') || url.startsWith('/sqdApi/');
     if (!guarded || url.startsWith(DOCS_PREFIX)) return;
-    const config = (route.config ?? {}) as { permitUrl?: string | null; public?: boolean; screenAccess?: boolean };
+    const config = (route.config ?? {}) as {
+      permitUrl?: string | null;
+      alsoPermitUrls?: readonly string[];
+      public?: boolean;
+      screenAccess?: boolean;
+    };
     const isPublic = config.public === true;
     if (!isPublic && config.permitUrl === undefined) {
       throw new Error(`Route ${route.method} ${url} declares neither config.permitUrl nor config.public`);
     }
     if (typeof config.permitUrl === 'string' && !isKnownPermitUrl(config.permitUrl)) {
       throw new Error(`Route ${route.method} ${url} names an unknown permitUrl ${config.permitUrl}`);
+    }
+    const also = config.alsoPermitUrls ?? [];
+    if (also.length > 0 && typeof config.permitUrl !== 'string') {
+      throw new Error(`Route ${route.method} ${url} names alsoPermitUrls without a permitUrl`);
+    }
+    for (const other of also.filter((u) => !isKnownPermitUrl(u))) {
+      throw new Error(`Route ${route.method} ${url} names an unknown permitUrl ${other}`);
     }
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     // A data-screen account reads page data and changes nothing: a page's route open to it must be a read.
@@ -79,6 +93,7 @@ export function installRouteGuard(app: FastifyInstance): RegisteredRoute[] {
         method,
         url,
         permitUrl: config.permitUrl,
+        alsoPermitUrls: also,
         public: isPublic,
         screenAccess: config.screenAccess === true,
         queryKeys: keysOf(route.schema?.querystring),

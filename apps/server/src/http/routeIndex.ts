@@ -9,7 +9,8 @@ const areaOf = (url: string) =>
 
 function who(r: RegisteredRoute): string {
   if (r.public) return 'public';
-  return r.permitUrl === null ? 'any signed-in user' : `\`${r.permitUrl}\``;
+  if (r.permitUrl === null) return 'any signed-in user';
+  return [r.permitUrl, ...r.alsoPermitUrls].map((u) => `\`${u}\``).join(' or ');
 }
 
 /**

@@ -8,6 +8,11 @@ declare module 'fastify' {
      * user. Every /api route must declare this or `public: true` (checked at startup).
      */
     permitUrl?: string | null;
+    /**
+     * Other pages whose permission also opens this route (any one suffices), for a call several pages
+     * make: live video plays on the video, disaster and seedling pages. Needs a string `permitUrl`.
+     */
+    alsoPermitUrls?: readonly string[];
     /** Reachable without a session (login only, so far). */
     public?: boolean;
     /**

@@ -5,6 +5,7 @@ import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import { requirePark } from '../../http/scope';
 import type { ModuleDeps } from '../context';
+import { WATCH } from '../video/streamRoutes';
 import { camerasOfPark } from './repo';
 
 /**
@@ -16,7 +17,11 @@ export function cameraRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/merchant/camera/getCameraListByGroupId',
-    { config: { permitUrl: CLASS_PERMIT_URL.camera }, schema: { tags: ['camera'], querystring: cameraListQuery } },
+    {
+      // every page that shows cameras lists them (the seedling page picks its camera from this list)
+      config: { permitUrl: CLASS_PERMIT_URL.camera, alsoPermitUrls: WATCH.alsoPermitUrls },
+      schema: { tags: ['camera'], querystring: cameraListQuery },
+    },
     async (req) => {
       const auth = authOf(req);
       requirePark(auth, req.query.groupId);

@@ -13,9 +13,9 @@ import { EzvizError, ezvizLiveAddress, ezvizPtz } from './ezvizClient';
 import type { CameraRow } from './repo';
 import { cameraOf } from './service';
 import { ezvizDeps } from './source';
+import { WATCH } from './streamRoutes';
 import type { StreamManager } from './streams';
 
-const WATCH = { permitUrl: '/videoEqui/video' };
 const PREFIX = '/api/merchant/ysyApi/lapp';
 
 const okAnswer = <T>(data: T): EzvizAnswer<T> => ({ code: '200', msg: 'Operation succeeded', data });

@@ -16,8 +16,11 @@ import { ezvizDeps } from './source';
 import type { StreamManager } from './streams';
 import { streamToken, streamTokenValid } from './streamToken';
 
-/** Watching needs the video page's permission, like SPEC's camera list; parks limit which cameras. */
-const WATCH = { permitUrl: '/videoEqui/video' };
+/**
+ * Watching needs one of the pages that show live video (video, disaster, seedling), like SPEC's camera
+ * list; parks limit which cameras.
+ */
+export const WATCH = { permitUrl: '/videoEqui/video', alsoPermitUrls: ['/videoEqui/disaster', '/videoEqui/seedling'] };
 const MAX_RANGE_MS = 24 * 3600_000;
 const FILE = /^(index\.m3u8|vod\.m3u8|\d{9,11}_\d+\.ts)$/;
 
