@@ -1,10 +1,11 @@
-import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnFfmpeg, stopFfmpeg } from '../modules/video/ffmpeg';
 
 /**
- * One simulated camera's picture: a generated 960x540 scene (test pattern, a moving box) seen through a
+ * One simulated camera's picture: a generated 960x540 scene (a still test pattern, a moving box) seen through a
  * window scaled to a 480x270 picture, with the camera's name and a clock. Pan moves the window, zoom
  * shrinks or grows it, so a PTZ command really changes what the camera shows. Real H.264 (ultrafast,
  * 10 fps, low resolution), made only while someone fetches it.
@@ -80,11 +81,13 @@ export class Scene {
    * `clip` keeps it inside the scene. The scale after it keeps the picture 480x270 at every zoom (an
    * HLS stream cannot change size mid-way); the texts come after the scale, the same size at every zoom.
    */
-  private filter(win: Window): string {
+  private filter(win: Window, phase: number): string {
     const nameFile = join(this.opts.dir, 'name.txt');
     const font = this.opts.font.replace(/[:\\']/g, (c) => `\\${c}`);
     const label = `fontfile='${font}':fontcolor=white:fontsize=18:box=1:boxcolor=black@0.55:boxborderw=4`;
-    const box = `drawbox=x='mod(t*90,iw-40)':y='ih/2+120*sin(t)':w=40:h=40:color=yellow@0.9:t=fill`;
+    // The box's clock is the wall clock (phase + t), in the stream and in a capture alike.
+    const at = `(t+${phase.toFixed(2)})`;
+    const box = `drawbox=x='mod(${at}*90,iw-40)':y='ih/2+120*sin(${at})':w=40:h=40:color=yellow@0.9:t=fill`;
     return [
       ...(this.opts.movingBox === false ? [] : [box]),
       `crop=w=${win.w}:h=ow*9/16:x='${centred(win.cx, 'ow', 'iw')}':y='${centred(win.cy, 'oh', 'ih')}'`,
@@ -101,8 +104,9 @@ export class Scene {
     writeFileSync(join(this.opts.dir, 'name.txt'), this.opts.name);
   }
 
+  /** The still backdrop repeated at the frame rate, in real time. */
   private input(): string[] {
-    return ['-re', '-f', 'lavfi', '-i', `testsrc2=size=${SCENE.width}x${SCENE.height}:rate=${SCENE.fps}`];
+    return ['-re', '-loop', '1', '-framerate', String(SCENE.fps), '-i', backdrop(this.opts.ffmpeg)];
   }
 
   /** Starts writing `index.m3u8` (1 s segments, the last 8 kept). */
@@ -111,24 +115,24 @@ export class Scene {
     rmSync(this.opts.dir, { recursive: true, force: true });
     this.prepare();
     this.settle();
+    this.startedAt = Date.now();
     // biome-ignore format: one option per line reads better
     this.proc = spawnFfmpeg(this.opts.ffmpeg, [
-      ...this.encodeArgs(),
+      ...this.encodeArgs(this.startedAt),
       // 1 s segments: a viewer's first frame comes quickly.
       '-f', 'hls', '-hls_time', '1', '-hls_list_size', '8', '-hls_flags', 'delete_segments+independent_segments',
       join(this.opts.dir, 'index.m3u8'),
     ], true, this.env());
-    this.startedAt = Date.now();
     this.moving = null;
     this.stopZoomTimer();
   }
 
   /** The picture as H.264 (input, window, encoder); the caller adds the output. */
-  private encodeArgs(): string[] {
+  private encodeArgs(startsAt = Date.now()): string[] {
     // biome-ignore format: one option per line reads better
     return [
       ...this.input(),
-      '-vf', this.filter(this.still()),
+      '-vf', this.filter(this.still(), phaseAt(startsAt)),
       '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
       // A key frame every half second: a viewer joining mid-stream gets a picture quickly.
       '-g', String(SCENE.fps / 2), '-keyint_min', String(SCENE.fps / 2), '-sc_threshold', '0',
@@ -247,12 +251,36 @@ export class Scene {
     // biome-ignore format: one option per line reads better
     return [
       '-hide_banner', '-loglevel', 'error',
-      '-f', 'lavfi', '-i', `testsrc2=size=${SCENE.width}x${SCENE.height}:rate=${SCENE.fps}`,
-      '-ss', String(((Date.now() / 1000) % 60).toFixed(1)),
-      '-vf', this.filter(this.still()),
+      '-i', backdrop(this.opts.ffmpeg),
+      '-vf', this.filter(this.still(), phaseAt(Date.now())),
       '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1',
     ];
   }
+}
+
+/** The box's phase for a picture whose `t` is 0 at `epochMs`: the wall clock's seconds, modulo ten minutes. */
+function phaseAt(epochMs: number): number {
+  return (epochMs / 1000) % 600;
+}
+
+/**
+ * The scene's backdrop: one frame of ffmpeg's test pattern, made once per machine (the file is shared by
+ * every process; written aside and renamed, so a reader never sees half of it). Still, because the
+ * pattern moves by itself (a sweeping line, counters): then the box and the clock are the only motion,
+ * and two pictures of a camera that did not move compare equal away from the texts (pictureChange.ts).
+ */
+function backdrop(ffmpeg: string): string {
+  const file = join(tmpdir(), `farmpark-scene-${SCENE.width}x${SCENE.height}.png`);
+  if (!existsSync(file)) {
+    const part = `${file}.${process.pid}.png`;
+    // biome-ignore format: one option per line reads better
+    execFileSync(ffmpeg, [
+      '-hide_banner', '-loglevel', 'error', '-y',
+      '-f', 'lavfi', '-i', `testsrc2=size=${SCENE.width}x${SCENE.height}:rate=1`, '-frames:v', '1', part,
+    ]);
+    renameSync(part, file);
+  }
+  return file;
 }
 
 /** crop's corner for a window centred at `centre` (an expression), kept inside the scene. */
