@@ -1,10 +1,11 @@
 import type { VideoCamera } from '@farmpark/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { changedShare, MOVED_ABOVE, SAME_BELOW } from '../../server/src/video-sim/pictureChange';
 import { baseURL, launch, openPage, screenshot, visit } from './browser';
 import { api, apiLogin, login } from './session';
 
-// Video (issue 15): a live tile plays (its currentTime advances), a PTZ move changes the picture, a
+// Video (issue 15): a live tile plays (its currentTime advances), a pan and a zoom change the picture, a
 // time-lapse is made from the seedling camera's pictures and plays; every video page in both languages
 // at 1440 and 390 px with moving video. It adds three pictures to a demo seedling camera, nothing else.
 let browser: Browser;
@@ -52,16 +53,32 @@ describe('video', () => {
     await page.getByTestId(`camera-node-${ptz.id}`).click();
     await expectPlaying(page, 'tile-video-0');
 
-    const before = await snapshotBytes(ptz.id);
+    // Snapshots are compared away from the name and the clock (which alone would make any two differ):
+    // nothing moved, nearly the same; after a pan or a zoom on the console's pad, most of it changed.
+    const first = await snapshotBytes(ptz.id);
+    const still = await snapshotBytes(ptz.id);
+    expect(await changedShare(first, still)).toBeLessThan(SAME_BELOW);
     await page.getByTestId('tile-ptz-0').click();
-    const right = page.getByTestId('ptz-right');
-    await right.hover();
-    await page.mouse.down();
-    await page.waitForTimeout(1500);
-    await page.mouse.up();
-    const after = await snapshotBytes(ptz.id);
-    expect(after.equals(before)).toBe(false);
+    const hold = async (direction: string, ms: number) => {
+      await page.getByTestId(`ptz-${direction}`).hover();
+      await page.mouse.down();
+      await page.waitForTimeout(ms);
+      await page.mouse.up();
+      await page.waitForTimeout(300); // the stop request leaves the page on release
+    };
+    await hold('right', 1500);
+    const panned = await snapshotBytes(ptz.id);
+    expect(await changedShare(still, panned)).toBeGreaterThan(MOVED_ABOVE);
+    await hold('zoomIn', 2000);
+    const zoomed = await snapshotBytes(ptz.id);
+    expect(await changedShare(panned, zoomed)).toBeGreaterThan(MOVED_ABOVE);
+    // the stream changed size inside (a smaller window scaled up), the player in the tile plays on
+    await expectPlaying(page, 'tile-video-0');
+    await page.waitForTimeout(2500); // the zoomed picture reaches the tile (segments of 1 s, relayed)
     await screenshot(page, 'video-wall-ptz-zh-CN-1440');
+    // back to about where the camera was, for other files that look at it
+    await hold('zoomOut', 2000);
+    await hold('left', 1500);
 
     // three pictures of a seedling camera, then a time-lapse of the last day in the console
     const seedling = cameras.find((c) => c.purpose === 'seedling' && c.online) as VideoCamera;
