@@ -270,9 +270,10 @@ function phaseAt(epochMs: number): number {
  * and two pictures of a camera that did not move compare equal away from the texts (pictureChange.ts).
  */
 function backdrop(ffmpeg: string): string {
-  const file = join(tmpdir(), `farmpark-scene-${SCENE.width}x${SCENE.height}.png`);
+  // BMP: read again for every frame, and decoding a PNG ten times a second cost twice the live pattern.
+  const file = join(tmpdir(), `farmpark-scene-${SCENE.width}x${SCENE.height}.bmp`);
   if (!existsSync(file)) {
-    const part = `${file}.${process.pid}.png`;
+    const part = `${file}.${process.pid}.bmp`;
     // biome-ignore format: one option per line reads better
     execFileSync(ffmpeg, [
       '-hide_banner', '-loglevel', 'error', '-y',
