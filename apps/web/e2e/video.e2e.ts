@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 describe('video', () => {
-  it('a live tile plays and a PTZ move changes the picture; a time-lapse is made and plays', async () => {
+  it('a live tile plays, a pan and a zoom on the PTZ pad change the picture; a time-lapse is made and plays', async () => {
     const { page, context, problems } = await openPage(browser);
     await login(page, 'demo');
     const ptz = cameras.find((c) => c.ptz && c.online) as VideoCamera;
