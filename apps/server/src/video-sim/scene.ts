@@ -225,7 +225,7 @@ export class Scene {
     this.zoomTimer = null;
   }
 
-  /** The window now: its width, and its place in scene pixels (for tests and the simulator's answers). */
+  /** The window now: its zoom, size and place in scene pixels (tests check the clamping with it). */
   view(): { zoom: number; w: number; h: number; x: number; y: number } {
     this.settle();
     const w = Scene.widthAt(this.zoom);
