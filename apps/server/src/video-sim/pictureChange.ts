@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { SCENE } from './scene';
 
 /**
- * The part of a simulated camera's picture without text: below the camera's name, above the clock. The
+ * The part of a simulated camera's picture without text: above the camera's name and clock (both at its
+ * foot), and below the top 40 px (where the name was drawn before and consoles draw their titles). The
  * clock changes every second whatever the camera does, so a test comparing whole pictures would see a
  * change where PTZ did nothing.
  */

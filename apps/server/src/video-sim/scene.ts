@@ -94,7 +94,8 @@ export class Scene {
       // `null` between them: a resized crop rewrites its output link, which is the next filter's input, so
       // a scale right after it would see no change, pass the small frame on and lose the clock off its foot.
       `null,scale=${SCENE.viewW}:${SCENE.viewH},setsar=1`,
-      `drawtext=${label}:textfile='${nameFile.replace(/[:\\']/g, (c) => `\\${c}`)}':x=8:y=8`,
+      // The name bottom right, as cameras put their channel name: a console draws its tile's title top left.
+      `drawtext=${label}:textfile='${nameFile.replace(/[:\\']/g, (c) => `\\${c}`)}':x=w-tw-8:y=h-th-10`,
       `drawtext=${label}:text='%{localtime\\:%Y-%m-%d %H\\\\\\:%M\\\\\\:%S}':x=8:y=h-th-10`,
     ].join(',');
   }
