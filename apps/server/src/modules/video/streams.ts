@@ -76,9 +76,7 @@ export class StreamManager {
     if (!ffmpegAvailable(ffmpeg))
       return { ok: false, reason: 'no-ffmpeg', message: `ffmpeg not found (FFMPEG_PATH=${ffmpeg})` };
     let live = this.live.get(cam.id);
-    if (!live) {
-      live = await this.start(cam, src);
-    }
+    if (!live) live = this.start(cam, src);
     live.touched = Date.now();
     try {
       await live.ready;
@@ -114,27 +112,47 @@ export class StreamManager {
     return codec;
   }
 
-  private async start(cam: CameraRow, src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }): Promise<Live> {
-    const cameraId = cam.id;
+  /**
+   * Starts the camera's ffmpeg. A stream URL's codec is unknown until probed; rather than probing first
+   * (a second connection and half a second of probing before the relay even starts: the RTSP gate's cold
+   * first picture took over 3 s), the relay starts copying, the common case, and the probe runs beside it:
+   * the stream is ready when both are, and one that is not H.264 starts again, encoded.
+   */
+  private start(cam: CameraRow, src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }): Live {
+    const known = cam.kind === 'ezviz' ? 'h264' : this.codecs.get(src.url);
+    const relay = this.spawn(cam.id, src, known ?? 'h264');
+    if (known) return relay;
+    const copying = relay.ready;
+    relay.ready = this.codec(cam, src).then(
+      async (codec) => {
+        if (codec === 'h264') return copying;
+        if (this.live.get(cam.id) !== relay) throw new Error('the stream was stopped');
+        await this.stop(cam.id);
+        return this.spawn(cam.id, src, codec).ready;
+      },
+      (err: Error) => {
+        void this.stop(cam.id);
+        throw new Error(`camera unreachable: ${err.message}`);
+      },
+    );
+    relay.ready.catch(() => {});
+    return relay;
+  }
+
+  private spawn(cameraId: number, src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }, codec: string): Live {
     const dir = this.dirOf(cameraId);
     mkdirSync(dir, { recursive: true });
     const playlist = join(dir, 'index.m3u8');
-    let codec: string;
-    try {
-      codec = await this.codec(cam, src);
-    } catch (err) {
-      const failed = Promise.reject(new Error(`camera unreachable: ${(err as Error).message}`));
-      failed.catch(() => {});
-      return { proc: null as never, touched: Date.now(), ready: failed };
-    }
-    const again = this.live.get(cameraId);
-    if (again) return again;
     // The last run's playlist must not pass for this run's; its segments stay as recordings.
     rmSync(playlist, { force: true });
     const video =
       codec === 'h264'
         ? ['-c:v', 'copy']
-        : ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'];
+        : // A key frame every half second, as segments close on key frames (x264's default: every 250 frames).
+          [
+            ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
+            ...['-force_key_frames', 'expr:gte(t,n_forced*0.5)'],
+          ];
     // biome-ignore format: one option per line reads better
     const proc = spawnFfmpeg(this.deps.config.video.ffmpeg, [
       ...inputArgs(src),
