@@ -41,7 +41,7 @@ export const screenEn: typeof screenZh = {
       stations: '{{count}} soil stations',
     },
     pests: {
-      title: 'Pest catches, last 7 days',
+      title: 'Pests, 7 days',
       none: 'No catches in the last 7 days',
       noTraps: 'The park has no pest traps',
       total: '{{count}} in total',

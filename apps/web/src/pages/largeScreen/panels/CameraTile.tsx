@@ -9,9 +9,10 @@ import css from '../screen.module.css';
 /**
  * A camera's tile: its newest picture filling the tile (a plain <img>: the session cookie authorises
  * it, as every picture of the console, and an unchanged picture keeps its address, so nothing is fetched
- * or drawn again), its name and state on top and the picture's time in the park's zone below. An offline
- * camera shows no picture (an old one would pass for the present), and a camera without a picture says
- * why: not set up for video, no picture schedule, or waiting for the first one.
+ * or drawn again), with its name, the picture's time in the park's zone and its state on top (the foot
+ * is the camera's own: cameras draw their clock and name there). An offline camera shows no picture (an
+ * old one would pass for the present), and a camera without a picture says why: not set up for video, no
+ * picture schedule, or waiting for the first one.
  */
 export default function CameraTile({
   name,
@@ -61,7 +62,16 @@ export default function CameraTile({
         />
       ) : null}
       <div className={css.cameraHead}>
-        <span className={css.ellipsis}>{name}</span>
+        <div className={css.cameraTitle}>
+          <span className={css.ellipsis}>{name}</span>
+          {state === 'picture' && picture ? (
+            <span className={css.cameraTime} data-testid="screen-camera-time">
+              {t('screen.cameras.takenAt', {
+                time: formatTime(picture.takenAt, sameDay ? 'hm' : 'short', { zone }),
+              })}
+            </span>
+          ) : null}
+        </div>
         {online === undefined ? null : (
           <span className={css.row} style={{ gap: 6, flex: 'none', fontSize: 14 }}>
             <span className={css.dot} style={{ background: online ? palette.online : palette.offline }} />
@@ -69,15 +79,7 @@ export default function CameraTile({
           </span>
         )}
       </div>
-      {state === 'picture' && picture ? (
-        <div className={css.cameraTime} data-testid="screen-camera-time">
-          {t('screen.cameras.takenAt', {
-            time: formatTime(picture.takenAt, sameDay ? 'hm' : 'short', { zone }),
-          })}
-        </div>
-      ) : (
-        <div className={css.cameraState}>{t(`screen.cameras.state.${state}`)}</div>
-      )}
+      {state === 'picture' ? null : <div className={css.cameraState}>{t(`screen.cameras.state.${state}`)}</div>}
     </div>
   );
 }
