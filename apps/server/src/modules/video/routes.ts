@@ -11,6 +11,7 @@ import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { ezvizRoutes } from './ezvizRoutes';
+import { Recorder } from './recorder';
 import * as service from './service';
 import { streamRoutes } from './streamRoutes';
 import { StreamManager } from './streams';
@@ -20,11 +21,17 @@ const SETUP = { permitUrl: '/system/video-setup' };
 /**
  * Video (issue 15, docs/VIDEO.md): camera setup and the merchant's EZVIZ key here; watching (play, PTZ,
  * snapshot, playback, the stream files) in streamRoutes; the SPEC `/ysyApi/lapp` family in ezvizRoutes.
+ * Answers the recorder (cameras recording around the clock) for main to start.
  */
-export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): StreamManager {
+export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): Recorder {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const streams = new StreamManager({ db: deps.db, config: deps.config, log: app.log });
-  app.addHook('onClose', () => streams.close());
+  // Main starts the recorder's check under the cluster's `devices` lease; tests drive `check`.
+  const recorder = new Recorder(streams, { db: deps.db, log: app.log });
+  app.addHook('onClose', async () => {
+    await recorder.stop();
+    await streams.close();
+  });
   const tags = ['video'];
 
   r.get(
@@ -40,7 +47,7 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): StreamManag
     { config: SETUP, schema: { tags, body: updateVideoCameraBody } },
     async (req) => {
       const cam = await service.updateVideoCamera(deps.db, authOf(req), req.body);
-      // New settings (URL, key, park) take effect at the next play.
+      // New settings (URL, key, park) take effect at the next play (or the recorder's next check).
       await streams.stop(cam.id);
       return ok(cam);
     },
@@ -63,5 +70,5 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): StreamManag
 
   streamRoutes(app, deps, streams);
   ezvizRoutes(app, deps, streams);
-  return streams;
+  return recorder;
 }
