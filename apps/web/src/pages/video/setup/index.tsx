@@ -40,7 +40,7 @@ export default function VideoSetupPage() {
           loading={query.isLoading}
           dataSource={all}
           pagination={false}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1030 }}
           data-testid="camera-table"
           columns={[
             { title: lbl('name'), dataIndex: 'name', width: 160, fixed: 'left' },
@@ -74,7 +74,7 @@ export default function VideoSetupPage() {
             {
               title: lbl('recordShort'),
               dataIndex: 'recordContinuously',
-              width: 90,
+              width: 120,
               render: (on: boolean) => (on ? lbl('recordAlways') : lbl('recordWatched')),
             },
             {
