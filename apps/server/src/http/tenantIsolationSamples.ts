@@ -185,6 +185,7 @@ export const SAMPLES: Record<string, string> = {
   ptz: 'false',
   purpose: 'general',
   snapshotEveryMinutes: '0',
+  recordContinuously: 'false',
   appKey: 'isolation',
   secret: '',
   protocol: 'hls',
