@@ -56,7 +56,6 @@ import { treePictureRoutes } from './modules/trace/trees/pictureRoutes';
 import { treePublicRoutes } from './modules/trace/trees/publicRoutes';
 import { treeRoutes } from './modules/trace/trees/routes';
 import { userRoutes } from './modules/users/routes';
-import type { Recorder } from './modules/video/recorder';
 import { videoRoutes } from './modules/video/routes';
 import { videoSnapshotRoutes } from './modules/videoSnapshots/routes';
 import type { VideoSnapshots } from './modules/videoSnapshots/runtime';
@@ -97,8 +96,6 @@ export interface App {
   irrigation: Irrigation;
   /** Camera pictures: main starts their schedule under the cluster's `devices` lease. */
   pictures: VideoSnapshots;
-  /** Cameras recording around the clock: main starts its check under the cluster's `devices` lease. */
-  recorder: Recorder;
 }
 
 /** Builds the Fastify app without listening: main listens, tests use `app.inject` or listen on port 0. */
@@ -198,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     telemetryRoutes,
     lightRoutes,
     cameraRoutes,
+    videoRoutes,
     noticeRoutes,
     pestRoutes,
     sqdRoutes,
@@ -218,12 +216,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (scope) => traceReportRoutes(scope, moduleDeps));
   await app.register(async (scope) => treePictureRoutes(scope, moduleDeps));
   alarmRoutes(app, { ...moduleDeps, alarms });
-  const recorder = videoRoutes(app, moduleDeps);
   const pictures = videoSnapshotRoutes(app, { ...moduleDeps, alarms });
   irrigationRoutes(app, { ...moduleDeps, irrigation });
   testingRoutes(app, { ...moduleDeps, bus: deps.bus });
 
   await installSpa(app, config.webDist);
   broker.attachWebSocket(app.server);
-  return { app, routes, devices, rules, alarms, irrigation, pictures, recorder };
+  return { app, routes, devices, rules, alarms, irrigation, pictures };
 }

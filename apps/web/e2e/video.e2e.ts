@@ -45,35 +45,6 @@ afterAll(async () => {
 });
 
 describe('video', () => {
-  it('a gate camera records with nobody watching: playback lists a range from before this file and plays it', async () => {
-    const startedAt = Date.now();
-    const { page, context, problems } = await openPage(browser);
-    await login(page, 'demo');
-    const gate = cameras.find((c) => c.recordContinuously && c.enabled) as VideoCamera;
-    expect(gate, 'a demo camera recording continuously').toBeDefined();
-    const q = `id=${gate.id}&from=${startedAt - 3600_000}&to=${startedAt + 60_000}`;
-    const ranges = await api<{ from: number; to: number }[]>(`/api/merchant/video/camera/recordings?${q}`, token);
-    expect(ranges.data.length).toBeGreaterThan(0);
-    expect((ranges.data[0] as { from: number }).from).toBeLessThan(startedAt);
-    await visit(page, '/videoEqui/video');
-    await page.getByRole('tab', { name: '回放' }).click();
-    await page.getByTestId('playback-camera').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: gate.name }).first().click();
-    await page.getByTestId('playback-play').click();
-    await expect.poll(() => played(page, 'playback-video'), { timeout: 30_000 }).toBeGreaterThan(0);
-    await expect(page.getByText('有录像的时间段').count()).resolves.toBe(1);
-    await screenshot(page, 'video-playback-recording-zh-CN-1440');
-    // the setting in video setup, with its help text (looked at, not saved)
-    await visit(page, '/system/video-setup');
-    await page.getByTestId(`camera-edit-${gate.id}`).click();
-    await expect(page.getByTestId('camera-record').getAttribute('aria-checked')).resolves.toBe('true');
-    await page.getByTestId('camera-record').scrollIntoViewIfNeeded();
-    await screenshot(page, 'video-setup-record-dialog-zh-CN-1440');
-    await page.keyboard.press('Escape');
-    expect(problems).toEqual([]);
-    await context.close();
-  }, 90_000);
-
   it('a live tile plays, a pan and a zoom on the PTZ pad change the picture; a time-lapse is made and plays', async () => {
     const { page, context, problems } = await openPage(browser);
     await login(page, 'demo');

@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 /** Tables of migration 2026_11_26_07 (video setup); joined into `Database` in schema.ts. */
 export interface VideoCamerasTable {
   /** The `camera`-class device this configures. */
@@ -16,8 +14,6 @@ export interface VideoCamerasTable {
   purpose: string;
   snapshot_every_minutes: number;
   enabled: number;
-  /** 1: the relay runs whether anyone watches (migration 2026_11_27_02; default 0, optional on insert). */
-  record_continuously: Generated<number>;
   updated_at: number;
 }
 

@@ -137,11 +137,10 @@ async function ensureParkCameras(db: Db, park: { id: number; merchant_id: number
       .select('kind')
       .where('device_id', '=', device.id)
       .executeTakeFirst();
-    // What a person changed in video setup stays; only the simulator's new address is written again, and
-    // the gate's recording around the clock (so a demo made before that setting existed has it too).
+    // What a person changed in video setup stays; only the simulator's new address is written again.
     if (set) {
       if (set.kind === 'stream' && streamUrl)
-        await updateVideoSettings(db, device.id, { stream_url: streamUrl, record_continuously: 1, updated_at: now });
+        await updateVideoSettings(db, device.id, { stream_url: streamUrl, updated_at: now });
       continue;
     }
     await saveVideoSettings(db, {
@@ -156,8 +155,6 @@ async function ensureParkCameras(db: Db, park: { id: number; merchant_id: number
       purpose: r.purpose,
       snapshot_every_minutes: r.every,
       enabled: 1,
-      // The gate shows playback of last night without anyone having watched (docs/VIDEO.md: its cost).
-      record_continuously: r.role === 'GATE' ? 1 : 0,
       updated_at: now,
     });
   }

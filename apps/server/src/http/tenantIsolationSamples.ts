@@ -185,7 +185,6 @@ export const SAMPLES: Record<string, string> = {
   ptz: 'false',
   purpose: 'general',
   snapshotEveryMinutes: '0',
-  recordContinuously: 'false',
   appKey: 'isolation',
   secret: '',
   protocol: 'hls',

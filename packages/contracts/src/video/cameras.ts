@@ -99,8 +99,6 @@ export const videoCameraFields = z.object({
     0,
   ),
   enabled: withDefault(boolField(), true),
-  /** The relay runs whether anyone watches (a recording around the clock); costs disk and CPU. */
-  recordContinuously: withDefault(boolField(), false),
 });
 export const addVideoCameraBody = videoCameraFields.superRefine((b, ctx) => {
   if (b.kind === 'ezviz' && !b.deviceSerial)
@@ -138,8 +136,6 @@ export interface VideoCamera {
   purpose: CameraPurpose;
   snapshotEveryMinutes: number;
   enabled: boolean;
-  /** Recorded around the clock (not only while watched). */
-  recordContinuously: boolean;
   online: boolean;
 }
 

@@ -26,7 +26,6 @@ function baseQuery(db: Db) {
       'v.purpose',
       'v.snapshot_every_minutes',
       'v.enabled',
-      'v.record_continuously',
     ])
     .where('d.device_class', '=', 'camera');
 }
@@ -50,11 +49,6 @@ export function listCameras(db: Db, scope: Scope, groupId: number | undefined) {
 
 export function findCamera(db: Db, scope: Scope, id: number) {
   return cameraQuery(db, scope).where('d.id', '=', id).executeTakeFirst();
-}
-
-/** Enabled cameras set to record around the clock, of every merchant (the recorder's check). */
-export function recordingCameras(db: Db) {
-  return baseQuery(db).where('v.enabled', '=', 1).where('v.record_continuously', '=', 1).orderBy('d.id').execute();
 }
 
 /** Every set-up camera of every merchant (the scheduler and the demo walk them). */

@@ -11,7 +11,6 @@ import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { ezvizRoutes } from './ezvizRoutes';
-import { Recorder } from './recorder';
 import * as service from './service';
 import { streamRoutes } from './streamRoutes';
 import { StreamManager } from './streams';
@@ -21,17 +20,11 @@ const SETUP = { permitUrl: '/system/video-setup' };
 /**
  * Video (issue 15, docs/VIDEO.md): camera setup and the merchant's EZVIZ key here; watching (play, PTZ,
  * snapshot, playback, the stream files) in streamRoutes; the SPEC `/ysyApi/lapp` family in ezvizRoutes.
- * Answers the recorder (cameras recording around the clock) for main to start.
  */
-export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): Recorder {
+export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): StreamManager {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const streams = new StreamManager({ db: deps.db, config: deps.config, log: app.log });
-  // Main starts the recorder's check under the cluster's `devices` lease; tests drive `check`.
-  const recorder = new Recorder(streams, { db: deps.db, log: app.log });
-  app.addHook('onClose', async () => {
-    await recorder.stop();
-    await streams.close();
-  });
+  app.addHook('onClose', () => streams.close());
   const tags = ['video'];
 
   r.get(
@@ -47,7 +40,7 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): Recorder {
     { config: SETUP, schema: { tags, body: updateVideoCameraBody } },
     async (req) => {
       const cam = await service.updateVideoCamera(deps.db, authOf(req), req.body);
-      // New settings (URL, key, park) take effect at the next play (or the recorder's next check).
+      // New settings (URL, key, park) take effect at the next play.
       await streams.stop(cam.id);
       return ok(cam);
     },
@@ -70,5 +63,5 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): Recorder {
 
   streamRoutes(app, deps, streams);
   ezvizRoutes(app, deps, streams);
-  return recorder;
+  return streams;
 }

@@ -37,7 +37,6 @@ export function toVideoCamera(r: repo.CameraRow): VideoCamera {
     purpose: (r.purpose ?? 'general') as CameraPurpose,
     snapshotEveryMinutes: r.snapshot_every_minutes ?? 0,
     enabled: r.enabled === null ? false : r.enabled === 1,
-    recordContinuously: r.record_continuously === 1,
     online: r.online === 1,
   };
 }
@@ -70,7 +69,6 @@ function settings(body: AddVideoCameraBody | UpdateVideoCameraBody, streamUrl: s
     purpose: body.purpose,
     snapshot_every_minutes: body.snapshotEveryMinutes,
     enabled: body.enabled ? 1 : 0,
-    record_continuously: body.recordContinuously ? 1 : 0,
     updated_at: Date.now(),
   };
 }

@@ -13,8 +13,7 @@ import { streamToken } from './streamToken';
 /**
  * The stream manager: each watched camera becomes HLS in `DATA_DIR/video/<camera id>/`, made by one ffmpeg
  * that copies H.264 (or encodes anything else, ultrafast). Started when someone plays, stopped when no
- * playlist or segment of it was fetched for `idleSeconds`, so unwatched cameras cost nothing; except the
- * cameras the recorder holds (recording around the clock, recorder.ts), which viewers share.
+ * playlist or segment of it was fetched for `idleSeconds`, so unwatched cameras cost nothing.
  */
 export interface StreamDeps {
   db: Db;
@@ -38,8 +37,6 @@ export function videoRoot(config: Config): string {
 export class StreamManager {
   private readonly live = new Map<number, Live>();
   private readonly codecs = new Map<string, string>();
-  /** Cameras the recorder keeps live (recorder.ts): exempt from the idle stop. */
-  private readonly held = new Set<number>();
   private readonly sweeper: NodeJS.Timeout;
   private lastPrune = 0;
 
@@ -60,18 +57,6 @@ export class StreamManager {
   /** An ffmpeg is writing this camera's live playlist now. */
   isLive(cameraId: number): boolean {
     return this.live.has(cameraId);
-  }
-
-  /** Keeps the camera's stream past the idle stop (a camera recording around the clock). */
-  hold(cameraId: number): void {
-    this.held.add(cameraId);
-  }
-
-  /** Ends the hold; the stream stops now unless someone watched it within the idle time. */
-  async release(cameraId: number): Promise<void> {
-    if (!this.held.delete(cameraId)) return;
-    const l = this.live.get(cameraId);
-    if (l && Date.now() - l.touched > this.deps.config.video.idleSeconds * 1000) await this.stop(cameraId);
   }
 
   /** A fetch of a playlist or segment keeps the stream alive. */
@@ -212,7 +197,7 @@ export class StreamManager {
 
   private sweep(): void {
     const idleMs = this.deps.config.video.idleSeconds * 1000;
-    for (const [id, l] of this.live) if (!this.held.has(id) && Date.now() - l.touched > idleMs) void this.stop(id);
+    for (const [id, l] of this.live) if (Date.now() - l.touched > idleMs) void this.stop(id);
     if (Date.now() - this.lastPrune > 3600_000) {
       this.lastPrune = Date.now();
       try {
@@ -230,7 +215,6 @@ export class StreamManager {
 
   async close(): Promise<void> {
     clearInterval(this.sweeper);
-    this.held.clear();
     await Promise.all([...this.live.keys()].map((id) => this.stop(id)));
   }
 }

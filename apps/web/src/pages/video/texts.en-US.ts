@@ -97,12 +97,6 @@ export const videoEn: typeof videoZh = {
       source: 'Source',
       actions: 'Actions',
       notSetUp: 'Not set up',
-      record: 'Record continuously',
-      recordHelp:
-        'Keeps the stream running and recorded even when nobody watches (kept for the days set on the server); costs disk and CPU',
-      recordShort: 'Recording',
-      recordAlways: 'Continuous',
-      recordWatched: 'When watched',
     },
   },
 };

@@ -95,11 +95,6 @@ export const videoZh = {
       source: '视频源',
       actions: '操作',
       notSetUp: '未设置',
-      record: '全天录像',
-      recordHelp: '无人观看时也持续拉流并保存录像（按服务器设置的天数保留），会占用磁盘和 CPU',
-      recordShort: '录像',
-      recordAlways: '全天',
-      recordWatched: '观看时',
     },
   },
 };

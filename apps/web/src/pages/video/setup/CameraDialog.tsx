@@ -29,7 +29,6 @@ const FIELDS = [
   'purpose',
   'snapshotEveryMinutes',
   'enabled',
-  'recordContinuously',
 ] as const;
 
 interface Props {
@@ -80,7 +79,6 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
       purpose: camera.purpose,
       snapshotEveryMinutes: camera.snapshotEveryMinutes,
       enabled: camera.enabled,
-      recordContinuously: camera.recordContinuously,
     });
   }, [camera, form]);
 
@@ -119,7 +117,6 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
           purpose: 'general',
           snapshotEveryMinutes: 0,
           enabled: true,
-          recordContinuously: false,
         }}
         data-testid="camera-form"
       >
@@ -196,14 +193,6 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
           rules={[rule('snapshotEveryMinutes', t('video.setup.scheduleShort'))]}
         >
           <InputNumber min={0} max={1440} />
-        </Form.Item>
-        <Form.Item
-          name="recordContinuously"
-          label={t('video.setup.record')}
-          extra={t('video.setup.recordHelp')}
-          valuePropName="checked"
-        >
-          <Switch data-testid="camera-record" />
         </Form.Item>
       </Form>
     </Modal>

@@ -40,7 +40,7 @@ export default function VideoSetupPage() {
           loading={query.isLoading}
           dataSource={all}
           pagination={false}
-          scroll={{ x: 1030 }}
+          scroll={{ x: 900 }}
           data-testid="camera-table"
           columns={[
             { title: lbl('name'), dataIndex: 'name', width: 160, fixed: 'left' },
@@ -70,12 +70,6 @@ export default function VideoSetupPage() {
               dataIndex: 'snapshotEveryMinutes',
               width: 110,
               render: (n: number) => (n > 0 ? t('video.setup.everyMinutes', { n }) : lbl('none')),
-            },
-            {
-              title: lbl('recordShort'),
-              dataIndex: 'recordContinuously',
-              width: 120,
-              render: (on: boolean) => (on ? lbl('recordAlways') : lbl('recordWatched')),
             },
             {
               title: t('video.online'),
