@@ -11,14 +11,19 @@ export async function insertSnapshot(db: Db, row: Insertable<VideoSnapshotsTable
   return r.id;
 }
 
-/** A camera's pictures in [start, end), oldest first, at most `limit`. */
-export function snapshotsInRange(db: Db, scope: Scope, cameraId: number, start: number, end: number, limit: number) {
+/** A camera's pictures, within the caller's merchant and parks. */
+function cameraSnapshots(db: Db, scope: Scope, cameraId: number) {
   return db
     .selectFrom('video_snapshots')
     .selectAll()
     .where('merchant_id', '=', scope.merchantId)
     .where('group_id', 'in', inList(scope.groupIds))
-    .where('camera_id', '=', cameraId)
+    .where('camera_id', '=', cameraId);
+}
+
+/** A camera's pictures in [start, end), oldest first, at most `limit`. */
+export function snapshotsInRange(db: Db, scope: Scope, cameraId: number, start: number, end: number, limit: number) {
+  return cameraSnapshots(db, scope, cameraId)
     .where('taken_at', '>=', start)
     .where('taken_at', '<', end)
     .orderBy('taken_at')
@@ -52,12 +57,7 @@ export function snapshotOf(db: Db, scope: Scope, id: number) {
 
 /** A camera's newest picture within the caller's parks (the camera index serves it), or undefined. */
 export function newestSnapshot(db: Db, scope: Scope, cameraId: number) {
-  return db
-    .selectFrom('video_snapshots')
-    .selectAll()
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('camera_id', '=', cameraId)
+  return cameraSnapshots(db, scope, cameraId)
     .orderBy('taken_at', 'desc')
     .orderBy('id', 'desc')
     .limit(1)
