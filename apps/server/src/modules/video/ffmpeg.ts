@@ -48,6 +48,9 @@ export function spawnFfmpeg(
       env,
     },
   ) as ChildProcess & { lastError: () => string };
+  // A child that died on its own (a refused connection) has closed its stdin: the `q` that stops it then
+  // fails with EPIPE, an 'error' event that would end the whole server unheard. Its end is seen on 'close'.
+  proc.stdin?.on('error', () => {});
   let tail = '';
   proc.stderr?.on('data', (c: Buffer) => {
     tail = (tail + c.toString('utf8')).slice(-4096);
