@@ -1,3 +1,7 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+import { type Reach, TenantScopePlugin } from './tenantScope';
+
 /**
  * The tenant boundary every repository query on tenant data applies in SQL itself:
  * `merchant_id = ? and group_id in (...)`.
@@ -7,7 +11,26 @@ export interface Scope {
   groupIds: readonly number[];
 }
 
-/** `in ()` is not valid SQL; ids are positive, so -1 stands for "no park" and matches nothing. */
+/**
+ * The one door to tenant data: a database (or transaction) whose every query is limited to the caller's
+ * merchant and parks (tenantScope.ts adds the filters to every tenant table a query names, subqueries and
+ * joins included). With `groupId`, to that one park, or to nothing when it is not one of the caller's.
+ */
+export function scoped<D extends Kysely<Database>>(db: D, scope: Scope, groupId?: number): D {
+  const parks = groupId === undefined ? scope.groupIds : scope.groupIds.filter((g) => g === groupId);
+  return within(db, { merchantId: scope.merchantId, parks });
+}
+
+/** The merchant's data in every park, for what the whole merchant shares (a crop in use in any park stays). */
+export function merchantWide<D extends Kysely<Database>>(db: D, merchantId: number): D {
+  return within(db, { merchantId, parks: 'all' });
+}
+
+function within<D extends Kysely<Database>>(db: D, reach: Reach): D {
+  return db.withPlugin(new TenantScopePlugin(reach)) as D;
+}
+
+/** `in ()` is not valid SQL; ids are positive, so -1 stands for "no id" and matches nothing. */
 export function inList(ids: readonly number[]): number[] {
   return ids.length > 0 ? [...ids] : [-1];
 }
