@@ -7,6 +7,7 @@ export * from './classPermissions';
 export * from './commands';
 export * from './commandsApi';
 export * from './commandText';
+export * from './days';
 export * from './deviceClasses';
 export * from './deviceImport';
 export * from './deviceProtocol';

@@ -1,12 +1,9 @@
+import { dayIn } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
 import { seedPastAlarms } from './alarmsPast';
 
 const DAY = 86_400_000;
 const WINDY = { kind: 'threshold', key: 'windSpeed', op: 'above', value: 5, forMs: 0, hysteresis: 0.8 };
-const localDate = (ts: number, tz: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(ts),
-  );
 
 /**
  * Demo alarms: a contact, four rules (thresholds on the park weather station, one of them on gusts that
@@ -116,8 +113,8 @@ export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): 
       merchant_id: farm.id,
       title: '春季病虫害统防统治通知',
       body: '请各园区本周内完成虫情测报灯与孢子捕捉仪的巡检，发现异常及时在告警管理中确认处理。',
-      start_date: localDate(now - DAY, tz),
-      end_date: localDate(now + 30 * DAY, tz),
+      start_date: dayIn(tz, now - DAY),
+      end_date: dayIn(tz, now + 30 * DAY),
       enabled: 1,
       created_at: now,
       updated_at: now,

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { addDays, dayIn } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
-import { parkToday, plusDays } from '../modules/production/stock/days';
 import { createVideoFiles } from '../modules/production/stock/videoFiles';
 
 const run = promisify(execFile);
@@ -67,7 +67,7 @@ export async function seedDemoClips(
     .execute();
   const files = createVideoFiles(dataDir);
   const dir = await mkdtemp(join(tmpdir(), 'farmpark-clips-'));
-  const today = parkToday(park.time_zone ?? 'Asia/Shanghai');
+  const today = dayIn(park.time_zone ?? 'Asia/Shanghai');
   let made = 0;
   try {
     for (const [title, i] of TITLES) {
@@ -83,7 +83,7 @@ export async function seedDemoClips(
           title,
           area_point_id: planting?.area_point_id ?? null,
           planting_id: planting?.id ?? null,
-          shot_on: plusDays(today, -7 * (TITLES.length - i)),
+          shot_on: addDays(today, -7 * (TITLES.length - i)),
           sha256: stored.sha256,
           bytes: stored.bytes,
           user_id: null,

@@ -1,5 +1,5 @@
+import { addDays, dayIn } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
-import { addDays, todayIn } from '../modules/production/core/days';
 
 /**
  * Production core demo: a crop catalogue with growth standards (stage day offsets and ideal ranges after
@@ -212,7 +212,7 @@ async function seedPlantings(db: Db, merchantId: number, crops: Map<string, numb
     const cropId = crops.get(p.crop);
     const crop = CROPS.find((c) => c.name === p.crop);
     if (!cropId || !crop) continue;
-    const today = todayIn(p.time_zone ?? 'Asia/Shanghai', now);
+    const today = dayIn(p.time_zone ?? 'Asia/Shanghai', now);
     // from a third into the season to near its end, so the stages differ from plot to plot
     const age = Math.round(crop.days * (0.3 + ((i * 37) % 60) / 100));
     const sownOn = addDays(today, -age);
@@ -268,7 +268,7 @@ export async function seedProductionCoreDemo(db: Db, now: number): Promise<void>
     const fruiting = plantings.filter((p) => ['番茄', '黄瓜', '苹果'].includes(p.crop)).slice(0, 3);
     for (const [i, p] of fruiting.entries())
       for (const back of [20, 15, 10, 5]) {
-        const day = addDays(todayIn('Asia/Shanghai', now), -back - i);
+        const day = addDays(dayIn('Asia/Shanghai', now), -back - i);
         if (day <= p.sownOn) continue;
         const { id } = await db
           .insertInto('production_harvests')

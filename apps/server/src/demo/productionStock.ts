@@ -1,5 +1,5 @@
+import { addDays, dayIn } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
-import { parkToday, plusDays } from '../modules/production/stock/days';
 import { type LedgerActor, moveStock } from '../modules/production/stock/ledger';
 
 /**
@@ -46,7 +46,7 @@ const MACHINES = [
 const dayMs = (day: string) => Date.parse(`${day}T01:30:00Z`);
 
 async function seedPark(db: Db, merchantId: number, groupId: number, zone: string, now: number) {
-  const today = parkToday(zone, now);
+  const today = dayIn(zone, now);
   const t = { merchant_id: merchantId, group_id: groupId };
   const who: LedgerActor = { merchantId, groupId, userId: null, operator: 'demo' };
   const suppliers: number[] = [];
@@ -83,14 +83,14 @@ async function seedPark(db: Db, merchantId: number, groupId: number, zone: strin
       .values({ ...t, supplier_id: supplier, material_id: id })
       .execute();
     // the season's delivery three months ago, and a top-up of the sprays a month later
-    const delivered = plusDays(today, -95);
+    const delivered = addDays(today, -95);
     await moveStock(db, who, {
       materialId: id,
       kind: 'in',
       quantity: buy,
       supplierId: supplier,
       batchNo: `${delivered.replace(/-/g, '')}-${String(i + 1).padStart(2, '0')}`,
-      expiresOn: kind === 'pesticide' ? plusDays(delivered, 730) : null,
+      expiresOn: kind === 'pesticide' ? addDays(delivered, 730) : null,
       at: dayMs(delivered),
     });
     if (kind === 'pesticide')
@@ -99,9 +99,9 @@ async function seedPark(db: Db, merchantId: number, groupId: number, zone: strin
         kind: 'in',
         quantity: buy / 2,
         supplierId: supplier,
-        batchNo: `${plusDays(today, -60).replace(/-/g, '')}-B`,
-        expiresOn: plusDays(today, 670),
-        at: dayMs(plusDays(today, -60)),
+        batchNo: `${addDays(today, -60).replace(/-/g, '')}-B`,
+        expiresOn: addDays(today, 670),
+        at: dayMs(addDays(today, -60)),
       });
   }
   await moveStock(db, who, {
@@ -109,12 +109,12 @@ async function seedPark(db: Db, merchantId: number, groupId: number, zone: strin
     kind: 'adjust',
     quantity: -12,
     reason: '盘点：雨淋破损 12 张',
-    at: dayMs(plusDays(today, -30)),
+    at: dayMs(addDays(today, -30)),
   });
 
   const machines: number[] = [];
   for (const [k, [name, type, model, plate, cost]] of MACHINES.entries()) {
-    const due = k === 1 ? plusDays(today, 3) : plusDays(today, 40 + k * 20);
+    const due = k === 1 ? addDays(today, 3) : addDays(today, 40 + k * 20);
     const { id } = await db
       .insertInto('production_machinery')
       .values({
@@ -124,7 +124,7 @@ async function seedPark(db: Db, merchantId: number, groupId: number, zone: strin
         model,
         plate,
         status: 'in_use',
-        purchased_on: plusDays(today, -700 - k * 200),
+        purchased_on: addDays(today, -700 - k * 200),
         next_due_on: due,
         created_at: now,
         updated_at: now,
@@ -137,7 +137,7 @@ async function seedPark(db: Db, merchantId: number, groupId: number, zone: strin
       .values({
         ...t,
         machinery_id: id,
-        done_on: plusDays(today, -60),
+        done_on: addDays(today, -60),
         type: k === 1 ? '电池与喷头检查' : '更换机油机滤',
         cost,
         notes: '',
@@ -178,7 +178,7 @@ async function seedPark(db: Db, merchantId: number, groupId: number, zone: strin
       else plan.push([back - 9, 'pruning', null, 0]);
     }
     for (const [back, type, material, qty] of plan) {
-      const day = plusDays(today, -back);
+      const day = addDays(today, -back);
       if (day < planting.sown_on) continue;
       const safety = material ? (MATERIALS.find((m) => m[1] === material)?.[5] ?? 0) : 0;
       // a spray still inside its interval is left out: the demo blocks no harvest

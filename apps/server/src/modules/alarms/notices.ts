@@ -1,4 +1,4 @@
-import type { AddNoticeBody, AlterNoticeBody, Notice, Paged } from '@farmpark/contracts';
+import { type AddNoticeBody, type AlterNoticeBody, dayIn, type Notice, type Paged } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { NoticesTable } from '../../db/rulesAlarmsSchema';
@@ -19,14 +19,8 @@ const toNotice = (r: Selectable<NoticesTable>): Notice => ({
   updatedAt: r.updated_at,
 });
 
-/** Today as YYYY-MM-DD in the server's zone (TZ_NAME). */
-export const localDate = (ts: number, tz: string) =>
-  new Intl.DateTimeFormat('sv-SE', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(ts),
-  );
-
 export async function enabledNotices(db: Db, auth: AuthContext, tz: string, now = Date.now()): Promise<Notice[]> {
-  const today = localDate(now, tz);
+  const today = dayIn(tz, now);
   return (await repo.noticesShownOn(db, auth.merchantId, today)).map(toNotice);
 }
 

@@ -109,3 +109,9 @@ export function findMerchantScreen(db: Db, merchantId: number, screenId: number)
     .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
 }
+
+/** The zone a park counts its days in, or `fallback` (TZ_NAME) when it has none. The id comes from a row already read in scope. */
+export async function zoneOfPark(db: Db, groupId: number, fallback: string): Promise<string> {
+  const row = await db.selectFrom('groups').select('time_zone').where('id', '=', groupId).executeTakeFirst();
+  return row?.time_zone ?? fallback;
+}

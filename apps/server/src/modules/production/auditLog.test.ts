@@ -1,7 +1,6 @@
-import { Code, type Paged, type SystemLogEntry } from '@farmpark/contracts';
+import { addDays, Code, dayIn, type Paged, type SystemLogEntry } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { parkToday, plusDays } from './stock/days';
 
 const P = '/api/merchant/production';
 const L = '/api/merchant/systemLog';
@@ -41,7 +40,7 @@ describeEachEngine('production writes in the system log', (env) => {
   };
 
   it('logs adds, edits, removals, the work marked done and the harvest kept over a safety interval', async () => {
-    const today = parkToday('Asia/Shanghai');
+    const today = dayIn('Asia/Shanghai');
     const crop = await post('crop/addCrop', { name: '日志番茄', growingDays: 100 });
     await post('crop/updateCrop', { id: crop.id, name: '日志番茄2', growingDays: 100 });
     const planting = await post('planting/addPlanting', {
@@ -49,8 +48,8 @@ describeEachEngine('production writes in the system log', (env) => {
       areaPointId: plot,
       cropId: crop.id,
       areaMu: 1,
-      sownOn: plusDays(today, -20),
-      expectedHarvestOn: plusDays(today, 60),
+      sownOn: addDays(today, -20),
+      expectedHarvestOn: addDays(today, 60),
     });
     const spray = await post('material/addMaterial', {
       groupId: park,
@@ -65,11 +64,11 @@ describeEachEngine('production writes in the system log', (env) => {
       type: 'spraying',
       areaPointId: plot,
       plantingId: planting.id,
-      plannedOn: plusDays(today, -2),
+      plannedOn: addDays(today, -2),
       materials: [{ materialId: spray.id, quantity: 0.5 }],
     };
     const planned = await post('farmWork/addFarmWork', { ...work, status: 'planned', doneOn: '' });
-    await post('farmWork/alterFarmWork', { ...work, id: planned.id, status: 'done', doneOn: plusDays(today, -2) });
+    await post('farmWork/alterFarmWork', { ...work, id: planned.id, status: 'done', doneOn: addDays(today, -2) });
     const harvest = { groupId: park, plantingId: planting.id, harvestedOn: today, quantity: 3, unit: 'kg' };
     const refused = await env().post(`${P}/harvest/addHarvest`, demo, { ...harvest, personnelIds: [] });
     expect(refused.code).toBe(Code.CONFLICT);

@@ -1,7 +1,6 @@
-import { Code, type ParkProduction, type ScreenAccount, type ScreenOverview } from '@farmpark/contracts';
+import { Code, dayIn, type ParkProduction, type ScreenAccount, type ScreenOverview } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine, type TestEnv } from '../../test/harness';
-import { todayIn } from '../production/core/days';
 import { productionRows } from '../production/core/testFixture';
 import { codeBatch } from '../trace/codes/testFixture';
 
@@ -19,7 +18,7 @@ describeEachEngine('multi-park screen overview and park production', (env) => {
     before = (await overview(demo)).data;
     const rows = await productionRows(db, ids.merchant.farm, ids.parks.farm[0]);
     // this year's harvests count, last year's do not
-    const today = todayIn(config.tzName);
+    const today = dayIn(config.tzName);
     await db.updateTable('production_harvests').set({ harvested_on: today }).where('id', '=', rows.harvestId).execute();
     const lastYear = `${Number(today.slice(0, 4)) - 1}-12-31`;
     await db

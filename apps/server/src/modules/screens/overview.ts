@@ -1,9 +1,9 @@
 import type { LngLat, ParkProduction, ScreenOverview, ScreenParkSummary } from '@farmpark/contracts';
+import { dayIn } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
 import { requirePark } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { todayIn } from '../production/core/days';
 import { PERMITS as PRODUCTION } from '../production/core/routes';
 import { zoneClock } from '../telemetry/buckets';
 import * as repo from './overviewRepo';
@@ -44,7 +44,7 @@ async function production(
   const crops = await repo.growingCrops(db, auth.merchantId, ids);
   const out = new Map<number, ParkProduction>();
   for (const p of parks) {
-    const today = todayIn(p.zone, now);
+    const today = dayIn(p.zone, now);
     const year = Number(today.slice(0, 4));
     const harvest = await repo.harvestByUnit(db, auth.merchantId, p.id, `${year}-01-01`, today);
     const scans = mayRead(auth, CODES)

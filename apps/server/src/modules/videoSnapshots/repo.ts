@@ -136,8 +136,3 @@ export function framesOf(db: Db, job: TimelapseRow) {
     .orderBy('id')
     .execute();
 }
-
-export async function parkTimeZone(db: Db, groupId: number): Promise<string | null> {
-  const g = await db.selectFrom('groups').select('time_zone').where('id', '=', groupId).executeTakeFirst();
-  return g?.time_zone ?? null;
-}

@@ -1,6 +1,7 @@
 import {
   type AlarmSnapshotItem,
   type CameraPictureItem,
+  dayIn,
   SNAPSHOT_LIST_MAX,
   SNAPSHOT_PATHS,
   type SnapshotDay,
@@ -12,7 +13,7 @@ import type { Scope } from '../../db/scope';
 import { notFound } from '../../http/apiError';
 import { checkPicture } from '../../http/pictures';
 import { createImageStore } from '../devices/imageStore';
-import { parkToday } from '../production/stock/days';
+import { zoneOfPark } from '../parks/repo';
 import type { CameraSource, SnapshotCamera } from './cameras';
 import * as repo from './repo';
 
@@ -83,10 +84,10 @@ export function createSnapshots(deps: SnapshotDeps) {
     },
     async days(scope: Scope, q: { cameraId: number; tz?: string | null }): Promise<SnapshotDay[]> {
       const cam = await cameraOf(scope, q.cameraId);
-      const tz = q.tz ?? (await repo.parkTimeZone(db, cam.groupId)) ?? deps.tzName;
+      const tz = q.tz ?? (await zoneOfPark(db, cam.groupId, deps.tzName));
       const counts = new Map<string, number>();
       for (const t of await repo.snapshotTimes(db, scope, q.cameraId)) {
-        const day = parkToday(tz, t);
+        const day = dayIn(tz, t);
         counts.set(day, (counts.get(day) ?? 0) + 1);
       }
       return [...counts].map(([day, count]) => ({ day, count }));

@@ -1,7 +1,6 @@
-import { Code } from '@farmpark/contracts';
+import { Code, dayIn } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
-import { todayIn } from './days';
 import { productionRows } from './testFixture';
 
 const P = '/api/merchant/production';
@@ -111,7 +110,7 @@ describeEachEngine('production core: personnel, crops, standards, plantings', (e
     expect(sheet.body).toContain('airTemp 20~28');
     expect(sheet.body).toContain('airHumidity 60~80');
 
-    const today = todayIn(env().config.tzName);
+    const today = dayIn(env().config.tzName);
     const tenDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 10 * 86_400_000).toISOString().slice(0, 10);
     const planting = await env().post<{ id: number }>(`${P}/planting/addPlanting`, demo, {
       groupId: park,

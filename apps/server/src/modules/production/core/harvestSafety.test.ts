@@ -1,7 +1,6 @@
-import { Code } from '@farmpark/contracts';
+import { addDays, Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
-import { addDays } from './days';
 import { productionRows } from './testFixture';
 
 const P = '/api/merchant/production';

@@ -1,5 +1,6 @@
 import {
   type AddHarvestBody,
+  addDays,
   Code,
   type Harvest,
   type HarvestListQuery,
@@ -13,7 +14,6 @@ import { ApiError, notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import type { LogAs } from '../auditLog';
-import { addDays } from './days';
 import * as repo from './harvestsRepo';
 import { findPlanting } from './plantingsRepo';
 

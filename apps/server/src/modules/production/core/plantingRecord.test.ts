@@ -1,7 +1,6 @@
-import { Code, type PlantingRecord } from '@farmpark/contracts';
+import { addDays, Code, dayIn, type PlantingRecord } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
-import { parkToday, plusDays } from '../stock/days';
 
 const P = '/api/merchant/production';
 
@@ -15,8 +14,8 @@ describeEachEngine('production: a planting record', (env) => {
   let demo: string;
   let park: number;
   let plot: number;
-  const today = parkToday('Asia/Shanghai');
-  const sprayedOn = plusDays(today, -20);
+  const today = dayIn('Asia/Shanghai');
+  const sprayedOn = addDays(today, -20);
 
   beforeAll(async () => {
     demo = await env().login('demo');
@@ -44,8 +43,8 @@ describeEachEngine('production: a planting record', (env) => {
       areaPointId: plot,
       cropId: crop.id,
       areaMu: 2,
-      sownOn: plusDays(today, -60),
-      expectedHarvestOn: plusDays(today, 60),
+      sownOn: addDays(today, -60),
+      expectedHarvestOn: addDays(today, 60),
     });
     const spray = await post('material/addMaterial', {
       groupId: park,
@@ -82,14 +81,14 @@ describeEachEngine('production: a planting record', (env) => {
         personnelIds: [],
         overrideReason,
       });
-    const refused = await harvest(plusDays(sprayedOn, 1));
+    const refused = await harvest(addDays(sprayedOn, 1));
     expect(refused.code).toBe(Code.CONFLICT);
     expect(refused.msg).toContain('记录阿维菌素');
     expect(refused.msg).toContain(sprayedOn);
-    expect(refused.msg).toContain(plusDays(sprayedOn, 7));
-    const after = await harvest(plusDays(sprayedOn, 7));
+    expect(refused.msg).toContain(addDays(sprayedOn, 7));
+    const after = await harvest(addDays(sprayedOn, 7));
     expect(after.code, after.msg).toBe(0);
-    const overridden = await harvest(plusDays(sprayedOn, 2), '检测合格，订单加急');
+    const overridden = await harvest(addDays(sprayedOn, 2), '检测合格，订单加急');
     expect(overridden.code, overridden.msg).toBe(0);
 
     // an irrigation run with fertiliser, as the machine records it on the planting
@@ -144,8 +143,8 @@ describeEachEngine('production: a planting record', (env) => {
     ]);
     expect(r).toMatchObject({ machineWaterM3: 1.5, machineFertiliserL: 12.5 });
     expect(r.harvests.map((h) => [h.harvestedOn, h.overrideReason])).toEqual([
-      [plusDays(sprayedOn, 7), null],
-      [plusDays(sprayedOn, 2), '检测合格，订单加急'],
+      [addDays(sprayedOn, 7), null],
+      [addDays(sprayedOn, 2), '检测合格，订单加急'],
     ]);
     expect(r.harvests[1].overrideByName).toBeTruthy();
     expect(r.videos.map((v) => v.title)).toEqual(['记录视频']);

@@ -2,6 +2,8 @@ import {
   type AddPlantingBody,
   Code,
   type DeviceIdealRanges,
+  dayIn,
+  daysBetween,
   type Paged,
   type Planting,
   type PlantingDetail,
@@ -14,22 +16,11 @@ import type { Db } from '../../../db/connect';
 import { ApiError, notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
+import { zoneOfPark } from '../../parks/repo';
 import { findCrop, type StageWithRanges, stagesOf } from './cropsRepo';
-import { daysBetween, todayIn } from './days';
 import { paramStatuses } from './monitoring';
 import * as repo from './plantingsRepo';
 import { devicesByPlot } from './plotDevices';
-
-/** The zone a park counts its days in. */
-export async function zoneOfPark(db: Db, merchantId: number, groupId: number, fallback: string): Promise<string> {
-  const row = await db
-    .selectFrom('groups')
-    .select('time_zone')
-    .where('id', '=', groupId)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
-  return row?.time_zone ?? fallback;
-}
 
 /** The stage a planting is in on `today`: the one whose day offsets after sowing hold today's. */
 export function stageOn(stages: StageWithRanges[], sownOn: string, today: string) {
@@ -74,7 +65,7 @@ export async function listPlantings(
   const scope = scopeOf(auth);
   const { rows, total } = await repo.listPlantings(db, scope, q);
   const stages = await stagesOf(db, auth.merchantId, [...new Set(rows.map((r) => r.crop_id))]);
-  const today = todayIn(await zoneOfPark(db, auth.merchantId, q.groupId, tzName));
+  const today = dayIn(await zoneOfPark(db, q.groupId, tzName));
   return { list: rows.map((r) => toPlanting(r, stages, today)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
@@ -82,13 +73,13 @@ export async function allPlantings(db: Db, auth: AuthContext, f: repo.PlantingFi
   requirePark(auth, f.groupId);
   const rows = await repo.allPlantings(db, scopeOf(auth), f);
   const stages = await stagesOf(db, auth.merchantId, [...new Set(rows.map((r) => r.crop_id))]);
-  const today = todayIn(await zoneOfPark(db, auth.merchantId, f.groupId, tzName));
+  const today = dayIn(await zoneOfPark(db, f.groupId, tzName));
   return rows.map((r) => toPlanting(r, stages, today));
 }
 
 async function currentStage(db: Db, auth: AuthContext, r: repo.PlantingRow, tzName: string) {
   const stages = await stagesOf(db, auth.merchantId, [r.crop_id]);
-  const today = todayIn(await zoneOfPark(db, auth.merchantId, r.group_id, tzName));
+  const today = dayIn(await zoneOfPark(db, r.group_id, tzName));
   const planting = toPlanting(r, stages, today);
   const stage = planting.stageName === null ? null : (stageOn(stages, r.sown_on, today).stage ?? null);
   return { planting, stage };
@@ -113,7 +104,7 @@ export async function plantingsOutOfRange(
   const rows = await repo.allPlantings(db, scopeOf(auth), { groupId, status: 'growing' });
   if (rows.length === 0) return [];
   const stages = await stagesOf(db, auth.merchantId, [...new Set(rows.map((r) => r.crop_id))]);
-  const today = todayIn(await zoneOfPark(db, auth.merchantId, groupId, tzName));
+  const today = dayIn(await zoneOfPark(db, groupId, tzName));
   const plots = await devicesByPlot(db, auth.merchantId, groupId);
   const out: PlantingOutOfRange[] = [];
   for (const r of rows) {

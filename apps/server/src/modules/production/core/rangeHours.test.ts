@@ -1,6 +1,6 @@
+import { addDays, dayIn } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
-import { addDays, todayIn } from './days';
 import { devicesByPlot } from './plotDevices';
 
 const P = '/api/merchant/production';
@@ -36,7 +36,7 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
       cropId: crop.data.id,
       stages: [{ name: '结果期', startDay: 0, endDay: 120, ranges: [{ key: 'airTemp', min: MIN, max: MAX }] }],
     });
-    const sownOn = addDays(todayIn(env().config.tzName), -20);
+    const sownOn = addDays(dayIn(env().config.tzName), -20);
     const planting = await env().post<{ id: number }>(`${P}/planting/addPlanting`, demo, {
       groupId: park,
       areaPointId: plot,

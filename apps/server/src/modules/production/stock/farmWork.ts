@@ -2,11 +2,13 @@ import { randomUUID } from 'node:crypto';
 import {
   type AddFarmWorkBody,
   type AlterFarmWorkBody,
+  addDays,
   type FarmWork,
   type FarmWorkListQuery,
   type FarmWorkStatus,
   type FarmWorkType,
   type MachineFertiliser,
+  monthBounds,
   type Paged,
   workRemovedReason,
 } from '@farmpark/contracts';
@@ -15,7 +17,6 @@ import { pageOf } from '../../../db/paging';
 import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { monthBounds, plusDays } from './days';
 import * as repo from './farmWorkRepo';
 import { type LedgerActor, moveStock } from './ledger';
 import { wrongState } from './refusals';
@@ -158,7 +159,7 @@ export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody)
   await checkLinks(db, auth, b);
   const days = [b.plannedOn];
   if (b.repeatEveryDays && b.repeatUntil) {
-    for (let d = plusDays(b.plannedOn, b.repeatEveryDays); d <= b.repeatUntil; d = plusDays(d, b.repeatEveryDays)) {
+    for (let d = addDays(b.plannedOn, b.repeatEveryDays); d <= b.repeatUntil; d = addDays(d, b.repeatEveryDays)) {
       days.push(d);
       if (days.length > MAX_OCCURRENCES)
         throw wrongState(

@@ -1,10 +1,9 @@
-import { roundQty, TANKS, type Tank } from '@farmpark/contracts';
+import { dayIn, roundQty, TANKS, type Tank } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import type { IrrigationRunsTable } from '../../../db/irrigationSchema';
 import { isUniqueViolation } from '../../../db/scope';
-import { parkToday } from './days';
-import { groupZone } from './parkZone';
+import { zoneOfPark } from '../../parks/repo';
 
 /**
  * An irrigation run that put fertiliser into the soil becomes farm work on the plots its zones water
@@ -52,7 +51,7 @@ export async function recordRunAsFarmWork(db: Db, run: Run, defaultZone: string)
   if (zonesOfPlot.size === 0) return 0;
 
   const at = Number(run.ended_at ?? run.started_at ?? Date.now());
-  const day = parkToday(await groupZone(db, run.group_id, defaultZone), at);
+  const day = dayIn(await zoneOfPark(db, run.group_id, defaultZone), at);
   try {
     return await db.transaction().execute(async (trx) => {
       let first = true;

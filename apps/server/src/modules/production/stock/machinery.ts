@@ -8,6 +8,7 @@ import type {
   MaintenanceDue,
   Paged,
 } from '@farmpark/contracts';
+import { addDays, dayIn } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import { pageOf } from '../../../db/paging';
@@ -16,8 +17,7 @@ import { inList } from '../../../db/scope';
 import { notFound } from '../../../http/apiError';
 import { requirePark } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { parkToday, plusDays } from './days';
-import { groupZone } from './parkZone';
+import { zoneOfPark } from '../../parks/repo';
 
 /**
  * Machinery of a park and its maintenance log (/productionManagement/machinery). A machine's next due
@@ -56,7 +56,7 @@ function machines(db: Db, auth: AuthContext, q: { groupId: number; keyword?: str
 }
 
 async function dueBy(db: Db, groupId: number, defaultZone: string) {
-  return plusDays(parkToday(await groupZone(db, groupId, defaultZone)), DUE_WITHIN_DAYS);
+  return addDays(dayIn(await zoneOfPark(db, groupId, defaultZone)), DUE_WITHIN_DAYS);
 }
 
 export async function listMachinery(

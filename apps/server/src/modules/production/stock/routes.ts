@@ -20,6 +20,7 @@ import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
 import { type ExportColumn, type ExportRow, exportLang, exportStamp, sendExport } from '../../../http/exportWriter';
 import type { ModuleDeps } from '../../context';
+import { zoneOfPark } from '../../parks/repo';
 import { logged } from '../auditLog';
 import { MATERIAL_COLUMNS, MOVE_COLUMNS, SUPPLIER_COLUMNS } from './exportColumns';
 import {
@@ -33,7 +34,6 @@ import {
   removeMaterials,
   visibleMaterial,
 } from './materials';
-import { groupZone } from './parkZone';
 import {
   addSupplier,
   alterSupplier,
@@ -63,7 +63,7 @@ export async function exportFile(
   columns: ExportColumn[],
   rows: ExportRow[],
 ) {
-  const timeZone = await groupZone(deps.db, groupId, deps.config.tzName);
+  const timeZone = await zoneOfPark(deps.db, groupId, deps.config.tzName);
   return sendExport(reply, {
     name: `${name}-${exportStamp(timeZone)}`,
     format,

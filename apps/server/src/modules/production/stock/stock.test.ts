@@ -1,7 +1,15 @@
-import { Code, type ErrorDetail, type FarmWork, type Material, type Paged, type StockMove } from '@farmpark/contracts';
+import {
+  addDays,
+  Code,
+  dayIn,
+  type ErrorDetail,
+  type FarmWork,
+  type Material,
+  type Paged,
+  type StockMove,
+} from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
-import { parkToday, plusDays } from './days';
 
 const P = '/api/merchant/production';
 
@@ -273,7 +281,7 @@ describeEachEngine('production stock demo', (env) => {
       .selectFrom('production_machinery')
       .select('id')
       .where('group_id', '=', ids.parks.farm[0])
-      .where('next_due_on', '<=', plusDays(parkToday('Asia/Shanghai'), 7))
+      .where('next_due_on', '<=', addDays(dayIn('Asia/Shanghai'), 7))
       .execute();
     expect(due.length).toBe(1);
   });

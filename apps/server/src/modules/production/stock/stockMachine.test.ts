@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  addDays,
   Code,
+  dayIn,
   type FarmWork,
   type Machinery,
   type MaintenanceDue,
@@ -9,7 +11,6 @@ import {
 } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
-import { parkToday, plusDays } from './days';
 import { recordRunAsFarmWork, runSeries } from './machineWork';
 
 const P = '/api/merchant/production';
@@ -119,7 +120,7 @@ describeEachEngine('production machine records, machinery and videos', (env) => 
   });
 
   it('counts machines whose maintenance falls due within 7 days', async () => {
-    const today = parkToday('Asia/Shanghai');
+    const today = dayIn('Asia/Shanghai');
     const before = (
       await env().get<MaintenanceDue>(`${P}/machinery/getMaintenanceDue`, demo, { groupId: String(park) })
     ).data.count;
@@ -132,10 +133,10 @@ describeEachEngine('production machine records, machinery and videos', (env) => 
     expect(m.code, m.msg).toBe(0);
     await env().post(`${P}/machinery/addMaintenance`, demo, {
       machineryId: m.data.id,
-      doneOn: plusDays(today, -30),
+      doneOn: addDays(today, -30),
       type: '更换机油',
       cost: 120,
-      nextDueOn: plusDays(today, 3),
+      nextDueOn: addDays(today, 3),
     });
     const due = await env().get<MaintenanceDue>(`${P}/machinery/getMaintenanceDue`, demo, { groupId: String(park) });
     expect(due.data.count).toBe(before + 1);
@@ -143,13 +144,13 @@ describeEachEngine('production machine records, machinery and videos', (env) => 
       groupId: String(park),
       keyword: '测试拖拉机',
     });
-    expect(list.data.list[0]).toMatchObject({ due: true, nextDueOn: plusDays(today, 3) });
+    expect(list.data.list[0]).toMatchObject({ due: true, nextDueOn: addDays(today, 3) });
     // a later record with a far due day clears it
     await env().post(`${P}/machinery/addMaintenance`, demo, {
       machineryId: m.data.id,
       doneOn: today,
       type: '保养',
-      nextDueOn: plusDays(today, 90),
+      nextDueOn: addDays(today, 90),
     });
     expect(
       (await env().get<MaintenanceDue>(`${P}/machinery/getMaintenanceDue`, demo, { groupId: String(park) })).data.count,

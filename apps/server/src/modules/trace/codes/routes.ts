@@ -21,7 +21,7 @@ import { ok } from '../../../http/envelope';
 import { exportLang, exportStamp, sendExport } from '../../../http/exportWriter';
 import { scopeOf } from '../../../http/scope';
 import type { ModuleDeps } from '../../context';
-import { groupZone } from '../../production/stock/parkZone';
+import { zoneOfPark } from '../../parks/repo';
 import { labelSheet } from '../labels/labelSheet';
 import { publicBase } from '../labels/publicBase';
 import { CODE_EXPORT_COLUMNS, codeExportRows } from './exportColumns';
@@ -120,7 +120,7 @@ export function traceCodeRoutes(app: FastifyInstance, { db, config }: ModuleDeps
 
   r.get(`${CODE_API}/exportCodeList`, { ...c, schema: { tags, querystring: codeExportQuery } }, async (req, reply) => {
     const batch = await batchOrFail(db, scopeOf(authOf(req)), req.query.batchId);
-    const timeZone = await groupZone(db, batch.group_id, config.tzName);
+    const timeZone = await zoneOfPark(db, batch.group_id, config.tzName);
     const base = publicBase(req, config);
     return sendExport(reply, {
       name: `trace-codes-${batch.lot}-${exportStamp(timeZone)}`,

@@ -1,6 +1,6 @@
 import { type CodeSettings, normalizeTraceCode, type PublicCodeAnswer, type SuspectReason } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { groupZone } from '../../production/stock/parkZone';
+import { zoneOfPark } from '../../parks/repo';
 import { getPublishedTrace, type PublishedTrace } from '../batches/published';
 import { isTraceCodeShape } from './generator';
 import { distanceKm, type PlaceBook } from './places';
@@ -111,7 +111,7 @@ export function createScanner(db: Db, places: PlaceBook, defaultZone = 'Asia/Sha
     const hit = snapshots.get(batchId);
     if (hit && now - hit.at < 2_000) return hit.value;
     if (snapshots.size > 1_000) snapshots.clear();
-    const value = Promise.all([getPublishedTrace(db, batchId), groupZone(db, groupId, defaultZone)]).then(
+    const value = Promise.all([getPublishedTrace(db, batchId), zoneOfPark(db, groupId, defaultZone)]).then(
       ([trace, timeZone]) => ({ trace, timeZone }),
     );
     snapshots.set(batchId, { at: now, value });

@@ -3,6 +3,7 @@ import {
   type CodeSettings,
   type CodeStats,
   DEFAULT_CODE_SETTINGS,
+  dayIn,
   normalizeTraceCode,
   type Paged,
   type SuspectedCodeRow,
@@ -14,7 +15,7 @@ import {
 import type { Db } from '../../../db/connect';
 import type { Scope } from '../../../db/scope';
 import { notFound } from '../../../http/apiError';
-import { groupZone } from '../../production/stock/parkZone';
+import { zoneOfPark } from '../../parks/repo';
 import type { BatchRef } from './repo';
 import * as repo from './repo';
 
@@ -77,12 +78,6 @@ export async function voidCodes(db: Db, scope: Scope, body: VoidCodesBody): Prom
   return { voided: await repo.voidCodes(db, batch, body, body.reason, Date.now()) };
 }
 
-/** `2026-11-24`: the calendar day of `ms` in `timeZone`. */
-const dayIn = (timeZone: string) => {
-  const fmt = new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  return (ms: number) => fmt.format(ms);
-};
-
 export async function codeStats(
   db: Db,
   scope: Scope,
@@ -91,8 +86,8 @@ export async function codeStats(
   now = Date.now(),
 ): Promise<CodeStats> {
   const batch = await batchOrFail(db, scope, q.batchId);
-  const zone = await groupZone(db, batch.group_id, defaultZone);
-  const day = dayIn(zone);
+  const zone = await zoneOfPark(db, batch.group_id, defaultZone);
+  const day = (ms: number) => dayIn(zone, ms);
   // Every day of the range, oldest first, so the chart has no gaps; a day or so of slack covers the zone.
   const days = new Map<string, number>();
   for (let i = q.days - 1; i >= 0; i--) days.set(day(now - i * 86_400_000), 0);
