@@ -33,6 +33,11 @@ const envSchema = z.object({
       'must be a postgres:// URL, or empty for embedded SQLite',
     ),
   DEMO: bool.default(false),
+  /**
+   * Tests only: a loopback port on which the demo's simulated world can be moved forward
+   * (POST /advance?minutes=N, demo/simControl.ts), so no test waits for simulated weather. 0 = off.
+   */
+  SIM_CONTROL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits, system log). */
@@ -158,6 +163,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseTarget;
   demo: boolean;
+  /** 0 = no control of the simulated clock (tests set a port). */
+  simControlPort: number;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -211,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { engine: 'postgres', url: e.DATABASE_URL }
       : { engine: 'sqlite', file: resolve(dataDir, 'farmpark.db') },
     demo: e.DEMO,
+    simControlPort: e.SIM_CONTROL_PORT,
     webDist: resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

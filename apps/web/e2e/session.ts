@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { baseURL } from './browser';
 
 export const DEMO_PASSWORD = 'demo123456';
@@ -52,4 +53,15 @@ export async function menuTitles(page: Page): Promise<string[]> {
     'ul.ant-menu-root > li.ant-menu-submenu > .ant-menu-submenu-title, ul.ant-menu-root > li.ant-menu-item',
   );
   return (await items.allInnerTexts()).map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * Moves the demo's simulated world `minutes` forward (weather, soil, crops) and waits until every simulated
+ * device has published a reading of the new time: tests advance the clock instead of waiting for it.
+ */
+export async function advanceSimulation(minutes: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${inject('simControlPort')}/advance?minutes=${minutes}`, {
+    method: 'POST',
+  });
+  if (!res.ok) throw new Error(`advancing the simulated clock: ${res.status} ${await res.text()}`);
 }

@@ -7,6 +7,8 @@ export interface DemoFleet {
   get(serial: string): VirtualDevice | undefined;
   /** Zone `zone` of an irrigator waters a soil station, across fleets (machines and stations report at different intervals). */
   link(irrigatorSerial: string, zone: number, soilSerial: string, areaM2?: number): void;
+  /** Every device takes a reading and publishes it now (after the simulated clock moved). */
+  publishAll(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,6 +23,8 @@ export async function startDemoFleet(
     /** The server's own HTTP address: traps upload their photos and detections there. */
     httpUrl?: string;
     log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+    /** The simulated world's clock (SimClock.now); readings keep the wall clock. */
+    simNow?: () => number;
   },
 ): Promise<DemoFleet> {
   const byInterval = new Map<number, DemoDeviceEntry[]>();
@@ -42,6 +46,7 @@ export async function startDemoFleet(
         telemetryIntervalMs: interval,
         connectConcurrency: 10,
         ...(opts.httpUrl ? { httpUrl: opts.httpUrl } : {}),
+        ...(opts.simNow ? { simNow: opts.simNow } : {}),
       },
     );
     fleets.push(fleet);
@@ -61,6 +66,9 @@ export async function startDemoFleet(
       if (!irrigator) throw new TypeError(`link: no demo device ${irrigatorSerial}`);
       if (!soil) throw new TypeError(`link: no demo device ${soilSerial}`);
       zoneLinks.link(irrigator, zone, soil, areaM2);
+    },
+    async publishAll() {
+      await Promise.all(fleets.flatMap((f) => f.devices.map((d) => d.publishNow().catch(() => {}))));
     },
     async stop() {
       await Promise.all(fleets.map((f) => f.stop()));
