@@ -13,10 +13,12 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import type { ProductionMaterialsTable } from '../../../db/productionStockSchema';
+import { deleteByIds, insertRow, rowById, rowsByIds, updateById } from '../../../db/rows';
 import { isUniqueViolation } from '../../../db/scope';
 import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
+import { idsInPark } from './choicesRepo';
 import { moveStock } from './ledger';
 import * as repo from './materialsRepo';
 import { duplicateName, stillUsed } from './refusals';
@@ -98,12 +100,13 @@ async function unique<T>(name: string, write: () => Promise<T>): Promise<T> {
 
 export async function addMaterial(db: Db, auth: AuthContext, body: AddMaterialBody) {
   requirePark(auth, body.groupId);
-  const id = await unique(body.name, () => repo.insertMaterial(db, auth.merchantId, fields(body), Date.now()));
-  return { id };
+  const at = Date.now();
+  const row = { ...fields(body), merchant_id: auth.merchantId, created_at: at, updated_at: at };
+  return { id: await unique(body.name, () => insertRow(db, scopeOf(auth), 'production_materials', row)) };
 }
 
 export async function visibleMaterial(db: Db, auth: AuthContext, id: number): Promise<Row> {
-  const [row] = await repo.findMaterials(db, scopeOf(auth), [id]);
+  const row = await rowById(db, scopeOf(auth), 'production_materials', id);
   if (!row) throw notFound(`id ${id}: material`);
   return row;
 }
@@ -112,23 +115,22 @@ export async function alterMaterial(db: Db, auth: AuthContext, body: AlterMateri
   const row = await visibleMaterial(db, auth, body.id);
   // a material stays in its park: its ledger and farm work are that park's
   if (row.group_id !== body.groupId) throw notFound(`groupId ${body.groupId}: park`);
-  await unique(body.name, () =>
-    repo.updateMaterial(db, scopeOf(auth), body.id, { ...fields(body), updated_at: Date.now() }),
-  );
+  const set = { ...fields(body), updated_at: Date.now() };
+  await unique(body.name, () => updateById(db, scopeOf(auth), 'production_materials', body.id, set));
   return { id: body.id };
 }
 
 export async function removeMaterials(db: Db, auth: AuthContext, ids: number[]) {
-  const rows = await repo.findMaterials(db, scopeOf(auth), ids);
+  const rows = await rowsByIds(db, scopeOf(auth), 'production_materials', ids);
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing !== undefined) throw notFound(`id ${missing}: material`);
   const uses = await repo.workUses(db, scopeOf(auth), ids);
   const used = uses.find((u) => Number(u.n) > 0);
   if (used) {
-    const name = rows.find((r) => r.id === used.material_id)?.name ?? '';
+    const name = rows.find((r) => r.id === used.id)?.name ?? '';
     throw stillUsed('id', name, Number(used.n), { zh: '农事记录', en: 'farm work records' });
   }
-  await repo.deleteMaterials(db, scopeOf(auth), ids);
+  await deleteByIds(db, scopeOf(auth), 'production_materials', ids);
   return null;
 }
 
@@ -165,14 +167,8 @@ export async function listMoves(
 export async function addStockMove(db: Db, auth: AuthContext, body: AddStockMoveBody) {
   const m = await visibleMaterial(db, auth, body.materialId);
   if (body.kind === 'in' && body.supplierId !== null) {
-    const s = await db
-      .selectFrom('production_suppliers')
-      .select('id')
-      .where('id', '=', body.supplierId)
-      .where('merchant_id', '=', auth.merchantId)
-      .where('group_id', '=', m.group_id)
-      .executeTakeFirst();
-    if (!s) throw notFound(`supplierId ${body.supplierId}: supplier`);
+    const [s] = await idsInPark(db, scopeOf(auth), m.group_id, 'production_suppliers', [body.supplierId]);
+    if (s === undefined) throw notFound(`supplierId ${body.supplierId}: supplier`);
   }
   const who = { merchantId: auth.merchantId, groupId: m.group_id, userId: auth.userId, operator: auth.loginName };
   const balance = await db.transaction().execute((trx) =>

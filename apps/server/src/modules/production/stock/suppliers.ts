@@ -2,10 +2,12 @@ import type { AddSupplierBody, AlterSupplierBody, NamedOption, Paged, Supplier }
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import type { ProductionSuppliersTable } from '../../../db/productionStockSchema';
+import { deleteByIds, rowById, rowsByIds } from '../../../db/rows';
 import { isUniqueViolation } from '../../../db/scope';
 import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
+import { idsInPark } from './choicesRepo';
 import { duplicateName, stillUsed } from './refusals';
 import * as repo from './suppliersRepo';
 
@@ -56,7 +58,7 @@ export async function supplierOptions(db: Db, auth: AuthContext, groupId: number
 async function save(db: Db, auth: AuthContext, id: number | null, b: AddSupplierBody) {
   requirePark(auth, b.groupId);
   const materialIds = [...new Set(b.materialIds)];
-  const known = await repo.materialIdsInPark(db, scopeOf(auth), b.groupId, materialIds);
+  const known = await idsInPark(db, scopeOf(auth), b.groupId, 'production_materials', materialIds);
   const unknown = materialIds.find((m) => !known.includes(m));
   if (unknown !== undefined) throw notFound(`materialIds ${unknown}: material`);
   const f = {
@@ -83,21 +85,21 @@ export async function addSupplier(db: Db, auth: AuthContext, body: AddSupplierBo
 }
 
 export async function alterSupplier(db: Db, auth: AuthContext, body: AlterSupplierBody) {
-  const [row] = await repo.findSuppliers(db, scopeOf(auth), [body.id]);
+  const row = await rowById(db, scopeOf(auth), 'production_suppliers', body.id);
   if (!row) throw notFound(`id ${body.id}: supplier`);
   if (row.group_id !== body.groupId) throw notFound(`groupId ${body.groupId}: park`);
   return { id: await save(db, auth, body.id, body) };
 }
 
 export async function removeSuppliers(db: Db, auth: AuthContext, ids: number[]) {
-  const rows = await repo.findSuppliers(db, scopeOf(auth), ids);
+  const rows = await rowsByIds(db, scopeOf(auth), 'production_suppliers', ids);
   const missing = ids.find((id) => !rows.some((r) => r.id === id));
   if (missing !== undefined) throw notFound(`id ${missing}: supplier`);
   const used = (await repo.deliveries(db, scopeOf(auth), ids)).find((u) => Number(u.n) > 0);
   if (used) {
-    const name = rows.find((r) => r.id === used.supplier_id)?.name ?? '';
+    const name = rows.find((r) => r.id === used.id)?.name ?? '';
     throw stillUsed('id', name, Number(used.n), { zh: '入库记录', en: 'stock deliveries' });
   }
-  await repo.deleteSuppliers(db, scopeOf(auth), ids);
+  await deleteByIds(db, scopeOf(auth), 'production_suppliers', ids);
   return null;
 }
