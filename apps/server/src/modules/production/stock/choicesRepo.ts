@@ -5,7 +5,7 @@ import { type Scope, scoped } from '../../../db/scope';
  * Kysely for what the farm work, video and supplier forms choose from in one park (plots, plantings,
  * people, machines, materials, suppliers), and for checking that a chosen id is one of them.
  */
-type ParkTable =
+export type ParkTable =
   | 'area_points'
   | 'production_plantings'
   | 'production_machinery'
@@ -60,8 +60,8 @@ export const plantingsOfPark = (db: Db, scope: Scope, groupId: number) =>
 export const peopleOfPark = (db: Db, scope: Scope, groupId: number) =>
   scoped(db, scope, groupId)
     .selectFrom('production_personnel as m')
+    .where('m.status', '=', 'active')
     .innerJoin('production_personnel_parks as pp', 'pp.personnel_id', 'm.id')
     .select(['m.id', 'm.name'])
-    .where('m.status', '=', 'active')
     .orderBy('m.name')
     .execute();

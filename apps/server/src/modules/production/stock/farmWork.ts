@@ -13,14 +13,14 @@ import {
   workRemovedReason,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { deleteByIds, insertRow, rowById, updateById } from '../../../db/rows';
+import { deleteByIds, insertRow, updateById } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { idsInPark, peopleInPark, plantingInPark } from './choicesRepo';
+import { requireAll, requireInPark, rowToAlter, visibleRow, wrongState } from './answers';
+import { type ParkTable, peopleInPark, plantingInPark } from './choicesRepo';
 import * as repo from './farmWorkRepo';
-import { type LedgerActor, moveStock } from './ledger';
-import { wrongState } from './refusals';
+import { actorOf, type LedgerActor, moveStock } from './ledger';
 
 /**
  * Farm work of a park (/productionManagement/farmWork). Work done takes its materials out of stock in
@@ -93,36 +93,19 @@ export async function farmWorkMonth(db: Db, auth: AuthContext, q: { groupId: num
 
 /** Refuses any id the park does not have, naming the field the console shows it under. */
 async function checkLinks(db: Db, auth: AuthContext, b: AddFarmWorkBody | AlterFarmWorkBody) {
-  const [scope, park] = [scopeOf(auth), b.groupId];
-  if (!(await idsInPark(db, scope, park, 'area_points', [b.areaPointId])).length)
-    throw notFound(`areaPointId ${b.areaPointId}: plot`);
+  const inPark = (table: ParkTable, ids: number[], what: (id: number, i: number) => string) =>
+    requireInPark(db, auth, b.groupId, table, ids, what);
+  await inPark('area_points', [b.areaPointId], (id) => `areaPointId ${id}: plot`);
   if (b.plantingId !== null) {
-    const planting = await plantingInPark(db, scope, park, b.plantingId);
+    const planting = await plantingInPark(db, scopeOf(auth), b.groupId, b.plantingId);
     if (planting?.area_point_id !== b.areaPointId) throw notFound(`plantingId ${b.plantingId}: planting`);
   }
-  const people = await peopleInPark(db, scope, park, b.personnelIds);
-  const p = b.personnelIds.find((id) => !people.includes(id));
-  if (p !== undefined) throw notFound(`personnelIds ${p}: person`);
-  const machines = await idsInPark(db, scope, park, 'production_machinery', b.machineryIds);
-  const m = b.machineryIds.find((id) => !machines.includes(id));
-  if (m !== undefined) throw notFound(`machineryIds ${m}: machine`);
-  const mats = await idsInPark(
-    db,
-    scope,
-    park,
-    'production_materials',
-    b.materials.map((x) => x.materialId),
-  );
-  const x = b.materials.findIndex((y) => !mats.includes(y.materialId));
-  if (x >= 0) throw notFound(`materials.${x}.materialId ${b.materials[x].materialId}: material`);
+  const people = await peopleInPark(db, scopeOf(auth), b.groupId, b.personnelIds);
+  requireAll(b.personnelIds, people, (id) => `personnelIds ${id}: person`);
+  await inPark('production_machinery', b.machineryIds, (id) => `machineryIds ${id}: machine`);
+  const materials = b.materials.map((x) => x.materialId);
+  await inPark('production_materials', materials, (id, i) => `materials.${i}.materialId ${id}: material`);
 }
-
-const actorOf = (auth: AuthContext, groupId: number): LedgerActor => ({
-  merchantId: auth.merchantId,
-  groupId,
-  userId: auth.userId,
-  operator: auth.loginName,
-});
 
 /** Takes a done work's materials out of stock; the field of a refusal is the line's quantity. */
 export async function takeMaterials(
@@ -191,11 +174,8 @@ export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody)
   return { id: ids[0], ids };
 }
 
-export async function visibleWork(db: Db, auth: AuthContext, id: number, field = 'id') {
-  const w = await rowById(db, scopeOf(auth), 'production_farm_work', id);
-  if (!w) throw notFound(`${field} ${id}: farm work`);
-  return w;
-}
+export const visibleWork = (db: Db, auth: AuthContext, id: number, field = 'id') =>
+  visibleRow(db, auth, 'production_farm_work', id, `${field} ${id}: farm work`);
 
 const sameMaterials = (
   a: { materialId: number; quantity: number }[],
@@ -212,8 +192,7 @@ const sameMaterials = (
  * Machine records are the machine's measurement and are not edited.
  */
 export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkBody) {
-  const w = await visibleWork(db, auth, b.id);
-  if (w.group_id !== b.groupId) throw notFound(`groupId ${b.groupId}: park`);
+  const w = await rowToAlter(db, auth, 'production_farm_work', b, 'farm work');
   if (w.source === 'machine')
     throw wrongState('notes', '灌溉机记录的农事不能修改', 'work recorded by the irrigation machine cannot be edited');
   await checkLinks(db, auth, b);

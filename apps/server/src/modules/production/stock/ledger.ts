@@ -1,6 +1,7 @@
 import { Code, roundQty, type StockMoveKind } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { ApiError, notFound } from '../../../http/apiError';
+import type { AuthContext } from '../../auth/sessions';
 import * as repo from './materialsRepo';
 
 /**
@@ -29,6 +30,14 @@ export interface LedgerActor {
   userId: number | null;
   operator: string;
 }
+
+/** A signed-in caller writing to the ledger of one of its parks. */
+export const actorOf = (auth: AuthContext, groupId: number): LedgerActor => ({
+  merchantId: auth.merchantId,
+  groupId,
+  userId: auth.userId,
+  operator: auth.loginName,
+});
 
 /** The detail of a refusal: which material and how much is left, phrased by the console under `field`. */
 export function outOfStock(field: string, m: { name: string; unit: string; stock: number }, asked: number) {

@@ -11,12 +11,12 @@ import type {
 import { addDays, dayIn } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
-import type { ProductionMachineryTable } from '../../../db/productionStockSchema';
-import { deleteByIds, insertRow, rowById, rowsByIds, updateById } from '../../../db/rows';
-import { notFound } from '../../../http/apiError';
+import type { ProductionMachineryTable, ProductionMaintenanceTable } from '../../../db/productionStockSchema';
+import { deleteByIds, insertRow, updateById } from '../../../db/rows';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { zoneOfPark } from '../../parks/repo';
+import { paged, rowsToRemove, rowToAlter, visibleRow } from './answers';
 import * as repo from './machineryRepo';
 
 /**
@@ -52,9 +52,9 @@ export async function listMachinery(
   defaultZone: string,
 ): Promise<Paged<Machinery>> {
   requirePark(auth, q.groupId);
-  const { rows, total } = await repo.listMachinery(db, scopeOf(auth), q);
+  const page = await repo.listMachinery(db, scopeOf(auth), q);
   const by = await dueBy(db, q.groupId, defaultZone);
-  return { list: rows.map((r) => toMachinery(r, by)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  return paged(q, page, (r) => toMachinery(r, by));
 }
 
 export async function machineryExportRows(
@@ -108,15 +108,11 @@ export async function addMachinery(db: Db, auth: AuthContext, b: AddMachineryBod
   return { id: await insertRow(db, scopeOf(auth), 'production_machinery', row) };
 }
 
-async function visible(db: Db, auth: AuthContext, id: number): Promise<Row> {
-  const row = await rowById(db, scopeOf(auth), 'production_machinery', id);
-  if (!row) throw notFound(`id ${id}: machine`);
-  return row;
-}
+const visible = (db: Db, auth: AuthContext, id: number) =>
+  visibleRow(db, auth, 'production_machinery', id, `id ${id}: machine`);
 
 export async function alterMachinery(db: Db, auth: AuthContext, b: AlterMachineryBody) {
-  const row = await visible(db, auth, b.id);
-  if (row.group_id !== b.groupId) throw notFound(`groupId ${b.groupId}: park`);
+  await rowToAlter(db, auth, 'production_machinery', b, 'machine');
   await updateById(db, scopeOf(auth), 'production_machinery', b.id, { ...fields(b), updated_at: Date.now() });
   return { id: b.id };
 }
@@ -128,27 +124,23 @@ export async function removeMachinery(db: Db, auth: AuthContext, ids: number[]) 
   return null;
 }
 
+const toMaintenance = (r: Selectable<ProductionMaintenanceTable>): Maintenance => ({
+  id: r.id,
+  machineryId: r.machinery_id,
+  doneOn: r.done_on,
+  type: r.type,
+  cost: Number(r.cost),
+  notes: r.notes,
+  nextDueOn: r.next_due_on,
+});
+
 export async function listMaintenance(
   db: Db,
   auth: AuthContext,
   q: { machineryId: number; pageNum: number; pageSize: number },
 ): Promise<Paged<Maintenance>> {
   const m = await visible(db, auth, q.machineryId);
-  const { rows, total } = await repo.listMaintenance(db, scopeOf(auth), m.id, q);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      machineryId: r.machinery_id,
-      doneOn: r.done_on,
-      type: r.type,
-      cost: Number(r.cost),
-      notes: r.notes,
-      nextDueOn: r.next_due_on,
-    })),
-    total,
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-  };
+  return paged(q, await repo.listMaintenance(db, scopeOf(auth), m.id, q), toMaintenance);
 }
 
 export async function addMaintenance(db: Db, auth: AuthContext, b: AddMaintenanceBody) {
@@ -173,9 +165,7 @@ export async function addMaintenance(db: Db, auth: AuthContext, b: AddMaintenanc
 }
 
 export async function removeMaintenance(db: Db, auth: AuthContext, ids: number[]) {
-  const rows = await rowsByIds(db, scopeOf(auth), 'production_maintenance', ids);
-  const missing = ids.find((id) => !rows.some((r) => r.id === id));
-  if (missing !== undefined) throw notFound(`id ${missing}: maintenance record`);
+  const rows = await rowsToRemove(db, auth, 'production_maintenance', ids, 'maintenance record');
   await db.transaction().execute(async (trx) => {
     await deleteByIds(trx, scopeOf(auth), 'production_maintenance', ids);
     for (const mid of new Set(rows.map((r) => r.machinery_id))) await repo.refreshNextDue(trx, scopeOf(auth), mid);

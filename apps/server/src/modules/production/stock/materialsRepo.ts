@@ -34,14 +34,23 @@ export async function suppliersOf(db: Db, scope: Scope, materialIds: number[]) {
   return (id: number) => rows.filter((r) => r.material_id === id).map((r) => r.supplier_id);
 }
 
-/** Farm work records that name each material (a material in use is kept for traceability). */
-export function workUses(db: Db, scope: Scope, ids: number[]) {
+const USES = {
+  material: ['production_farm_work_materials', 'material_id'],
+  supplier: ['production_stock_moves', 'supplier_id'],
+} as const;
+
+/**
+ * How many records name each material (farm work) or supplier (ledger deliveries): one in use is kept, for
+ * traceability.
+ */
+export function usesOf(db: Db, scope: Scope, of: keyof typeof USES, ids: number[]) {
+  const [table, column] = USES[of];
   return scoped(db, scope)
-    .selectFrom('production_farm_work_materials')
-    .select(['material_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('material_id', 'in', inList(ids))
-    .groupBy('material_id')
-    .execute();
+    .selectFrom(table)
+    .select([`${column} as id`, (eb) => eb.fn.countAll<number>().as('n')])
+    .where(column, 'in', inList(ids))
+    .groupBy(column)
+    .execute() as Promise<{ id: number; n: number | string }[]>;
 }
 
 export function movesOf(

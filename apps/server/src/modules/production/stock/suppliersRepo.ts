@@ -66,13 +66,3 @@ export async function saveSupplier(
   if (links.length > 0) await scoped(db, scope).insertInto('production_supplier_materials').values(links).execute();
   return sid;
 }
-
-/** Ledger deliveries from each supplier: a supplier with deliveries on record is in use. */
-export function deliveries(db: Db, scope: Scope, ids: number[]) {
-  return scoped(db, scope)
-    .selectFrom('production_stock_moves')
-    .select(['supplier_id as id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('supplier_id', 'in', inList(ids))
-    .groupBy('supplier_id')
-    .execute();
-}

@@ -1,43 +1,25 @@
 import type { AddVideoQuery, Paged, TraceVideo } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { deleteByIds, insertRow, rowById } from '../../../db/rows';
-import { notFound } from '../../../http/apiError';
+import { deleteByIds, insertRow } from '../../../db/rows';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { idsInPark, plantingInPark } from './choicesRepo';
+import { paged, requireInPark, visibleRow } from './answers';
 import * as repo from './videosRepo';
 
 /** Traceability clips of a park (/productionManagement/videoManagement). */
-export async function listVideos(
-  db: Db,
-  auth: AuthContext,
-  q: {
-    groupId: number;
-    keyword?: string;
-    areaPointId?: number;
-    plantingId?: number;
-    pageNum: number;
-    pageSize: number;
-  },
-): Promise<Paged<TraceVideo>> {
+export async function listVideos(db: Db, auth: AuthContext, q: repo.VideoListQuery): Promise<Paged<TraceVideo>> {
   requirePark(auth, q.groupId);
-  const { rows, total } = await repo.listVideos(db, scopeOf(auth), q);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      groupId: r.group_id,
-      title: r.title,
-      areaPointId: r.area_point_id,
-      areaName: r.area_name ?? null,
-      plantingId: r.planting_id,
-      shotOn: r.shot_on,
-      bytes: Number(r.bytes),
-      createdAt: Number(r.created_at),
-    })),
-    total,
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-  };
+  return paged(q, await repo.listVideos(db, scopeOf(auth), q), (r) => ({
+    id: r.id,
+    groupId: r.group_id,
+    title: r.title,
+    areaPointId: r.area_point_id,
+    areaName: r.area_name ?? null,
+    plantingId: r.planting_id,
+    shotOn: r.shot_on,
+    bytes: Number(r.bytes),
+    createdAt: Number(r.created_at),
+  }));
 }
 
 /** Checks the park, plot and planting first; `store` writes the file only then. */
@@ -48,13 +30,19 @@ export async function addVideo(
   store: () => Promise<{ sha256: string; bytes: number }>,
 ) {
   requirePark(auth, q.groupId);
-  const scope = scopeOf(auth);
-  if (q.areaPointId !== null && !(await idsInPark(db, scope, q.groupId, 'area_points', [q.areaPointId])).length)
-    throw notFound(`areaPointId ${q.areaPointId}: plot`);
-  if (q.plantingId !== null && !(await plantingInPark(db, scope, q.groupId, q.plantingId)))
-    throw notFound(`plantingId ${q.plantingId}: planting`);
+  if (q.areaPointId !== null)
+    await requireInPark(db, auth, q.groupId, 'area_points', [q.areaPointId], (id) => `areaPointId ${id}: plot`);
+  if (q.plantingId !== null)
+    await requireInPark(
+      db,
+      auth,
+      q.groupId,
+      'production_plantings',
+      [q.plantingId],
+      (id) => `plantingId ${id}: planting`,
+    );
   const file = await store();
-  const id = await insertRow(db, scope, 'production_videos', {
+  const id = await insertRow(db, scopeOf(auth), 'production_videos', {
     merchant_id: auth.merchantId,
     group_id: q.groupId,
     title: q.title,
@@ -69,11 +57,8 @@ export async function addVideo(
   return { id };
 }
 
-export async function videoOf(db: Db, auth: AuthContext, id: number) {
-  const v = await rowById(db, scopeOf(auth), 'production_videos', id);
-  if (!v) throw notFound(`id ${id}: video`);
-  return v;
-}
+export const videoOf = (db: Db, auth: AuthContext, id: number) =>
+  visibleRow(db, auth, 'production_videos', id, `id ${id}: video`);
 
 /** A clip's file goes when the last record naming it goes (uploads are content-addressed). */
 export async function removeVideos(db: Db, auth: AuthContext, ids: number[], drop: (sha256: string) => Promise<void>) {

@@ -3,18 +3,16 @@ import { pageOfQuery } from '../../../db/rows';
 import { type Scope, scoped } from '../../../db/scope';
 
 /** Kysely for a park's traceability clips. */
-export function listVideos(
-  db: Db,
-  scope: Scope,
-  q: {
-    groupId: number;
-    keyword?: string;
-    areaPointId?: number;
-    plantingId?: number;
-    pageNum: number;
-    pageSize: number;
-  },
-) {
+export interface VideoListQuery {
+  groupId: number;
+  keyword?: string;
+  areaPointId?: number;
+  plantingId?: number;
+  pageNum: number;
+  pageSize: number;
+}
+
+export function listVideos(db: Db, scope: Scope, q: VideoListQuery) {
   let base = scoped(db, scope, q.groupId)
     .selectFrom('production_videos as v')
     .leftJoin('area_points as a', 'a.id', 'v.area_point_id');
