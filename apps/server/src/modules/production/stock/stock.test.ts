@@ -1,13 +1,5 @@
-import {
-  addDays,
-  Code,
-  dayIn,
-  type ErrorDetail,
-  type FarmWork,
-  type Material,
-  type Paged,
-  type StockMove,
-} from '@farmpark/contracts';
+import type { ErrorDetail, FarmWork, Material, Paged, StockMove } from '@farmpark/contracts';
+import { addDays, Code, dayIn } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
 import { stockFixture } from './testFixture';

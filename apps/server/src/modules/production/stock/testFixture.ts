@@ -121,22 +121,28 @@ export function stockRouteSample(url: string, key: string): string | undefined {
   return undefined;
 }
 
+/** The row an id input names: by its key, or for `id` by the route's area. */
+const ROW_OF_KEY = new Map<string, keyof StockRows>([
+  ['materialId', 'materialId'],
+  ['materialIds', 'materialId'],
+  ['supplierId', 'supplierId'],
+  ['machineryId', 'machineryId'],
+  ['machineryIds', 'machineryId'],
+]);
+const ROW_OF_AREA = new Map<string, keyof StockRows>([
+  ['material', 'materialId'],
+  ['supplier', 'supplierId'],
+  ['farmWork', 'farmWorkId'],
+  ['machinery', 'machineryId'],
+  ['video', 'videoId'],
+]);
+
 /** Another merchant's id of the route's own kind. */
 export function stockForeignId(url: string, key: string, rows: StockRows): string | undefined {
-  if (key === 'materialId' || key === 'materialIds') return String(rows.materialId);
-  if (key === 'supplierId') return String(rows.supplierId);
-  if (key === 'machineryId' || key === 'machineryIds') return String(rows.machineryId);
   const area = AREA.exec(url)?.[1];
-  if (key !== 'id' || !area) return undefined;
-  if (url.endsWith('/removeMaintenance')) return String(rows.maintenanceId);
-  const byArea = {
-    material: rows.materialId,
-    supplier: rows.supplierId,
-    farmWork: rows.farmWorkId,
-    machinery: rows.machineryId,
-    video: rows.videoId,
-  };
-  return String(byArea[area as keyof typeof byArea]);
+  const ofArea = url.endsWith('/removeMaintenance') ? 'maintenanceId' : ROW_OF_AREA.get(area ?? '');
+  const row = key !== 'id' ? ROW_OF_KEY.get(key) : area ? ofArea : undefined;
+  return row ? String(rows[row]) : undefined;
 }
 
 /** The walk's value for one input of a stock route: another merchant's id, or the route's own sample. */
