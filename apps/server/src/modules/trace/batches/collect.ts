@@ -128,18 +128,10 @@ async function timelineOf(
     .map((h) => h.harvested_on)
     .sort()
     .at(-1);
-  const works = await records.doneWorkOf(
-    db,
-    scope,
-    plantings.map((p) => p.id),
-    from,
-    to,
-  );
-  const materials = await records.materialsOfWork(
-    db,
-    scope,
-    works.map((w) => w.id),
-  );
+  const plantingIds = plantings.map((p) => p.id);
+  const works = await records.doneWorkOf(db, scope, plantingIds, from, to);
+  const workIds = works.map((w) => w.id);
+  const materials = await records.materialsOfWork(db, scope, workIds);
   return works.map((w) => {
     const measured = (JSON.parse(w.fertiliser || '[]') as { name?: string; litres?: number }[]).map((f) => ({
       name: String(f.name ?? ''),

@@ -15,53 +15,41 @@ export interface Which {
   limit?: number;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: one tail for four tables; each caller's builder keeps its own types.
-type AnySelect = SelectQueryBuilder<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: one tail for four tables; each caller's builder keeps its rows' type.
+type AnySelect<O> = SelectQueryBuilder<any, any, O>;
 
 /** The ids asked for, in day order (id breaks ties), at most `limit`. */
-function which<Q extends AnySelect>(q: Q, w: Which, id: string, day: string): Q {
+function listed<O>(q: AnySelect<O>, w: Which, day: string, id = 'id'): Promise<O[]> {
   const order = w.newestFirst ? 'desc' : 'asc';
-  let s: AnySelect = q;
+  let s = q;
   if (w.ids !== undefined) s = s.where(id, 'in', inList(w.ids));
   s = s.orderBy(day, order).orderBy(id, order);
-  return (w.limit === undefined ? s : s.limit(w.limit)) as Q;
+  return (w.limit === undefined ? s : s.limit(w.limit)).execute();
 }
 
 export function plantingsOf(db: Db, scope: Scope, w: Which = {}) {
-  return scoped(db, scope)
+  const q = scoped(db, scope)
     .selectFrom('production_plantings as p')
     .innerJoin('production_crops as c', 'c.id', 'p.crop_id')
     .leftJoin('area_points as a', 'a.id', 'p.area_point_id')
     .select(['p.id', 'p.status', 'p.area_point_id', 'p.area_mu', 'p.variety', 'p.sown_on', 'p.transplanted_on'])
-    .select(['c.name as crop', 'c.variety as crop_variety', 'a.name as plot'])
-    .$call((q) => which(q, w, 'p.id', 'p.sown_on'))
-    .execute();
+    .select(['c.name as crop', 'c.variety as crop_variety', 'a.name as plot']);
+  return listed(q, w, 'p.sown_on', 'p.id');
 }
 
-export function harvestsOf(db: Db, scope: Scope, w: Which = {}) {
-  return scoped(db, scope)
-    .selectFrom('production_harvests')
-    .select(['id', 'planting_id', 'harvested_on', 'quantity', 'unit', 'grade', 'override_reason'])
-    .$call((q) => which(q, w, 'id', 'harvested_on'))
-    .execute();
-}
+const HARVEST = ['id', 'planting_id', 'harvested_on', 'quantity', 'unit', 'grade', 'override_reason'] as const;
+export const harvestsOf = (db: Db, scope: Scope, w: Which = {}) =>
+  listed(scoped(db, scope).selectFrom('production_harvests').select(HARVEST), w, 'harvested_on');
 
-export function reportsOf(db: Db, scope: Scope, w: Which = {}) {
-  return scoped(db, scope)
-    .selectFrom('trace_reports')
-    .select(['id', 'agency', 'report_no', 'sampled_on', 'reported_on', 'valid_until', 'items', 'passed'])
-    .select(['file_sha256', 'file_mime', 'file_type'])
-    .$call((q) => which(q, w, 'id', 'reported_on'))
-    .execute();
-}
+const REPORT = ['id', 'agency', 'report_no', 'sampled_on', 'reported_on', 'valid_until', 'items', 'passed'] as const;
+/** A report's file, which a snapshot shows by a token. */
+const REPORT_FILE = ['file_sha256', 'file_mime', 'file_type'] as const;
+export const reportsOf = (db: Db, scope: Scope, w: Which = {}) =>
+  listed(scoped(db, scope).selectFrom('trace_reports').select(REPORT).select(REPORT_FILE), w, 'reported_on');
 
-export function videosOf(db: Db, scope: Scope, w: Which = {}) {
-  return scoped(db, scope)
-    .selectFrom('production_videos')
-    .select(['id', 'title', 'planting_id', 'shot_on', 'sha256'])
-    .$call((q) => which(q, w, 'id', 'shot_on'))
-    .execute();
-}
+const VIDEO = ['id', 'title', 'planting_id', 'shot_on', 'sha256'] as const;
+export const videosOf = (db: Db, scope: Scope, w: Which = {}) =>
+  listed(scoped(db, scope).selectFrom('production_videos').select(VIDEO), w, 'shot_on');
 
 /** The park itself, as the farm section names it. */
 export function parkOf(db: Db, scope: Scope, groupId: number) {

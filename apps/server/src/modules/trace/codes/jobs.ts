@@ -58,7 +58,7 @@ async function insertChunk(db: Db, batch: BatchRef, jobId: number, firstSeq: num
     }));
     if ((await jobsRepo.insertCodes(db, jobId, rows)) === rows.length) return;
     // Rare path: find which seqs made it, count them, and draw the rest again.
-    const got = await jobsRepo.seqsPresent(db, jobId, batch.id, seqs);
+    const got = await jobsRepo.seqsPresent(db, jobId, batch, seqs);
     seqs = seqs.filter((s) => !got.has(s));
   }
 }
@@ -85,7 +85,7 @@ export function createCodeJobRunner(db: Db, log: FastifyBaseLogger): CodeJobRunn
 
   async function run(batch: BatchRef, jobId: number, count: number): Promise<void> {
     try {
-      let next = (await jobsRepo.lastSeq(db, batch.id)) + 1;
+      let next = (await jobsRepo.lastSeq(db, batch)) + 1;
       const now = Date.now();
       for (let left = count; left > 0; ) {
         const n = Math.min(CHUNK, left);
@@ -107,7 +107,7 @@ export function createCodeJobRunner(db: Db, log: FastifyBaseLogger): CodeJobRunn
   return {
     async start(batch, userId, count) {
       const now = Date.now();
-      const other = await jobsRepo.runningJobOf(db, batch.id, now - JOB_STALE_MS);
+      const other = await jobsRepo.runningJobOf(db, batch, now - JOB_STALE_MS);
       if (other || busy.has(batch.id))
         throw new ApiError(
           Code.CONFLICT,

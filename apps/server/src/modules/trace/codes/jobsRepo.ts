@@ -4,7 +4,7 @@ import { insertRow } from '../../../db/rows';
 import { type Scope, scoped } from '../../../db/scope';
 import type { TraceCodesTable } from '../../../db/traceCodesSchema';
 import { batchScope } from '../batches/repo';
-import type { BatchRef } from './repo';
+import { type BatchRef, codesOf } from './repo';
 
 /**
  * Kysely for code generation jobs and the codes they insert. A job runs with no caller: past its start it
@@ -20,24 +20,19 @@ export function findJob(db: Db, scope: Scope, jobId: number) {
   return scoped(db, scope).selectFrom('trace_code_jobs').select(JOB_COLUMNS).where('id', '=', jobId).executeTakeFirst();
 }
 
+/** The jobs of a batch, in its park. */
+const jobsOf = (db: Db, batch: BatchRef) =>
+  scoped(db, batchScope(batch)).selectFrom('trace_code_jobs').where('batch_id', '=', batch.id);
+
 export function recentJobs(db: Db, batch: BatchRef, limit = 5) {
-  return scoped(db, batchScope(batch))
-    .selectFrom('trace_code_jobs')
-    .select(JOB_COLUMNS)
-    .where('batch_id', '=', batch.id)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+  return jobsOf(db, batch).select(JOB_COLUMNS).orderBy('id', 'desc').limit(limit).execute();
 }
 
 /** A job of the batch still writing (its heartbeat newer than `since`), if any. */
-export function runningJobOf(db: Db, batchId: number, since: number) {
-  return db
-    .selectFrom('trace_code_jobs')
+export function runningJobOf(db: Db, batch: BatchRef, since: number) {
+  return jobsOf(db, batch)
     .select('id')
-    .where('batch_id', '=', batchId)
-    .where('status', '=', 'running')
-    .where('updated_at', '>', since)
+    .where((eb) => eb.and([eb('status', '=', 'running'), eb('updated_at', '>', since)]))
     .executeTakeFirst();
 }
 
@@ -73,11 +68,9 @@ async function addDone(db: Db, jobId: number, n: number) {
 }
 
 /** The batch's largest seq so far (0 for none): a new job numbers on from it. */
-export async function lastSeq(db: Db, batchId: number): Promise<number> {
-  const last = await db
-    .selectFrom('trace_codes')
+export async function lastSeq(db: Db, batch: BatchRef): Promise<number> {
+  const last = await codesOf(db, batch)
     .select((eb) => eb.fn.max('seq').as('m'))
-    .where('batch_id', '=', batchId)
     .executeTakeFirst();
   return Number(last?.m ?? 0);
 }
@@ -123,13 +116,8 @@ export function insertCodes(db: Db, jobId: number, rows: CodeInsert[]): Promise<
 }
 
 /** Which of these seqs the batch has, counted into the job's progress (the rare path after a collision). */
-export async function seqsPresent(db: Db, jobId: number, batchId: number, seqs: number[]): Promise<Set<number>> {
-  const have = await db
-    .selectFrom('trace_codes')
-    .select('seq')
-    .where('batch_id', '=', batchId)
-    .where('seq', 'in', seqs)
-    .execute();
+export async function seqsPresent(db: Db, jobId: number, batch: BatchRef, seqs: number[]): Promise<Set<number>> {
+  const have = await codesOf(db, batch).select('seq').where('seq', 'in', seqs).execute();
   const got = new Set(have.map((h) => h.seq));
   await addDone(db, jobId, got.size);
   return got;

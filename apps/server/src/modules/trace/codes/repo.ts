@@ -62,10 +62,10 @@ export function listCodes(db: Db, batch: BatchRef, q: CodeListQuery, codePrefix:
   return pageOfQuery(query.select(CODE_COLUMNS).orderBy('seq'), q);
 }
 
-/** Codes of a batch in seq order, a page at a time (labels and exports stream them). */
 /** The largest seq (a PostgreSQL integer): "to the end" of a batch. */
 export const LAST_SEQ = 2_147_483_647;
 
+/** Codes of a batch in seq order, a page at a time (labels and exports stream them). */
 export async function* codesInOrder(db: Db, batch: BatchRef, from = 1, to = LAST_SEQ, liveOnly = false) {
   let after = from - 1;
   for (;;) {
@@ -81,6 +81,13 @@ export async function* codesInOrder(db: Db, batch: BatchRef, from = 1, to = LAST
     if (page.length < 2000) return;
     after = page[page.length - 1].seq;
   }
+}
+
+/** Every code of a batch in seq order (the demo's scans, tests). */
+export async function codesOfBatch(db: Db, batch: BatchRef) {
+  const codes = [];
+  for await (const c of codesInOrder(db, batch)) codes.push(c);
+  return codes;
 }
 
 /** How many live (not voided) codes of a batch lie in from..to: a label sheet's size before it is drawn. */

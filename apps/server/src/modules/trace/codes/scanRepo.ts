@@ -58,6 +58,16 @@ export async function markSuspected(db: Db, codeId: number, at: number, reason: 
     .execute();
 }
 
+/** The code, when it is one of the batch with this GTIN and lot (a GS1 Digital Link's three parts agree). */
+export function codeOfProduct(db: Db, code: string, gtin: string, lot: string) {
+  return db
+    .selectFrom('trace_codes as c')
+    .innerJoin('trace_batches as b', 'b.id', 'c.batch_id')
+    .select('c.id')
+    .where((eb) => eb.and({ 'c.code': code, 'b.gtin': gtin, 'b.lot': lot }))
+    .executeTakeFirst();
+}
+
 /** Other named places the code was scanned at from `from` to `to` (at most 50: enough to judge distance). */
 export async function placesOf(db: Db, codeId: number, from: number, to: number, except: string) {
   const rows = await db
@@ -65,22 +75,9 @@ export async function placesOf(db: Db, codeId: number, from: number, to: number,
     .select('place')
     .distinct()
     .where('code_id', '=', codeId)
-    .where('scanned_at', '>=', from)
-    .where('scanned_at', '<=', to)
+    .where((eb) => eb.between('scanned_at', from, to))
     .where('place', 'not in', ['', except])
     .limit(50)
     .execute();
   return rows.map((r) => r.place);
-}
-
-/** The code, when it is one of the batch with this GTIN and lot (a GS1 Digital Link's three parts agree). */
-export function codeOfProduct(db: Db, code: string, gtin: string, lot: string) {
-  return db
-    .selectFrom('trace_codes as c')
-    .innerJoin('trace_batches as b', 'b.id', 'c.batch_id')
-    .select('c.id')
-    .where('c.code', '=', code)
-    .where('b.gtin', '=', gtin)
-    .where('b.lot', '=', lot)
-    .executeTakeFirst();
 }

@@ -51,11 +51,8 @@ const rowOf = (b: AddReportBody): repo.ReportRow => ({
 export async function listReports(db: Db, auth: AuthContext, q: ReportListQuery): Promise<Paged<TraceReport>> {
   requirePark(auth, q.groupId);
   const { rows, total } = await repo.listReports(db, scopeOf(auth), q);
-  const links = await repo.batchesOfReports(
-    db,
-    scopeOf(auth),
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const links = await repo.batchesOfReports(db, scopeOf(auth), ids);
   return { list: rows.map((r) => toReport(r, links)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 

@@ -12,9 +12,10 @@ import { treeRow } from './service';
 type Material = { name: string; quantity: number; unit: string };
 
 /** Materials of each work, keyed by its id, in the shape both the console and the public page show. */
-export async function materialsByWork(db: Db, scope: Scope, workIds: number[]) {
+export async function materialsByWork(db: Db, scope: Scope, works: { id: number }[]) {
   const byWork = new Map<number, Material[]>();
-  for (const m of await materialsOfWork(db, scope, workIds)) {
+  const ids = works.map((w) => w.id);
+  for (const m of await materialsOfWork(db, scope, ids)) {
     const list = byWork.get(m.farm_work_id) ?? [];
     list.push({ name: m.name, quantity: m.quantity, unit: m.unit });
     byWork.set(m.farm_work_id, list);
@@ -25,11 +26,7 @@ export async function materialsByWork(db: Db, scope: Scope, workIds: number[]) {
 export async function treeCare(db: Db, auth: AuthContext, treeId: number): Promise<TreeCare[]> {
   await treeRow(db, auth, treeId, 'treeId');
   const works = await repo.careOf(db, scopeOf(auth), treeId);
-  const mats = await materialsByWork(
-    db,
-    scopeOf(auth),
-    works.map((w) => w.id),
-  );
+  const mats = await materialsByWork(db, scopeOf(auth), works);
   return works.map((w) => ({
     farmWorkId: w.id,
     type: w.type,

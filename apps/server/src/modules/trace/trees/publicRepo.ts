@@ -50,7 +50,6 @@ export function photoByCode(db: Db, code: string, photoId: number) {
     .selectFrom('trace_tree_photos as p')
     .innerJoin('trace_trees as t', 't.id', 'p.tree_id')
     .select(['p.sha256', 'p.mime'])
-    .where('p.id', '=', photoId)
-    .where('t.code', '=', code)
+    .where((eb) => eb.and({ 'p.id': photoId, 't.code': code }))
     .executeTakeFirst();
 }

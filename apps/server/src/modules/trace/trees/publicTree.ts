@@ -32,11 +32,7 @@ export async function publicTree(
     repo.photosOf(db, tree.merchant_id, tree.id),
     careRepo.careOf(db, park, tree.id, true),
   ]);
-  const mats = await materialsByWork(
-    db,
-    park,
-    works.map((w) => w.id),
-  );
+  const mats = await materialsByWork(db, park, works);
   return {
     status: 'ok',
     scanCount: counts.scan_count,
