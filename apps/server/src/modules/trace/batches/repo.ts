@@ -1,3 +1,4 @@
+import type { BatchListQuery } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import { deleteByIds, insertRow, pageOfQuery, rowById, updateById } from '../../../db/rows';
@@ -29,11 +30,7 @@ const LINKS = [
 export const parkScope = (merchantId: number, groupId: number): Scope => ({ merchantId, groupIds: [groupId] });
 export const batchScope = (b: { merchant_id: number; group_id: number }) => parkScope(b.merchant_id, b.group_id);
 
-export function listBatches(
-  db: Db,
-  scope: Scope,
-  f: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
-) {
+export function listBatches(db: Db, scope: Scope, f: BatchListQuery) {
   const k = `%${f.keyword}%`;
   const q = scoped(db, scope, f.groupId)
     .selectFrom('trace_batches as b')

@@ -1,3 +1,4 @@
+import type { ReportListQuery } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import { deleteByIds, insertRow, pageOfQuery, rowById, updateById } from '../../../db/rows';
@@ -12,11 +13,7 @@ export type ReportRow = Omit<
   'id' | 'merchant_id' | 'created_at' | 'updated_at' | 'file_sha256' | 'file_type' | 'file_mime' | 'file_bytes'
 >;
 
-export function listReports(
-  db: Db,
-  scope: Scope,
-  f: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
-) {
+export function listReports(db: Db, scope: Scope, f: ReportListQuery) {
   const k = `%${f.keyword}%`;
   const q = scoped(db, scope, f.groupId)
     .selectFrom('trace_reports as r')

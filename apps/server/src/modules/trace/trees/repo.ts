@@ -16,20 +16,15 @@ function withNames(db: Db, scope: Scope, q: { keyword?: string; groupId?: number
       s.where((eb) => eb.or([eb('t.code', 'like', k), eb('t.species', 'like', k), eb('t.variety', 'like', k)])),
     )
     .selectAll('t')
-    .select((eb) => [
-      'g.name as group_name',
-      'a.name as plot_name',
-      eb
-        .selectFrom('trace_tree_photos as p')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('p.tree_id', '=', 't.id')
-        .as('photo_count'),
-      eb
-        .selectFrom('production_farm_work as w')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('w.tree_id', '=', 't.id')
-        .as('care_count'),
-    ]);
+    .select((eb) => {
+      const n = eb.fn.countAll<number>().as('n');
+      return [
+        'g.name as group_name',
+        'a.name as plot_name',
+        eb.selectFrom('trace_tree_photos as p').select(n).whereRef('p.tree_id', '=', 't.id').as('photo_count'),
+        eb.selectFrom('production_farm_work as w').select(n).whereRef('w.tree_id', '=', 't.id').as('care_count'),
+      ];
+    });
 }
 export type TreeRow = Awaited<ReturnType<typeof findTree>> & object;
 

@@ -8,10 +8,8 @@ import { firstPlot, treeBody } from './testFixture';
 const T = '/api/merchant/trace/tree';
 
 describeEachEngine('one tree one code: trees, care records, photos and tags', (env) => {
-  let demo: string;
-  let demo2: string;
-  let groupId: number;
-  let plotId: number;
+  let [demo, demo2] = ['', ''];
+  let [groupId, plotId] = [0, 0];
   beforeAll(async () => {
     [demo, demo2] = await Promise.all([env().login('demo'), env().login('demo2')]);
     groupId = env().ids.parks.farm[0];
