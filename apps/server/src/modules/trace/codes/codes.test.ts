@@ -1,8 +1,9 @@
 import { Code, type CodeJob, type CodeStats, type Paged, type TraceCodeRow } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
+import { generated } from './jobFixture';
 import { codesOfBatch } from './repo';
-import { codeBatch, generated } from './testFixture';
+import { codeBatch } from './testFixture';
 
 const API = '/api/merchant/traceCode';
 

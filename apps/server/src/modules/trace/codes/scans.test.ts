@@ -5,10 +5,11 @@ import { Code, type PublicCodeAnswer } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
 import { publishBatch } from '../batches/published';
+import { generated } from './jobFixture';
 import { createPlaceBook, distanceKm } from './places';
 import { codesOfBatch } from './repo';
 import { createScanner } from './scans';
-import { codeBatch, generated } from './testFixture';
+import { codeBatch } from './testFixture';
 
 const API = '/api/merchant/traceCode';
 const PUBLIC = '/api/public/trace/code';
