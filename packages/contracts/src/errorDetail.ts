@@ -126,7 +126,15 @@ export function issueDetail(issue: IssueLike, field?: string): ErrorDetail {
   const code = issue.code ?? issue.keyword;
   const message = issue.message ?? '';
   const customRule = issue.params?.rule;
-  if (typeof customRule === 'string' && customRule in PHRASES) return { ...at, rule: customRule as ErrorRule };
+  if (typeof customRule === 'string' && customRule in PHRASES) {
+    // a cross-field rule carries its values beside its name ({rule: 'min', min: 5})
+    const params = Object.fromEntries(
+      Object.entries(issue.params ?? {}).filter(
+        ([k, v]) => k !== 'rule' && (typeof v === 'string' || typeof v === 'number'),
+      ),
+    ) as Record<string, string | number>;
+    return { ...at, rule: customRule as ErrorRule, ...(Object.keys(params).length > 0 ? { params } : {}) };
+  }
   const value = VALUE_RULES.find(([, text]) => message === text || message.endsWith(` ${text}`));
   if (value) return { ...at, rule: value[0] };
   switch (code) {

@@ -38,6 +38,7 @@ export * from './trace/batches';
 export * from './trace/codes';
 export * from './trace/public';
 export * from './trace/reports';
+export * from './trace/shipments';
 export * from './trace/trees';
 export * from './video/cameras';
 export * from './video/snapshots';

@@ -33,6 +33,10 @@ export interface TraceCodesTable {
   last_scan_place: string | null;
   suspected_at: number | null;
   suspect_reason: string | null;
+  /** Migration 2026_11_28_21: the evidence (JSON), and the diverted-goods flag with its own. */
+  suspect_evidence: string | null;
+  diverted_at: number | null;
+  divert_evidence: string | null;
 }
 
 export interface TraceCodeScansTable {
@@ -46,9 +50,29 @@ export interface TraceCodeScansTable {
 
 export interface TraceCodeSettingsTable {
   merchant_id: number;
-  max_scans: number;
   far_km: number;
   window_hours: number;
+  /** The address QR codes print ('' = PUBLIC_BASE_URL or the console's own). */
+  public_base_url: Generated<string>;
+  updated_at: number;
+}
+
+/** A label sheet made in the background (migration 2026_11_28_21). */
+export interface TraceLabelJobsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  group_id: number;
+  batch_id: number;
+  user_id: number;
+  size: string;
+  from_seq: number;
+  to_seq: number;
+  public_base: string;
+  total: number;
+  done: Generated<number>;
+  status: string;
+  error: Generated<string>;
+  created_at: number;
   updated_at: number;
 }
 
@@ -57,4 +81,5 @@ export interface TraceCodesTables {
   trace_codes: TraceCodesTable;
   trace_code_scans: TraceCodeScansTable;
   trace_code_settings: TraceCodeSettingsTable;
+  trace_label_jobs: TraceLabelJobsTable;
 }

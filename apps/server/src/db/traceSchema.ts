@@ -53,6 +53,29 @@ export interface TraceSnapshotsTable {
   trace: string;
   published_at: number;
   withdrawn_at: number | null;
+  /** Migration 2026_11_28_21: who published and withdrew, the day consumers read, why (never published). */
+  published_by: number | null;
+  withdrawn_by: number | null;
+  withdrawn_on: string | null;
+  withdraw_reason: Generated<string>;
+}
+/** Where a batch went (migration 2026_11_28_21). */
+export interface TraceShipmentsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  group_id: number;
+  batch_id: number;
+  buyer: string;
+  contact: Generated<string>;
+  quantity: number;
+  unit: string;
+  shipped_on: string;
+  region: string;
+  place: Generated<string>;
+  notes: Generated<string>;
+  created_by: number;
+  created_at: number;
+  updated_at: number;
 }
 export interface TraceSnapshotFilesTable {
   token: string;
@@ -70,4 +93,5 @@ export interface TraceTables {
   trace_batch_videos: Link & { video_id: number };
   trace_snapshots: TraceSnapshotsTable;
   trace_snapshot_files: TraceSnapshotFilesTable;
+  trace_shipments: TraceShipmentsTable;
 }

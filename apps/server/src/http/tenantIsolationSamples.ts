@@ -173,7 +173,6 @@ export const SAMPLES: Record<string, string> = {
   fromSeq: '1',
   toSeq: '2',
   reason: '隔离测试',
-  maxScans: '5',
   farKm: '500',
   windowHours: '24',
   // video: camera 11 is Demo Farm's gate camera DF-CM-0001 (seeded in order); a camera's own fields

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
 import { dayField, optText, text } from '../production/coreValues';
-import { enumField, listOf, nullable, numberField, optional } from '../requestValues';
+import { enumField, intField, listOf, nullable, numberField, optional } from '../requestValues';
 import { CERTIFICATE_BASES, type CertificateBasis, TRACE_SECTIONS, type TraceSection } from './public';
 
 /** Trace batches (/tracingCenter/rootBatch): what was harvested, from where, with its records, to publish. */
@@ -65,6 +65,29 @@ export const publishBatchBody = z.object({
   sections: listOf(enumField(TRACE_SECTIONS), (a) => a.min(1, 'sections: tick at least one')),
 });
 export type PublishBatchBody = z.infer<typeof publishBatchBody>;
+/**
+ * Withdrawal of a published batch (administrators): consumers then read "withdrawn by the producer on
+ * `withdrawnOn`" on every code of it; the reason is the merchant's own record, never published.
+ */
+export const withdrawBatchBody = z.object({
+  id,
+  reason: text('reason', 200, 1),
+  withdrawnOn: dayField('withdrawnOn'),
+});
+export type WithdrawBatchBody = z.infer<typeof withdrawBatchBody>;
+/** One publish of a batch, as the console lists them: a new publish is a new revision, never a rewrite. */
+export interface BatchRevision {
+  version: number;
+  publishedAt: number;
+  /** Who published it (null for a revision from before this was recorded). */
+  publishedBy: string | null;
+  sections: TraceSection[];
+  withdrawnAt: number | null;
+  withdrawnOn: string | null;
+  withdrawnBy: string | null;
+  withdrawReason: string;
+}
+export const batchRevisionQuery = z.object({ id, version: intField((n) => n.min(1, 'version must be at least 1')) });
 
 export type BatchStatus = 'draft' | 'published' | 'withdrawn';
 export interface TraceBatch {
@@ -79,6 +102,10 @@ export interface TraceBatch {
   /** Edited after the latest publish: consumers still see the old snapshot until published again. */
   changedSincePublish: boolean;
   harvestQuantity: { quantity: number; unit: string }[];
+  /** Codes generated for the batch: a batch with codes is withdrawn, never deleted, once published. */
+  codeCount: number;
+  /** The withdrawal of the latest revision, when the batch is withdrawn. */
+  withdrawal: { on: string | null; at: number; reason: string } | null;
   updatedAt: number;
 }
 export interface TraceBatchDetail extends TraceBatch {

@@ -94,8 +94,8 @@ export const publicTraceSchema = z.object({
         quantity: z.number(),
         unit: z.string(),
         grade: z.string(),
-        /** Why an administrator harvested inside a pesticide's safety interval; null when not. */
-        overrideReason: z.string().nullable(),
+        // An administrator's reason for harvesting inside a safety interval is the merchant's record, never
+        // published; a snapshot stored with one is read through this schema, which drops it.
       }),
     )
     .optional(),

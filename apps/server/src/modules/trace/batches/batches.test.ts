@@ -1,6 +1,14 @@
-import { Code, type PublicTrace, TRACE_SECTIONS, type TraceBatch, type TraceBatchDetail } from '@farmpark/contracts';
+import {
+  Code,
+  dayIn,
+  type PublicTrace,
+  TRACE_SECTIONS,
+  type TraceBatch,
+  type TraceBatchDetail,
+} from '@farmpark/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
+import { zoneOfPark } from '../../parks/repo';
 import { getPublishedTrace } from './published';
 import { batchBody, PRIVATE_MARKERS, type TraceRows, testReport, traceRows } from './testFixture';
 
@@ -136,9 +144,7 @@ describeEachEngine('trace batches', (env) => {
           materials: [{ name: '隔离测试农药', quantity: 0.5, unit: 'L' }],
         }),
       ]);
-      expect(res.data.harvests).toEqual([
-        { date: '2026-06-01', quantity: 10, unit: 'kg', grade: '特级', overrideReason: null },
-      ]);
+      expect(res.data.harvests).toEqual([{ date: '2026-06-01', quantity: 10, unit: 'kg', grade: '特级' }]);
     });
 
     it('publishes exactly the ticked sections: each one left unticked never appears', async () => {
@@ -178,7 +184,7 @@ describeEachEngine('trace batches', (env) => {
       for (const marker of Object.values(PRIVATE_MARKERS)) expect(text).not.toContain(marker);
     });
 
-    it('freezes the snapshot; unpublish withdraws it; files only by a live token', async () => {
+    it('freezes the snapshot; withdrawal takes it down; files only by a live token', async () => {
       expect(await getPublishedTrace(env().db, 987654)).toBeNull();
       const id = await addBatch();
       expect(await getPublishedTrace(env().db, id)).toBeNull();
@@ -212,10 +218,13 @@ describeEachEngine('trace batches', (env) => {
       const newUrl = second.trace.reports?.[0].fileUrl ?? '';
       expect(await fetchPublic(newUrl)).toBe('application/pdf');
 
-      expect((await env().post(`${P}/unpublishBatch`, token, { id })).code).toBe(0);
-      expect(await getPublishedTrace(env().db, id)).toEqual({ status: 'withdrawn' });
+      // unpublishing is a withdrawal now (issue 24): an administrator's, with a reason and the day consumers read
+      const today = dayIn(await zoneOfPark(env().db, park, 'Asia/Shanghai'), Date.now());
+      const withdraw = { id, reason: '复检', withdrawnOn: today };
+      expect((await env().post(`${P}/withdrawBatch`, token, withdraw)).code).toBe(0);
+      expect(await getPublishedTrace(env().db, id)).toMatchObject({ status: 'withdrawn', withdrawnOn: today });
       expect(await fetchPublic(newUrl)).toBe(Code.NOT_FOUND);
-      expect((await env().post(`${P}/unpublishBatch`, token, { id })).code).toBe(Code.CONFLICT);
+      expect((await env().post(`${P}/withdrawBatch`, token, withdraw)).code).toBe(Code.CONFLICT);
       const withdrawn = await env().get<TraceBatchDetail>(`${P}/getBatchDetail`, token, { id: String(id) });
       expect(withdrawn.data.status).toBe('withdrawn');
     });

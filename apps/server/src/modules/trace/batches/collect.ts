@@ -76,7 +76,6 @@ export async function collectTrace(
       quantity: Number(h.quantity),
       unit: h.unit,
       grade: h.grade,
-      overrideReason: h.override_reason,
     }));
   if (want.has('reports')) {
     const reports = await records.reportsOf(db, scope, { ids: links.reportIds });

@@ -1,35 +1,49 @@
 import { randomBytes } from 'node:crypto';
-import { Code, type PublicTrace, publicTraceFileUrl, TRACE_SECTIONS, type TraceSection } from '@farmpark/contracts';
+import {
+  type BatchRevision,
+  Code,
+  type PublicTrace,
+  publicTraceFileUrl,
+  publicTraceSchema,
+  TRACE_SECTIONS,
+  type TraceSection,
+} from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import type { Scope } from '../../../db/scope';
-import { ApiError } from '../../../http/apiError';
+import { ApiError, notFound } from '../../../http/apiError';
 import { collectTrace, type TraceFile } from './collect';
 import { batchScope, findBatch, linksOf } from './repo';
 import * as snapshots from './snapshotRepo';
 
 export type PublishedTrace =
   | { status: 'published'; trace: PublicTrace; merchantId: number; parkId: number }
-  | { status: 'withdrawn' };
+  | { status: 'withdrawn'; withdrawnOn: string | null; withdrawnAt: number };
 
-/** Keeps only the ticked sections of a stored snapshot: a second guard behind collectTrace. */
-function onlyTicked(trace: PublicTrace, sections: readonly TraceSection[]): PublicTrace {
-  const out: PublicTrace = { publishedAt: trace.publishedAt, version: trace.version };
-  for (const s of TRACE_SECTIONS)
-    if (sections.includes(s) && trace[s] !== undefined) Object.assign(out, { [s]: trace[s] });
+/**
+ * A stored snapshot as consumers may read it: only the ticked sections (a second guard behind collectTrace)
+ * and only the fields the contract names, so a field dropped from publication since (a harvest's override
+ * reason) is not shown from an older revision either.
+ */
+export function storedTrace(trace: string, sections: string): PublicTrace {
+  const ticked = JSON.parse(sections) as TraceSection[];
+  const all = publicTraceSchema.parse(JSON.parse(trace));
+  const out: PublicTrace = { publishedAt: all.publishedAt, version: all.version };
+  for (const s of TRACE_SECTIONS) if (ticked.includes(s) && all[s] !== undefined) Object.assign(out, { [s]: all[s] });
   return out;
 }
 
 /**
- * The consumer's view of a batch: its latest published snapshot, 'withdrawn' once unpublished, null when the
+ * The consumer's view of a batch: its latest published snapshot, 'withdrawn' once withdrawn, null when the
  * batch does not exist or was never published. Reads only the stored snapshot, never the live records.
  */
 export async function getPublishedTrace(db: Db, batchId: number): Promise<PublishedTrace | null> {
   const s = await snapshots.latestSnapshot(db, batchId);
   if (!s) return null;
-  if (s.withdrawn_at !== null) return { status: 'withdrawn' };
+  if (s.withdrawn_at !== null)
+    return { status: 'withdrawn', withdrawnOn: s.withdrawn_on, withdrawnAt: Number(s.withdrawn_at) };
   return {
     status: 'published',
-    trace: onlyTicked(JSON.parse(s.trace) as PublicTrace, JSON.parse(s.sections) as TraceSection[]),
+    trace: storedTrace(s.trace, s.sections),
     merchantId: s.merchant_id,
     parkId: s.group_id,
   };
@@ -42,7 +56,7 @@ const refuse = (zh: string, en: string, field = 'sections') =>
  * Freezes a new version of exactly the ticked sections; each file it shows gets its own random token, so
  * the public file route serves what this snapshot published and nothing else.
  */
-export async function publishBatch(db: Db, scope: Scope, batchId: number, sections: TraceSection[]) {
+export async function publishBatch(db: Db, scope: Scope, userId: number, batchId: number, sections: TraceSection[]) {
   const batch = await findBatch(db, scope, batchId);
   if (!batch) throw new ApiError(Code.NOT_FOUND, `id ${batchId}: batch not found`);
   const ticked = TRACE_SECTIONS.filter((s) => sections.includes(s));
@@ -70,20 +84,33 @@ export async function publishBatch(db: Db, scope: Scope, batchId: number, sectio
       sections: JSON.stringify(ticked),
       trace: JSON.stringify({ publishedAt, version: v, ...body } satisfies PublicTrace),
       published_at: publishedAt,
+      published_by: userId,
     }),
     files,
   );
   return { version, publishedAt };
 }
 
-/** Takes the page down: consumers see "withdrawn" until the next publish. */
-export async function unpublishBatch(db: Db, scope: Scope, batchId: number) {
-  const batch = await findBatch(db, scope, batchId);
-  if (!batch) throw new ApiError(Code.NOT_FOUND, `id ${batchId}: batch not found`);
-  const latest = (await snapshots.latestSnapshots(db, batchScope(batch), [batch.id])).get(batch.id);
-  if (!latest || latest.withdrawn_at !== null) throw refuse('该批次未发布', 'the batch is not published', 'id');
-  await snapshots.withdrawSnapshot(db, batchScope(batch), latest.id, Date.now());
-  return null;
+/** Every revision of a batch, newest first: who published it and when, and its withdrawal. */
+export async function batchRevisions(db: Db, scope: Scope, batchId: number): Promise<BatchRevision[]> {
+  const rows = await snapshots.revisionsOf(db, scope, batchId);
+  return rows.map((r) => ({
+    version: r.version,
+    publishedAt: Number(r.published_at),
+    publishedBy: r.published_by,
+    sections: JSON.parse(r.sections) as TraceSection[],
+    withdrawnAt: r.withdrawn_at === null ? null : Number(r.withdrawn_at),
+    withdrawnOn: r.withdrawn_on,
+    withdrawnBy: r.withdrawn_by,
+    withdrawReason: r.withdraw_reason,
+  }));
+}
+
+/** What one revision showed consumers, exactly as it was frozen. */
+export async function batchRevision(db: Db, scope: Scope, batchId: number, version: number): Promise<PublicTrace> {
+  const r = await snapshots.revisionOf(db, scope, batchId, version);
+  if (!r) throw notFound(`version ${version}: revision`);
+  return storedTrace(r.trace, r.sections);
 }
 
 /**

@@ -106,3 +106,14 @@ export function harvestTotals(db: Db, scope: Scope, batchIds: readonly number[])
     .groupBy(['l.batch_id', 'h.unit'])
     .execute();
 }
+
+/** How many codes each batch has (a batch with codes is withdrawn, not deleted, once published). */
+export async function codeCountsOf(db: Db, scope: Scope, batchIds: readonly number[]): Promise<Map<number, number>> {
+  const rows = await scoped(db, scope)
+    .selectFrom('trace_codes')
+    .select((eb) => ['batch_id', eb.fn.countAll<number>().as('n')])
+    .where('batch_id', 'in', inList(batchIds))
+    .groupBy('batch_id')
+    .execute();
+  return new Map(rows.map((r) => [r.batch_id, Number(r.n)]));
+}

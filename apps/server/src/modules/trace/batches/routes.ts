@@ -1,11 +1,13 @@
 import {
   addBatchBody,
   batchListQuery,
+  batchRevisionQuery,
   productionGroupQuery,
   publishBatchBody,
   traceIdQuery,
   traceIdsBody,
   updateBatchBody,
+  withdrawBatchBody,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +15,7 @@ import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
 import { scopeOf } from '../../../http/scope';
 import type { ModuleDeps } from '../../context';
-import { getPublishedTrace, publishBatch, unpublishBatch } from './published';
+import { batchRevision, batchRevisions, getPublishedTrace, publishBatch } from './published';
 import {
   addBatch,
   batchDetail,
@@ -24,12 +26,15 @@ import {
   removeBatches,
   updateBatch,
 } from './service';
+import { shipmentRoutes } from './shipmentRoutes';
+import { withdrawBatch } from './withdrawal';
 
 export const BATCHES = '/tracingCenter/rootBatch';
 const P = '/api/merchant/trace/batch';
 
-/** Trace batches: records, the form's options, the live preview, publish and unpublish. */
-export function traceBatchRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+/** Trace batches: records, the form's options, the live preview, publish, revisions, withdrawal, shipments. */
+export function traceBatchRoutes(app: FastifyInstance, deps: ModuleDeps): void {
+  const { db, config: cfg } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['trace'];
   const config = { permitUrl: BATCHES };
@@ -58,6 +63,15 @@ export function traceBatchRoutes(app: FastifyInstance, { db }: ModuleDeps): void
           : { status: published.status, trace: published.trace },
     );
   });
+  // Every publish is a revision: who, when, which sections, its withdrawal; and what each one showed.
+  r.get(`${P}/getBatchRevisionList`, { config, schema: { tags, querystring: traceIdQuery } }, async (req) => {
+    const batch = await batchOf(db, authOf(req), req.query.id);
+    return ok(await batchRevisions(db, scopeOf(authOf(req)), batch.id));
+  });
+  r.get(`${P}/getBatchRevision`, { config, schema: { tags, querystring: batchRevisionQuery } }, async (req) => {
+    const batch = await batchOf(db, authOf(req), req.query.id);
+    return ok(await batchRevision(db, scopeOf(authOf(req)), batch.id, req.query.version));
+  });
   r.post(`${P}/addBatch`, { config, schema: { tags, body: addBatchBody } }, async (req) =>
     ok(await addBatch(db, authOf(req), req.body)),
   );
@@ -68,9 +82,10 @@ export function traceBatchRoutes(app: FastifyInstance, { db }: ModuleDeps): void
     ok(await removeBatches(db, authOf(req), req.body.id)),
   );
   r.post(`${P}/publishBatch`, { config, schema: { tags, body: publishBatchBody } }, async (req) =>
-    ok(await publishBatch(db, scopeOf(authOf(req)), req.body.id, req.body.sections)),
+    ok(await publishBatch(db, scopeOf(authOf(req)), authOf(req).userId, req.body.id, req.body.sections)),
   );
-  r.post(`${P}/unpublishBatch`, { config, schema: { tags, body: traceIdQuery } }, async (req) =>
-    ok(await unpublishBatch(db, scopeOf(authOf(req)), req.body.id)),
+  r.post(`${P}/withdrawBatch`, { config, schema: { tags, body: withdrawBatchBody } }, async (req) =>
+    ok(await withdrawBatch(db, authOf(req), req.body, cfg.tzName)),
   );
+  shipmentRoutes(app, deps, BATCHES);
 }

@@ -27,7 +27,8 @@ import { latestSnapshots } from './snapshotRepo';
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findBatch>>>;
 type Snap = Awaited<ReturnType<typeof latestSnapshots>> extends Map<number, infer S> ? S : never;
 
-function summaryOf(r: Row, snap: Snap | undefined, totals: { batch_id: number; unit: string; quantity: number }[]) {
+type Totals = { batch_id: number; unit: string; quantity: number }[];
+function summaryOf(r: Row, snap: Snap | undefined, totals: Totals, codeCount: number) {
   const status: BatchStatus = !snap ? 'draft' : snap.withdrawn_at !== null ? 'withdrawn' : 'published';
   const out: TraceBatch = {
     id: r.id,
@@ -47,6 +48,11 @@ function summaryOf(r: Row, snap: Snap | undefined, totals: { batch_id: number; u
     harvestQuantity: totals
       .filter((t) => t.batch_id === r.id)
       .map((t) => ({ unit: t.unit, quantity: Number(t.quantity) })),
+    codeCount,
+    withdrawal:
+      snap && snap.withdrawn_at !== null
+        ? { on: snap.withdrawn_on, at: Number(snap.withdrawn_at), reason: snap.withdraw_reason }
+        : null,
     updatedAt: Number(r.updated_at),
   };
   return out;
@@ -64,8 +70,9 @@ async function detailsOf(db: Db, scope: Scope, rows: Row[]): Promise<TraceBatchD
   const snaps = await latestSnapshots(db, scope, ids);
   const totals = await repo.harvestTotals(db, scope, ids);
   const links = await repo.linksOfMany(db, scope, ids);
+  const codes = await repo.codeCountsOf(db, scope, ids);
   return rows.map((r) => ({
-    ...summaryOf(r, snaps.get(r.id), totals),
+    ...summaryOf(r, snaps.get(r.id), totals, codes.get(r.id) ?? 0),
     ...(links.get(r.id) as repo.BatchLinks),
     certQuantity: r.cert_quantity === null ? null : Number(r.cert_quantity),
     certUnit: r.cert_unit,
@@ -172,9 +179,28 @@ export async function updateBatch(db: Db, auth: AuthContext, b: UpdateBatchBody)
   return null;
 }
 
+/**
+ * Deletes batches, except one that has codes and was ever published: its labels are out there, and deleting
+ * it would tell their readers "not issued here" (a genuine product called fake). Such a batch is withdrawn.
+ */
 export async function removeBatches(db: Db, auth: AuthContext, ids: number[]) {
-  for (const id of ids) await batchOf(db, auth, id);
-  await repo.deleteBatches(db, scopeOf(auth), ids);
+  const scope = scopeOf(auth);
+  const rows = [];
+  for (const id of ids) rows.push(await batchOf(db, auth, id));
+  const [snaps, codes] = await Promise.all([latestSnapshots(db, scope, ids), repo.codeCountsOf(db, scope, ids)]);
+  for (const b of rows) {
+    const count = codes.get(b.id) ?? 0;
+    if (count > 0 && snaps.has(b.id))
+      throw new ApiError(
+        Code.CONFLICT,
+        {
+          zh: `${b.product_name} ${b.lot} 已发布且有 ${count} 个溯源码，不能删除：删除后消费者扫码会看到“未找到此码”。请改为撤回，消费者将看到“已被生产者撤回”及日期`,
+          en: `${b.product_name} ${b.lot} was published and has ${count} codes, so it cannot be deleted: its labels would read "not issued here". Withdraw it instead; consumers then read that the producer withdrew it, with the date`,
+        },
+        { field: 'id', rule: 'invalid' },
+      );
+  }
+  await repo.deleteBatches(db, scope, ids);
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/connect';
+import { updateById } from '../../../db/rows';
 import { inList, type Scope, scoped } from '../../../db/scope';
 
 /**
@@ -18,7 +19,16 @@ export interface SnapshotFile {
 export async function latestSnapshots(db: Db, scope: Scope, batchIds: readonly number[]) {
   const rows = await scoped(db, scope)
     .selectFrom('trace_snapshots')
-    .select(['id', 'batch_id', 'version', 'sections', 'published_at', 'withdrawn_at'])
+    .select([
+      'id',
+      'batch_id',
+      'version',
+      'sections',
+      'published_at',
+      'withdrawn_at',
+      'withdrawn_on',
+      'withdraw_reason',
+    ])
     .where('batch_id', 'in', inList(batchIds))
     .orderBy('version', 'desc')
     .execute();
@@ -31,7 +41,7 @@ export async function latestSnapshots(db: Db, scope: Scope, batchIds: readonly n
 export function latestSnapshot(db: Db, batchId: number) {
   return db
     .selectFrom('trace_snapshots')
-    .select(['merchant_id', 'group_id', 'sections', 'trace', 'withdrawn_at'])
+    .select(['merchant_id', 'group_id', 'sections', 'trace', 'withdrawn_at', 'withdrawn_on'])
     .where('batch_id', '=', batchId)
     .orderBy('version', 'desc')
     .limit(1)
@@ -46,7 +56,7 @@ export function insertSnapshot(
   db: Db,
   scope: Scope,
   batch: { id: number; group_id: number },
-  make: (version: number) => { sections: string; trace: string; published_at: number },
+  make: (version: number) => { sections: string; trace: string; published_at: number; published_by: number },
   files: readonly SnapshotFile[],
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -77,12 +87,42 @@ export function insertSnapshot(
   });
 }
 
-export async function withdrawSnapshot(db: Db, scope: Scope, snapshotId: number, at: number) {
-  await scoped(db, scope)
-    .updateTable('trace_snapshots')
-    .set({ withdrawn_at: at })
-    .where('id', '=', snapshotId)
+/** Stamps a revision withdrawn (the only change a snapshot ever takes): when, the day consumers read, who, why. */
+export async function withdrawSnapshot(
+  db: Db,
+  scope: Scope,
+  snapshotId: number,
+  w: { at: number; on: string; by: number; reason: string },
+) {
+  await updateById(db, scope, 'trace_snapshots', snapshotId, {
+    withdrawn_at: w.at,
+    withdrawn_on: w.on,
+    withdrawn_by: w.by,
+    withdraw_reason: w.reason,
+  });
+}
+
+/** Every revision of a batch, newest first, with the names of who published and who withdrew it. */
+export function revisionsOf(db: Db, scope: Scope, batchId: number) {
+  return scoped(db, scope)
+    .selectFrom('trace_snapshots as s')
+    .leftJoin('users as p', 'p.id', 's.published_by')
+    .leftJoin('users as w', 'w.id', 's.withdrawn_by')
+    .select(['s.version', 's.sections', 's.published_at', 's.withdrawn_at', 's.withdrawn_on', 's.withdraw_reason'])
+    .select(['p.user_name as published_by', 'w.user_name as withdrawn_by'])
+    .where('s.batch_id', '=', batchId)
+    .orderBy('s.version', 'desc')
     .execute();
+}
+
+/** One revision's frozen trace and sections. */
+export function revisionOf(db: Db, scope: Scope, batchId: number, version: number) {
+  return scoped(db, scope)
+    .selectFrom('trace_snapshots')
+    .select(['sections', 'trace'])
+    .where('batch_id', '=', batchId)
+    .where('version', '=', version)
+    .executeTakeFirst();
 }
 
 /**

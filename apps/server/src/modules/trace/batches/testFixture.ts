@@ -107,4 +107,13 @@ export const TRACE_SAMPLES: Record<string, string> = {
   pledge: '',
   basis: '',
   sections: 'product',
+  // withdrawal, revisions, shipments, the public address of labels (issue 24)
+  withdrawnOn: '2026-05-26',
+  version: '1',
+  buyer: '隔离测试收货方',
+  contact: '',
+  shippedOn: '2026-05-26',
+  region: 'beijing',
+  place: '',
+  url: '',
 };

@@ -35,7 +35,7 @@ const FULL: PublicTrace = {
       waterM3: 3,
     },
   ],
-  harvests: [{ date: '2026-06-01', quantity: 10, unit: 'kg', grade: '', overrideReason: null }],
+  harvests: [{ date: '2026-06-01', quantity: 10, unit: 'kg', grade: '' }],
   reports: [],
   videos: [],
 };

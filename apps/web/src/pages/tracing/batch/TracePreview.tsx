@@ -114,10 +114,7 @@ export default function TracePreview({ trace }: { trace: PublicTrace }) {
             dataSource={trace.harvests}
             locale={{ emptyText: none }}
             renderItem={(h) => (
-              <List.Item>
-                {`${h.date} · ${h.quantity} ${unit(h.unit)}${h.grade ? ` · ${h.grade}` : ''}`}
-                {h.overrideReason && <Tag color="orange">{lbl('override', { reason: h.overrideReason })}</Tag>}
-              </List.Item>
+              <List.Item>{`${h.date} · ${h.quantity} ${unit(h.unit)}${h.grade ? ` · ${h.grade}` : ''}`}</List.Item>
             )}
           />,
         )}

@@ -5,6 +5,7 @@ import type {
   PublicTrace,
   TraceBatchDetail,
   TraceSection,
+  WithdrawBatchBody,
 } from '@farmpark/contracts';
 import { download, get, post } from '../../../api/request';
 
@@ -13,7 +14,10 @@ const P = '/api/merchant/trace/batch';
 const quiet = { json: true, silent: true } as const;
 export type ListParams = Record<string, string | number | boolean | undefined> & { pageNum: number; pageSize: number };
 export type BatchInput = AddBatchBody;
-export type PublishedView = { status: 'published'; trace: PublicTrace } | { status: 'withdrawn' } | null;
+export type PublishedView =
+  | { status: 'published'; trace: PublicTrace }
+  | { status: 'withdrawn'; withdrawnOn: string | null }
+  | null;
 export const getBatchList = (p: ListParams) => get<Paged<TraceBatchDetail>>(`${P}/getBatchList`, p);
 export const getBatchOptions = (groupId: number) => get<BatchOptions>(`${P}/getBatchOptions`, { groupId });
 export const getBatchPreview = (id: number) => get<PublicTrace>(`${P}/getBatchPreview`, { id });
@@ -23,6 +27,7 @@ export const updateBatch = (b: BatchInput & { id: number }) => post(`${P}/update
 export const removeBatch = (id: number[]) => post(`${P}/removeBatch`, { id }, { json: true });
 export const publishBatch = (id: number, sections: TraceSection[]) =>
   post<{ version: number }>(`${P}/publishBatch`, { id, sections }, { json: true });
-export const unpublishBatch = (id: number) => post(`${P}/unpublishBatch`, { id }, { json: true });
+export const withdrawBatch = (b: WithdrawBatchBody) =>
+  post<{ codes: number; withdrawnOn: string }>(`${P}/withdrawBatch`, b, quiet);
 /** A file the preview shows (a report of the console's own routes), fetched with the session token. */
 export const fetchFile = (url: string) => download(url);

@@ -1,24 +1,17 @@
 import './areaTexts';
 import { batchFields, CERTIFICATE_BASES, type TraceBatchDetail } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Empty, Input, InputNumber, Popconfirm, Space, Tag, Tooltip } from 'antd';
+import { Button, Card, Checkbox, Empty, Input, InputNumber, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../components/CrudPage';
 import type { CrudApi } from '../../../components/CrudPage/types';
 import { useParkStore } from '../../../stores/park';
-import {
-  addBatch,
-  type BatchInput,
-  getBatchList,
-  getBatchOptions,
-  removeBatch,
-  unpublishBatch,
-  updateBatch,
-} from './api';
+import { addBatch, type BatchInput, getBatchList, getBatchOptions, removeBatch, updateBatch } from './api';
 import DetailDrawer from './DetailDrawer';
 import { HarvestSelect, RecordSelect } from './LinkSelects';
 import PublishDialog from './PublishDialog';
+import WithdrawDialog from './WithdrawDialog';
 
 /** Traceability > trace batches: what was harvested where, with its records; publish a frozen snapshot. */
 export default function TraceBatchPage() {
@@ -37,18 +30,13 @@ const STATUS_COLOR = { draft: 'default', published: 'green', withdrawn: 'orange'
 
 function BatchList({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const lbl = (k: string, o?: Record<string, unknown>) => t(`traceBatch.${k}`, o);
   const options = useQuery({ queryKey: ['trace', 'batchOptions', groupId], queryFn: () => getBatchOptions(groupId) });
   const [detail, setDetail] = useState<TraceBatchDetail | null>(null);
   const [publishing, setPublishing] = useState<{ batch: TraceBatchDetail; api: CrudApi } | null>(null);
   const s = batchFields.shape;
   const o = options.data;
-  const unpublish = async (b: TraceBatchDetail, api: CrudApi) => {
-    await unpublishBatch(b.id);
-    message.success(lbl('withdrawnDone'));
-    api.reload();
-  };
+  const [withdrawing, setWithdrawing] = useState<{ batch: TraceBatchDetail; api: CrudApi } | null>(null);
   return (
     <>
       <CrudPage<TraceBatchDetail, BatchInput>
@@ -107,14 +95,15 @@ function BatchList({ groupId }: { groupId: number }) {
               {lbl(b.status === 'published' ? 'republish' : 'publish')}
             </Button>
             {b.status === 'published' && (
-              <Popconfirm
-                title={lbl('unpublishConfirm', { name: `${b.productName} ${b.lot}` })}
-                onConfirm={() => unpublish(b, api)}
+              <Button
+                type="link"
+                size="small"
+                danger
+                onClick={() => setWithdrawing({ batch: b, api })}
+                data-testid={`batch-unpublish-${b.id}`}
               >
-                <Button type="link" size="small" danger data-testid={`batch-unpublish-${b.id}`}>
-                  {lbl('unpublish')}
-                </Button>
-              </Popconfirm>
+                {lbl('unpublish')}
+              </Button>
             )}
           </>
         )}
@@ -189,6 +178,16 @@ function BatchList({ groupId }: { groupId: number }) {
           setPublishing(null);
         }}
       />
+      {withdrawing && (
+        <WithdrawDialog
+          batch={withdrawing.batch}
+          onClose={() => setWithdrawing(null)}
+          onDone={() => {
+            withdrawing.api.reload();
+            setWithdrawing(null);
+          }}
+        />
+      )}
     </>
   );
 }
