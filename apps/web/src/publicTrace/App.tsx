@@ -1,6 +1,6 @@
 import type { PublicTreeAnswer } from '@farmpark/contracts';
 import { useCallback, useEffect, useState } from 'react';
-import { type PageKind, type ProductAnswer, readProduct, readTree } from './api';
+import { type PageKind, type PageQuery, type ProductAnswer, readProduct, readTree } from './api';
 import { ProductPage } from './ProductPage';
 import { Failed, Loading } from './parts';
 import { TreePage } from './TreePage';
@@ -13,24 +13,29 @@ type State =
   | { kind: 'tree'; answer: PublicTreeAnswer };
 
 /** One lookup per visit of the page; a failed one can be tried again without reloading. */
-export function App({ page, code, lang, t }: { page: PageKind; code: string; lang: Lang; t: PublicTexts }) {
+export function App(props: { page: PageKind; query: PageQuery; lang: Lang; t: PublicTexts }) {
+  const { page, lang, t } = props;
+  const { code, gtin, lot } = props.query;
   const [state, setState] = useState<State>({ kind: 'loading' });
+  // /OC without a code but with a GTIN is a product's page (GS1 Digital Link `/01/{gtin}`)
+  const asked = code !== '' || (page === 'OC' && !!gtin);
   const load = useCallback(() => {
     setState({ kind: 'loading' });
+    const query = { code, gtin, lot };
     const work =
       page === 'OC'
-        ? readProduct(code, lang).then((answer): State => ({ kind: 'product', answer }))
-        : readTree(code, lang).then((answer): State => ({ kind: 'tree', answer }));
+        ? readProduct(query, lang).then((answer): State => ({ kind: 'product', answer }))
+        : readTree(query, lang).then((answer): State => ({ kind: 'tree', answer }));
     work.then(setState, () => setState({ kind: 'failed' }));
-  }, [page, code, lang]);
+  }, [page, code, gtin, lot, lang]);
   useEffect(() => {
-    if (code) load();
-  }, [code, load]);
+    if (asked) load();
+  }, [asked, load]);
 
   return (
     <main className="pt-page" data-page={page}>
       <div className="pt-brand">{t.title[page]}</div>
-      {!code ? (
+      {!asked ? (
         <div className="pt-warning" role="alert">
           {t.noCode}
         </div>

@@ -12,7 +12,12 @@ export function ProductPage({ answer, lang, t }: Props) {
   const warning = answer.status === 'ok' ? null : answer.status;
   return (
     <>
-      {warning && <StatusWarning status={warning} t={t} />}
+      {warning && <StatusWarning status={warning} t={t} day={answer.withdrawnOn && dayText(answer.withdrawnOn)} />}
+      {answer.staff && (
+        <p className="pt-scans" data-testid="staff-read">
+          {t.staff}
+        </p>
+      )}
       <ScanLine {...answer} lang={lang} t={t} />
       {trace && <TraceSections trace={trace} lang={lang} t={t} />}
     </>

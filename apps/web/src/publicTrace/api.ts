@@ -31,8 +31,15 @@ function newVisitId(): string {
 
 export class LookupError extends Error {}
 
-async function read<T>(path: string, code: string, lang: string): Promise<T> {
-  const q = new URLSearchParams({ code });
+/** What the page was opened with: a code, and for /OC the GTIN and lot a GS1 Digital Link carried with it. */
+export interface PageQuery {
+  code: string;
+  gtin?: string;
+  lot?: string;
+}
+
+async function read<T>(path: string, query: Record<string, string | undefined>, lang: string): Promise<T> {
+  const q = new URLSearchParams(Object.entries(query).filter((e): e is [string, string] => e[1] !== undefined));
   const res = await fetch(`${path}?${q}`, { headers: { 'Accept-Language': lang, 'X-Visit-Id': visitId() } });
   if (!res.ok) throw new LookupError(`HTTP ${res.status}`);
   const body = (await res.json()) as { code: number; msg: string; data: T };
@@ -42,5 +49,10 @@ async function read<T>(path: string, code: string, lang: string): Promise<T> {
 
 /** The answer of /OC (with the park's zone when the server sends one) or of /TC. */
 export type ProductAnswer = PublicCodeAnswer & { timeZone?: string };
-export const readProduct = (code: string, lang: string) => read<ProductAnswer>('/api/public/trace/code', code, lang);
-export const readTree = (code: string, lang: string) => read<PublicTreeAnswer>('/api/public/trace/tree', code, lang);
+/** A code's page, or without a code the product page of a Digital Link's GTIN (and lot). */
+export const readProduct = ({ code, gtin, lot }: PageQuery, lang: string) =>
+  code
+    ? read<ProductAnswer>('/api/public/trace/code', { code, gtin, lot }, lang)
+    : read<ProductAnswer>('/api/public/trace/product', { gtin, lot }, lang);
+export const readTree = ({ code }: PageQuery, lang: string) =>
+  read<PublicTreeAnswer>('/api/public/trace/tree', { code }, lang);

@@ -21,13 +21,16 @@ export function Field({ label, value }: { label: string; value: ReactNode }) {
   );
 }
 
-export type Warning = 'unknown' | 'void' | 'suspected' | 'withdrawn';
+export type Warning = keyof PublicTexts['status'];
 
-/** A warning the reader cannot miss: first on the page, in red, with an icon and a role screen readers announce. */
-export function StatusWarning({ status, t }: { status: Warning; t: PublicTexts }) {
+/**
+ * A warning the reader cannot miss: first on the page, in red, with an icon and a role screen readers announce.
+ * A withdrawal names its day.
+ */
+export function StatusWarning({ status, t, day }: { status: Warning; t: PublicTexts; day?: string | null }) {
   return (
     <div className="pt-warning" role="alert" data-status={status}>
-      <span aria-hidden="true">⚠</span> {t.status[status]}
+      <span aria-hidden="true">⚠</span> {status === 'withdrawn' && day ? t.withdrawnOn(day) : t.status[status]}
     </div>
   );
 }

@@ -22,8 +22,33 @@ export type LabelSizeName = (typeof LABEL_SIZES)[number];
 /** active: printed and good; void: withdrawn by the merchant; suspected: the counterfeit rule fired. */
 export const TRACE_CODE_STATES = ['active', 'void', 'suspected'] as const;
 export type TraceCodeState = (typeof TRACE_CODE_STATES)[number];
-export const SUSPECT_REASONS = ['tooMany', 'farApart'] as const;
+/**
+ * Why a code is suspected: consumers' scans from places farther apart than the rule allows within its window.
+ * Only evidence no single client controls counts (two network places); how often one address asks never does.
+ */
+export const SUSPECT_REASONS = ['farApart'] as const;
 export type SuspectReason = (typeof SUSPECT_REASONS)[number];
+/** A consumer's scan as evidence: where (a place name of the address table) and when. */
+export interface ScanPlace {
+  place: string;
+  at: number;
+}
+/** Why a code is suspected: the scans far apart and how far (km). */
+export interface SuspectEvidence {
+  scans: ScanPlace[];
+  km: number;
+}
+/**
+ * 窜货 (diverted goods): a consumer's scan far from every region its batch was shipped to. Genuine goods sold
+ * where they were not sent: the operator's matter, not the consumer's (the public page does not warn).
+ */
+export interface DivertEvidence extends ScanPlace {
+  /** Distance to the nearest shipment's region (km). */
+  km: number;
+  shipmentId: number;
+  buyer: string;
+  region: string;
+}
 
 const seq = (field: string) => intField((n) => n.min(1, `${field} must be at least 1`));
 
@@ -73,6 +98,21 @@ export interface TraceCodeRow {
   voidReason: string;
   suspectedAt: number | null;
   suspectReason: SuspectReason | null;
+  suspectEvidence: SuspectEvidence | null;
+  divertedAt: number | null;
+  divertEvidence: DivertEvidence | null;
+}
+
+type SeqRange = { fromSeq?: number; toSeq?: number };
+/** A cross-field rule as people read it: the last number must be at least the first (rule `min`, its value). */
+function seqOrder(b: SeqRange, ctx: z.RefinementCtx) {
+  if (b.fromSeq !== undefined && b.toSeq !== undefined && b.toSeq < b.fromSeq)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['toSeq'],
+      message: `toSeq must be at least ${b.fromSeq}`,
+      params: { rule: 'min', min: b.fromSeq },
+    });
 }
 
 /** Void some codes by id, or the range fromSeq..toSeq of a batch, with a reason the list shows. */
@@ -84,13 +124,17 @@ export const voidCodesBody = z
     toSeq: optional(seq('toSeq')),
     reason: text('reason', 200, 1),
   })
-  .refine((b) => (b.ids?.length ?? 0) > 0 || (b.fromSeq !== undefined && b.toSeq !== undefined), {
-    message: 'give ids, or fromSeq and toSeq',
-    path: ['ids'],
-  })
-  .refine((b) => b.fromSeq === undefined || b.toSeq === undefined || b.fromSeq <= b.toSeq, {
-    message: 'toSeq must not be before fromSeq',
-    path: ['toSeq'],
+  .superRefine((b, ctx) => {
+    if ((b.ids?.length ?? 0) === 0)
+      for (const field of ['fromSeq', 'toSeq'] as const)
+        if (b[field] === undefined)
+          ctx.addIssue({
+            code: 'custom',
+            path: [field],
+            message: `${field} is required without ids`,
+            params: { rule: 'required' },
+          });
+    seqOrder(b, ctx);
   });
 export type VoidCodesBody = z.infer<typeof voidCodesBody>;
 
@@ -102,11 +146,26 @@ export const codeLabelsQuery = z
     fromSeq: optional(seq('fromSeq')),
     toSeq: optional(seq('toSeq')),
   })
-  .refine((q) => q.fromSeq === undefined || q.toSeq === undefined || q.fromSeq <= q.toSeq, {
-    message: 'toSeq must not be before fromSeq',
-    path: ['toSeq'],
-  });
+  .superRefine(seqOrder);
 export type CodeLabelsQuery = z.infer<typeof codeLabelsQuery>;
+
+/** A label sheet made in the background: its progress, then its file (a 20,000-label PDF never sits in memory). */
+export const LABEL_JOB_STATES = ['running', 'done', 'failed'] as const;
+export interface LabelJob {
+  id: number;
+  batchId: number;
+  size: LabelSizeName;
+  /** Labels the sheet holds (live codes of the range) and how many are drawn so far. */
+  total: number;
+  done: number;
+  status: (typeof LABEL_JOB_STATES)[number];
+  error: string;
+  /** The address printed in the QR codes. */
+  publicBase: string;
+  createdAt: number;
+  updatedAt: number;
+}
+export const labelJobQuery = z.object({ jobId: id });
 
 export const codeExportQuery = z.object({
   batchId: id,
@@ -125,11 +184,14 @@ export interface CodeStats {
   void: number;
   scanned: number;
   suspected: number;
+  /** Live codes a consumer scanned far from every region the batch was shipped to (窜货). */
+  diverted: number;
   scans: number;
   /** Scans per day in the park's zone, oldest first, every day of the range (0 when none). */
   days: { day: string; scans: number }[];
 }
 
+/** Codes suspected or diverted (either evidence), newest first. */
 export const suspectedCodeListQuery = pageQuery.extend({ batchId: optional(id) });
 export interface SuspectedCodeRow extends TraceCodeRow {
   batchId: number;
@@ -137,28 +199,110 @@ export interface SuspectedCodeRow extends TraceCodeRow {
   lot: string;
 }
 
-/** The merchant's counterfeit rule: more than maxScans scans, or two scans farKm apart within windowHours. */
+/**
+ * The merchant's counterfeit rule: a code is suspected when consumers scan it from two places more than farKm
+ * apart within windowHours; a scan more than farKm from every region the batch was shipped to is diverted.
+ */
 export const codeSettingsBody = z.object({
-  maxScans: intField((n) => n.min(2, 'maxScans must be at least 2').max(100_000, 'maxScans must be at most 100000')),
   farKm: intField((n) => n.min(1, 'farKm must be at least 1').max(20_000, 'farKm must be at most 20000')),
   windowHours: intField((n) => n.min(1, 'windowHours must be at least 1').max(720, 'windowHours must be at most 720')),
 });
 export type CodeSettings = z.infer<typeof codeSettingsBody>;
-export const DEFAULT_CODE_SETTINGS: CodeSettings = { maxScans: 20, farKm: 500, windowHours: 24 };
+export const DEFAULT_CODE_SETTINGS: CodeSettings = { farKm: 500, windowHours: 24 };
 
 /** The public code read: a blank or malformed code answers `unknown`, never an error a script could probe. */
-export const publicCodeQuery = z.object({ code: withDefault(z.string().max(64), '') });
-export const PUBLIC_CODE_STATES = ['ok', 'void', 'unknown', 'suspected', 'withdrawn'] as const;
+export const publicCodeQuery = z.object({
+  code: withDefault(z.string().max(64), ''),
+  /** The GTIN and lot a GS1 Digital Link carried with the code: the code must be of that product. */
+  gtin: optional(z.string().max(14)),
+  lot: optional(z.string().max(20)),
+});
+/**
+ * ok; void (voided by the producer); unknown (never issued here); suspected (copied, by the rule's evidence);
+ * withdrawn (the producer withdrew the batch, on `withdrawnOn`); unpublished (the batch is not published yet);
+ * mismatch (a genuine code under another product's GTIN or lot).
+ */
+export const PUBLIC_CODE_STATES = [
+  'ok',
+  'void',
+  'unknown',
+  'suspected',
+  'withdrawn',
+  'unpublished',
+  'mismatch',
+] as const;
 export type PublicCodeState = (typeof PUBLIC_CODE_STATES)[number];
 export interface PublicCodeAnswer {
   status: PublicCodeState;
-  /** Scans including this one; 0 for an unknown code. */
+  /** Consumers' scans including this one (staff reads never count); 0 for an unknown code. */
   scanCount: number;
+  /** The first consumer's scan. */
   firstScanAt: number | null;
-  /** The published snapshot (only that); null for unknown, withdrawn or never published. */
+  /** The published snapshot (only that); null unless ok or suspected. */
   trace: PublicTrace | null;
   /** The park's IANA zone, for showing `firstScanAt`; absent for an unknown code. */
   timeZone?: string;
+  /** The day the producer withdrew the batch (status withdrawn), in the park's calendar. */
+  withdrawnOn?: string | null;
+  /** True when a signed-in member of the producer's staff read it: not counted as a scan. */
+  staff?: boolean;
+}
+
+/**
+ * The product page a GS1 Digital Link without a serial opens (`/01/{gtin}`, `/01/{gtin}/10/{lot}`): the newest
+ * published batch of that GTIN (of that lot when given). Answered as a code read without the scan counts.
+ */
+export const publicProductQuery = z.object({
+  gtin: withDefault(z.string().max(14), ''),
+  lot: optional(z.string().max(20)),
+});
+
+/**
+ * Where consumers reach the public pages, printed in every QR code: the administrator's setting, else the
+ * server's PUBLIC_BASE_URL, else the address the console was opened on. `url` '' clears the setting.
+ */
+export const publicBaseBody = z.object({
+  url: withDefault(
+    z
+      .string({ error: 'url must be text' })
+      .trim()
+      .max(200, 'url must be at most 200 characters')
+      .regex(/^$|^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, 'url must be an http or https address without ? or #')
+      .transform((u) => u.replace(/\/+$/, '')),
+    '',
+  ),
+});
+export interface PublicBaseView {
+  /** The administrator's setting ('' when none). */
+  url: string;
+  /** What labels print now. */
+  effective: string;
+  source: 'setting' | 'env' | 'request';
+  /** The effective address is loopback or private: phones outside this network cannot open it. */
+  local: boolean;
+}
+
+/** True for a loopback, private, link-local or .local host: an address consumers' phones cannot reach. */
+export function isLocalAddress(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost') || host.endsWith('.local') || host === '::1') return true;
+  if (/^(fc|fd)[0-9a-f]{2}:/.test(host) || host.startsWith('fe80:')) return true;
+  const v4 = host.match(/^(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (!v4) return false;
+  const [a, b] = [Number(v4[1]), Number(v4[2])];
+  return (
+    a === 127 ||
+    a === 10 ||
+    a === 0 ||
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 168) ||
+    (a === 169 && b === 254)
+  );
 }
 
 /** A code as people read it: upper case, dashes and spaces dropped, look-alikes mapped (O->0, I/L->1). */

@@ -133,5 +133,7 @@ export interface PublicTreeAnswer {
   firstScanAt: number | null;
   /** The park's IANA zone: the page shows times in it. */
   timeZone: string;
+  /** True when a signed-in member of the producer's staff read it: not counted as a scan. */
+  staff?: boolean;
   tree: PublicTree | null;
 }

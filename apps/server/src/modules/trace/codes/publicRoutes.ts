@@ -1,22 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { publicCodeQuery } from '@farmpark/contracts';
+import { type PublicCodeAnswer, publicCodeQuery, publicProductQuery } from '@farmpark/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { clientMeta } from '../../../http/clientMeta';
 import { ok } from '../../../http/envelope';
-import { RateLimitedError, SlidingWindow, withRetryAfter } from '../../../http/rateLimit';
+import { withRetryAfter } from '../../../http/rateLimit';
 import type { ModuleDeps } from '../../context';
-import { isTraceCodeShape } from './generator';
-import { codeOfProduct } from './scanRepo';
-import type { ScanCode } from './scans';
+import { gs1ResolverRoutes } from '../gs1/resolverRoutes';
+import { GuessLimit, PUBLIC_READ_LIMIT, staffMerchantOf } from '../publicReads';
+import type { Scanner } from './scans';
 
 /**
- * The consumer's side of one item one code, no login: the code read behind /OC (rate limited per address,
- * one scan per visit) and the GS1 Digital Link path printed in QR codes of batches with a GTIN, which
- * redirects to the same /OC page.
+ * The consumer's side of one item one code, no login: the code read behind /OC (one scan per visit; lookups
+ * of codes that do not exist limited per address), the product read behind a GS1 Digital Link without a
+ * serial, and the resolver of the Digital Link paths printed in QR codes of batches with a GTIN.
  */
-export const PUBLIC_CODE_LIMIT = { max: 60, windowMs: 60_000 };
 /** A visit: the page's cookie (or an app's header) names it; reloads within it count once. */
 const VISIT_COOKIE = 'fp_trace_visit';
 const VISIT_HOURS = 12;
@@ -35,45 +33,46 @@ function visitOf(req: FastifyRequest, reply: FastifyReply): string {
   return visit;
 }
 
-const gs1Params = z.object({
-  gtin: z.string().regex(/^\d{14}$/),
-  lot: z.string().min(1).max(20),
-  serial: z.string().min(1).max(20),
-});
-
 export function traceCodePublicRoutes(
   app: FastifyInstance,
   { db }: Pick<ModuleDeps, 'db'>,
-  scanCode: ScanCode,
-  limit = PUBLIC_CODE_LIMIT,
+  scanner: Scanner,
+  limit = PUBLIC_READ_LIMIT,
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const perAddress = new SlidingWindow(limit.max, limit.windowMs);
+  const guesses = new GuessLimit(limit);
+  /** Admits the address, reads, and counts a read that found nothing against it. */
+  const limited = (req: FastifyRequest, reply: FastifyReply, read: (ip: string) => Promise<PublicCodeAnswer>) =>
+    withRetryAfter(
+      reply,
+      (async () => {
+        const { ip } = clientMeta(req);
+        guesses.admit(ip);
+        const answer = await read(ip);
+        if (answer.status === 'unknown') guesses.missed(ip);
+        return ok(answer);
+      })(),
+    );
 
   r.get(
     '/api/public/trace/code',
     { config: { public: true }, schema: { tags: ['public'], querystring: publicCodeQuery } },
-    async (req, reply) =>
-      withRetryAfter(
-        reply,
-        (async () => {
-          const { ip } = clientMeta(req);
-          if (!perAddress.take(ip)) throw new RateLimitedError(perAddress.retryAfter(ip));
-          return ok(await scanCode({ code: req.query.code, visit: visitOf(req, reply), ip }));
-        })(),
+    (req, reply) =>
+      limited(req, reply, async (ip) =>
+        scanner.scanCode({
+          code: req.query.code,
+          visit: visitOf(req, reply),
+          ip,
+          staffMerchantId: await staffMerchantOf(db, req),
+          gtin: req.query.gtin,
+          lot: req.query.lot,
+        }),
       ),
   );
-
-  // GS1 Digital Link (AI 01 GTIN, 10 lot, 21 serial = our code). A path whose GTIN and lot are not the
-  // code's batch opens /OC without a code (the page says unknown): a real code stuck on another product.
   r.get(
-    '/01/:gtin/10/:lot/21/:serial',
-    { config: { public: true }, schema: { hide: true, params: gs1Params } },
-    async (req, reply) => {
-      const { gtin, lot, serial } = req.params;
-      const code = serial.toUpperCase();
-      const match = isTraceCodeShape(code) ? await codeOfProduct(db, code, gtin, lot) : undefined;
-      return reply.redirect(match ? `/OC?code=${code}` : '/OC?code=', 302);
-    },
+    '/api/public/trace/product',
+    { config: { public: true }, schema: { tags: ['public'], querystring: publicProductQuery } },
+    (req, reply) => limited(req, reply, () => scanner.readProduct(req.query.gtin, req.query.lot)),
   );
+  gs1ResolverRoutes(app);
 }

@@ -1,5 +1,5 @@
 import type { CodeListQuery, TraceCodeState } from '@farmpark/contracts';
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../../db/connect';
 import { pageOfQuery } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
@@ -53,6 +53,9 @@ export const CODE_COLUMNS = [
   'void_reason',
   'suspected_at',
   'suspect_reason',
+  'suspect_evidence',
+  'diverted_at',
+  'divert_evidence',
 ] as const;
 
 export function listCodes(db: Db, batch: BatchRef, q: CodeListQuery, codePrefix: string | undefined) {
@@ -126,29 +129,27 @@ export async function voidCodes(
 
 export async function codeCounts(db: Db, batch: BatchRef) {
   const row = await codesOf(db, batch)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      eb.fn.sum<number>(eb.case().when('voided_at', 'is not', null).then(1).else(0).end()).as('void'),
-      eb.fn.sum<number>(eb.case().when('scan_count', '>', 0).then(1).else(0).end()).as('scanned'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('suspected_at', 'is not', null), eb('voided_at', 'is', null)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('suspected'),
-      eb.fn.sum<number>('scan_count').as('scans'),
-    ])
+    .select((eb) => {
+      const howMany = (when: Expression<SqlBool>) => eb.fn.sum<number>(eb.case().when(when).then(1).else(0).end());
+      const live = eb('voided_at', 'is', null);
+      return [
+        eb.fn.countAll<number>().as('total'),
+        howMany(eb('voided_at', 'is not', null)).as('void'),
+        howMany(eb('scan_count', '>', 0)).as('scanned'),
+        howMany(eb.and([eb('suspected_at', 'is not', null), live])).as('suspected'),
+        howMany(eb.and([eb('diverted_at', 'is not', null), live])).as('diverted'),
+        eb.fn.sum<number>('scan_count').as('scans'),
+      ];
+    })
     .executeTakeFirstOrThrow();
+  const n = (v: unknown) => Number(v ?? 0);
   return {
-    total: Number(row.total),
-    void: Number(row.void ?? 0),
-    scanned: Number(row.scanned ?? 0),
-    suspected: Number(row.suspected ?? 0),
-    scans: Number(row.scans ?? 0),
+    total: n(row.total),
+    void: n(row.void),
+    scanned: n(row.scanned),
+    suspected: n(row.suspected),
+    diverted: n(row.diverted),
+    scans: n(row.scans),
   };
 }
 
@@ -174,12 +175,12 @@ export function listSuspected(
   const query = scoped(db, scope)
     .selectFrom('trace_codes as c')
     .innerJoin('trace_batches as b', 'b.id', 'c.batch_id')
-    .where('c.suspected_at', 'is not', null)
+    .where((eb) => eb.or([eb('c.suspected_at', 'is not', null), eb('c.diverted_at', 'is not', null)]))
     .where('c.voided_at', 'is', null)
     .$if(batchId !== undefined, (qb) => qb.where('c.batch_id', '=', batchId as number))
     .select(CODE_COLUMNS.map((c) => `c.${c}` as const))
     .select(['b.product_name', 'b.lot', 'b.gtin'])
-    .orderBy('c.suspected_at', 'desc')
+    .orderBy((eb) => eb.fn.coalesce('c.suspected_at', 'c.diverted_at'), 'desc')
     .orderBy('c.id', 'desc');
   return pageOfQuery(query, page);
 }
@@ -189,16 +190,33 @@ export function findSettings(db: Db, merchantId: number) {
   return merchantWide(db, merchantId).selectFrom('trace_code_settings').selectAll().executeTakeFirst();
 }
 
-export async function saveSettings(
-  db: Db,
-  merchantId: number,
-  s: { maxScans: number; farKm: number; windowHours: number },
-  now: number,
-) {
-  const values = { max_scans: s.maxScans, far_km: s.farKm, window_hours: s.windowHours, updated_at: now };
+/** Saves the counterfeit rule; the public address stays as it was. */
+export async function saveSettings(db: Db, merchantId: number, s: { farKm: number; windowHours: number }, now: number) {
+  const values = { far_km: s.farKm, window_hours: s.windowHours, updated_at: now };
   await merchantWide(db, merchantId)
     .insertInto('trace_code_settings')
     .values({ merchant_id: merchantId, ...values })
     .onConflict((oc) => oc.column('merchant_id').doUpdateSet(values))
+    .execute();
+}
+
+/** Saves the address QR codes print ('' clears it); a merchant without a rule yet gets the default rule. */
+export async function savePublicBase(
+  db: Db,
+  merchantId: number,
+  url: string,
+  rule: { farKm: number; windowHours: number },
+  now: number,
+) {
+  await merchantWide(db, merchantId)
+    .insertInto('trace_code_settings')
+    .values({
+      merchant_id: merchantId,
+      far_km: rule.farKm,
+      window_hours: rule.windowHours,
+      public_base_url: url,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('merchant_id').doUpdateSet({ public_base_url: url, updated_at: now }))
     .execute();
 }

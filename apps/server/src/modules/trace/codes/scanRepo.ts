@@ -6,13 +6,15 @@ import type { Db } from '../../../db/connect';
  */
 
 /** What a scan answers with after it is recorded. */
-const STATE = ['scan_count', 'first_scan_at', 'voided_at', 'suspected_at'] as const;
+const STATE = ['scan_count', 'first_scan_at', 'voided_at', 'suspected_at', 'diverted_at'] as const;
 
+/** The code with its batch's GTIN and lot (a GS1 Digital Link's three parts must agree). */
 export function findCode(db: Db, code: string) {
   return db
-    .selectFrom('trace_codes')
-    .select(['id', 'batch_id', 'merchant_id', 'group_id'])
-    .where('code', '=', code)
+    .selectFrom('trace_codes as c')
+    .innerJoin('trace_batches as b', 'b.id', 'c.batch_id')
+    .select(['c.id', 'c.batch_id', 'c.merchant_id', 'c.group_id', 'b.gtin', 'b.lot'])
+    .where('c.code', '=', code)
     .executeTakeFirst();
 }
 
@@ -50,34 +52,47 @@ export function countScan(db: Db, codeId: number, at: number, place: string) {
     .executeTakeFirstOrThrow();
 }
 
-export async function markSuspected(db: Db, codeId: number, at: number, reason: string) {
+export async function markSuspected(db: Db, codeId: number, at: number, reason: string, evidence: string) {
   await db
     .updateTable('trace_codes')
-    .set({ suspected_at: at, suspect_reason: reason })
+    .set({ suspected_at: at, suspect_reason: reason, suspect_evidence: evidence })
     .where('id', '=', codeId)
     .execute();
 }
 
-/** The code, when it is one of the batch with this GTIN and lot (a GS1 Digital Link's three parts agree). */
-export function codeOfProduct(db: Db, code: string, gtin: string, lot: string) {
-  return db
-    .selectFrom('trace_codes as c')
-    .innerJoin('trace_batches as b', 'b.id', 'c.batch_id')
-    .select('c.id')
-    .where((eb) => eb.and({ 'c.code': code, 'b.gtin': gtin, 'b.lot': lot }))
-    .executeTakeFirst();
+export async function markDiverted(db: Db, codeId: number, at: number, evidence: string) {
+  await db
+    .updateTable('trace_codes')
+    .set({ diverted_at: at, divert_evidence: evidence })
+    .where('id', '=', codeId)
+    .execute();
 }
 
-/** Other named places the code was scanned at from `from` to `to` (at most 50: enough to judge distance). */
+/**
+ * Other named places the code was scanned at from `from` to `to`, each with its latest scan (at most 50:
+ * enough to judge distance).
+ */
 export async function placesOf(db: Db, codeId: number, from: number, to: number, except: string) {
   const rows = await db
     .selectFrom('trace_code_scans')
-    .select('place')
-    .distinct()
+    .select((eb) => ['place', eb.fn.max('scanned_at').as('at')])
     .where('code_id', '=', codeId)
     .where((eb) => eb.between('scanned_at', from, to))
     .where('place', 'not in', ['', except])
+    .groupBy('place')
     .limit(50)
     .execute();
-  return rows.map((r) => r.place);
+  return rows.map((r) => ({ place: r.place, at: Number(r.at) }));
+}
+
+/** The batches of a GTIN (of one lot when given), newest first: the product page reads their snapshots. */
+export function batchesOfProduct(db: Db, gtin: string, lot: string | undefined) {
+  return db
+    .selectFrom('trace_batches')
+    .select(['id', 'group_id'])
+    .where('gtin', '=', gtin)
+    .$if(lot !== undefined, (q) => q.where('lot', '=', lot as string))
+    .orderBy('id', 'desc')
+    .limit(20)
+    .execute();
 }

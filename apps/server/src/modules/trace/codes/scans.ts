@@ -1,110 +1,193 @@
-import { type CodeSettings, normalizeTraceCode, type PublicCodeAnswer, type SuspectReason } from '@farmpark/contracts';
+import {
+  type CodeSettings,
+  type DivertEvidence,
+  dayIn,
+  normalizeTraceCode,
+  type PublicCodeAnswer,
+  SHIPMENT_REGIONS,
+  type ShipmentRegion,
+  type SuspectEvidence,
+} from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { zoneOfPark } from '../../parks/repo';
 import { getPublishedTrace, type PublishedTrace } from '../batches/published';
+import { regionsOfBatch } from '../batches/shipmentsRepo';
+import { gtin14 } from '../gs1/digitalLink';
 import { isTraceCodeShape } from './generator';
 import { distanceKm, type PlaceBook } from './places';
 import * as repo from './scanRepo';
 import { codeSettings } from './service';
 
 /**
- * A consumer's scan: recorded once per visit (the visit id a cookie keeps), counted on the code, checked
- * against the merchant's counterfeit rule, and answered with the code's state and the batch's published
- * snapshot, nothing else.
+ * A consumer's scan: recorded once per visit (the visit id a cookie keeps), counted on the code, judged by the
+ * merchant's rule, and answered with the code's state and the batch's published snapshot, nothing else. A
+ * read by the producer's own signed-in staff is answered but never recorded: "first scan" is a consumer's.
  */
 export interface Scan {
   code: string;
   visit: string;
   ip: string;
   now?: number;
+  /** The merchant of a signed-in staff member making this read, if any. */
+  staffMerchantId?: number | null;
+  /** The GTIN and lot a GS1 Digital Link carried with the code. */
+  gtin?: string;
+  lot?: string;
 }
 
-type Published = { trace: PublishedTrace | null; timeZone: string };
+interface BatchView {
+  trace: PublishedTrace | null;
+  timeZone: string;
+  shipments: { id: number; buyer: string; region: string }[];
+}
+type CodeState = Awaited<ReturnType<typeof repo.codeState>>;
 
 const UNKNOWN: PublicCodeAnswer = { status: 'unknown', scanCount: 0, firstScanAt: null, trace: null };
 
-/** Settings change rarely and every scan needs them: remembered a few seconds per merchant. */
-function settingsCache(db: Db) {
-  const cache = new Map<number, { at: number; s: CodeSettings }>();
-  return async (merchantId: number, now: number) => {
-    const hit = cache.get(merchantId);
-    if (hit && now - hit.at < 5_000) return hit.s;
-    const s = await codeSettings(db, merchantId);
-    cache.set(merchantId, { at: now, s });
-    return s;
+/**
+ * Remembers a value per key for `ms` of the clock (settings, a batch's snapshot): scans of a popular product
+ * read it once. The clock, not a scan's own time: a scan dated otherwise (the demo, tests) must not keep a
+ * stale value alive.
+ */
+function cached<K, V>(ms: number, load: (key: K) => Promise<V>) {
+  const memo = new Map<K, { at: number; value: Promise<V> }>();
+  return (key: K): Promise<V> => {
+    const now = Date.now();
+    const hit = memo.get(key);
+    if (hit && now - hit.at < ms) return hit.value;
+    if (memo.size > 1_000) memo.clear();
+    const value = load(key);
+    memo.set(key, { at: now, value });
+    value.catch(() => memo.delete(key));
+    return value;
   };
+}
+
+/** The answer a page shows for a batch's state (void and unknown are decided before). */
+function batchAnswer(view: BatchView, counts: Omit<PublicCodeAnswer, 'status' | 'trace'>, suspected: boolean) {
+  const t = view.trace;
+  if (t === null) return { status: 'unpublished', ...counts, trace: null } satisfies PublicCodeAnswer;
+  if (t.status === 'withdrawn')
+    return {
+      status: 'withdrawn',
+      ...counts,
+      withdrawnOn: t.withdrawnOn ?? dayIn(view.timeZone, t.withdrawnAt),
+      trace: null,
+    } satisfies PublicCodeAnswer;
+  return { status: suspected ? 'suspected' : 'ok', ...counts, trace: t.trace } satisfies PublicCodeAnswer;
 }
 
 /** `defaultZone`: TZ_NAME, the zone of a park that has none of its own. */
 export function createScanner(db: Db, places: PlaceBook, defaultZone = 'Asia/Shanghai') {
-  const settingsOf = settingsCache(db);
+  const settingsOf = cached(5_000, (merchantId: number) => codeSettings(db, merchantId));
+  // A publish, a withdrawal or a new shipment reaches consumers within two seconds.
+  const batchOf = cached(2_000, async (key: string): Promise<BatchView> => {
+    const [batchId, groupId] = key.split(':').map(Number);
+    const [trace, timeZone, shipments] = await Promise.all([
+      getPublishedTrace(db, batchId),
+      zoneOfPark(db, groupId, defaultZone),
+      regionsOfBatch(db, batchId),
+    ]);
+    return { trace, timeZone, shipments };
+  });
 
   /**
-   * Why this code looks copied after the scan just recorded at `place`, or null. Earlier pairs were judged
-   * when their later scan came, so only this scan's place is compared with the window's other places.
+   * Scans from two places farther apart than the rule within its window: this scan's place against the
+   * window's others (earlier pairs were judged when their later scan came).
    */
-  async function suspicion(trx: Db, codeId: number, count: number, place: string, rule: CodeSettings, now: number) {
-    if (count > rule.maxScans) return 'tooMany' as SuspectReason;
+  async function farApart(trx: Db, codeId: number, place: string, rule: CodeSettings, now: number) {
     const here = places.positionOf(place);
     if (!here) return null;
     const recent = await repo.placesOf(trx, codeId, now - rule.windowHours * 3_600_000, now, place);
-    const far = recent.some((p) => {
-      const there = places.positionOf(p);
-      return there !== null && distanceKm(here, there) > rule.farKm;
-    });
-    return far ? ('farApart' as SuspectReason) : null;
+    for (const other of recent) {
+      const there = places.positionOf(other.place);
+      const km = there ? distanceKm(here, there) : 0;
+      if (km > rule.farKm) return { scans: [other, { place, at: now }], km: Math.round(km) } satisfies SuspectEvidence;
+    }
+    return null;
+  }
+
+  /** A scan farther than the rule from every region the batch was shipped to, and in none of them (窜货). */
+  function diverted(view: BatchView, place: string, rule: CodeSettings, now: number) {
+    const here = places.positionOf(place);
+    if (!here || view.shipments.length === 0) return null;
+    if (view.shipments.some((s) => s.region === places.regionOf(place))) return null;
+    const nearest = view.shipments
+      .map((s) => ({ s, km: distanceKm(here, SHIPMENT_REGIONS[s.region as ShipmentRegion] ?? here) }))
+      .sort((a, b) => a.km - b.km)[0];
+    if (nearest.km <= rule.farKm) return null;
+    const { id, buyer, region } = nearest.s;
+    return { place, at: now, km: Math.round(nearest.km), shipmentId: id, buyer, region } satisfies DivertEvidence;
   }
 
   /** Records the scan (once per visit) and judges it, in one transaction; answers the code's state after it. */
-  async function record(codeId: number, batchId: number, merchantId: number, scan: Scan, now: number) {
+  async function record(
+    code: NonNullable<Awaited<ReturnType<typeof repo.findCode>>>,
+    view: BatchView,
+    scan: Scan,
+    now: number,
+  ): Promise<CodeState> {
     const place = places.placeOf(scan.ip)?.name ?? '';
     // read before the transaction: SQLite has one connection, which the transaction holds
-    const rule = await settingsOf(merchantId, now);
+    const rule = await settingsOf(code.merchant_id);
     return db.transaction().execute(async (trx) => {
-      const scanned = { code_id: codeId, batch_id: batchId, visit: scan.visit, scanned_at: now, place };
-      if (!(await repo.insertScan(trx, scanned))) return repo.codeState(trx, codeId);
-      const c = await repo.countScan(trx, codeId, now, place);
-      if (c.suspected_at !== null) return c;
-      const why = await suspicion(trx, codeId, c.scan_count, place, rule, now);
-      if (!why) return c;
-      await repo.markSuspected(trx, codeId, now, why);
-      return { ...c, suspected_at: now };
+      const scanned = { code_id: code.id, batch_id: code.batch_id, visit: scan.visit, scanned_at: now, place };
+      if (!(await repo.insertScan(trx, scanned))) return repo.codeState(trx, code.id);
+      const c: CodeState = { ...(await repo.countScan(trx, code.id, now, place)) };
+      const far = c.suspected_at === null ? await farApart(trx, code.id, place, rule, now) : null;
+      if (far) {
+        await repo.markSuspected(trx, code.id, now, 'farApart', JSON.stringify(far));
+        c.suspected_at = now;
+      }
+      const away = c.diverted_at === null ? diverted(view, place, rule, now) : null;
+      if (away) {
+        await repo.markDiverted(trx, code.id, now, JSON.stringify(away));
+        c.diverted_at = now;
+      }
+      return c;
     });
   }
 
-  /**
-   * The batch's published snapshot, remembered two seconds: a popular product's scans then read it once a
-   * moment instead of every time. A publish or unpublish reaches consumers within that time.
-   */
-  const snapshots = new Map<number, { at: number; value: Promise<Published> }>();
-  function publishedOf(batchId: number, groupId: number): Promise<Published> {
-    const now = Date.now();
-    const hit = snapshots.get(batchId);
-    if (hit && now - hit.at < 2_000) return hit.value;
-    if (snapshots.size > 1_000) snapshots.clear();
-    const value = Promise.all([getPublishedTrace(db, batchId), zoneOfPark(db, groupId, defaultZone)]).then(
-      ([trace, timeZone]) => ({ trace, timeZone }),
-    );
-    snapshots.set(batchId, { at: now, value });
-    value.catch(() => snapshots.delete(batchId));
-    return value;
+  /** A GS1 Digital Link's GTIN and lot, when given, must be the code's batch's. */
+  function otherProduct(found: { gtin: string | null; lot: string }, scan: Scan): boolean {
+    if (scan.gtin !== undefined && (found.gtin === null || gtin14(scan.gtin) !== found.gtin)) return true;
+    return scan.lot !== undefined && scan.lot !== found.lot;
   }
 
-  return async function scanCode(scan: Scan): Promise<PublicCodeAnswer> {
+  async function scanCode(scan: Scan): Promise<PublicCodeAnswer> {
     const code = normalizeTraceCode(scan.code);
     if (!isTraceCodeShape(code)) return UNKNOWN;
     const found = await repo.findCode(db, code);
     if (!found) return UNKNOWN;
+    // a genuine code under another product's GTIN or lot: said so, and not counted as that product's scan
+    if (otherProduct(found, scan)) return { status: 'mismatch', scanCount: 0, firstScanAt: null, trace: null };
     const now = scan.now ?? Date.now();
-    const [c, { trace: published, timeZone }] = await Promise.all([
-      record(found.id, found.batch_id, found.merchant_id, scan, now),
-      publishedOf(found.batch_id, found.group_id),
-    ]);
-    const counts = { scanCount: c.scan_count, firstScanAt: c.first_scan_at, timeZone };
+    const view = await batchOf(`${found.batch_id}:${found.group_id}`);
+    const staff = scan.staffMerchantId === found.merchant_id;
+    const c = staff ? await repo.codeState(db, found.id) : await record(found, view, scan, now);
+    const counts = {
+      scanCount: c.scan_count,
+      firstScanAt: c.first_scan_at === null ? null : Number(c.first_scan_at),
+      timeZone: view.timeZone,
+      ...(staff ? { staff: true } : {}),
+    };
     // A voided code shows nothing of the product: whoever holds it should not trust what it is stuck on.
     if (c.voided_at !== null) return { status: 'void', ...counts, trace: null };
-    if (published?.status !== 'published') return { status: 'withdrawn', ...counts, trace: null };
-    return { status: c.suspected_at !== null ? 'suspected' : 'ok', ...counts, trace: published.trace };
-  };
+    return batchAnswer(view, counts, c.suspected_at !== null);
+  }
+
+  /**
+   * The product page of a GS1 Digital Link without a serial: the newest published batch of the GTIN (of the
+   * lot when given); withdrawn or unpublished when none is published; unknown when no batch has it. No scan.
+   */
+  async function readProduct(gtin: string, lot: string | undefined): Promise<PublicCodeAnswer> {
+    const batches = await repo.batchesOfProduct(db, gtin14(gtin), lot);
+    const views = await Promise.all(batches.map((b) => batchOf(`${b.id}:${b.group_id}`)));
+    const view = views.find((v) => v.trace?.status === 'published') ?? views.find((v) => v.trace !== null) ?? views[0];
+    if (!view) return UNKNOWN;
+    return batchAnswer(view, { scanCount: 0, firstScanAt: null, timeZone: view.timeZone }, false);
+  }
+
+  return { scanCode, readProduct };
 }
-export type ScanCode = ReturnType<typeof createScanner>;
+export type Scanner = ReturnType<typeof createScanner>;

@@ -3,9 +3,11 @@ import {
   type CodeSettings,
   type CodeStats,
   DEFAULT_CODE_SETTINGS,
+  type DivertEvidence,
   dayIn,
   normalizeTraceCode,
   type Paged,
+  type SuspectEvidence,
   type SuspectedCodeRow,
   type SuspectReason,
   type TraceCodeRow,
@@ -58,6 +60,9 @@ export function codeRow(c: CodeRecord, url: string): TraceCodeRow {
     voidReason: c.void_reason,
     suspectedAt: c.suspected_at,
     suspectReason: c.suspect_reason as SuspectReason | null,
+    suspectEvidence: c.suspect_evidence ? (JSON.parse(c.suspect_evidence) as SuspectEvidence) : null,
+    divertedAt: c.diverted_at,
+    divertEvidence: c.divert_evidence ? (JSON.parse(c.divert_evidence) as DivertEvidence) : null,
   };
 }
 
@@ -121,7 +126,7 @@ export async function listSuspected(
 
 export async function codeSettings(db: Db, merchantId: number): Promise<CodeSettings> {
   const s = await repo.findSettings(db, merchantId);
-  return s ? { maxScans: s.max_scans, farKm: s.far_km, windowHours: s.window_hours } : { ...DEFAULT_CODE_SETTINGS };
+  return s ? { farKm: s.far_km, windowHours: s.window_hours } : { ...DEFAULT_CODE_SETTINGS };
 }
 
 export async function saveCodeSettings(db: Db, merchantId: number, body: CodeSettings): Promise<CodeSettings> {

@@ -37,6 +37,11 @@ export async function countVisit(db: Db, treeId: number, visit: string, ip: stri
       }))
       .where('id', '=', treeId)
       .execute();
+  return countsOf(db, treeId);
+}
+
+/** The tree's consumer scan counts. */
+export function countsOf(db: Db, treeId: number) {
   return db
     .selectFrom('trace_trees')
     .select(['scan_count', 'first_scan_at'])

@@ -6,25 +6,24 @@ import { notFound } from '../../../http/apiError';
 import { clientMeta } from '../../../http/clientMeta';
 import { ok } from '../../../http/envelope';
 import { readPicture, sendPicture } from '../../../http/pictures';
-import { RateLimitedError, SlidingWindow, withRetryAfter } from '../../../http/rateLimit';
+import { withRetryAfter } from '../../../http/rateLimit';
 import type { ModuleDeps } from '../../context';
 import type { ImageMime } from '../../devices/imageStore';
 import { createImageFiles } from '../../pests/imageFiles';
+import { GuessLimit, staffMerchantOf } from '../publicReads';
 import { publicPhoto, publicTree } from './publicTree';
 
-/** A person scanning tags walks from tree to tree; a script reading every code does not stay under this. */
-const PER_ADDRESS = { max: 120, windowMs: 60_000 };
 const photoParams = z.object({ code: z.string().min(1).max(64), photoId: z.string().regex(/^\d{1,9}$/) });
 
-/** The public side of one tree one code: no login, rate limited per address, public fields only. */
+/**
+ * The public side of one tree one code: no login, lookups of codes that do not exist limited per address (a
+ * tour group behind one address reads freely), public fields only; the producer's staff are not counted.
+ */
 export function treePublicRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['public'];
   const files = createImageFiles(config.dataDir);
-  const perAddress = new SlidingWindow(PER_ADDRESS.max, PER_ADDRESS.windowMs);
-  const admit = (ip: string) => {
-    if (!perAddress.take(ip)) throw new RateLimitedError(perAddress.retryAfter(ip));
-  };
+  const guesses = new GuessLimit();
 
   r.get(
     '/api/public/trace/tree',
@@ -34,11 +33,14 @@ export function treePublicRoutes(app: FastifyInstance, { db, config }: ModuleDep
         reply,
         (async () => {
           const { ip } = clientMeta(req);
-          admit(ip);
+          guesses.admit(ip);
           // the page names its visit in a header, as for product codes; a query value serves apps and tests
           const header = req.headers['x-visit-id'];
           const visit = req.query.visit ?? (typeof header === 'string' ? header.slice(0, 64) : undefined);
-          return ok(await publicTree(db, { code: req.query.code, visit }, ip, config.tzName));
+          const staff = await staffMerchantOf(db, req);
+          const answer = await publicTree(db, { code: req.query.code, visit, staff }, ip, config.tzName);
+          if (answer.status === 'unknown') guesses.missed(ip);
+          return ok(answer);
         })(),
       ),
   );

@@ -13,11 +13,11 @@ export const publicTreePhotoUrl = (code: string, photoId: number) =>
  * What a consumer sees of a tree: what it is, where it grows, its photos and its done care with the
  * materials used. Never the remark, the people who worked on it, notes, or map coordinates. A scan counts
  * once per visit: the page sends the same random visit id on every reload; without one every request is a
- * scan.
+ * scan. `staff`: the merchant of a signed-in staff member reading it (not counted for their own trees).
  */
 export async function publicTree(
   db: Db,
-  q: { code: string; visit?: string },
+  q: { code: string; visit?: string; staff?: number | null },
   ip: string,
   defaultZone: string,
 ): Promise<PublicTreeAnswer> {
@@ -25,7 +25,11 @@ export async function publicTree(
   if (!tree) return { status: 'unknown', scanCount: 0, firstScanAt: null, timeZone: defaultZone, tree: null };
   const now = Date.now();
   const visit = q.visit ?? `once:${now}:${Math.random()}`;
-  const counts = await publicRepo.countVisit(db, tree.id, visit, ip.slice(0, 64), now);
+  // the producer's own staff read without counting: the first scan and the count are consumers'
+  const staff = q.staff === tree.merchant_id;
+  const counts = staff
+    ? await publicRepo.countsOf(db, tree.id)
+    : await publicRepo.countVisit(db, tree.id, visit, ip.slice(0, 64), now);
   // care is the tree's done farm work in its park
   const park = parkScope(tree.merchant_id, tree.group_id);
   const [photos, works] = await Promise.all([
@@ -38,6 +42,7 @@ export async function publicTree(
     scanCount: counts.scan_count,
     firstScanAt: counts.first_scan_at === null ? null : Number(counts.first_scan_at),
     timeZone: tree.time_zone ?? defaultZone,
+    ...(staff ? { staff: true } : {}),
     tree: {
       code: tree.code,
       species: tree.species,

@@ -1,5 +1,11 @@
 import './areaTexts';
-import type { SuspectedCodeRow, TraceCodeRow, TraceCodeState } from '@farmpark/contracts';
+import {
+  SHIPMENT_REGIONS,
+  type ShipmentRegion,
+  type SuspectedCodeRow,
+  type TraceCodeRow,
+  type TraceCodeState,
+} from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Empty, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
@@ -9,8 +15,9 @@ import { useActivePark } from '../../../stores/park';
 import { saveFile } from '../../../utils/saveFile';
 import { formatTime } from '../../../utils/time';
 import { downloadCodeList, getBatches, getCodeJobs, getCodeList, getSuspected, type ListParams } from './api';
-import { LabelsDialog, RuleDialog, VoidDialog } from './Dialogs';
+import { RuleDialog, VoidDialog } from './Dialogs';
 import GenerateDialog from './GenerateDialog';
+import { LabelsDialog } from './LabelsDialog';
 import StatsPanel from './StatsPanel';
 
 const STATE_COLOR: Record<TraceCodeState, string> = { active: 'green', void: 'default', suspected: 'red' };
@@ -20,7 +27,7 @@ type Open = 'generate' | 'labels' | 'voidRange' | 'rule' | { void: TraceCodeRow 
 export default function ProductCodePage() {
   const park = useActivePark();
   const groupId = park?.groupId ?? null;
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [batchId, setBatchId] = useState<number | null>(null);
   const [open, setOpen] = useState<Open>(null);
   const [version, setVersion] = useState(0);
@@ -54,6 +61,24 @@ export default function ProductCodePage() {
   const place = (p: string | null) => (p ? t(`traceCode.places.${p}`, { defaultValue: p }) : lbl('unknownPlace'));
   const scanCell = (at: number | null, p: string | null) =>
     at === null ? '—' : `${formatTime(at, 'minute')} · ${place(p)}`;
+  const regionName = (key: string) => {
+    const region = SHIPMENT_REGIONS[key as ShipmentRegion];
+    return region ? region[i18n.language.startsWith('zh') ? 'zh' : 'en'] : key;
+  };
+  /** What the operator is shown of why a code is flagged: the consumers' scans far apart, or far from a shipment. */
+  const evidence = (r: SuspectedCodeRow) => [
+    r.suspectEvidence && (
+      <span key="far" data-testid={`evidence-far-${r.id}`}>
+        {`${lbl('reasons.farApart')}: ${r.suspectEvidence.scans.map((s) => scanCell(s.at, s.place)).join(' → ')}${t('traceCode.km', { km: r.suspectEvidence.km })}`}
+      </span>
+    ),
+    r.suspectReason && !r.suspectEvidence && <span key="why">{lbl(`reasons.${r.suspectReason}`)}</span>,
+    r.divertEvidence && (
+      <span key="away" data-testid={`evidence-diverted-${r.id}`}>
+        {`${lbl('diverted')}: ${scanCell(r.divertEvidence.at, r.divertEvidence.place)}${t('traceCode.km', { km: r.divertEvidence.km })} ${t('traceCode.shippedTo', { buyer: r.divertEvidence.buyer, region: regionName(r.divertEvidence.region) })}`}
+      </span>
+    ),
+  ];
   const exportList = async (format: 'csv' | 'xlsx') => {
     if (batchId === null) return;
     const { blob, filename } = await downloadCodeList(batchId, format);
@@ -100,7 +125,16 @@ export default function ProductCodePage() {
     { title: lbl('product'), dataIndex: 'productName', width: 140 },
     { title: lbl('lot'), dataIndex: 'lot', width: 140 },
     ...codeColumns.slice(0, 2),
-    { title: lbl('why'), dataIndex: 'suspectReason', width: 140, render: (v: string) => lbl(`reasons.${v}`) },
+    {
+      title: lbl('why'),
+      key: 'why',
+      width: 320,
+      render: (_: unknown, r: SuspectedCodeRow) => (
+        <Space direction="vertical" size={0}>
+          {evidence(r)}
+        </Space>
+      ),
+    },
     ...codeColumns.slice(3, 6),
   ];
 
