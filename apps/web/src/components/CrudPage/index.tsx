@@ -210,7 +210,7 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
           </Button>
         )}
         <Button icon={<ReloadOutlined />} onClick={reload} aria-label={t('common.refresh')} />
-        {props.toolbar}
+        {typeof props.toolbar === 'function' ? props.toolbar(selected.map(Number)) : props.toolbar}
       </Space>
       {error ? (
         <Result

@@ -78,6 +78,7 @@ export interface CrudPageProps<R extends object, V> {
   exportCsv?:
     | { filename: string; columns: CsvColumn<R>[] }
     | { url: (filters: Record<string, string | number | undefined>) => string };
-  toolbar?: ReactNode;
+  /** Toolbar buttons; a function gets the ids of the ticked rows (e.g. print only those). */
+  toolbar?: ReactNode | ((selected: number[]) => ReactNode);
   pageSize?: number;
 }

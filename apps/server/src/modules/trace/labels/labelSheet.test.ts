@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { formatTraceCode } from '@farmpark/contracts';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -79,6 +80,17 @@ describe('label sheets', () => {
     expect(cropQr(img, cell(10 * px + 2 * cw), cell(10 * px + 6 * ch), cell(cw), cell(ch))).toBe(
       'https://farm.example.com/OC?code=K7QX20M2P9RTWH',
     );
+  });
+
+  // the printed code is the fallback when a QR code is scratched: whole on every size, never cut (issue 24)
+  it.each<LabelSize>(['A4', '50x30', '40x60'])('%s: prints every code whole, with the widest letters', async (size) => {
+    const codes = ['WWWWWWWWWWWWW', 'MMMMMMMMMMMMM', 'K7QXM2P9RTWH3'].map(formatTraceCode);
+    const wide = codes.map((codeText) => ({ ...labels(1)[0], title: '有机番茄'.repeat(6), codeText }));
+    const pdf = await labelSheetBuffer({ size, labels: wide, fontPath });
+    const file = join(dir, `whole-${size}.pdf`);
+    writeFileSync(file, pdf);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    for (const code of codes) expect(text).toContain(code);
   });
 
   it('an empty sheet is still a valid one-page PDF', async () => {

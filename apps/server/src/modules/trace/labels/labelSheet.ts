@@ -138,6 +138,32 @@ function textLine(doc: Doc, text: string, x: number, y: number, width: number, s
   doc.text(fit(doc, text, width, size), x, y, { lineBreak: false });
 }
 
+/** Below this a code printed by a label printer no longer reads by eye. */
+const MIN_CODE_PT = 4;
+
+/**
+ * The code as text: the fallback when a QR code is scratched, so it is printed whole, never cut. Set in
+ * Helvetica at `size`, shrunk to fit `width`; a code too long even at the smallest size goes on two lines split
+ * at the dash nearest its middle (`y` is then the second line's top).
+ */
+function codeLine(doc: Doc, text: string, x: number, y: number, width: number, size: number): void {
+  doc.font('Helvetica').fontSize(size);
+  const full = doc.widthOfString(text);
+  if (full <= width || (size * width) / full >= MIN_CODE_PT) {
+    doc.fontSize(Math.min(size, (size * width) / full));
+    doc.text(text, x, y, { lineBreak: false });
+    return;
+  }
+  const dashes = [...text.matchAll(/-/g)].map((m) => m.index);
+  const at = dashes.sort((a, b) => Math.abs(a - text.length / 2) - Math.abs(b - text.length / 2))[0];
+  const cut = at === undefined ? Math.ceil(text.length / 2) : at + 1;
+  const [a, b] = [text.slice(0, cut), text.slice(cut)];
+  const fitted = Math.max(MIN_CODE_PT, Math.min(size, (size * width) / doc.widthOfString(a.length > b.length ? a : b)));
+  doc.fontSize(fitted);
+  doc.text(a, x, y - fitted * 1.15, { lineBreak: false });
+  doc.text(b, x, y, { lineBreak: false });
+}
+
 function drawSide(doc: Doc, l: Label, x: number, y: number, w: number, h: number): void {
   const pad = Math.min(mm(2), h * 0.06);
   const side = h - 2 * pad;
@@ -155,7 +181,7 @@ function drawSide(doc: Doc, l: Label, x: number, y: number, w: number, h: number
     textLine(doc, line, tx, ty, tw, small);
     ty += small * 1.3;
   }
-  textLine(doc, l.codeText, tx, codeY, tw, small);
+  codeLine(doc, l.codeText, tx, codeY, tw, small);
 }
 
 function drawStack(doc: Doc, l: Label, x: number, y: number, w: number, h: number): void {
@@ -171,7 +197,7 @@ function drawStack(doc: Doc, l: Label, x: number, y: number, w: number, h: numbe
   }
   const side = Math.min(tw, h - (ty - y) - pad - small * 2);
   drawQr(doc, l.qrUrl, x + (w - side) / 2, ty, side);
-  textLine(doc, l.codeText, x + pad, ty + side + small * 0.3, tw, small);
+  codeLine(doc, l.codeText, x + pad, ty + side + small * 0.3, tw, small);
 }
 
 /** Waits while the reader has not taken what earlier pages produced (pdfkit itself never waits). */

@@ -2,6 +2,7 @@ import {
   addTreeBody,
   addTreeCareBody,
   alterTreeBody,
+  formatTraceCode,
   productionIdQuery,
   productionIdsBody,
   removeTreeCareBody,
@@ -9,7 +10,7 @@ import {
   treeListQuery,
   treeTagsQuery,
 } from '@farmpark/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
@@ -32,11 +33,12 @@ export function treeRoutes(app: FastifyInstance, { db, config }: ModuleDeps): vo
   const tags = ['trace'];
   const c = { config: { permitUrl: PERMIT } };
 
+  const baseOf = (req: FastifyRequest) => publicBase(db, authOf(req).merchantId, req, config);
   r.get(`${TREE_API}/getTreeList`, { ...c, schema: { tags, querystring: treeListQuery } }, async (req) =>
-    ok(await listTrees(db, authOf(req), req.query, publicBase(req, config))),
+    ok(await listTrees(db, authOf(req), req.query, await baseOf(req))),
   );
   r.get(`${TREE_API}/getTreeDetail`, { ...c, schema: { tags, querystring: productionIdQuery } }, async (req) =>
-    ok(await treeDetail(db, authOf(req), req.query.id, publicBase(req, config))),
+    ok(await treeDetail(db, authOf(req), req.query.id, await baseOf(req))),
   );
   r.post(`${TREE_API}/addTree`, { ...c, schema: { tags, body: addTreeBody } }, async (req) =>
     ok(await addTree(db, authOf(req), req.body)),
@@ -74,7 +76,7 @@ export function treeRoutes(app: FastifyInstance, { db, config }: ModuleDeps): vo
   r.get(`${TREE_API}/exportTreeTags`, { ...c, schema: { tags, querystring: treeTagsQuery } }, async (req, reply) => {
     const auth = authOf(req);
     requireParkIfGiven(auth, req.query.groupId);
-    const base = publicBase(req, config);
+    const base = await baseOf(req);
     const rows = await repo.treesForTags(db, scopeOf(auth), req.query);
     const missing = req.query.ids?.find((id) => !rows.some((t) => t.id === id));
     if (missing !== undefined) throw notFound(`ids ${missing}: tree`);
@@ -84,7 +86,7 @@ export function treeRoutes(app: FastifyInstance, { db, config }: ModuleDeps): vo
         title: [t.species, t.variety].filter(Boolean).join(' · '),
         lines: [t.groupName, t.plotName, t.plantedYear ? String(t.plantedYear) : ''].filter(Boolean),
         qrUrl: t.publicUrl,
-        codeText: t.code,
+        codeText: formatTraceCode(t.code),
       };
     });
     return reply

@@ -1,66 +1,14 @@
 import './areaTexts';
-import {
-  type CodeSettings,
-  codeSettingsBody,
-  LABEL_SIZES,
-  type TraceCodeRow,
-  voidCodesBody,
-} from '@farmpark/contracts';
+import { type CodeSettings, codeSettingsBody, type TraceCodeRow, voidCodesBody } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, type ButtonProps, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, type ButtonProps, Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogProps } from '../../../utils/dialog';
 import { contractRule } from '../../../utils/formRules';
-import { saveFile } from '../../../utils/saveFile';
-import { alterCodeSettings, downloadLabels, getCodeSettings, voidCodes } from './api';
+import { alterCodeSettings, getCodeSettings, voidCodes } from './api';
 
-type Size = (typeof LABEL_SIZES)[number];
-const seqInput = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;
-
-/** Which labels to print and on what: the PDF streams from the server in the chosen size. */
-export function LabelsDialog({ batchId, onClose }: { batchId: number; onClose: () => void }) {
-  const { t } = useTranslation();
-  const [form] = Form.useForm<{ size: Size; fromSeq?: number; toSeq?: number }>();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const { blob, filename } = await downloadLabels({ batchId, size: v.size, fromSeq: v.fromSeq, toSeq: v.toSeq });
-      saveFile(blob, filename);
-      onClose();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal
-      {...dialogProps({ width: 480 })}
-      open
-      title={t('traceCode.labels')}
-      okText={t('traceCode.download')}
-      confirmLoading={busy}
-      onOk={() => void run()}
-      onCancel={onClose}
-      okButtonProps={{ 'data-testid': 'code-labels-download' } as ButtonProps}
-    >
-      <Form form={form} layout="vertical" initialValues={{ size: 'A4' }}>
-        <Form.Item name="size" label={t('traceCode.labelSize')}>
-          <Select<Size> options={LABEL_SIZES.map((v) => ({ value: v, label: t(`traceCode.sizes.${v}`) }))} />
-        </Form.Item>
-        <Form.Item label={t('traceCode.fromSeq')} name="fromSeq" extra={t('traceCode.rangeHelp')}>
-          {seqInput}
-        </Form.Item>
-        <Form.Item label={t('traceCode.toSeq')} name="toSeq">
-          {seqInput}
-        </Form.Item>
-      </Form>
-    </Modal>
-  );
-}
+export const seqInput = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;
 
 /** Voids one code (given) or a range of numbers, with the reason the list and the export show. */
 export function VoidDialog({
@@ -159,9 +107,6 @@ export function RuleDialog({ onClose }: { onClose: () => void }) {
       {current.data && (
         <Form form={form} layout="vertical" initialValues={current.data}>
           <p>{t('traceCode.ruleHelp')}</p>
-          <Form.Item name="maxScans" label={t('traceCode.maxScans')} rules={[rule('maxScans')]}>
-            {num}
-          </Form.Item>
           <Form.Item name="farKm" label={t('traceCode.farKm')} rules={[rule('farKm')]}>
             {num}
           </Form.Item>

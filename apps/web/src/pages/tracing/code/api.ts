@@ -2,12 +2,14 @@ import type {
   CodeJob,
   CodeSettings,
   CodeStats,
+  LabelJob,
   Paged,
+  PublicBaseView,
   SuspectedCodeRow,
   TraceBatch,
   TraceCodeRow,
 } from '@farmpark/contracts';
-import { download, get, post } from '../../../api/request';
+import { buildUrl, download, get, post } from '../../../api/request';
 
 /** Calls of one item one code (server module trace/codes). */
 const P = '/api/merchant/traceCode';
@@ -29,7 +31,13 @@ export const getSuspected = (p: ListParams & { batchId?: number }) =>
   get<Paged<SuspectedCodeRow>>(`${P}/getSuspectedCodeList`, p);
 export const getCodeSettings = () => get<CodeSettings>(`${P}/getCodeSettings`);
 export const alterCodeSettings = (b: CodeSettings) => post<CodeSettings>(`${P}/alterCodeSettings`, b, quiet);
-export const downloadLabels = (params: { batchId: number; size: string; fromSeq?: number; toSeq?: number }) =>
-  download(`${P}/exportCodeLabels`, { params, timeoutMs: 600_000 });
+/** A label sheet made in the background: started, polled for progress, then saved by the browser from its URL. */
+export const startLabelJob = (b: { batchId: number; size: string; fromSeq?: number; toSeq?: number }) =>
+  post<LabelJob>(`${P}/startLabelJob`, b, { json: true });
+export const getLabelJob = (jobId: number) => get<LabelJob>(`${P}/getLabelJob`, { jobId });
+export const labelFileUrl = (jobId: number) => buildUrl(`${P}/getLabelFile`, { jobId });
+/** The address QR codes print, and the administrator's setting of it. */
+export const getPublicBase = () => get<PublicBaseView>(`${P}/getPublicBase`);
+export const alterPublicBase = (url: string) => post<PublicBaseView>(`${P}/alterPublicBase`, { url }, quiet);
 export const downloadCodeList = (batchId: number, format: 'csv' | 'xlsx') =>
   download(`${P}/exportCodeList`, { params: { batchId, format }, timeoutMs: 120_000 });

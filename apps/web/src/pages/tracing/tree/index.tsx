@@ -62,7 +62,7 @@ export default function TreeCodePage() {
         fetchList={fetchList}
         remove={removeTrees}
         rowLabel={(r) => `${r.species} ${r.code}`}
-        toolbar={
+        toolbar={(ticked) => (
           <Space wrap>
             <Select<Size>
               aria-label={lbl('tagSize')}
@@ -71,11 +71,12 @@ export default function TreeCodePage() {
               style={{ width: 200 }}
               options={TAG_SIZES.map((v) => ({ value: v, label: lbl(`sizes.${v}`) }))}
             />
-            <Button data-testid="tree-tags" onClick={() => void printTags()}>
-              {lbl('tags')}
+            {/* the ticked trees only; with none ticked, every tree of the park */}
+            <Button data-testid="tree-tags" onClick={() => void printTags(ticked.length > 0 ? ticked : undefined)}>
+              {ticked.length > 0 ? t('traceTree.tagsTicked', { count: ticked.length }) : lbl('tags')}
             </Button>
           </Space>
-        }
+        )}
         search={[{ name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> }]}
         actionsWidth={200}
         rowActions={(r) => (
