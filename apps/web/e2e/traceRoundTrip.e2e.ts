@@ -24,6 +24,8 @@ let browser: Browser;
 let token: string;
 let park: number;
 let batchId: number;
+/** A code of the batch, decoded from its label (the withdrawal test reads it again). */
+let code: string;
 const work = mkdtempSync(path.join(tmpdir(), 'farmpark-qr-'));
 
 const json = (body: unknown): RequestInit => ({
@@ -136,7 +138,7 @@ describe('the QR round trip', () => {
     const url = await qrOf(pdf, 'labels');
     const target = new URL(url);
     expect(target.pathname).toBe('/OC');
-    const code = target.searchParams.get('code') as string;
+    code = target.searchParams.get('code') as string;
 
     // the consumer: a phone, no session, the page in Chinese
     const { page, context, problems } = await phone('zh-CN');
@@ -222,6 +224,78 @@ describe('the QR round trip', () => {
       await context.close();
     }
   }, 150_000);
+
+  it('withdraws the batch in the console; its code then tells consumers so, with the day', async () => {
+    // the dialog in English on a phone: it names how many codes will say so
+    const en = await consolePage(390, 'en-US');
+    await visit(en.page, '/tracingCenter/rootBatch');
+    await en.page.getByTestId(`batch-unpublish-${batchId}`).click();
+    await expect.poll(() => en.page.getByTestId('batch-withdraw-warning').innerText()).toContain('100 codes');
+    await screenshot(en.page, 'trace-withdraw-dialog-en-US-390');
+    await en.context.close();
+
+    const { page: admin, context } = await consolePage(1440, 'zh-CN');
+    await visit(admin, '/tracingCenter/rootBatch');
+    await admin.getByTestId(`batch-unpublish-${batchId}`).click();
+    await expect.poll(() => admin.getByTestId('batch-withdraw-warning').innerText()).toContain('100 个溯源码');
+    await admin.getByTestId('batch-withdraw-ok').click();
+    // the reason is required, and said so under the field before anything is sent
+    await expect.poll(() => admin.locator('.ant-form-item-explain-error').first().innerText()).toContain('撤回原因');
+    await admin.getByTestId('batch-withdraw-reason').fill('包装时混入未经检测的一筐，整批撤回复检');
+    await screenshot(admin, 'trace-withdraw-dialog-zh-CN-1440');
+    await admin.getByTestId('batch-withdraw-ok').click();
+    await expect
+      .poll(() => admin.getByTestId(`batch-status-${batchId}`).innerText(), { timeout: 15_000 })
+      .toContain('已撤回');
+    await screenshot(admin, 'trace-withdrawn-list-zh-CN-1440');
+    await context.close();
+
+    for (const [locale, width, says] of [
+      ['zh-CN', 390, '被生产者撤回'],
+      ['en-US', 1440, 'Withdrawn by the producer on'],
+    ] as const) {
+      const reader = await phone(locale, width);
+      // the public read caches a batch two seconds: read again until the withdrawal shows
+      await expect
+        .poll(
+          async () => {
+            await reader.page.goto(`/OC?code=${code}`);
+            return reader.page.getByRole('alert').innerText({ timeout: 10_000 });
+          },
+          { timeout: 30_000 },
+        )
+        .toContain(says);
+      expect(await reader.page.getByRole('alert').innerText()).toMatch(/\d{4}-\d{2}-\d{2}/);
+      expect(await reader.page.locator('h1').count()).toBe(0);
+      await screenshot(reader.page, `trace-oc-withdrawn-${locale}-${width}`);
+      await reader.context.close();
+      expect(reader.problems).toEqual([]);
+    }
+  }, 150_000);
+
+  it('resolves GS1 Digital Links: 400 page, link set, and a code under another product', async () => {
+    for (const [locale, width, says] of [
+      ['zh-CN', 390, '校验位不正确'],
+      ['en-US', 1440, 'check digit of the GTIN is wrong'],
+    ] as const) {
+      const { page, context } = await phone(locale, width);
+      const res = await page.goto('/01/6901234567893');
+      expect(res?.status()).toBe(400);
+      await expect.poll(() => page.getByRole('alert').innerText()).toContain(says);
+      await screenshot(page, `trace-gs1-400-${locale}-${width}`);
+      // this batch has no GTIN: its genuine code under a GTIN belongs to another product
+      await page.goto(`/01/06901234567892/21/${code}`);
+      expect(new URL(page.url()).pathname).toBe('/OC');
+      await expect
+        .poll(() => page.getByRole('alert').innerText(), { timeout: 15_000 })
+        .toContain(locale === 'zh-CN' ? '另一种商品' : 'another product');
+      await screenshot(page, `trace-gs1-mismatch-${locale}-${width}`);
+      await context.close();
+    }
+    const set = await fetch(`${baseURL()}/01/06901234567892/21/${code}?linkType=all`);
+    expect(set.headers.get('content-type')).toMatch(/^application\/linkset\+json/);
+    expect(((await set.json()) as { linkset: { anchor: string }[] }).linkset[0].anchor).toContain(`/21/${code}`);
+  }, 90_000);
 
   it('warns about an unknown code before anything else, and says when a code is missing', async () => {
     const { page, context, problems } = await phone('zh-CN');
