@@ -18,6 +18,7 @@ export default function StatsPanel({ batchId, version }: { batchId: number; vers
     ['scanned', s?.scanned],
     ['scanTotal', s?.scans],
     ['suspected', s?.suspected],
+    ['diverted', s?.diverted],
     ['voidCount', s?.void],
   ];
   const option = {

@@ -41,7 +41,8 @@ export default function ProductCodePage() {
   useEffect(() => {
     if (!batches.data) return;
     if (batchId === null || !batches.data.list.some((b) => b.id === batchId))
-      setBatchId(batches.data.list[0]?.id ?? null);
+      // the newest batch still on sale: a withdrawn batch's codes are history
+      setBatchId((batches.data.list.find((b) => b.status !== 'withdrawn') ?? batches.data.list[0])?.id ?? null);
   }, [batches.data, batchId]);
   const jobs = useQuery({
     queryKey: ['traceCode', 'jobs', batchId],
