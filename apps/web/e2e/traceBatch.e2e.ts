@@ -127,6 +127,26 @@ describe('trace batches', () => {
     expect(await drawer.getByTestId('trace-section-product').innerText()).toContain(PRODUCT);
     expect(await drawer.getByTestId('trace-section-reports').count()).toBe(0);
     await screenshot(page, 'trace-batch-detail-zh-1440');
+    // its revisions (who published it), and a shipment recorded for the recall list
+    await drawer.getByRole('tab', { name: '发布记录' }).click();
+    await expect
+      .poll(() => drawer.getByTestId('batch-revisions').innerText(), { timeout: 15_000 })
+      .toContain('示范农场管理员');
+    await drawer.getByRole('tab', { name: '发货与召回' }).click();
+    const ship = drawer.getByTestId('batch-shipment-form');
+    await drawer.getByTestId('batch-shipment-add').click();
+    // the rules show under the fields before anything is sent
+    await expect
+      .poll(() => ship.locator('.ant-form-item-explain-error').first().innerText(), { timeout: 10_000 })
+      .toContain('收货方');
+    await ship.locator('#buyer').fill('北京新发地批发商');
+    await ship.locator('#quantity').fill('120');
+    await pickOption(page, ship, 'batch-shipment-region', '北京');
+    await drawer.getByTestId('batch-shipment-add').click();
+    await expect
+      .poll(() => drawer.getByTestId('batch-shipments').innerText(), { timeout: 15_000 })
+      .toContain('北京新发地批发商');
+    await screenshot(page, 'trace-batch-shipments-zh-1440');
 
     // the report library previews the PDF from the blob it fetched with the session token
     await visit(page, '/tracingCenter/rootsReport');

@@ -3,9 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Empty, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getBatchPreview, getPublished } from './api';
+import { Revisions, Shipments } from './BatchRecords';
 import TracePreview from './TracePreview';
 
-/** A batch's two views for consumers: what its records give now, and the snapshot they are shown. */
+/**
+ * A batch's two views for consumers (what its records give now, the snapshot they are shown), its revisions,
+ * and where it went.
+ */
 export default function DetailDrawer(props: { batch: TraceBatchDetail | null; onClose: () => void }) {
   const { t } = useTranslation();
   const lbl = (k: string) => t(`traceBatch.${k}`);
@@ -46,6 +50,12 @@ export default function DetailDrawer(props: { batch: TraceBatchDetail | null; on
             label: lbl('previewLive'),
             children: preview.data ? <TracePreview trace={preview.data} /> : <Spin />,
           },
+          ...(props.batch
+            ? [
+                { key: 'revisions', label: lbl('revisions'), children: <Revisions batch={props.batch} /> },
+                { key: 'shipments', label: lbl('shipments'), children: <Shipments batch={props.batch} /> },
+              ]
+            : []),
         ]}
       />
     </Drawer>

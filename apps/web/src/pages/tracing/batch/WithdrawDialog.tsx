@@ -21,7 +21,9 @@ export default function WithdrawDialog(props: { batch: TraceBatchDetail; onClose
   const { batch } = props;
   const labels = { reason: lbl('withdrawReason'), withdrawnOn: lbl('withdrawnOn') };
   const submit = async () => {
-    const v = await form.validateFields();
+    // the fields show what is wrong under themselves
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     setSaving(true);
     try {
       await withdrawBatch({ id: batch.id, reason: v.reason, withdrawnOn: v.withdrawnOn.format('YYYY-MM-DD') });

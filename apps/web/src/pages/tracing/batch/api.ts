@@ -1,10 +1,13 @@
 import type {
   AddBatchBody,
+  AddShipmentBody,
   BatchOptions,
+  BatchRevision,
   Paged,
   PublicTrace,
   TraceBatchDetail,
   TraceSection,
+  TraceShipment,
   WithdrawBatchBody,
 } from '@farmpark/contracts';
 import { download, get, post } from '../../../api/request';
@@ -29,5 +32,14 @@ export const publishBatch = (id: number, sections: TraceSection[]) =>
   post<{ version: number }>(`${P}/publishBatch`, { id, sections }, { json: true });
 export const withdrawBatch = (b: WithdrawBatchBody) =>
   post<{ codes: number; withdrawnOn: string }>(`${P}/withdrawBatch`, b, quiet);
+export const getRevisions = (id: number) => get<BatchRevision[]>(`${P}/getBatchRevisionList`, { id });
+/** Where the batch went, and the recall list made from it. */
+export const getShipments = (batchId: number) =>
+  get<Paged<TraceShipment>>(`${P}/getShipmentList`, { batchId, pageNum: 1, pageSize: 100 });
+export const addShipment = (b: AddShipmentBody) => post<{ id: number }>(`${P}/addShipment`, b, quiet);
+export const removeShipment = (batchId: number, id: number) =>
+  post(`${P}/removeShipment`, { batchId, id: [id] }, { json: true });
+export const downloadRecall = (batchId: number, format: 'csv' | 'xlsx') =>
+  download(`${P}/exportRecallList`, { params: { batchId, format }, timeoutMs: 120_000 });
 /** A file the preview shows (a report of the console's own routes), fetched with the session token. */
 export const fetchFile = (url: string) => download(url);

@@ -41,7 +41,9 @@ export function LabelsDialog({ batchId, onClose }: { batchId: number; onClose: (
   }, [job]);
 
   const run = async () => {
-    const v = await form.validateFields();
+    // the fields show what is wrong under themselves
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     try {
       setJob(await startLabelJob({ batchId, size: v.size, fromSeq: v.fromSeq, toSeq: v.toSeq }));
     } catch {
