@@ -72,7 +72,14 @@ async function main() {
   const config = loadConfig({ DATA_DIR: data.dataDir, LOG_LEVEL: 'silent' });
   const db = connectDatabase(config.database);
   const batch = await codeBatch(db, data.merchantId, data.groupId, { lot: 'BENCH-1' });
-  await publishBatch(db, { merchantId: data.merchantId, groupIds: [data.groupId] }, batch.id, ['product']);
+  // published by the merchant's first user (a revision names who published it)
+  const user = await db
+    .selectFrom('users')
+    .select('id')
+    .where('merchant_id', '=', data.merchantId)
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  await publishBatch(db, { merchantId: data.merchantId, groupIds: [data.groupId] }, user.id, batch.id, ['product']);
   await db.destroy();
   const server = await spawnServer(data.dataDir, { LOG_LEVEL: 'warn', TRUST_PROXY: '1' });
   const base = `http://127.0.0.1:${server.port}`;
