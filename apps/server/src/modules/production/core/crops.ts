@@ -8,6 +8,7 @@ import {
   type UpdateGrowthStandardBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
+import { insertRow, rowById, updateById } from '../../../db/rows';
 import { ApiError, notFound } from '../../../http/apiError';
 import { scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
@@ -47,18 +48,20 @@ const fields = (b: AddCropBody): repo.CropFields => ({
 });
 
 export async function addCrop(db: Db, auth: AuthContext, body: AddCropBody) {
-  return { id: await repo.insertCrop(db, auth.merchantId, fields(body)) };
+  const row = { ...fields(body), merchant_id: auth.merchantId, created_at: Date.now() };
+  return { id: await insertRow(db, scopeOf(auth), 'production_crops', row) };
 }
 
-async function crop(db: Db, auth: AuthContext, id: number, field = 'id') {
-  const row = await repo.findCrop(db, auth.merchantId, id);
+/** The caller's crop, or 1005 naming the field it came in. */
+export async function crop(db: Db, auth: AuthContext, id: number, field = 'id') {
+  const row = await rowById(db, scopeOf(auth), 'production_crops', id);
   if (!row) throw notFound(`${field} ${id}: crop`);
   return row;
 }
 
 export async function updateCrop(db: Db, auth: AuthContext, body: UpdateCropBody) {
   await crop(db, auth, body.id);
-  await repo.updateCrop(db, auth.merchantId, body.id, fields(body));
+  await updateById(db, scopeOf(auth), 'production_crops', body.id, fields(body));
   return { id: body.id };
 }
 
@@ -76,13 +79,13 @@ export async function removeCrops(db: Db, auth: AuthContext, ids: number[]) {
         { field: 'id', rule: 'inUse', params: { count: n, value: row.name } },
       );
   }
-  await db.transaction().execute((trx) => repo.deleteCrops(trx, auth.merchantId, ids));
+  await db.transaction().execute((trx) => repo.deleteCrops(trx, scopeOf(auth), ids));
   return null;
 }
 
 export async function growthStandard(db: Db, auth: AuthContext, cropId: number): Promise<CropStandard> {
   const row = await crop(db, auth, cropId, 'cropId');
-  const stages = await repo.stagesOf(db, auth.merchantId, [cropId]);
+  const stages = await repo.stagesOf(db, scopeOf(auth), [cropId]);
   return {
     cropId,
     cropName: row.name,
@@ -103,7 +106,7 @@ export async function updateGrowthStandard(db: Db, auth: AuthContext, body: Upda
       },
       { field: 'stages', rule: 'max', params: { max: row.growing_days + 365 } },
     );
-  await db.transaction().execute((trx) => repo.replaceStages(trx, auth.merchantId, body.cropId, body.stages));
+  await db.transaction().execute((trx) => repo.replaceStages(trx, scopeOf(auth), body.cropId, body.stages));
   return { cropId: body.cropId };
 }
 
@@ -137,7 +140,7 @@ export async function* standardExportRows(db: Db, auth: AuthContext, keyword?: s
   const crops = await repo.allCrops(db, scopeOf(auth), keyword);
   const stages = await repo.stagesOf(
     db,
-    auth.merchantId,
+    scopeOf(auth),
     crops.map((c) => c.id),
   );
   for (const c of crops)

@@ -10,12 +10,15 @@ import {
   type UpdateHarvestBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
+import { rowById } from '../../../db/rows';
+import type { Scope } from '../../../db/scope';
 import { ApiError, notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import type { LogAs } from '../auditLog';
 import * as repo from './harvestsRepo';
-import { findPlanting } from './plantingsRepo';
+import { peopleServing, servingPark } from './personnelRepo';
+import { findPlanting, plantingsToHarvest } from './plantingsRepo';
 
 type Row = Awaited<ReturnType<typeof repo.listHarvests>>['rows'][number];
 type People = Awaited<ReturnType<typeof repo.peopleOf>>;
@@ -42,7 +45,7 @@ export async function listHarvests(db: Db, auth: AuthContext, q: HarvestListQuer
   const { rows, total } = await repo.listHarvests(db, scopeOf(auth), q);
   const people = await repo.peopleOf(
     db,
-    auth.merchantId,
+    scopeOf(auth),
     rows.map((r) => r.id),
   );
   return { list: rows.map((r) => toHarvest(r, people)), total, pageNum: q.pageNum, pageSize: q.pageSize };
@@ -54,13 +57,13 @@ export async function listHarvests(db: Db, auth: AuthContext, q: HarvestListQuer
  */
 export async function safetyBlock(
   db: Db,
-  merchantId: number,
+  scope: Scope,
   groupId: number,
   plantingId: number,
   day: string,
 ): Promise<SafetyIntervalParams | null> {
   let worst: SafetyIntervalParams | null = null;
-  for (const s of await repo.spraysOf(db, merchantId, groupId, plantingId)) {
+  for (const s of await repo.spraysOf(db, scope, groupId, plantingId)) {
     if (!s.done_on) continue;
     const firstDay = addDays(s.done_on, Number(s.safety_days));
     if (day >= s.done_on && day < firstDay && (!worst || firstDay > worst.firstDay))
@@ -74,10 +77,10 @@ async function checked(db: Db, auth: AuthContext, b: AddHarvestBody): Promise<re
   const planting = await findPlanting(db, scopeOf(auth), b.plantingId);
   if (!planting || planting.group_id !== b.groupId) throw notFound(`plantingId ${b.plantingId}: planting`);
   const people = [...new Set(b.personnelIds)];
-  const known = await repo.peopleOfPark(db, auth.merchantId, b.groupId, people);
+  const known = await servingPark(db, scopeOf(auth), b.groupId, people);
   const unknown = people.filter((p) => !known.includes(p));
   if (unknown.length > 0) throw notFound(`personnelIds ${unknown.join(', ')}: person`);
-  const block = await safetyBlock(db, auth.merchantId, b.groupId, b.plantingId, b.harvestedOn);
+  const block = await safetyBlock(db, scopeOf(auth), b.groupId, b.plantingId, b.harvestedOn);
   if (block && b.overrideReason === null)
     throw new ApiError(
       Code.CONFLICT,
@@ -115,18 +118,20 @@ async function checked(db: Db, auth: AuthContext, b: AddHarvestBody): Promise<re
 export const harvestNote = (b: AddHarvestBody) =>
   `${b.harvestedOn} ${b.quantity} ${b.unit}${b.overrideReason ? ` · ${b.overrideReason}` : ''}`;
 
+const harvest = (db: Db, auth: AuthContext, id: number) => rowById(db, scopeOf(auth), 'production_harvests', id);
+
 // `logAs`: the system log records a harvest kept over a safety interval as an override
 const logAs = (f: repo.HarvestFields): LogAs => (f.override_reason === null ? {} : { logAs: 'override' });
 
 export async function addHarvest(db: Db, auth: AuthContext, body: AddHarvestBody) {
   const f = await checked(db, auth, body);
   const people = [...new Set(body.personnelIds)];
-  const id = await db.transaction().execute((trx) => repo.insertHarvest(trx, auth.merchantId, f, people));
+  const id = await db.transaction().execute((trx) => repo.insertHarvest(trx, scopeOf(auth), f, people));
   return { id, ...logAs(f) };
 }
 
 export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarvestBody) {
-  if (!(await repo.findHarvest(db, scopeOf(auth), body.id))) throw notFound(`id ${body.id}: harvest`);
+  if (!(await harvest(db, auth, body.id))) throw notFound(`id ${body.id}: harvest`);
   const f = await checked(db, auth, body);
   const people = [...new Set(body.personnelIds)];
   await db.transaction().execute((trx) => repo.updateHarvest(trx, scopeOf(auth), body.id, f, people));
@@ -134,7 +139,7 @@ export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarve
 }
 
 export async function removeHarvests(db: Db, auth: AuthContext, ids: number[]) {
-  for (const id of ids) if (!(await repo.findHarvest(db, scopeOf(auth), id))) throw notFound(`id ${id}: harvest`);
+  for (const id of ids) if (!(await harvest(db, auth, id))) throw notFound(`id ${id}: harvest`);
   await db.transaction().execute((trx) => repo.deleteHarvests(trx, scopeOf(auth), ids));
   return null;
 }
@@ -157,7 +162,7 @@ export async function* harvestExportRows(db: Db, auth: AuthContext, f: repo.Harv
   for await (const rows of repo.streamHarvests(db, scopeOf(auth), f)) {
     const people = await repo.peopleOf(
       db,
-      auth.merchantId,
+      scopeOf(auth),
       rows.map((r) => r.id),
     );
     for (const r of rows) {
@@ -181,32 +186,15 @@ export async function* harvestExportRows(db: Db, auth: AuthContext, f: repo.Harv
 /** The harvest dialog's pickers: the park's plantings (newest first) and the people serving the park. */
 export async function harvestOptions(db: Db, auth: AuthContext, groupId: number): Promise<HarvestOptions> {
   requirePark(auth, groupId);
-  const plantings = await db
-    .selectFrom('production_plantings as p')
-    .innerJoin('production_crops as c', 'c.id', 'p.crop_id')
-    .leftJoin('area_points as a', 'a.id', 'p.area_point_id')
-    .select(['p.id', 'p.status', 'p.sown_on', 'c.name as crop', 'a.name as plot'])
-    .where('p.merchant_id', '=', auth.merchantId)
-    .where('c.merchant_id', '=', auth.merchantId)
-    .where('p.group_id', '=', groupId)
-    .where('p.status', '!=', 'ended')
-    .orderBy('p.id', 'desc')
-    .limit(1000)
-    .execute();
-  const personnel = await db
-    .selectFrom('production_personnel as p')
-    .innerJoin('production_personnel_parks as pp', 'pp.personnel_id', 'p.id')
-    .select(['p.id', 'p.name', 'p.status'])
-    .where('p.merchant_id', '=', auth.merchantId)
-    .where('pp.merchant_id', '=', auth.merchantId)
-    .where('pp.group_id', '=', groupId)
-    .orderBy('p.name')
-    .limit(2000)
-    .execute();
+  const scope = scopeOf(auth);
+  const [plantings, personnel] = await Promise.all([
+    plantingsToHarvest(db, scope, groupId),
+    peopleServing(db, scope, groupId),
+  ]);
   return {
     plantings: plantings.map((p) => ({
       id: p.id,
-      label: `${p.crop} · ${p.plot ?? '-'} · ${p.sown_on}`,
+      label: `${p.crop_name} · ${p.area_point_name ?? '-'} · ${p.sown_on}`,
       status: p.status,
     })),
     personnel,

@@ -9,7 +9,7 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { ApiError, notFound } from '../../../http/apiError';
-import { requireParkIfGiven, scopeOf } from '../../../http/scope';
+import { requirePark, requireParkIfGiven, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import * as repo from './personnelRepo';
 
@@ -55,9 +55,8 @@ export async function personnelDetail(db: Db, auth: AuthContext, id: number): Pr
 }
 
 async function checkRefs(db: Db, auth: AuthContext, body: AddPersonnelBody) {
-  const foreign = body.groupIds.filter((g) => !auth.groupIds.includes(g));
-  if (foreign.length > 0) throw notFound(`groupIds ${foreign.join(', ')}: park`);
-  if (body.userId !== undefined && !(await repo.userOfMerchant(db, auth.merchantId, body.userId)))
+  for (const g of body.groupIds) requirePark(auth, g);
+  if (body.userId !== undefined && !(await repo.userOfMerchant(db, scopeOf(auth), body.userId)))
     throw notFound(`userId ${body.userId}: user`);
 }
 
@@ -73,7 +72,7 @@ const fields = (b: AddPersonnelBody): repo.PersonFields => ({
 export async function addPersonnel(db: Db, auth: AuthContext, body: AddPersonnelBody) {
   await checkRefs(db, auth, body);
   const groupIds = [...new Set(body.groupIds)];
-  const id = await db.transaction().execute((trx) => repo.insertPerson(trx, auth.merchantId, fields(body), groupIds));
+  const id = await db.transaction().execute((trx) => repo.insertPerson(trx, scopeOf(auth), fields(body), groupIds));
   return { id };
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/connect';
+import { rowById, updateById } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
@@ -13,7 +14,7 @@ import type { ModuleDeps } from '../../context';
 import type { ImageMime } from '../../devices/imageStore';
 import { createImageFiles } from '../../pests/imageFiles';
 import { logged } from '../auditLog';
-import { findCrop } from './cropsRepo';
+import { crop } from './crops';
 import { findPerson } from './personnelRepo';
 
 /** A face or a crop is a small reference picture: 5 MB is plenty. */
@@ -24,13 +25,9 @@ const cropParams = z.object({ cropId: id });
 
 async function personPhoto(db: Db, auth: AuthContext, personnelId: number) {
   const person = await findPerson(db, scopeOf(auth), personnelId);
-  if (!person) throw notFound(`personnelId ${personnelId}: person`);
-  return db
-    .selectFrom('production_personnel')
-    .select(['photo', 'photo_mime'])
-    .where('id', '=', personnelId)
-    .where('merchant_id', '=', auth.merchantId)
-    .executeTakeFirstOrThrow();
+  const row = person && (await rowById(db, scopeOf(auth), 'production_personnel', personnelId));
+  if (!row) throw notFound(`personnelId ${personnelId}: person`);
+  return row;
 }
 
 /**
@@ -71,12 +68,10 @@ export async function productionPictureRoutes(app: FastifyInstance, { db, config
         await personPhoto(db, auth, id);
         const checked = await checkPicture(req.body, LIMITS);
         const stored = await files.store.put(req.body as Buffer);
-        await db
-          .updateTable('production_personnel')
-          .set({ photo: stored.sha256, photo_mime: checked.mime })
-          .where('id', '=', id)
-          .where('merchant_id', '=', auth.merchantId)
-          .execute();
+        await updateById(db, scopeOf(auth), 'production_personnel', id, {
+          photo: stored.sha256,
+          photo_mime: checked.mime,
+        });
         return { id };
       };
       return ok(await logged(db, req, 'personnel', 'alter', store, { id, name: 'photo' }));
@@ -86,9 +81,8 @@ export async function productionPictureRoutes(app: FastifyInstance, { db, config
     `${P}/crop/picture/:cropId`,
     { config: { permitUrl: '/productionManagement/plant' }, schema: { tags, params: cropParams } },
     async (req, reply) => {
-      const crop = await findCrop(db, authOf(req).merchantId, req.params.cropId);
-      if (!crop) throw notFound(`cropId ${req.params.cropId}: crop`);
-      const buf = await thumb(`cropId ${crop.id}: picture`, crop.picture, crop.picture_mime);
+      const row = await crop(db, authOf(req), req.params.cropId, 'cropId');
+      const buf = await thumb(`cropId ${row.id}: picture`, row.picture, row.picture_mime);
       return sendPicture(reply, buf, 'image/jpeg');
     },
   );
@@ -103,15 +97,13 @@ export async function productionPictureRoutes(app: FastifyInstance, { db, config
       const auth = authOf(req);
       const id = req.params.cropId;
       const store = async () => {
-        if (!(await findCrop(db, auth.merchantId, id))) throw notFound(`cropId ${id}: crop`);
+        await crop(db, auth, id, 'cropId');
         const checked = await checkPicture(req.body, LIMITS);
         const stored = await files.store.put(req.body as Buffer);
-        await db
-          .updateTable('production_crops')
-          .set({ picture: stored.sha256, picture_mime: checked.mime })
-          .where('id', '=', id)
-          .where('merchant_id', '=', auth.merchantId)
-          .execute();
+        await updateById(db, scopeOf(auth), 'production_crops', id, {
+          picture: stored.sha256,
+          picture_mime: checked.mime,
+        });
         return { id };
       };
       return ok(await logged(db, req, 'crop', 'alter', store, { id, name: 'picture' }));

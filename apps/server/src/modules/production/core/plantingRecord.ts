@@ -1,6 +1,6 @@
 import type { PlantingMaterialUse, PlantingRecord } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { inList } from '../../../db/scope';
+import { rowsByIds } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
 import { scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
@@ -38,15 +38,10 @@ export async function plantingRecord(db: Db, auth: AuthContext, id: number): Pro
     }
   const machine = farmWork.filter((w) => w.source === 'machine');
   const personIds = [...new Set(farmWork.flatMap((w) => w.personnelIds))];
-  const people =
-    personIds.length === 0
-      ? []
-      : await db
-          .selectFrom('production_personnel')
-          .select(['id', 'name'])
-          .where('merchant_id', '=', auth.merchantId)
-          .where('id', 'in', inList(personIds))
-          .execute();
+  const people = (await rowsByIds(db, scopeOf(auth), 'production_personnel', personIds)).map(({ id, name }) => ({
+    id,
+    name,
+  }));
   return {
     plantingId: id,
     farmWork,

@@ -26,7 +26,7 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
       .select(['id', 'serial'])
       .where('serial', '=', 'DF-WS-0001')
       .executeTakeFirstOrThrow();
-    const plots = await devicesByPlot(db, ids.merchant.farm, park);
+    const plots = await devicesByPlot(db, { merchantId: ids.merchant.farm, groupIds: [park] }, park);
     const [plot, devices] = [...plots].find(([, d]) => d.includes(station.id)) ?? [];
     expect(plot, 'the demo lays the weather station on a plot').toBeDefined();
     plotDevices = devices as number[];
