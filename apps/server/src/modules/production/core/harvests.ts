@@ -19,36 +19,36 @@ import type { LogAs } from '../auditLog';
 import * as repo from './harvestsRepo';
 import { peopleServing, servingPark } from './personnelRepo';
 import { findPlanting, plantingsToHarvest } from './plantingsRepo';
+import { found } from './refusals';
 
 type Row = Awaited<ReturnType<typeof repo.listHarvests>>['rows'][number];
-type People = Awaited<ReturnType<typeof repo.peopleOf>>;
-const toHarvest = (r: Row, people: People): Harvest => ({
-  id: r.id,
-  groupId: r.group_id,
-  plantingId: r.planting_id,
-  cropName: r.crop_name,
-  areaPointName: r.area_point_name ?? null,
-  harvestedOn: r.harvested_on,
-  quantity: Number(r.quantity),
-  unit: r.unit,
-  grade: r.grade,
-  warehouse: r.warehouse,
-  notes: r.notes,
-  personnelIds: people(r.id).map((p) => p.id),
-  personnelNames: people(r.id).map((p) => p.name),
-  overrideReason: r.override_reason,
-  overrideByName: r.override_reason === null ? null : (r.override_by_name ?? null),
-});
+
+/** Harvests as the console shows them, with the people on each (one query for all of them). */
+async function withPeople(db: Db, auth: AuthContext, rows: Row[]): Promise<Harvest[]> {
+  const people = await repo.peopleOf(db, scopeOf(auth), rows);
+  return rows.map((r) => ({
+    id: r.id,
+    groupId: r.group_id,
+    plantingId: r.planting_id,
+    cropName: r.crop_name,
+    areaPointName: r.area_point_name ?? null,
+    harvestedOn: r.harvested_on,
+    quantity: Number(r.quantity),
+    unit: r.unit,
+    grade: r.grade,
+    warehouse: r.warehouse,
+    notes: r.notes,
+    personnelIds: people(r.id).map((p) => p.id),
+    personnelNames: people(r.id).map((p) => p.name),
+    overrideReason: r.override_reason,
+    overrideByName: r.override_reason === null ? null : (r.override_by_name ?? null),
+  }));
+}
 
 export async function listHarvests(db: Db, auth: AuthContext, q: HarvestListQuery): Promise<Paged<Harvest>> {
   requirePark(auth, q.groupId);
   const { rows, total } = await repo.listHarvests(db, scopeOf(auth), q);
-  const people = await repo.peopleOf(
-    db,
-    scopeOf(auth),
-    rows.map((r) => r.id),
-  );
-  return { list: rows.map((r) => toHarvest(r, people)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  return { list: await withPeople(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 /**
@@ -118,7 +118,8 @@ async function checked(db: Db, auth: AuthContext, b: AddHarvestBody): Promise<re
 export const harvestNote = (b: AddHarvestBody) =>
   `${b.harvestedOn} ${b.quantity} ${b.unit}${b.overrideReason ? ` · ${b.overrideReason}` : ''}`;
 
-const harvest = (db: Db, auth: AuthContext, id: number) => rowById(db, scopeOf(auth), 'production_harvests', id);
+const harvestOf = (db: Db, auth: AuthContext, id: number) =>
+  found(rowById(db, scopeOf(auth), 'production_harvests', id), 'id', id, 'harvest');
 
 // `logAs`: the system log records a harvest kept over a safety interval as an override
 const logAs = (f: repo.HarvestFields): LogAs => (f.override_reason === null ? {} : { logAs: 'override' });
@@ -131,7 +132,7 @@ export async function addHarvest(db: Db, auth: AuthContext, body: AddHarvestBody
 }
 
 export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarvestBody) {
-  if (!(await harvest(db, auth, body.id))) throw notFound(`id ${body.id}: harvest`);
+  await harvestOf(db, auth, body.id);
   const f = await checked(db, auth, body);
   const people = [...new Set(body.personnelIds)];
   await db.transaction().execute((trx) => repo.updateHarvest(trx, scopeOf(auth), body.id, f, people));
@@ -139,48 +140,21 @@ export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarve
 }
 
 export async function removeHarvests(db: Db, auth: AuthContext, ids: number[]) {
-  for (const id of ids) if (!(await harvest(db, auth, id))) throw notFound(`id ${id}: harvest`);
+  for (const id of ids) await harvestOf(db, auth, id);
   await db.transaction().execute((trx) => repo.deleteHarvests(trx, scopeOf(auth), ids));
   return null;
 }
 
-export const HARVEST_EXPORT_COLUMNS = [
-  { key: 'harvestedOn', header: { zh: '采收日期', en: 'Harvested on' }, width: 12 },
-  { key: 'cropName', header: { zh: '作物', en: 'Crop' }, width: 12 },
-  { key: 'areaPointName', header: { zh: '地块', en: 'Plot' }, width: 14 },
-  { key: 'quantity', header: { zh: '数量', en: 'Quantity' }, decimals: 2 },
-  { key: 'unit', header: { zh: '单位', en: 'Unit' } },
-  { key: 'grade', header: { zh: '等级', en: 'Grade' } },
-  { key: 'warehouse', header: { zh: '仓库', en: 'Warehouse' }, width: 14 },
-  { key: 'people', header: { zh: '采收人员', en: 'People' }, width: 20 },
-  { key: 'overrideReason', header: { zh: '安全间隔期强制说明', en: 'Safety interval override' }, width: 24 },
-  { key: 'notes', header: { zh: '备注', en: 'Notes' }, width: 24 },
-];
-
 export async function* harvestExportRows(db: Db, auth: AuthContext, f: repo.HarvestFilter) {
   requirePark(auth, f.groupId);
-  for await (const rows of repo.streamHarvests(db, scopeOf(auth), f)) {
-    const people = await repo.peopleOf(
-      db,
-      scopeOf(auth),
-      rows.map((r) => r.id),
-    );
-    for (const r of rows) {
-      const h = toHarvest(r, people);
+  for await (const rows of repo.streamHarvests(db, scopeOf(auth), f))
+    for (const { personnelIds: _ids, personnelNames, ...h } of await withPeople(db, auth, rows))
       yield {
-        harvestedOn: h.harvestedOn,
-        cropName: h.cropName,
+        ...h,
         areaPointName: h.areaPointName ?? '',
-        quantity: h.quantity,
-        unit: h.unit,
-        grade: h.grade,
-        warehouse: h.warehouse,
-        people: h.personnelNames.join('、'),
+        people: personnelNames.join('、'),
         overrideReason: h.overrideReason ?? '',
-        notes: h.notes,
       };
-    }
-  }
 }
 
 /** The harvest dialog's pickers: the park's plantings (newest first) and the people serving the park. */

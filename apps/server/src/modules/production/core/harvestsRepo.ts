@@ -58,15 +58,20 @@ export async function* streamHarvests(db: Db, scope: Scope, f: HarvestFilter) {
   }
 }
 
-export async function peopleOf(db: Db, scope: Scope, harvestIds: number[]) {
+/** The people on each of some harvests. */
+export async function peopleOf(db: Db, scope: Scope, harvests: readonly { id: number }[]) {
   const rows =
-    harvestIds.length === 0
+    harvests.length === 0
       ? []
       : await scoped(db, scope)
           .selectFrom('production_harvest_people as hp')
           .innerJoin('production_personnel as p', 'p.id', 'hp.personnel_id')
           .select(['hp.harvest_id', 'p.id', 'p.name'])
-          .where('hp.harvest_id', 'in', harvestIds)
+          .where(
+            'hp.harvest_id',
+            'in',
+            harvests.map((h) => h.id),
+          )
           .orderBy('p.id')
           .execute();
   return (id: number) => rows.filter((r) => r.harvest_id === id);

@@ -14,7 +14,18 @@ const withUser = (db: Db, scope: Scope, groupId?: number) =>
   scoped(db, scope)
     .selectFrom('production_personnel as p')
     .leftJoin('users as u', 'u.id', 'p.user_id')
-    .select(['p.id', 'p.name', 'p.phone', 'p.post', 'p.id_number', 'p.photo', 'p.status', 'p.user_id', 'u.user_name'])
+    .select([
+      'p.id',
+      'p.name',
+      'p.phone',
+      'p.post',
+      'p.id_number',
+      'p.photo',
+      'p.photo_mime',
+      'p.status',
+      'p.user_id',
+      'u.user_name',
+    ])
     .where('p.id', 'in', servingIds(db, scope, groupId));
 
 export interface PersonnelFilter {

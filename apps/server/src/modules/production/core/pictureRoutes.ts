@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/connect';
-import { rowById, updateById } from '../../../db/rows';
+import { updateById } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
@@ -13,22 +13,60 @@ import type { AuthContext } from '../../auth/sessions';
 import type { ModuleDeps } from '../../context';
 import type { ImageMime } from '../../devices/imageStore';
 import { createImageFiles } from '../../pests/imageFiles';
-import { logged } from '../auditLog';
-import { crop } from './crops';
-import { findPerson } from './personnelRepo';
+import { logged, type ProductionTarget } from '../auditLog';
+import { cropOf } from './crops';
+import { P, PERMITS } from './permits';
+import { personOf } from './personnel';
 
 /** A face or a crop is a small reference picture: 5 MB is plenty. */
 const LIMITS = { ...PICTURE_LIMITS, maxBytes: 5 * 1024 * 1024 };
-const P = '/api/merchant/production';
-const personParams = z.object({ personnelId: id });
-const cropParams = z.object({ cropId: id });
 
-async function personPhoto(db: Db, auth: AuthContext, personnelId: number) {
-  const person = await findPerson(db, scopeOf(auth), personnelId);
-  const row = person && (await rowById(db, scopeOf(auth), 'production_personnel', personnelId));
-  if (!row) throw notFound(`personnelId ${personnelId}: person`);
-  return row;
+/** A stored picture: its hash in the image store and its type, both null until one is uploaded. */
+type Stored = [sha256: string | null, mime: string | null];
+
+/** A record that carries a picture: where it is read and uploaded, and how the caller's record is found and set. */
+interface PictureOf {
+  read: string;
+  upload: string;
+  permitUrl: string;
+  param: string;
+  target: ProductionTarget;
+  name: string;
+  /** The caller's record's picture, or 1005 for a record the caller may not see. */
+  find(db: Db, auth: AuthContext, id: number): Promise<Stored>;
+  save(db: Db, auth: AuthContext, id: number, sha256: string, mime: string): Promise<unknown>;
 }
+
+const KINDS: PictureOf[] = [
+  {
+    read: 'personnel/photo',
+    upload: 'personnel/uploadPhoto',
+    permitUrl: PERMITS.personnel,
+    param: 'personnelId',
+    target: 'personnel',
+    name: 'photo',
+    async find(db, auth, personnelId) {
+      const row = await personOf(db, auth, personnelId, 'personnelId');
+      return [row.photo, row.photo_mime];
+    },
+    save: (db, auth, personnelId, photo, photo_mime) =>
+      updateById(db, scopeOf(auth), 'production_personnel', personnelId, { photo, photo_mime }),
+  },
+  {
+    read: 'crop/picture',
+    upload: 'crop/uploadPicture',
+    permitUrl: PERMITS.plant,
+    param: 'cropId',
+    target: 'crop',
+    name: 'picture',
+    async find(db, auth, cropId) {
+      const row = await cropOf(db, auth, cropId, 'cropId');
+      return [row.picture, row.picture_mime];
+    },
+    save: (db, auth, cropId, picture, picture_mime) =>
+      updateById(db, scopeOf(auth), 'production_crops', cropId, { picture, picture_mime }),
+  },
+];
 
 /**
  * Photos of people and pictures of crops: content-checked at upload (pictures.ts), kept in the image store
@@ -40,73 +78,36 @@ export async function productionPictureRoutes(app: FastifyInstance, { db, config
   acceptPictureBodies(app, LIMITS.maxBytes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['production'];
-  const thumb = (what: string, sha256: string | null, mime: string | null) => {
-    if (!sha256 || !mime) throw notFound(what);
-    return readPicture(what, () => files.thumb(sha256, mime as ImageMime));
-  };
 
-  r.get(
-    `${P}/personnel/photo/:personnelId`,
-    { config: { permitUrl: '/productionManagement/personnel' }, schema: { tags, params: personParams } },
-    async (req, reply) => {
-      const row = await personPhoto(db, authOf(req), req.params.personnelId);
-      const buf = await thumb(`personnelId ${req.params.personnelId}: photo`, row.photo, row.photo_mime);
-      return sendPicture(reply, buf, 'image/jpeg');
-    },
-  );
-  r.post(
-    `${P}/personnel/uploadPhoto/:personnelId`,
-    {
-      config: { permitUrl: '/productionManagement/personnel' },
-      bodyLimit: LIMITS.maxBytes,
-      schema: { tags, params: personParams },
-    },
-    async (req) => {
-      const auth = authOf(req);
-      const id = req.params.personnelId;
-      const store = async () => {
-        await personPhoto(db, auth, id);
-        const checked = await checkPicture(req.body, LIMITS);
-        const stored = await files.store.put(req.body as Buffer);
-        await updateById(db, scopeOf(auth), 'production_personnel', id, {
-          photo: stored.sha256,
-          photo_mime: checked.mime,
-        });
-        return { id };
-      };
-      return ok(await logged(db, req, 'personnel', 'alter', store, { id, name: 'photo' }));
-    },
-  );
-  r.get(
-    `${P}/crop/picture/:cropId`,
-    { config: { permitUrl: '/productionManagement/plant' }, schema: { tags, params: cropParams } },
-    async (req, reply) => {
-      const row = await crop(db, authOf(req), req.params.cropId, 'cropId');
-      const buf = await thumb(`cropId ${row.id}: picture`, row.picture, row.picture_mime);
-      return sendPicture(reply, buf, 'image/jpeg');
-    },
-  );
-  r.post(
-    `${P}/crop/uploadPicture/:cropId`,
-    {
-      config: { permitUrl: '/productionManagement/plant' },
-      bodyLimit: LIMITS.maxBytes,
-      schema: { tags, params: cropParams },
-    },
-    async (req) => {
-      const auth = authOf(req);
-      const id = req.params.cropId;
-      const store = async () => {
-        await crop(db, auth, id, 'cropId');
-        const checked = await checkPicture(req.body, LIMITS);
-        const stored = await files.store.put(req.body as Buffer);
-        await updateById(db, scopeOf(auth), 'production_crops', id, {
-          picture: stored.sha256,
-          picture_mime: checked.mime,
-        });
-        return { id };
-      };
-      return ok(await logged(db, req, 'crop', 'alter', store, { id, name: 'picture' }));
-    },
-  );
+  for (const k of KINDS) {
+    const params = z.object({ [k.param]: id });
+    const idOf = (p: unknown) => (p as Record<string, number>)[k.param];
+    r.get(
+      `${P}/${k.read}/:${k.param}`,
+      { config: { permitUrl: k.permitUrl }, schema: { tags, params } },
+      async (req, reply) => {
+        const what = `${k.param} ${idOf(req.params)}: ${k.name}`;
+        const [sha256, mime] = await k.find(db, authOf(req), idOf(req.params));
+        if (!sha256 || !mime) throw notFound(what);
+        const buf = await readPicture(what, () => files.thumb(sha256, mime as ImageMime));
+        return sendPicture(reply, buf, 'image/jpeg');
+      },
+    );
+    r.post(
+      `${P}/${k.upload}/:${k.param}`,
+      { config: { permitUrl: k.permitUrl }, bodyLimit: LIMITS.maxBytes, schema: { tags, params } },
+      async (req) => {
+        const auth = authOf(req);
+        const id = idOf(req.params);
+        const store = async () => {
+          await k.find(db, auth, id);
+          const checked = await checkPicture(req.body, LIMITS);
+          const stored = await files.store.put(req.body as Buffer);
+          await k.save(db, auth, id, stored.sha256, checked.mime);
+          return { id };
+        };
+        return ok(await logged(db, req, k.target, 'alter', store, { id, name: k.name }));
+      },
+    );
+  }
 }

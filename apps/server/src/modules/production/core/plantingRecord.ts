@@ -1,13 +1,12 @@
 import type { PlantingMaterialUse, PlantingRecord } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { rowsByIds } from '../../../db/rows';
-import { notFound } from '../../../http/apiError';
 import { scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { farmWorkExportRows } from '../stock/farmWork';
 import { listVideos } from '../stock/videos';
 import { listHarvests } from './harvests';
-import { findPlanting } from './plantingsRepo';
+import { plantingOf } from './plantings';
 
 /** More than a season holds; the record is one planting's, not a park's. */
 const MAX_ROWS = 1000;
@@ -19,8 +18,7 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * planting gets 1005 and nothing of its park.
  */
 export async function plantingRecord(db: Db, auth: AuthContext, id: number): Promise<PlantingRecord> {
-  const planting = await findPlanting(db, scopeOf(auth), id);
-  if (!planting) throw notFound(`id ${id}: planting`);
+  const planting = await plantingOf(db, auth, id);
   const groupId = planting.group_id;
   const [farmWork, harvests, videos] = await Promise.all([
     farmWorkExportRows(db, auth, { groupId, plantingId: id }),

@@ -1,6 +1,5 @@
 import {
   type AddPlantingBody,
-  Code,
   type DeviceIdealRanges,
   dayIn,
   daysBetween,
@@ -14,15 +13,16 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { deleteByIds, insertRow, rowById, updateById } from '../../../db/rows';
-import { ApiError, notFound } from '../../../http/apiError';
+import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { zoneOfPark } from '../../parks/repo';
-import { crop } from './crops';
+import { cropOf } from './crops';
 import { type StageWithRanges, stagesOf } from './cropsRepo';
 import { paramStatuses } from './monitoring';
 import * as repo from './plantingsRepo';
 import { devicesByPlot } from './plotDevices';
+import { found, refuseInUse } from './refusals';
 
 /** The stage a planting is in on `today`: the one whose day offsets after sowing hold today's. */
 export function stageOn(stages: StageWithRanges[], sownOn: string, today: string) {
@@ -57,6 +57,10 @@ function toPlanting(r: repo.PlantingRow, stages: StageWithRanges[], today: strin
   };
 }
 
+/** The caller's planting, or 1005 naming the field it came in. */
+export const plantingOf = (db: Db, auth: AuthContext, id: number, field = 'id') =>
+  found(repo.findPlanting(db, scopeOf(auth), id), field, id, 'planting');
+
 export async function listPlantings(
   db: Db,
   auth: AuthContext,
@@ -71,12 +75,14 @@ export async function listPlantings(
   return { list: rows.map((r) => toPlanting(r, stages, today)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
-export async function allPlantings(db: Db, auth: AuthContext, f: repo.PlantingFilter, tzName: string) {
+/** The rows of a planting export: every planting the list's filters keep, with its stage today. */
+export async function* plantingExportRows(db: Db, auth: AuthContext, f: repo.PlantingFilter, tzName: string) {
   requirePark(auth, f.groupId);
   const rows = await repo.allPlantings(db, scopeOf(auth), f);
   const stages = await stagesOf(db, scopeOf(auth), [...new Set(rows.map((r) => r.crop_id))]);
   const today = dayIn(await zoneOfPark(db, f.groupId, tzName));
-  return rows.map((r) => toPlanting(r, stages, today));
+  for (const p of rows.map((r) => toPlanting(r, stages, today)))
+    yield { ...p, areaPointName: p.areaPointName ?? '', stageName: p.stageName ?? '' };
 }
 
 async function currentStage(db: Db, auth: AuthContext, r: repo.PlantingRow, tzName: string) {
@@ -88,8 +94,7 @@ async function currentStage(db: Db, auth: AuthContext, r: repo.PlantingRow, tzNa
 }
 
 export async function plantingDetail(db: Db, auth: AuthContext, id: number, tzName: string): Promise<PlantingDetail> {
-  const row = await repo.findPlanting(db, scopeOf(auth), id);
-  if (!row) throw notFound(`id ${id}: planting`);
+  const row = await plantingOf(db, auth, id);
   const { planting, stage } = await currentStage(db, auth, row, tzName);
   const deviceIds = (await devicesByPlot(db, scopeOf(auth), row.group_id)).get(row.area_point_id) ?? [];
   return { ...planting, deviceIds, params: await paramStatuses(db, deviceIds, stage?.ranges ?? []) };
@@ -158,7 +163,7 @@ async function checkRefs(db: Db, auth: AuthContext, b: AddPlantingBody) {
   requirePark(auth, b.groupId);
   const plot = await rowById(db, scopeOf(auth), 'area_points', b.areaPointId);
   if (plot?.group_id !== b.groupId) throw notFound(`areaPointId ${b.areaPointId}: plot`);
-  await crop(db, auth, b.cropId, 'cropId');
+  await cropOf(db, auth, b.cropId, 'cropId');
 }
 
 const fields = (b: AddPlantingBody): repo.PlantingFields => ({
@@ -181,29 +186,23 @@ export async function addPlanting(db: Db, auth: AuthContext, body: AddPlantingBo
 }
 
 export async function updatePlanting(db: Db, auth: AuthContext, body: UpdatePlantingBody) {
-  const row = await repo.findPlanting(db, scopeOf(auth), body.id);
-  if (!row) throw notFound(`id ${body.id}: planting`);
+  await plantingOf(db, auth, body.id);
   await checkRefs(db, auth, body);
   await updateById(db, scopeOf(auth), 'production_plantings', body.id, fields(body));
   return { id: body.id };
 }
 
 export async function removePlantings(db: Db, auth: AuthContext, ids: number[]) {
-  const scope = scopeOf(auth);
-  for (const id of ids) {
-    const row = await repo.findPlanting(db, scope, id);
-    if (!row) throw notFound(`id ${id}: planting`);
-    const n = await repo.usesOf(db, scope, id);
-    if (n > 0)
-      throw new ApiError(
-        Code.CONFLICT,
-        {
-          zh: `种植“${row.crop_name}”已有 ${n} 条采收或农事记录，不能删除；可将状态改为已结束`,
-          en: `The planting "${row.crop_name}" has ${n} harvest or farm work records and cannot be removed; end it instead`,
-        },
-        { field: 'id', rule: 'inUse', params: { count: n, value: row.crop_name } },
-      );
-  }
-  await deleteByIds(db, scope, 'production_plantings', ids);
+  await refuseInUse(
+    ids,
+    (id) => plantingOf(db, auth, id),
+    (id) => repo.usesOf(db, scopeOf(auth), id),
+    (row, n) => ({
+      value: row.crop_name,
+      zh: `种植“${row.crop_name}”已有 ${n} 条采收或农事记录，不能删除；可将状态改为已结束`,
+      en: `The planting "${row.crop_name}" has ${n} harvest or farm work records and cannot be removed; end it instead`,
+    }),
+  );
+  await deleteByIds(db, scopeOf(auth), 'production_plantings', ids);
   return null;
 }
