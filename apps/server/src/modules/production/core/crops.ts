@@ -105,15 +105,15 @@ export async function updateGrowthStandard(db: Db, auth: AuthContext, body: Upda
   return { cropId: body.cropId };
 }
 
-export async function* cropExportRows(db: Db, auth: AuthContext, keyword?: string) {
-  for (const c of (await repo.allCrops(db, scopeOf(auth), keyword)).map(toCrop)) yield { ...c };
+export async function* cropExportRows(db: Db, auth: AuthContext, f: { keyword?: string }) {
+  for (const c of (await repo.allCrops(db, scopeOf(auth), f.keyword)).map(toCrop)) yield { ...c };
 }
 
 const bound = (v: number | null) => (v === null ? '' : String(v));
 
 /** One row per stage of each crop's standard; ranges as `key min~max` (an open bound left empty). */
-export async function* standardExportRows(db: Db, auth: AuthContext, keyword?: string) {
-  const crops = await repo.allCrops(db, scopeOf(auth), keyword);
+export async function* standardExportRows(db: Db, auth: AuthContext, f: { keyword?: string }) {
+  const crops = await repo.allCrops(db, scopeOf(auth), f.keyword);
   const stages = await repo.stagesOf(
     db,
     scopeOf(auth),

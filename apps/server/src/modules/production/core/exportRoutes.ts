@@ -8,15 +8,23 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { Db } from '../../../db/connect';
 import { authOf } from '../../../http/authHook';
-import { type ExportColumn, type ExportRow, exportLang, exportStamp, sendExport } from '../../../http/exportWriter';
+import { type ExportRow, exportLang, exportStamp, sendExport } from '../../../http/exportWriter';
 import type { AuthContext } from '../../auth/sessions';
 import type { ModuleDeps } from '../../context';
 import { parkZone } from '../../parks/service';
 import { cropExportRows, standardExportRows } from './crops';
-import { CROP_COLUMNS, HARVEST_COLUMNS, PERSONNEL_COLUMNS, PLANTING_COLUMNS, STANDARD_COLUMNS } from './exportColumns';
+import {
+  type CoreExport,
+  CROP_EXPORT,
+  HARVEST_EXPORT,
+  PERSONNEL_EXPORT,
+  PLANTING_EXPORT,
+  STANDARD_EXPORT,
+} from './exportColumns';
 import { harvestExportRows } from './harvests';
-import { P, PERMITS } from './permits';
+import { P } from './permits';
 import { personnelExportRows } from './personnel';
 import { plantingExportRows } from './plantings';
 
@@ -25,16 +33,21 @@ export function coreExportRoutes(app: FastifyInstance, { db, config }: ModuleDep
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['production'];
 
+  /** An export of a list: the list's filters from the query, rows from `service` (given the server's zone). */
   const exportOf = <Q extends z.ZodType<{ format: 'csv' | 'xlsx' }>>(
     path: string,
-    permitUrl: string,
     query: Q,
-    file: { name: string; columns: ExportColumn[] },
-    rows: (auth: AuthContext, filter: Omit<z.output<Q>, 'format' | 'timeZone'>) => AsyncIterable<ExportRow>,
+    file: CoreExport,
+    service: (
+      db: Db,
+      auth: AuthContext,
+      filter: Omit<z.output<Q>, 'format' | 'timeZone'>,
+      tzName: string,
+    ) => AsyncIterable<ExportRow>,
   ) =>
     r.get(
       `${P}/${path}`,
-      { config: { permitUrl }, schema: { tags, querystring: withExportZone(query) } },
+      { config: { permitUrl: file.permitUrl }, schema: { tags, querystring: withExportZone(query) } },
       async (req, reply) => {
         const { format, timeZone: _z, ...filter } = req.query as z.output<Q> & { timeZone?: string };
         const timeZone = await parkZone(db, authOf(req), req.query as { groupId?: number }, config.tzName);
@@ -44,40 +57,14 @@ export function coreExportRoutes(app: FastifyInstance, { db, config }: ModuleDep
           lang: exportLang(req),
           timeZone,
           columns: file.columns,
-          rows: rows(authOf(req), filter),
+          rows: service(db, authOf(req), filter, config.tzName),
         });
       },
     );
 
-  exportOf(
-    'personnel/exportPersonnel',
-    PERMITS.personnel,
-    personnelExportQuery,
-    { name: 'personnel', columns: PERSONNEL_COLUMNS },
-    (a, f) => personnelExportRows(db, a, f),
-  );
-  exportOf('crop/exportCrop', PERMITS.plant, cropExportQuery, { name: 'crops', columns: CROP_COLUMNS }, (a, f) =>
-    cropExportRows(db, a, f.keyword),
-  );
-  exportOf(
-    'growthStage/exportStandard',
-    PERMITS.standard,
-    cropExportQuery,
-    { name: 'growth-standards', columns: STANDARD_COLUMNS },
-    (a, f) => standardExportRows(db, a, f.keyword),
-  );
-  exportOf(
-    'planting/exportPlanting',
-    PERMITS.plant,
-    plantingExportQuery,
-    { name: 'plantings', columns: PLANTING_COLUMNS },
-    (a, f) => plantingExportRows(db, a, f, config.tzName),
-  );
-  exportOf(
-    'harvest/exportHarvest',
-    PERMITS.harvest,
-    harvestExportQuery,
-    { name: 'harvests', columns: HARVEST_COLUMNS },
-    (a, f) => harvestExportRows(db, a, f),
-  );
+  exportOf('personnel/exportPersonnel', personnelExportQuery, PERSONNEL_EXPORT, personnelExportRows);
+  exportOf('crop/exportCrop', cropExportQuery, CROP_EXPORT, cropExportRows);
+  exportOf('growthStage/exportStandard', cropExportQuery, STANDARD_EXPORT, standardExportRows);
+  exportOf('planting/exportPlanting', plantingExportQuery, PLANTING_EXPORT, plantingExportRows);
+  exportOf('harvest/exportHarvest', harvestExportQuery, HARVEST_EXPORT, harvestExportRows);
 }

@@ -111,4 +111,20 @@ describeEachEngine('production harvests: the pesticide safety interval', (env) =
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ override_reason: null, override_by: null });
   });
+
+  it('finds harvests by the crop and the plot of their planting', async () => {
+    const search = async (keyword: string) =>
+      (
+        await env().get<{ total: number; list: { cropName: string; areaPointName: string }[] }>(
+          `${P}/harvest/getHarvestList`,
+          demo,
+          { groupId: String(park), keyword },
+        )
+      ).data;
+    const byCrop = await search('测试番茄');
+    expect(byCrop.total).toBeGreaterThan(0);
+    expect(new Set(byCrop.list.map((h) => h.cropName))).toEqual(new Set(['测试番茄']));
+    expect((await search(byCrop.list[0].areaPointName)).total).toBeGreaterThanOrEqual(byCrop.total);
+    expect((await search('没有这种作物')).total).toBe(0);
+  });
 });

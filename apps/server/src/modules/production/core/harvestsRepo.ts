@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/connect';
 import { deleteByIds, insertRow, pageOfQuery, updateById } from '../../../db/rows';
 import { type Scope, scoped } from '../../../db/scope';
+import { plantingsNamed } from './plantingsRepo';
 
 export interface HarvestFilter {
   groupId: number;
@@ -10,13 +11,11 @@ export interface HarvestFilter {
   endDate?: string;
 }
 
-/** A park's harvests with their crop, plot and overriding user, newest first. */
+/** A park's harvests with their planting's crop and plot (named as the planting list names them), newest first. */
 function filtered(db: Db, scope: Scope, f: HarvestFilter) {
   let q = scoped(db, scope, f.groupId)
     .selectFrom('production_harvests as h')
-    .innerJoin('production_plantings as p', 'p.id', 'h.planting_id')
-    .innerJoin('production_crops as c', 'c.id', 'p.crop_id')
-    .leftJoin('area_points as a', 'a.id', 'p.area_point_id')
+    .innerJoin(plantingsNamed(db, scope, f.groupId).as('p'), 'p.id', 'h.planting_id')
     .leftJoin('users as u', 'u.id', 'h.override_by')
     .select([
       'h.id',
@@ -30,8 +29,8 @@ function filtered(db: Db, scope: Scope, f: HarvestFilter) {
       'h.notes',
       'h.override_reason',
       'u.user_name as override_by_name',
-      'c.name as crop_name',
-      'a.name as area_point_name',
+      'p.crop_name',
+      'p.area_point_name',
     ]);
   if (f.plantingId !== undefined) q = q.where('h.planting_id', '=', f.plantingId);
   if (f.startDate) q = q.where('h.harvested_on', '>=', f.startDate);
@@ -39,7 +38,12 @@ function filtered(db: Db, scope: Scope, f: HarvestFilter) {
   if (f.keyword) {
     const k = `%${f.keyword}%`;
     q = q.where((eb) =>
-      eb.or([eb('c.name', 'like', k), eb('h.warehouse', 'like', k), eb('h.grade', 'like', k), eb('a.name', 'like', k)]),
+      eb.or([
+        eb('p.crop_name', 'like', k),
+        eb('h.warehouse', 'like', k),
+        eb('h.grade', 'like', k),
+        eb('p.area_point_name', 'like', k),
+      ]),
     );
   }
   return q.orderBy('h.harvested_on', 'desc').orderBy('h.id', 'desc');

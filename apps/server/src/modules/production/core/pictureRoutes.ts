@@ -2,7 +2,6 @@ import { id } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/connect';
 import { updateById } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
@@ -13,7 +12,7 @@ import type { AuthContext } from '../../auth/sessions';
 import type { ModuleDeps } from '../../context';
 import type { ImageMime } from '../../devices/imageStore';
 import { createImageFiles } from '../../pests/imageFiles';
-import { logged, type ProductionTarget } from '../auditLog';
+import { logged } from '../auditLog';
 import { cropOf } from './crops';
 import { P, PERMITS } from './permits';
 import { personOf } from './personnel';
@@ -21,52 +20,15 @@ import { personOf } from './personnel';
 /** A face or a crop is a small reference picture: 5 MB is plenty. */
 const LIMITS = { ...PICTURE_LIMITS, maxBytes: 5 * 1024 * 1024 };
 
-/** A stored picture: its hash in the image store and its type, both null until one is uploaded. */
-type Stored = [sha256: string | null, mime: string | null];
-
-/** A record that carries a picture: where it is read and uploaded, and how the caller's record is found and set. */
-interface PictureOf {
-  read: string;
-  upload: string;
-  permitUrl: string;
-  param: string;
-  target: ProductionTarget;
-  name: string;
-  /** The caller's record's picture, or 1005 for a record the caller may not see. */
-  find(db: Db, auth: AuthContext, id: number): Promise<Stored>;
-  save(db: Db, auth: AuthContext, id: number, sha256: string, mime: string): Promise<unknown>;
-}
-
-const KINDS: PictureOf[] = [
-  {
-    read: 'personnel/photo',
-    upload: 'personnel/uploadPhoto',
-    permitUrl: PERMITS.personnel,
-    param: 'personnelId',
-    target: 'personnel',
-    name: 'photo',
-    async find(db, auth, personnelId) {
-      const row = await personOf(db, auth, personnelId, 'personnelId');
-      return [row.photo, row.photo_mime];
-    },
-    save: (db, auth, personnelId, photo, photo_mime) =>
-      updateById(db, scopeOf(auth), 'production_personnel', personnelId, { photo, photo_mime }),
-  },
-  {
-    read: 'crop/picture',
-    upload: 'crop/uploadPicture',
-    permitUrl: PERMITS.plant,
-    param: 'cropId',
-    target: 'crop',
-    name: 'picture',
-    async find(db, auth, cropId) {
-      const row = await cropOf(db, auth, cropId, 'cropId');
-      return [row.picture, row.picture_mime];
-    },
-    save: (db, auth, cropId, picture, picture_mime) =>
-      updateById(db, scopeOf(auth), 'production_crops', cropId, { picture, picture_mime }),
-  },
-];
+/**
+ * The records that carry a picture, each named after its area: read at `<area>/<column>/:<area>Id`, uploaded
+ * at `<area>/upload<Column>/:<area>Id`, kept in `<column>` and `<column>_mime` of its table; `of` gives the
+ * caller's record or answers 1005.
+ */
+const KINDS = [
+  { area: 'personnel', column: 'photo', permitUrl: PERMITS.personnel, table: 'production_personnel', of: personOf },
+  { area: 'crop', column: 'picture', permitUrl: PERMITS.plant, table: 'production_crops', of: cropOf },
+] as const;
 
 /**
  * Photos of people and pictures of crops: content-checked at upload (pictures.ts), kept in the image store
@@ -80,33 +42,41 @@ export async function productionPictureRoutes(app: FastifyInstance, { db, config
   const tags = ['production'];
 
   for (const k of KINDS) {
-    const params = z.object({ [k.param]: id });
-    const idOf = (p: unknown) => (p as Record<string, number>)[k.param];
+    const param = `${k.area}Id`;
+    const upload = `upload${k.column[0].toUpperCase()}${k.column.slice(1)}`;
+    const params = z.object({ [param]: id });
+    const idOf = (p: unknown) => (p as Record<string, number>)[param];
+    /** The caller's record's picture: its hash in the image store and its type, null until one is uploaded. */
+    const stored = async (auth: AuthContext, recordId: number) => {
+      const row = (await k.of(db, auth, recordId, param)) as Record<string, unknown>;
+      return [row[k.column], row[`${k.column}_mime`]] as [string | null, string | null];
+    };
     r.get(
-      `${P}/${k.read}/:${k.param}`,
+      `${P}/${k.area}/${k.column}/:${param}`,
       { config: { permitUrl: k.permitUrl }, schema: { tags, params } },
       async (req, reply) => {
-        const what = `${k.param} ${idOf(req.params)}: ${k.name}`;
-        const [sha256, mime] = await k.find(db, authOf(req), idOf(req.params));
+        const what = `${param} ${idOf(req.params)}: ${k.column}`;
+        const [sha256, mime] = await stored(authOf(req), idOf(req.params));
         if (!sha256 || !mime) throw notFound(what);
         const buf = await readPicture(what, () => files.thumb(sha256, mime as ImageMime));
         return sendPicture(reply, buf, 'image/jpeg');
       },
     );
     r.post(
-      `${P}/${k.upload}/:${k.param}`,
+      `${P}/${k.area}/${upload}/:${param}`,
       { config: { permitUrl: k.permitUrl }, bodyLimit: LIMITS.maxBytes, schema: { tags, params } },
       async (req) => {
         const auth = authOf(req);
-        const id = idOf(req.params);
+        const recordId = idOf(req.params);
         const store = async () => {
-          await k.find(db, auth, id);
+          await stored(auth, recordId);
           const checked = await checkPicture(req.body, LIMITS);
-          const stored = await files.store.put(req.body as Buffer);
-          await k.save(db, auth, id, stored.sha256, checked.mime);
-          return { id };
+          const { sha256 } = await files.store.put(req.body as Buffer);
+          const set = { [k.column]: sha256, [`${k.column}_mime`]: checked.mime };
+          await updateById(db, scopeOf(auth), k.table, recordId, set);
+          return { id: recordId };
         };
-        return ok(await logged(db, req, k.target, 'alter', store, { id, name: k.name }));
+        return ok(await logged(db, req, k.area, 'alter', store, { id: recordId, name: k.column }));
       },
     );
   }

@@ -10,7 +10,7 @@ export interface PlantingFilter {
 }
 
 /** Plantings with their crop and plot (a plot removed on the map leaves the planting, its name null). */
-const withNames = (db: Db, scope: Scope, groupId?: number) =>
+export const plantingsNamed = (db: Db, scope: Scope, groupId?: number) =>
   scoped(db, scope, groupId)
     .selectFrom('production_plantings as p')
     .innerJoin('production_crops as c', 'c.id', 'p.crop_id')
@@ -32,7 +32,7 @@ const withNames = (db: Db, scope: Scope, groupId?: number) =>
     ]);
 
 function filtered(db: Db, scope: Scope, f: PlantingFilter) {
-  let q = withNames(db, scope, f.groupId);
+  let q = plantingsNamed(db, scope, f.groupId);
   if (f.status) q = q.where('p.status', '=', f.status);
   if (f.cropId !== undefined) q = q.where('p.crop_id', '=', f.cropId);
   if (f.keyword) {
@@ -52,7 +52,7 @@ export function allPlantings(db: Db, scope: Scope, f: PlantingFilter) {
 export type PlantingRow = Awaited<ReturnType<typeof allPlantings>>[number];
 
 export function findPlanting(db: Db, scope: Scope, id: number) {
-  return withNames(db, scope).where('p.id', '=', id).executeTakeFirst();
+  return plantingsNamed(db, scope).where('p.id', '=', id).executeTakeFirst();
 }
 
 export interface PlantingFields {
@@ -85,5 +85,9 @@ export async function usesOf(db: Db, scope: Scope, id: number): Promise<number> 
 
 /** The harvest dialog's plantings of a park: all but the ended, newest first. */
 export function plantingsToHarvest(db: Db, scope: Scope, groupId: number) {
-  return withNames(db, scope, groupId).where('p.status', '!=', 'ended').orderBy('p.id', 'desc').limit(1000).execute();
+  return plantingsNamed(db, scope, groupId)
+    .where('p.status', '!=', 'ended')
+    .orderBy('p.id', 'desc')
+    .limit(1000)
+    .execute();
 }
