@@ -64,16 +64,10 @@ export async function updateCrop(db: Db, auth: AuthContext, body: UpdateCropBody
 }
 
 export async function removeCrops(db: Db, auth: AuthContext, ids: number[]) {
-  await refuseInUse(
-    ids,
-    (id) => cropOf(db, auth, id),
-    (id) => repo.plantingsOfCrop(db, auth.merchantId, id),
-    (row, n) => ({
-      value: row.name,
-      zh: `作物“${row.name}”有 ${n} 个种植记录，不能删除`,
-      en: `The crop "${row.name}" has ${n} plantings and cannot be removed`,
-    }),
-  );
+  await refuseInUse(ids, 'crop', async (id) => ({
+    name: (await cropOf(db, auth, id)).name,
+    uses: await repo.plantingsOfCrop(db, auth.merchantId, id),
+  }));
   await db.transaction().execute((trx) => repo.deleteCrops(trx, scopeOf(auth), ids));
   return null;
 }

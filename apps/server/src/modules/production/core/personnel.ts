@@ -90,16 +90,10 @@ export async function updatePersonnel(db: Db, auth: AuthContext, body: UpdatePer
 
 /** A person on a harvest or on farm work keeps the record's "who": mark them as left instead. */
 export async function removePersonnel(db: Db, auth: AuthContext, ids: number[]) {
-  await refuseInUse(
-    ids,
-    (id) => personOf(db, auth, id),
-    (id) => repo.usesOf(db, auth.merchantId, id),
-    (row, n) => ({
-      value: row.name,
-      zh: `${row.name} 已参与 ${n} 条采收或农事记录，不能删除；可将其状态设为离职`,
-      en: `${row.name} is on ${n} harvest or farm work records and cannot be removed; set them as left instead`,
-    }),
-  );
+  await refuseInUse(ids, 'person', async (id) => ({
+    name: (await personOf(db, auth, id)).name,
+    uses: await repo.usesOf(db, auth.merchantId, id),
+  }));
   await db.transaction().execute((trx) => repo.deletePeople(trx, auth.merchantId, ids));
   return null;
 }

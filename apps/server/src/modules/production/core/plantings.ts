@@ -193,16 +193,10 @@ export async function updatePlanting(db: Db, auth: AuthContext, body: UpdatePlan
 }
 
 export async function removePlantings(db: Db, auth: AuthContext, ids: number[]) {
-  await refuseInUse(
-    ids,
-    (id) => plantingOf(db, auth, id),
-    (id) => repo.usesOf(db, scopeOf(auth), id),
-    (row, n) => ({
-      value: row.crop_name,
-      zh: `种植“${row.crop_name}”已有 ${n} 条采收或农事记录，不能删除；可将状态改为已结束`,
-      en: `The planting "${row.crop_name}" has ${n} harvest or farm work records and cannot be removed; end it instead`,
-    }),
-  );
+  await refuseInUse(ids, 'planting', async (id) => ({
+    name: (await plantingOf(db, auth, id)).crop_name,
+    uses: await repo.usesOf(db, scopeOf(auth), id),
+  }));
   await deleteByIds(db, scopeOf(auth), 'production_plantings', ids);
   return null;
 }
