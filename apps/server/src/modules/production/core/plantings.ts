@@ -61,6 +61,13 @@ function toPlanting(r: repo.PlantingRow, stages: StageWithRanges[], today: strin
 export const plantingOf = (db: Db, auth: AuthContext, id: number, field = 'id') =>
   found(repo.findPlanting(db, scopeOf(auth), id), field, id, 'planting');
 
+/** Plantings of a park as the console shows them: each with its stage today, in the park's zone. */
+async function shown(db: Db, auth: AuthContext, groupId: number, rows: repo.PlantingRow[], tzName: string) {
+  const stages = await stagesOf(db, scopeOf(auth), [...new Set(rows.map((r) => r.crop_id))]);
+  const today = dayIn(await zoneOfPark(db, groupId, tzName));
+  return rows.map((r) => toPlanting(r, stages, today));
+}
+
 export async function listPlantings(
   db: Db,
   auth: AuthContext,
@@ -68,20 +75,15 @@ export async function listPlantings(
   tzName: string,
 ): Promise<Paged<Planting>> {
   requirePark(auth, q.groupId);
-  const scope = scopeOf(auth);
-  const { rows, total } = await repo.listPlantings(db, scope, q);
-  const stages = await stagesOf(db, scope, [...new Set(rows.map((r) => r.crop_id))]);
-  const today = dayIn(await zoneOfPark(db, q.groupId, tzName));
-  return { list: rows.map((r) => toPlanting(r, stages, today)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  const { rows, total } = await repo.listPlantings(db, scopeOf(auth), q);
+  return { list: await shown(db, auth, q.groupId, rows, tzName), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 /** The rows of a planting export: every planting the list's filters keep, with its stage today. */
 export async function* plantingExportRows(db: Db, auth: AuthContext, f: repo.PlantingFilter, tzName: string) {
   requirePark(auth, f.groupId);
   const rows = await repo.allPlantings(db, scopeOf(auth), f);
-  const stages = await stagesOf(db, scopeOf(auth), [...new Set(rows.map((r) => r.crop_id))]);
-  const today = dayIn(await zoneOfPark(db, f.groupId, tzName));
-  for (const p of rows.map((r) => toPlanting(r, stages, today)))
+  for (const p of await shown(db, auth, f.groupId, rows, tzName))
     yield { ...p, areaPointName: p.areaPointName ?? '', stageName: p.stageName ?? '' };
 }
 
