@@ -41,8 +41,7 @@ export async function listContacts(
 }
 
 function checkParks(auth: AuthContext, groupIds: number[]) {
-  const foreign = groupIds.filter((g) => !auth.groupIds.includes(g));
-  if (foreign.length > 0) throw notFound(`groupIds ${foreign.join(', ')}: park`);
+  for (const g of groupIds) requirePark(auth, g);
 }
 
 const fields = (b: AddAlarmContactBody) => ({
@@ -65,7 +64,7 @@ export function addContact(db: Db, auth: AuthContext, body: AddAlarmContactBody,
       const groupIds = [...new Set(body.groupIds)];
       const id = await db
         .transaction()
-        .execute((trx) => repo.insertContact(trx, auth.merchantId, fields(body), groupIds, Date.now()));
+        .execute((trx) => repo.insertContact(trx, scopeOf(auth), fields(body), groupIds, Date.now()));
       return { id };
     },
     (r) => ({ targetId: r.id }),
@@ -100,7 +99,7 @@ export function removeContacts(db: Db, auth: AuthContext, ids: number[], meta: C
     { action: 'alarmContact.remove', targetType: 'alarmContact', targetId: ids.join(',') },
     async () => {
       for (const id of ids) await visible(db, auth, id);
-      await repo.deleteContacts(db, auth.merchantId, ids);
+      await repo.deleteContacts(db, scopeOf(auth), ids);
       return null;
     },
   );
@@ -109,7 +108,7 @@ export function removeContacts(db: Db, auth: AuthContext, ids: number[], meta: C
 /** For the rule editor: contacts serving a park, with the ways each can be reached. */
 export async function contactOptions(db: Db, auth: AuthContext, groupId: number) {
   requirePark(auth, groupId);
-  const rows = await repo.contactsOfPark(db, auth.merchantId, groupId);
+  const rows = await repo.contactsOfPark(db, scopeOf(auth), groupId);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/connect';
 import type { NoticesTable } from '../../db/rulesAlarmsSchema';
 import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
 import * as repo from './noticesRepo';
@@ -21,7 +22,7 @@ const toNotice = (r: Selectable<NoticesTable>): Notice => ({
 
 export async function enabledNotices(db: Db, auth: AuthContext, tz: string, now = Date.now()): Promise<Notice[]> {
   const today = dayIn(tz, now);
-  return (await repo.noticesShownOn(db, auth.merchantId, today)).map(toNotice);
+  return (await repo.noticesShownOn(db, scopeOf(auth), today)).map(toNotice);
 }
 
 export async function listNotices(
@@ -29,7 +30,7 @@ export async function listNotices(
   auth: AuthContext,
   q: { keyword?: string; pageNum: number; pageSize: number },
 ): Promise<Paged<Notice>> {
-  const { rows, total } = await repo.listNotices(db, auth.merchantId, q);
+  const { rows, total } = await repo.listNotices(db, scopeOf(auth), q);
   return { list: rows.map(toNotice), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
@@ -49,7 +50,7 @@ export function addNotice(db: Db, auth: AuthContext, body: AddNoticeBody, meta: 
     { action: 'notice.add', targetType: 'notice', detail: body.title },
     async () => {
       const t = Date.now();
-      const id = await repo.insertNotice(db, {
+      const id = await repo.insertNotice(db, scopeOf(auth), {
         ...fields(body),
         merchant_id: auth.merchantId,
         created_at: t,
@@ -69,7 +70,7 @@ export function alterNotice(db: Db, auth: AuthContext, body: AlterNoticeBody, me
     { action: 'notice.alter', targetType: 'notice', targetId: body.id, detail: body.title },
     async () => {
       const set = { ...fields(body), updated_at: Date.now() };
-      if (!(await repo.updateNotice(db, auth.merchantId, body.id, set))) throw notFound(`id ${body.id}: notice`);
+      if (!(await repo.updateNotice(db, scopeOf(auth), body.id, set))) throw notFound(`id ${body.id}: notice`);
       return { id: body.id };
     },
   );
@@ -82,10 +83,10 @@ export function removeNotices(db: Db, auth: AuthContext, ids: number[], meta: Cl
     meta,
     { action: 'notice.remove', targetType: 'notice', targetId: ids.join(',') },
     async () => {
-      const found = await repo.existingNoticeIds(db, auth.merchantId, ids);
+      const found = await repo.existingNoticeIds(db, scopeOf(auth), ids);
       const missing = ids.filter((id) => !found.includes(id));
       if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: notice`);
-      await repo.deleteNotices(db, auth.merchantId, ids);
+      await repo.deleteNotices(db, scopeOf(auth), ids);
       return null;
     },
   );

@@ -10,7 +10,7 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
-import { scopeOf } from '../../http/scope';
+import { requirePark, scopeOf } from '../../http/scope';
 import type { Publish } from '../../mqtt/publish';
 import type { RuleEngine } from '../../rules/engine';
 import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
@@ -18,6 +18,7 @@ import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from '../systemLog/service';
 import { type AlarmConfig, alarmConfig } from './config';
+import { contactsServingPark } from './contactsRepo';
 import * as repo from './repo';
 
 export interface RuleDeps {
@@ -54,11 +55,8 @@ export async function listRules(
   auth: AuthContext,
   q: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
 ): Promise<Paged<AlarmRule>> {
-  if (!auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
-  const [rows, count] = await repo.ruleRows(db, scopeOf(auth), q.groupId, q.keyword, {
-    offset: (q.pageNum - 1) * q.pageSize,
-    limit: q.pageSize,
-  });
+  requirePark(auth, q.groupId);
+  const { rows, total } = await repo.ruleRows(db, scopeOf(auth), q);
   const open = new Map(
     (
       await repo.openCounts(
@@ -69,7 +67,7 @@ export async function listRules(
   );
   return {
     list: rows.map((r) => toRule(r, open.get(r.id) ?? 0)),
-    total: Number(count.n),
+    total,
     pageNum: q.pageNum,
     pageSize: q.pageSize,
   };
@@ -85,7 +83,7 @@ export async function ruleDetail(db: Db, auth: AuthContext, id: number): Promise
 /** Checks the target exists in the park, the parameter belongs to its class, the contacts serve the park. */
 async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
   const scope = scopeOf(auth);
-  if (!auth.groupIds.includes(body.groupId)) throw notFound(`groupId ${body.groupId}: park`);
+  requirePark(auth, body.groupId);
   let cls = body.deviceClass as DeviceClass | undefined;
   if (body.deviceId !== undefined) {
     const d = await repo.parkDevice(db, scope, body.groupId, body.deviceId);
@@ -98,7 +96,7 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
       zh: `condition.key：${body.condition.key} 不是该类设备的参数`,
     });
   }
-  const contacts = await repo.contactsServingPark(db, auth.merchantId, body.groupId, body.contactIds);
+  const contacts = await contactsServingPark(db, scope, body.groupId, body.contactIds);
   const missing = body.contactIds.filter((id) => !contacts.some((c) => c.id === id));
   if (missing.length > 0) {
     throw new ApiError(Code.VALIDATION, {
