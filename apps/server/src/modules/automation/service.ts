@@ -13,7 +13,7 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
-import { scopeOf } from '../../http/scope';
+import { requirePark, scopeOf } from '../../http/scope';
 import { type AutomationConfig, type AutomationGate, automationConfig } from '../../rules/automation';
 import type { RuleEngine } from '../../rules/engine';
 import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
@@ -53,7 +53,7 @@ export async function listRules(
   auth: AuthContext,
   q: { groupId: number; deviceId?: number },
 ): Promise<AutomationRule[]> {
-  if (!auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
+  requirePark(auth, q.groupId);
   const rows = await repo.ruleRows(deps.db, scopeOf(auth), q.groupId, q.deviceId);
   const fired = await repo.lastFired(
     deps.db,
@@ -74,7 +74,7 @@ async function ruleDetail(deps: AutomationDeps, auth: AuthContext, id: number): 
 
 /** The target must be a control cabinet of the park, and the watched reading one the cabinet reports. */
 async function checkedDraft(db: Db, auth: AuthContext, body: AddAutomationRuleBody) {
-  if (!auth.groupIds.includes(body.groupId)) throw notFound(`groupId ${body.groupId}: park`);
+  requirePark(auth, body.groupId);
   const device = await repo.findDevice(db, scopeOf(auth), body.deviceId);
   if (!device || device.group_id !== body.groupId) {
     throw notFound(`deviceId ${body.deviceId}: device in park ${body.groupId}`);
