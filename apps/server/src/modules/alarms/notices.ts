@@ -1,4 +1,11 @@
-import { type AddNoticeBody, type AlterNoticeBody, dayIn, type Notice, type Paged } from '@farmpark/contracts';
+import {
+  type AddNoticeBody,
+  type AlterNoticeBody,
+  dayIn,
+  type Notice,
+  type Paged,
+  type SystemLogAction,
+} from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { NoticesTable } from '../../db/rulesAlarmsSchema';
@@ -6,7 +13,7 @@ import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
 import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { audited } from '../systemLog/service';
+import { type AuditTarget, audited } from '../systemLog/service';
 import * as repo from './noticesRepo';
 
 /** Merchant notices: shown on the home page banner while enabled and today is within their dates. */
@@ -34,6 +41,9 @@ export async function listNotices(
   return { list: rows.map(toNotice), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
+type Entry = Partial<AuditTarget>;
+const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'notice' });
+
 const fields = (b: AddNoticeBody) => ({
   title: b.title,
   body: b.body,
@@ -43,51 +53,33 @@ const fields = (b: AddNoticeBody) => ({
 });
 
 export function addNotice(db: Db, auth: AuthContext, body: AddNoticeBody, meta: ClientMeta) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'notice.add', targetType: 'notice', detail: body.title },
-    async () => {
-      const t = Date.now();
-      const id = await repo.insertNotice(db, scopeOf(auth), {
-        ...fields(body),
-        merchant_id: auth.merchantId,
-        created_at: t,
-        updated_at: t,
-      });
-      return { id };
-    },
-    (r) => ({ targetId: r.id }),
-  );
+  const add = async () => {
+    const t = Date.now();
+    const id = await repo.insertNotice(db, scopeOf(auth), {
+      ...fields(body),
+      merchant_id: auth.merchantId,
+      created_at: t,
+      updated_at: t,
+    });
+    return { id };
+  };
+  return audited(db, auth, meta, entry('notice.add', { detail: body.title }), add, (r) => ({ targetId: r.id }));
 }
 
 export function alterNotice(db: Db, auth: AuthContext, body: AlterNoticeBody, meta: ClientMeta) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'notice.alter', targetType: 'notice', targetId: body.id, detail: body.title },
-    async () => {
-      const set = { ...fields(body), updated_at: Date.now() };
-      if (!(await repo.updateNotice(db, scopeOf(auth), body.id, set))) throw notFound(`id ${body.id}: notice`);
-      return { id: body.id };
-    },
-  );
+  return audited(db, auth, meta, entry('notice.alter', { targetId: body.id, detail: body.title }), async () => {
+    const set = { ...fields(body), updated_at: Date.now() };
+    if (!(await repo.updateNotice(db, scopeOf(auth), body.id, set))) throw notFound(`id ${body.id}: notice`);
+    return { id: body.id };
+  });
 }
 
 export function removeNotices(db: Db, auth: AuthContext, ids: number[], meta: ClientMeta) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'notice.remove', targetType: 'notice', targetId: ids.join(',') },
-    async () => {
-      const found = await repo.existingNoticeIds(db, scopeOf(auth), ids);
-      const missing = ids.filter((id) => !found.includes(id));
-      if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: notice`);
-      await repo.deleteNotices(db, scopeOf(auth), ids);
-      return null;
-    },
-  );
+  return audited(db, auth, meta, entry('notice.remove', { targetId: ids.join(',') }), async () => {
+    const found = await repo.existingNoticeIds(db, scopeOf(auth), ids);
+    const missing = ids.filter((id) => !found.includes(id));
+    if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: notice`);
+    await repo.deleteNotices(db, scopeOf(auth), ids);
+    return null;
+  });
 }

@@ -17,7 +17,7 @@ import type { ClientMeta } from '../../http/clientMeta';
 import type { ExportColumn, ExportRow } from '../../http/exportWriter';
 import { requirePark, requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { audited } from '../systemLog/service';
+import { type AuditTarget, audited } from '../systemLog/service';
 import type { AlarmLifecycle } from './lifecycle';
 import { deliveriesOf } from './outbox';
 import * as repo from './repo';
@@ -98,38 +98,32 @@ export function acknowledge(
   comment: string,
   meta: ClientMeta,
 ) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'alarm.ack', targetType: 'alarm', targetId: ids.join(','), detail: comment },
-    async () => {
-      const rows = await repo.visibleAlarms(db, scopeOf(auth), ids);
-      const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-      if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: alarm`);
-      const todo = rows.filter((r) => r.acked_at === null);
-      if (todo.length === 0)
-        throw new ApiError(Code.CONFLICT, { en: 'id: already acknowledged', zh: 'id：告警已确认' });
-      const at = Date.now();
-      const by = (await repo.userName(db, auth.userId)) || auth.loginName;
-      for (const r of todo) {
-        await repo.setAlarm(
-          db,
-          r.id,
-          {
-            acked_at: at,
-            acked_by: auth.userId,
-            acked_by_name: by,
-            ack_comment: comment,
-            ...(r.state === 'active' ? { state: 'acknowledged' } : {}),
-          },
-          { unacked: true },
-        );
-        await lifecycle.live({ ...r, state: r.state === 'active' ? 'acknowledged' : r.state }, 'acknowledged', at);
-      }
-      return { acknowledged: todo.length };
-    },
-  );
+  const target: AuditTarget = { action: 'alarm.ack', targetType: 'alarm', targetId: ids.join(','), detail: comment };
+  return audited(db, auth, meta, target, async () => {
+    const rows = await repo.visibleAlarms(db, scopeOf(auth), ids);
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+    if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: alarm`);
+    const todo = rows.filter((r) => r.acked_at === null);
+    if (todo.length === 0) throw new ApiError(Code.CONFLICT, { en: 'id: already acknowledged', zh: 'id：告警已确认' });
+    const at = Date.now();
+    const by = (await repo.userName(db, auth.userId)) || auth.loginName;
+    for (const r of todo) {
+      await repo.setAlarm(
+        db,
+        r.id,
+        {
+          acked_at: at,
+          acked_by: auth.userId,
+          acked_by_name: by,
+          ack_comment: comment,
+          ...(r.state === 'active' ? { state: 'acknowledged' } : {}),
+        },
+        { unacked: true },
+      );
+      await lifecycle.live({ ...r, state: r.state === 'active' ? 'acknowledged' : r.state }, 'acknowledged', at);
+    }
+    return { acknowledged: todo.length };
+  });
 }
 
 /** The alarm records export, with severities and states as the console words them. */

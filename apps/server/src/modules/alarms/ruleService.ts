@@ -6,6 +6,7 @@ import {
   type DeviceClass,
   type Paged,
   paramDef,
+  type SystemLogAction,
   webTopic,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
@@ -16,7 +17,7 @@ import type { RuleEngine } from '../../rules/engine';
 import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
-import { audited } from '../systemLog/service';
+import { type AuditTarget, audited } from '../systemLog/service';
 import { type AlarmConfig, alarmConfig } from './config';
 import { contactsServingPark } from './contactsRepo';
 import * as repo from './repo';
@@ -121,6 +122,9 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
 const store = (deps: RuleDeps) => createRuleStore(deps, 'alarm');
 type Closed = Awaited<ReturnType<typeof repo.closeRuleAlarms>>;
 
+type Entry = Partial<AuditTarget>;
+const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'alarmRule' });
+
 /** Alarms of a rule whose meaning changed are closed (nothing would ever clear them); the console hears of it. */
 async function announceClosed(deps: RuleDeps, closed: Closed, at: number) {
   for (const a of closed) {
@@ -132,61 +136,43 @@ async function announceClosed(deps: RuleDeps, closed: Closed, at: number) {
 }
 
 export function addRule(deps: RuleDeps, auth: AuthContext, body: AddAlarmRuleBody, meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'alarmRule.add', targetType: 'alarmRule', detail: body.name },
-    async () => {
-      const id = await store(deps).insert(auth.merchantId, await checked(deps.db, auth, body));
-      return ruleDetail(deps.db, auth, id);
-    },
-    (r) => ({ targetId: r.id }),
-  );
+  const add = async () => {
+    const id = await store(deps).insert(auth.merchantId, await checked(deps.db, auth, body));
+    return ruleDetail(deps.db, auth, id);
+  };
+  return audited(deps.db, auth, meta, entry('alarmRule.add', { detail: body.name }), add, (r) => ({ targetId: r.id }));
 }
 
 export function alterRule(deps: RuleDeps, auth: AuthContext, body: AlterAlarmRuleBody, meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'alarmRule.alter', targetType: 'alarmRule', targetId: body.id, detail: body.name },
-    async () => {
-      const rules = store(deps);
-      const missing = () => notFound(`id ${body.id}: alarm rule`);
-      if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
-      const draft = await checked(deps.db, auth, body);
-      const t = Date.now();
-      let closed: Closed = [];
-      await rules.update(scopeOf(auth), body.id, draft, {
-        notFound: missing,
-        also: async (trx, _before, changed) => {
-          if (changed) closed = await repo.closeRuleAlarms(trx, body.id, t);
-        },
-      });
-      await announceClosed(deps, closed, t);
-      return ruleDetail(deps.db, auth, body.id);
-    },
-  );
+  return audited(deps.db, auth, meta, entry('alarmRule.alter', { targetId: body.id, detail: body.name }), async () => {
+    const rules = store(deps);
+    const missing = () => notFound(`id ${body.id}: alarm rule`);
+    if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
+    const draft = await checked(deps.db, auth, body);
+    const t = Date.now();
+    let closed: Closed = [];
+    await rules.update(scopeOf(auth), body.id, draft, {
+      notFound: missing,
+      also: async (trx, _before, changed) => {
+        if (changed) closed = await repo.closeRuleAlarms(trx, body.id, t);
+      },
+    });
+    await announceClosed(deps, closed, t);
+    return ruleDetail(deps.db, auth, body.id);
+  });
 }
 
 export function removeRules(deps: RuleDeps, auth: AuthContext, ids: number[], meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'alarmRule.remove', targetType: 'alarmRule', targetId: ids.join(',') },
-    async () => {
-      const t = Date.now();
-      const closed: Closed = [];
-      await store(deps).remove(scopeOf(auth), ids, {
-        notFound: (id) => notFound(`id ${id}: alarm rule`),
-        also: async (trx, id) => {
-          closed.push(...(await repo.closeRuleAlarms(trx, id, t)));
-        },
-      });
-      await announceClosed(deps, closed, t);
-      return null;
-    },
-  );
+  return audited(deps.db, auth, meta, entry('alarmRule.remove', { targetId: ids.join(',') }), async () => {
+    const t = Date.now();
+    const closed: Closed = [];
+    await store(deps).remove(scopeOf(auth), ids, {
+      notFound: (id) => notFound(`id ${id}: alarm rule`),
+      also: async (trx, id) => {
+        closed.push(...(await repo.closeRuleAlarms(trx, id, t)));
+      },
+    });
+    await announceClosed(deps, closed, t);
+    return null;
+  });
 }

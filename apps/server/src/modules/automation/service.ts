@@ -9,6 +9,7 @@ import {
   classAllowed,
   type Paged,
   paramDef,
+  type SystemLogAction,
   thresholdCondition,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
@@ -20,7 +21,7 @@ import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { toRecord } from '../commands/service';
-import { audited, writeLog } from '../systemLog/service';
+import { type AuditTarget, audited, writeLog } from '../systemLog/service';
 import * as repo from './repo';
 
 export interface AutomationDeps {
@@ -99,51 +100,41 @@ async function checkedDraft(db: Db, auth: AuthContext, body: AddAutomationRuleBo
   return ruleDraft(body, { deviceId: device.id, deviceClass: null }, config);
 }
 
+type Entry = Partial<AuditTarget>;
+const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({
+  ...more,
+  action,
+  targetType: 'automationRule',
+});
+
 const store = (deps: AutomationDeps) => createRuleStore(deps, 'automation');
 
 export function addRule(deps: AutomationDeps, auth: AuthContext, body: AddAutomationRuleBody, meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'automation.add', targetType: 'automationRule', detail: body.name },
-    async () => {
-      const id = await store(deps).insert(auth.merchantId, await checkedDraft(deps.db, auth, body));
-      return ruleDetail(deps, auth, id);
-    },
-    (r) => ({ targetId: r.id }),
-  );
+  const add = async () => {
+    const id = await store(deps).insert(auth.merchantId, await checkedDraft(deps.db, auth, body));
+    return ruleDetail(deps, auth, id);
+  };
+  const made = (r: AutomationRule) => ({ targetId: r.id });
+  return audited(deps.db, auth, meta, entry('automation.add', { detail: body.name }), add, made);
 }
 
 export function alterRule(deps: AutomationDeps, auth: AuthContext, body: AlterAutomationRuleBody, meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'automation.alter', targetType: 'automationRule', targetId: body.id, detail: body.name },
-    async () => {
-      const rules = store(deps);
-      const missing = () => notFound(`id ${body.id}: automation rule`);
-      if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
-      await rules.update(scopeOf(auth), body.id, await checkedDraft(deps.db, auth, body), { notFound: missing });
-      return ruleDetail(deps, auth, body.id);
-    },
-  );
+  return audited(deps.db, auth, meta, entry('automation.alter', { targetId: body.id, detail: body.name }), async () => {
+    const rules = store(deps);
+    const missing = () => notFound(`id ${body.id}: automation rule`);
+    if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
+    await rules.update(scopeOf(auth), body.id, await checkedDraft(deps.db, auth, body), { notFound: missing });
+    return ruleDetail(deps, auth, body.id);
+  });
 }
 
 export function removeRules(deps: AutomationDeps, auth: AuthContext, ids: number[], meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'automation.remove', targetType: 'automationRule', targetId: ids.join(',') },
-    async () => {
-      const removed = await store(deps).remove(scopeOf(auth), ids, {
-        notFound: (id) => notFound(`id ${id}: automation rule`),
-      });
-      return { removed };
-    },
-  );
+  return audited(deps.db, auth, meta, entry('automation.remove', { targetId: ids.join(',') }), async () => {
+    const removed = await store(deps).remove(scopeOf(auth), ids, {
+      notFound: (id) => notFound(`id ${id}: automation rule`),
+    });
+    return { removed };
+  });
 }
 
 /** The commands a rule sent, newest first, with the device's outcome. */

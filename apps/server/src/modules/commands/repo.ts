@@ -1,6 +1,6 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
-import { pageOfQuery } from '../../db/rows';
+import { pageOfQuery, pagesById } from '../../db/rows';
 import type { CommandsTable } from '../../db/schema';
 import { type Scope, scoped } from '../../db/scope';
 
@@ -83,12 +83,9 @@ export function listCommands(db: Db, scope: Scope, f: CommandFilter, page: { pag
   return pageOfQuery(filtered(db, scope, f).orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
 }
 
-/** One page of an export, newest first, continuing below the last id seen (keyset: stable under inserts). */
-export function exportPage(db: Db, scope: Scope, f: CommandFilter, belowId: number | null, size: number) {
-  let q = filtered(db, scope, f);
-  if (belowId !== null) q = q.where('id', '<', belowId);
-  return q.orderBy('id', 'desc').limit(size).execute();
-}
+/** Every matching command, newest first, a page at a time (an export streams; it never holds them all). */
+export const exportPages = (db: Db, scope: Scope, f: CommandFilter, size: number) =>
+  pagesById(filtered(db, scope, f), size);
 
 export function findCommand(db: Db, scope: Scope, cmdId: string) {
   return scoped(db, scope).selectFrom('commands').selectAll().where('cmd_id', '=', cmdId).executeTakeFirst();

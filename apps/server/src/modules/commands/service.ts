@@ -315,14 +315,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   function exportRecords(actor: CommandActor, q: CommandListQuery, pageSize = 500): AsyncGenerator<CommandRecord[]> {
     const filter = filterOf(actor, q);
     return (async function* () {
-      let below: number | null = null;
-      for (;;) {
-        const rows = await repo.exportPage(db, scopeOf(actor), filter, below, pageSize);
-        if (rows.length === 0) return;
-        yield rows.map(toRecord);
-        below = rows[rows.length - 1].id;
-        if (rows.length < pageSize) return;
-      }
+      for await (const rows of repo.exportPages(db, scopeOf(actor), filter, pageSize)) yield rows.map(toRecord);
     })();
   }
 

@@ -6,7 +6,7 @@ import type {
   IrrigationProgramsTable,
   IrrigationRunsTable,
 } from '../../db/irrigationSchema';
-import { deleteByIds, pageOfQuery, rowById, updateById } from '../../db/rows';
+import { deleteByIds, pageOfQuery, pagesById, rowById, updateById } from '../../db/rows';
 import { inList, parkScope, type Scope, scoped } from '../../db/scope';
 import { notFound } from '../../http/apiError';
 import { requireParkIfGiven } from '../../http/scope';
@@ -157,12 +157,9 @@ export function listRuns(db: Db, scope: Scope, f: RunFilter, page: { pageNum: nu
   return pageOfQuery(runQuery(db, scope, f).orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
 }
 
-/** One page of an export, newest first, below the id where the previous page ended (keyset: no offset scans). */
-export function exportRunsPage(db: Db, scope: Scope, f: RunFilter, below: number | null, size: number) {
-  let q = runQuery(db, scope, f);
-  if (below !== null) q = q.where('id', '<', below);
-  return q.orderBy('id', 'desc').limit(size).execute();
-}
+/** Every matching run, newest first, a page at a time. */
+export const exportRunPages = (db: Db, scope: Scope, f: RunFilter, size: number) =>
+  pagesById(runQuery(db, scope, f), size);
 
 export function runsOverlapping(db: Db, scope: Scope, deviceId: number, start: number, end: number) {
   return scoped(db, scope)

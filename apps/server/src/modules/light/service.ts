@@ -1,4 +1,11 @@
-import { Code, type Lang, type LightDevice, type UpdateLightBody, type UpdateLightResult } from '@farmpark/contracts';
+import {
+  COMMANDS,
+  Code,
+  type Lang,
+  type LightDevice,
+  type UpdateLightBody,
+  type UpdateLightResult,
+} from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
 import { scopeOf } from '../../http/scope';
@@ -9,14 +16,16 @@ import { writeLog } from '../systemLog/service';
 import { initParamConfigList } from '../telemetry/service';
 import * as repo from './repo';
 
+/** The window a lamp confirmed: the params of its setWorkWindow, read with the schema they were sent by. */
 function parseWindow(params: string | undefined): LightDevice['workWindow'] {
-  if (!params) return null;
+  let sent: unknown = null;
   try {
-    const p = JSON.parse(params) as { start?: unknown; end?: unknown };
-    return typeof p.start === 'string' && typeof p.end === 'string' ? { start: p.start, end: p.end } : null;
+    sent = JSON.parse(params ?? 'null');
   } catch {
-    return null;
+    // a row we did not write as JSON says nothing about the window
   }
+  const window = COMMANDS.insectLamp.setWorkWindow.safeParse(sent);
+  return window.success ? window.data : null;
 }
 
 /** Lamps of a park: what the real-time page shows, plus position and the confirmed work window. */
