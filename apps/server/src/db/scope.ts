@@ -26,6 +26,15 @@ export function merchantWide<D extends Kysely<Database>>(db: D, merchantId: numb
   return within(db, { merchantId, parks: 'all' });
 }
 
+/** Whether a park is one of the scope's: for a yes or no (http/scope.ts `requirePark` refuses instead). */
+export const reachesPark = (scope: Scope, groupId: number): boolean => scope.groupIds.includes(groupId);
+
+/**
+ * One park of a merchant as a scope, for code with no caller (jobs, the rule engine) that holds a row's
+ * merchant and park and works on that park's data only.
+ */
+export const parkScope = (merchantId: number, groupId: number): Scope => ({ merchantId, groupIds: [groupId] });
+
 function within<D extends Kysely<Database>>(db: D, reach: Reach): D {
   return db.withPlugin(new TenantScopePlugin(reach)) as D;
 }

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { connectDatabase } from '../db/connect';
-import { describeEachEngine, type TestEnv } from '../test/harness';
-import { maintainTelemetryPartitions, PARTITION_MS } from './telemetryPartitions';
+import { connectDatabase } from '../../db/connect';
+import { describeEachEngine, type TestEnv } from '../../test/harness';
+import { maintainTelemetryPartitions, PARTITION_MS } from './partitionsRepo';
 
 const DAY = 86_400_000;
 /** The start of a partition, so the test knows which rows fall where. */

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { connectDatabase } from '../db/connect';
 import { describeEachEngine } from '../test/harness';
-import { acquireLease, fencedTransaction, releaseLease, StaleLeaseError } from './leases';
+import { acquireLease, fencedTransaction, releaseLease, StaleLeaseError } from './leasesRepo';
 import { createOwnership, type LeaseName } from './ownership';
 
 const TTL = 10_000;

@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql } from 'kysely';
-import type { Db } from '../db/connect';
+import type { Db } from '../../db/connect';
 
 /** Width of a raw telemetry partition (epoch-aligned); retention drops whole partitions of this size. */
 export const PARTITION_MS = 30 * 86_400_000;
