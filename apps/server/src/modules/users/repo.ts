@@ -1,10 +1,12 @@
 import type { Db } from '../../db/connect';
+import { type Scope, scoped } from '../../db/scope';
 
-export function findUserInfo(db: Db, userId: number, merchantId: number) {
-  return db
+/** The caller's own account with its company and role. */
+export function findUserInfo(db: Db, scope: Scope, userId: number) {
+  return scoped(db, scope)
     .selectFrom('users as u')
     .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
-    .leftJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.merchant_id', '=', 'u.merchant_id'))
+    .leftJoin('roles as r', 'r.id', 'u.role_id')
     .select([
       'u.id',
       'u.login_name',
@@ -20,15 +22,13 @@ export function findUserInfo(db: Db, userId: number, merchantId: number) {
       'r.name as role_name',
     ])
     .where('u.id', '=', userId)
-    .where('u.merchant_id', '=', merchantId)
     .executeTakeFirst();
 }
 
-export function listMerchantUsers(db: Db, merchantId: number) {
-  return db
+export function listMerchantUsers(db: Db, scope: Scope) {
+  return scoped(db, scope)
     .selectFrom('users')
     .select(['id', 'login_name', 'user_name', 'enabled'])
-    .where('merchant_id', '=', merchantId)
     .where('removed_at', 'is', null)
     .orderBy('id')
     .execute();
