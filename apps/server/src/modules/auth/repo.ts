@@ -9,15 +9,8 @@ export function findLoginUser(db: Db, loginName: string) {
   return db
     .selectFrom('users as u')
     .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
-    .select([
-      'u.id',
-      'u.merchant_id',
-      'u.login_name',
-      'u.password_hash',
-      'u.password_salt',
-      'u.enabled',
-      'm.enabled as merchant_enabled',
-    ])
+    .select(['u.id', 'u.merchant_id', 'u.login_name', 'u.password_hash', 'u.password_salt', 'u.enabled'])
+    .select('m.enabled as merchant_enabled')
     .where('u.login_name', '=', loginName)
     .where('u.removed_at', 'is', null)
     .executeTakeFirst();
@@ -67,21 +60,9 @@ export function findSessionByHash(db: Db, tokenHash: string) {
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-    .select([
-      's.id',
-      's.user_id',
-      's.merchant_id',
-      's.last_seen_at',
-      's.expires_at',
-      's.ended_at',
-      's.end_code',
-      'u.login_name',
-      'u.enabled as user_enabled',
-      'u.removed_at',
-      'u.role_id',
-      'u.kind',
-      'm.enabled as merchant_enabled',
-    ])
+    .select(['s.id', 's.user_id', 's.merchant_id', 's.last_seen_at', 's.expires_at', 's.ended_at', 's.end_code'])
+    .select(['u.login_name', 'u.enabled as user_enabled', 'u.removed_at', 'u.role_id', 'u.kind'])
+    .select('m.enabled as merchant_enabled')
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }

@@ -17,17 +17,8 @@ export function screenParks(db: Db, scope: Scope, screenId: number) {
     .innerJoin('screens as s', 's.id', 'sg.screen_id')
     .innerJoin('groups as g', 'g.id', 'sg.group_id')
     .leftJoin('group_points as gp', 'gp.group_id', 'g.id')
-    .select([
-      'g.id',
-      'g.name',
-      'g.area',
-      'g.longitude',
-      'g.latitude',
-      'g.time_zone',
-      'gp.longitude as point_longitude',
-      'gp.latitude as point_latitude',
-      'gp.boundary',
-    ])
+    .select(['g.id', 'g.name', 'g.area', 'g.longitude', 'g.latitude', 'g.time_zone'])
+    .select(['gp.longitude as point_longitude', 'gp.latitude as point_latitude', 'gp.boundary'])
     .where('s.id', '=', screenId)
     .orderBy('g.id')
     .execute();

@@ -6,22 +6,25 @@ import { inList, merchantWide } from '../../db/scope';
  * objects of every park of the merchant are named (merchantWide), whichever parks the reader sees.
  */
 
-export type NamedTable = 'groups' | 'roles' | 'irrigation_programs' | 'rules' | 'screens';
+/** The column that names a row of each table the log names by id. */
+const NAME_COLUMN = {
+  groups: 'name',
+  roles: 'name',
+  irrigation_programs: 'name',
+  rules: 'name',
+  screens: 'title',
+  users: 'login_name',
+  irrigation_runs: 'device_name',
+} as const;
+export type NamedTable = keyof typeof NAME_COLUMN;
 
-export function namesById(db: Db, merchantId: number, table: NamedTable, column: 'name' | 'title', ids: number[]) {
+export function namesById(db: Db, merchantId: number, table: NamedTable, ids: number[]) {
   return merchantWide(db, merchantId)
     .selectFrom(table)
-    .select(['id', `${column} as name` as 'name'])
+    .select(['id', `${NAME_COLUMN[table]} as name` as 'name'])
     .where('id', 'in', inList(ids))
     .execute() as Promise<{ id: number; name: string }[]>;
 }
-
-export const loginNames = (db: Db, merchantId: number, ids: number[]) =>
-  merchantWide(db, merchantId)
-    .selectFrom('users')
-    .select(['id', 'login_name as name'])
-    .where('id', 'in', inList(ids))
-    .execute();
 
 /** Devices named by id or by serial. */
 export const devicesByRef = (db: Db, merchantId: number, ids: number[], serials: string[]) =>
@@ -61,13 +64,6 @@ export async function zonesOfMachines(db: Db, merchantId: number, machineIds: nu
       plot: z.plot_park === z.group_id ? z.plot : null,
     }));
 }
-
-export const runsById = (db: Db, merchantId: number, ids: number[]) =>
-  merchantWide(db, merchantId)
-    .selectFrom('irrigation_runs')
-    .select(['id', 'device_name'])
-    .where('id', 'in', inList(ids))
-    .execute();
 
 export const devicesById = (db: Db, merchantId: number, ids: number[]) =>
   merchantWide(db, merchantId)

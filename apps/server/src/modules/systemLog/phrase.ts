@@ -50,18 +50,16 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
   const put = (type: string, list: { id: number | string; name: string }[]) => {
     for (const r of list) names.set(key(type, String(r.id)), r.name);
   };
-  const byId = async (type: SystemLogTarget, table: NamedTable, column: 'name' | 'title') => {
+  const byId = async (type: SystemLogTarget, table: NamedTable) => {
     const list = numeric(ids(type));
-    if (list.length) put(type, await repo.namesById(db, merchantId, table, column, list));
+    return list.length ? repo.namesById(db, merchantId, table, list) : [];
   };
-  await byId('park', 'groups', 'name');
-  await byId('role', 'roles', 'name');
-  await byId('irrigationProgram', 'irrigation_programs', 'name');
-  for (const t of ['smartRule', 'automationRule', 'alarmRule'] as const) await byId(t, 'rules', 'name');
-  await byId('screen', 'screens', 'title');
-
-  const userIds = numeric(ids('user'));
-  if (userIds.length) put('user', await repo.loginNames(db, merchantId, userIds));
+  put('park', await byId('park', 'groups'));
+  put('role', await byId('role', 'roles'));
+  put('irrigationProgram', await byId('irrigationProgram', 'irrigation_programs'));
+  for (const t of ['smartRule', 'automationRule', 'alarmRule'] as const) put(t, await byId(t, 'rules'));
+  put('screen', await byId('screen', 'screens'));
+  put('user', await byId('user', 'users'));
   // devices are named by id or, for some actions, by serial
   const deviceRefs = ids('device');
   if (deviceRefs.length) {
@@ -96,11 +94,8 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
       if (name) names.set(key(`zone:${z.device_id}`, String(z.zone_no)), name);
     }
   }
-  const runIds = numeric(ids('irrigationRun'));
-  if (runIds.length) {
-    for (const r of await repo.runsById(db, merchantId, runIds)) {
-      names.set(key('irrigationRun', String(r.id)), `#${r.id} ${r.device_name}`);
-    }
+  for (const r of await byId('irrigationRun', 'irrigation_runs')) {
+    names.set(key('irrigationRun', String(r.id)), `#${r.id} ${r.name}`);
   }
   // a zone is stored as "deviceId:zoneNo"
   const zoneDevices = numeric(ids('irrigationZone').map((z) => z.split(':')[0]));

@@ -7,16 +7,8 @@ function devices<D extends Db>(db: D) {
   return db
     .selectFrom('devices')
     .leftJoin('groups', 'groups.id', 'devices.group_id')
-    .select([
-      'devices.id',
-      'devices.merchant_id',
-      'devices.group_id',
-      'devices.serial',
-      'devices.name',
-      'devices.device_class',
-      'devices.online',
-      'groups.time_zone',
-    ]);
+    .select(['devices.id', 'devices.merchant_id', 'devices.group_id', 'devices.serial', 'devices.name'])
+    .select(['devices.device_class', 'devices.online', 'groups.time_zone']);
 }
 
 /** A device of the caller's merchant AND one of its parks. */

@@ -13,27 +13,10 @@ import { requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { findRole } from '../roles/repo';
-import { updateAccount } from './accountRepo';
-import {
-  type AccountRow,
-  accountCrud,
-  accountPage,
-  assertAdminRemains,
-  assertGrantableParks,
-  createAccount,
-  endAfterCommit,
-  endUserSessions,
-  grantedParks,
-  iso,
-  removeAccounts,
-  replaceParks,
-  setAccountEnabled,
-  setPasswordAndEnd,
-} from './accounts';
+import type { AccountRow } from './accounts';
+import * as accounts from './accounts';
 
 /** Sub-accounts: staff users with a role and their parks. */
-
-const crud = accountCrud('user', 'staff', 'user');
 
 function toSysUser(r: AccountRow, groupIds: number[]): SysUser {
   return {
@@ -46,10 +29,12 @@ function toSysUser(r: AccountRow, groupIds: number[]): SysUser {
     isAdmin: Boolean(r.is_admin),
     enabled: Boolean(r.enabled),
     groupIds,
-    lastLoginAt: iso(r.last_login_at),
-    createdAt: iso(r.created_at) as string,
+    lastLoginAt: accounts.iso(r.last_login_at),
+    createdAt: accounts.iso(r.created_at) as string,
   };
 }
+
+const crud = accounts.accountCrud('user', 'staff', 'user', toSysUser);
 
 async function assertRole(db: Db, auth: AuthContext, roleId: number) {
   const role = await findRole(db, scopeOf(auth), roleId);
@@ -74,20 +59,18 @@ export async function listSysUsers(db: Db, auth: AuthContext, q: SysUserListQuer
   }
   requireParkIfGiven(auth, q.groupId);
   const { keyword, roleId, enabled, groupId } = q;
-  return accountPage(db, auth, { kind: 'staff', keyword, roleId, enabled, groupId }, q, toSysUser);
+  return crud.page(db, auth, { keyword, roleId, enabled, groupId }, q);
 }
 
-export async function sysUserDetail(db: Db, auth: AuthContext, userId: number): Promise<SysUser> {
-  const user = await crud.load(db, auth, userId);
-  return toSysUser(user, (await grantedParks(db, auth, [userId])).get(userId) ?? []);
-}
+export const sysUserDetail = (db: Db, auth: AuthContext, userId: number): Promise<SysUser> =>
+  crud.detail(db, auth, userId);
 
 export function addSysUser(deps: ModuleDeps, auth: AuthContext, body: AddSysUserBody, meta: ClientMeta) {
   const { db } = deps;
   const run = async () => {
     await assertRole(db, auth, body.roleId);
-    const groupIds = await assertGrantableParks(db, auth, body.groupIds);
-    return sysUserDetail(db, auth, await createAccount(db, auth, { ...body, kind: 'staff', groupIds }));
+    const groupIds = await accounts.assertGrantableParks(db, auth, body.groupIds);
+    return crud.detail(db, auth, await accounts.createAccount(db, auth, { ...body, kind: 'staff', groupIds }));
   };
   return crud.add(db, auth, meta, body.loginName, run, (u) => u.userId);
 }
@@ -97,22 +80,14 @@ export function alterSysUser(deps: ModuleDeps, auth: AuthContext, body: AlterSys
   return crud.alter(db, auth, meta, body.userId, async (user) => {
     assertMayManage(auth, user, 'change');
     const role = await assertRole(db, auth, body.roleId);
-    const groupIds = await assertGrantableParks(db, auth, body.groupIds);
+    const groupIds = await accounts.assertGrantableParks(db, auth, body.groupIds);
     const roleChanged = user.role_id !== body.roleId;
     if (roleChanged && user.is_admin && !role.is_admin && user.enabled) {
-      await assertAdminRemains(db, auth, [user.id], `Taking the administrator role from "${user.login_name}"`);
+      await accounts.assertAdminRemains(db, auth, [user.id], `Taking the administrator role from "${user.login_name}"`);
     }
-    const ended = await db.transaction().execute(async (trx) => {
-      const { userName: user_name, phone, roleId: role_id } = body;
-      await updateAccount(trx, scopeOf(auth), user.id, { user_name, phone, role_id });
-      const parksChanged = await replaceParks(trx, auth, user.id, groupIds);
-      // One code per change: a new role is the bigger change and already implies a fresh menu.
-      if (roleChanged) return endUserSessions(trx, user.id, auth.merchantId, Code.ROLE_CHANGED);
-      if (parksChanged) return endUserSessions(trx, user.id, auth.merchantId, Code.PARKS_CHANGED);
-      return [];
-    });
-    await endAfterCommit(deps, ended);
-    return sysUserDetail(db, auth, user.id);
+    const set = { user_name: body.userName, phone: body.phone, role_id: body.roleId };
+    await accounts.alterAccount(deps, auth, user.id, { set, groupIds, roleChanged });
+    return crud.detail(db, auth, user.id);
   });
 }
 
@@ -124,14 +99,14 @@ export function removeSysUsers(deps: ModuleDeps, auth: AuthContext, ids: number[
   const run = async (users: AccountRow[]) => {
     for (const u of users) assertMayManage(auth, u, 'remove');
     if (users.some((u) => u.is_admin && u.enabled)) {
-      await assertAdminRemains(
+      await accounts.assertAdminRemains(
         db,
         auth,
         users.map((u) => u.id),
         'Removing these users',
       );
     }
-    await removeAccounts(deps, auth, users);
+    await accounts.removeAccounts(deps, auth, users);
   };
   return crud.remove(db, auth, meta, ids, run, notSelf);
 }
@@ -144,9 +119,9 @@ export function enableSysUser(deps: ModuleDeps, auth: AuthContext, userId: numbe
       throw new ApiError(Code.CONFLICT, 'userId: you cannot disable your own account');
     }
     if (!enabled && user.is_admin && user.enabled) {
-      await assertAdminRemains(db, auth, [userId], `Disabling "${user.login_name}"`);
+      await accounts.assertAdminRemains(db, auth, [userId], `Disabling "${user.login_name}"`);
     }
-    await setAccountEnabled(deps, auth, userId, enabled);
+    await accounts.setAccountEnabled(deps, auth, userId, enabled);
   });
 }
 
@@ -154,6 +129,6 @@ export function enableSysUser(deps: ModuleDeps, auth: AuthContext, userId: numbe
 export function resetSysUserPwd(deps: ModuleDeps, auth: AuthContext, userId: number, newPwd: string, meta: ClientMeta) {
   return crud.act(deps.db, auth, meta, 'resetPassword', userId, async (user) => {
     assertMayManage(auth, user, 'reset the password of');
-    await setPasswordAndEnd(deps, auth, userId, newPwd);
+    await accounts.setPasswordAndEnd(deps, auth, userId, newPwd);
   });
 }

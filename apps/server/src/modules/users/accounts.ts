@@ -1,5 +1,7 @@
-import { Code, type CodeValue, type UserKind } from '@farmpark/contracts';
+import { Code, type CodeValue, type Paged, type UserKind } from '@farmpark/contracts';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
+import type { UsersTable } from '../../db/schema';
 import { isUniqueViolation } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import { scopeOf } from '../../http/scope';
@@ -7,8 +9,8 @@ import { hashPassword } from '../auth/secrets';
 import { type AuthContext, announceEnded, type EndedSession, endSessions } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { auditedCrud } from '../systemLog/auditedCrud';
-import * as repo from './accountRepo';
 import { linkedParks, replaceLinkedParks } from './parkLinksRepo';
+import * as repo from './repo';
 
 /** Rules shared by sub-accounts and data-screen accounts: parks, login names, session ending, last admin. */
 
@@ -16,36 +18,50 @@ export const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toI
 
 export type AccountRow = NonNullable<Awaited<ReturnType<typeof repo.findAccount>>>;
 
-/** Reads and audits the accounts of one kind: `user` (sub-accounts) or `screenAccount` (data-screen accounts). */
-export function accountCrud<F extends 'user' | 'screenAccount'>(family: F, kind: UserKind, noun: string) {
-  return auditedCrud({
+/** The parks granted to each account, among those the caller may see. */
+const grantedParks = (db: Db, auth: AuthContext, userIds: number[]) =>
+  linkedParks(db, scopeOf(auth), 'user_groups', userIds);
+
+/**
+ * Reads and audits the accounts of one kind: `user` (sub-accounts, staff) or `screenAccount` (data-screen
+ * accounts); `to` shapes an account with its parks for the pages.
+ */
+export function accountCrud<F extends 'user' | 'screenAccount', T>(
+  family: F,
+  kind: UserKind,
+  noun: string,
+  to: (row: AccountRow, groupIds: number[]) => T,
+) {
+  const crud = auditedCrud({
     family,
     targetType: 'user',
     missing: (id) => `userId ${id}: ${noun}`,
     find: (db, auth, id) => repo.findAccount(db, scopeOf(auth), id, kind),
     name: (r: AccountRow) => r.login_name,
   });
-}
-
-/** The parks granted to each account, among those the caller may see. */
-export const grantedParks = (db: Db, auth: AuthContext, userIds: number[]) =>
-  linkedParks(db, scopeOf(auth), 'user_groups', userIds);
-
-/** A page of accounts, each with the parks it is granted among the caller's. */
-export async function accountPage<T>(
-  db: Db,
-  auth: AuthContext,
-  filter: repo.AccountFilter,
-  q: { pageNum: number; pageSize: number },
-  to: (row: AccountRow, groupIds: number[]) => T,
-) {
-  const { rows, total } = await repo.listAccounts(db, scopeOf(auth), filter, q);
-  const parks = await grantedParks(
-    db,
-    auth,
-    rows.map((r) => r.id),
-  );
-  return { list: rows.map((r) => to(r, parks.get(r.id) ?? [])), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  return {
+    ...crud,
+    /** One account as the caller sees it, with the parks it is granted among the caller's. */
+    async detail(db: Db, auth: AuthContext, userId: number): Promise<T> {
+      const row = await crud.load(db, auth, userId);
+      return to(row, (await grantedParks(db, auth, [userId])).get(userId) ?? []);
+    },
+    /** A page of the accounts, each with the parks it is granted among the caller's. */
+    async page(
+      db: Db,
+      auth: AuthContext,
+      filter: Omit<repo.AccountFilter, 'kind'>,
+      q: { pageNum: number; pageSize: number },
+    ): Promise<Paged<T>> {
+      const { rows, total } = await repo.listAccounts(db, scopeOf(auth), { ...filter, kind }, q);
+      const parks = await grantedParks(
+        db,
+        auth,
+        rows.map((r) => r.id),
+      );
+      return { list: rows.map((r) => to(r, parks.get(r.id) ?? [])), total, pageNum: q.pageNum, pageSize: q.pageSize };
+    },
+  };
 }
 
 export const loginNameTaken = (loginName: string) =>
@@ -68,20 +84,35 @@ export async function assertGrantableParks(db: Db, auth: AuthContext, groupIds: 
   return unique.sort((a, b) => a - b);
 }
 
-/** The account's parks among the caller's become `groupIds`; says whether they changed. */
-export async function replaceParks(db: Db, auth: AuthContext, userId: number, groupIds: number[]): Promise<boolean> {
-  const before = (await grantedParks(db, auth, [userId])).get(userId) ?? [];
-  await replaceLinkedParks(db, scopeOf(auth), 'user_groups', userId, groupIds);
-  const after = new Set(groupIds);
-  return before.length !== after.size || before.some((g) => !after.has(g));
+/**
+ * Changes an account's own fields and its parks among the caller's in one transaction, then ends its
+ * sessions when its menu or parks changed: one code per change, a new role being the bigger one (it
+ * already implies a fresh menu).
+ */
+export async function alterAccount(
+  deps: ModuleDeps,
+  auth: AuthContext,
+  userId: number,
+  change: { set: Updateable<UsersTable>; groupIds: number[]; roleChanged?: boolean },
+) {
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    const before = (await grantedParks(trx, auth, [userId])).get(userId) ?? [];
+    await repo.updateAccount(trx, scopeOf(auth), userId, change.set);
+    await replaceLinkedParks(trx, scopeOf(auth), 'user_groups', userId, change.groupIds);
+    const after = new Set(change.groupIds);
+    const parksChanged = before.length !== after.size || before.some((g) => !after.has(g));
+    const code = change.roleChanged ? Code.ROLE_CHANGED : parksChanged ? Code.PARKS_CHANGED : null;
+    return code === null ? [] : endUserSessions(trx, userId, auth.merchantId, code);
+  });
+  await endAfterCommit(deps, ended);
 }
 
 /** Tells the consoles of sessions ended by a transaction, once it has committed. */
-export async function endAfterCommit(deps: ModuleDeps, ended: EndedSession[]): Promise<void> {
+async function endAfterCommit(deps: ModuleDeps, ended: EndedSession[]): Promise<void> {
   await announceEnded(deps.publish, ended);
 }
 
-export const endUserSessions = (db: Db, userId: number, merchantId: number, code: CodeValue) =>
+const endUserSessions = (db: Db, userId: number, merchantId: number, code: CodeValue) =>
   endSessions(db, { userId, merchantId }, code);
 
 /** Refuses a change that would leave the company with no enabled administrator. */
