@@ -8,6 +8,7 @@ import {
 } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
+import { loggedLines } from '../systemLog/logFixture';
 
 const BASE = '/api/merchant/group-area-point';
 const GET_POINT = `${BASE}/getGroupPointByGroupId`;
@@ -257,36 +258,26 @@ describeEachEngine('park points', (env) => {
   });
 
   it('records each write with operator and address in the system log', async () => {
-    const rows = await env()
-      .db.selectFrom('system_log')
-      .select(['action', 'result_code', 'login_name', 'ip'])
-      .where('action', 'like', '%point%')
-      .execute();
-    const seen = new Set(rows.map((r) => `${r.action}:${r.result_code}`));
-    for (const k of [
-      'park.point:0',
-      'park.point.remove:0',
-      'device.point:0',
-      'device.point:1001',
-      'device.point:1005',
-    ]) {
-      expect(seen, k).toContain(k);
-    }
-    const areas = await env()
-      .db.selectFrom('system_log')
-      .select(['action', 'result_code'])
-      .where('target_type', '=', 'area')
-      .execute();
-    const areaSeen = new Set(areas.map((r) => `${r.action}:${r.result_code}`));
-    for (const k of [
-      'park.area.add:0',
-      'park.area.add:1006',
-      'park.area.alter:0',
-      'park.area.remove:0',
-      'park.area.remove:1005',
-    ]) {
-      expect(areaSeen, k).toContain(k);
-    }
-    expect(rows.every((r) => r.login_name && r.ip)).toBe(true);
+    const points = await loggedLines(env().db, { actionLike: '%point%' });
+    expect(points.outcomes).toEqual(
+      expect.arrayContaining([
+        'park.point:0',
+        'park.point.remove:0',
+        'device.point:0',
+        'device.point:1001',
+        'device.point:1005',
+      ]),
+    );
+    const areas = await loggedLines(env().db, { targetType: 'area' });
+    expect(areas.outcomes).toEqual(
+      expect.arrayContaining([
+        'park.area.add:0',
+        'park.area.add:1006',
+        'park.area.alter:0',
+        'park.area.remove:0',
+        'park.area.remove:1005',
+      ]),
+    );
+    expect(points.rows.every((r) => r.login_name && r.ip)).toBe(true);
   });
 });
