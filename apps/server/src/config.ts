@@ -20,6 +20,13 @@ const port = (name: string) =>
     .min(0, `${name} must be between 0 and 65535`)
     .max(65535, `${name} must be between 0 and 65535`);
 
+/** An http(s) address, or empty for a service that is not configured. */
+const optionalUrl = (what = 'URL') =>
+  z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), `must be an http:// or https:// ${what}, or empty`);
+
 const envSchema = z.object({
   PORT: port('PORT').default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -99,57 +106,36 @@ const envSchema = z.object({
   /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
   SMTP_SECURE: bool.default(false),
   /** Alarm SMS: an HTTP gateway that receives POST JSON {phone, text}; empty = SMS not configured. */
-  SMS_GATEWAY_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  SMS_GATEWAY_URL: optionalUrl(),
   /**
    * Lamp vendor cloud: its token endpoint base URL (POST {url}/token with the key) and the key. Empty URL =
    * only FarmPark's own lamps, which need no token.
    */
-  LIGHT_CLOUD_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  LIGHT_CLOUD_URL: optionalUrl(),
   LIGHT_CLOUD_KEY: z.string().default(''),
   /** The help documents the top bar opens (with ?token=); empty = the console says help is not configured. */
-  HELP_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  HELP_URL: optionalUrl(),
   /**
    * The new-version data screen on its own host (SPEC §2), opened with ?token=&groupId=; empty = the top
    * bar's entry opens the built-in dark screen instead.
    */
-  NEW_SCREEN_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  NEW_SCREEN_URL: optionalUrl(),
   /**
    * Map tile URL template. The same variable the console build reads (Vite exposes VITE_*): the
    * server needs its host for the content security policy's img-src. Empty = maps without tiles.
    */
-  VITE_MAP_TILE_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL template, or empty'),
+  VITE_MAP_TILE_URL: optionalUrl('URL template'),
   /**
    * Where consumers reach the public trace pages (/OC, /TC, GS1 Digital Link paths), printed in label QR
    * codes. Empty = the address the console's request came in on (fine when console and public share a host).
    */
-  PUBLIC_BASE_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  PUBLIC_BASE_URL: optionalUrl(),
   /** A CJK font file embedded in label and tag PDFs so Chinese text renders (Debian's fonts-noto-cjk). */
   CJK_FONT: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   /** Video (docs/VIDEO.md): the ffmpeg binary, the EZVIZ open API ('' = open.ys7.com; the demo's simulator
    * otherwise), seconds a stream nobody fetches keeps running, days recorded segments are kept. */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  EZVIZ_BASE_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  EZVIZ_BASE_URL: optionalUrl(),
   VIDEO_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   VIDEO_RECORD_DAYS: z.coerce.number().int().min(0).max(365).default(3),
 });

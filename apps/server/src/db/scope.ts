@@ -14,10 +14,12 @@ export interface Scope {
 /**
  * The one door to tenant data: a database (or transaction) whose every query is limited to the caller's
  * merchant and parks (tenantScope.ts adds the filters to every tenant table a query names, subqueries and
- * joins included). With `groupId`, to that one park, or to nothing when it is not one of the caller's.
+ * joins included). With `groupId`, to that one park (or those parks), or to nothing when it is not one of
+ * the caller's.
  */
-export function scoped<D extends Kysely<Database>>(db: D, scope: Scope, groupId?: number): D {
-  const parks = groupId === undefined ? scope.groupIds : scope.groupIds.filter((g) => g === groupId);
+export function scoped<D extends Kysely<Database>>(db: D, scope: Scope, groupId?: number | readonly number[]): D {
+  const only = groupId === undefined ? null : new Set(typeof groupId === 'number' ? [groupId] : groupId);
+  const parks = only ? scope.groupIds.filter((g) => only.has(g)) : scope.groupIds;
   return within(db, { merchantId: scope.merchantId, parks });
 }
 
