@@ -85,15 +85,12 @@ function checkSeries(days: DegreeDay[]): void {
 }
 
 describeEachEngine('agronomy: ET0 and degree days from the demo weather station', (env) => {
-  let demo: string;
-  let park: number;
-  let yesterday: string;
-  let first: string;
+  // Demo Farm's administrator, its first park, and the full days of the station's history
+  let [demo, park, first, yesterday] = ['', 0, '', ''];
 
   beforeAll(async () => {
     const { db, config, ids } = env();
-    demo = await env().login('demo');
-    park = ids.parks.farm[0];
+    [demo, park] = [await env().login('demo'), ids.parks.farm[0]];
     // the demo's own history of its first park's station (the first start back-fills every device)
     const entries = (await ensureDemoDeviceSecrets(db, config.dataDir)).filter((e) => e.serial === 'DF-WS-0001');
     const now = Date.now();

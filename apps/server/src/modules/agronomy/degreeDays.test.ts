@@ -15,45 +15,28 @@ const T = { baseC: 10, upperC: 30 };
  * θ1 = asin((10 − M) / W), θ2 = asin((30 − M) / W), worked out below each case (and checked by summing the
  * clipped sine over 200,000 steps of a day).
  */
+/** [case, tMin, tMax, daily average, single sine], base 10 °C and cutoff 30 °C. */
+const DAYS: [string, number, number, number, number][] = [
+  ['below the base', 2, 8, 0, 0],
+  ['between the thresholds: the mean above the base', 12, 24, 8, 8],
+  // average (4 + 20) / 2 − 10; sine M 12, W 8, θ1 = asin(−0.25) = −0.25268:
+  // [2 · (π/2 + 0.25268) + 8 · cos θ1] / π = 11.39293 / π
+  ['straddling the base', 4, 20, 2, 3.6265],
+  // a cool day: nothing by the average ((0 + 19) / 2 < 10), its warm hours by the sine: M 9.5, W 9.5,
+  // θ1 = asin(0.5 / 9.5) = 0.052656: [−0.5 · (π/2 − 0.052656) + 9.5 · cos θ1] / π = 8.72776 / π
+  ['straddling the base, mean below it', 0, 19, 0, 2.7781],
+  // average (20 + 30) / 2 − 10; sine M 28, W 8, θ2 = asin(0.25) = 0.25268:
+  // [18 · (θ2 + π/2) + 20 · (π/2 − θ2) − 8 · cos θ2] / π = (32.82264 + 26.36240 − 7.74597) / π
+  ['straddling the cutoff: the hot hours count as the cutoff', 20, 36, 15, 16.3735],
+  ['above the cutoff: the whole day counts as the cutoff', 32, 38, 20, 20],
+  // average (5 + 30) / 2 − 10; sine M 20, W 15, θ1 = −θ2 = asin(−2/3): [10 · 2θ2 + 20 · (π/2 − θ2)] / π = 10
+  ['straddling both', 5, 35, 7.5, 10],
+];
+
 describe('degree days of one day', () => {
-  it('gives nothing for a day below the base', () => {
-    expect(averageDegreeDays(2, 8, T)).toBe(0);
-    expect(singleSineDegreeDays(2, 8, T)).toBe(0);
-  });
-
-  it('gives the mean above the base for a day between the thresholds, by both methods', () => {
-    expect(averageDegreeDays(12, 24, T)).toBe(8);
-    expect(singleSineDegreeDays(12, 24, T)).toBe(8);
-  });
-
-  it('straddling the base: the average clips at 0, the sine counts the warm hours', () => {
-    // (4 + 20) / 2 − 10
-    expect(averageDegreeDays(4, 20, T)).toBe(2);
-    // M 12, W 8, θ1 = asin(−0.25) = −0.25268: [2 · (π/2 + 0.25268) + 8 · cos θ1] / π = 11.39293 / π
-    expect(singleSineDegreeDays(4, 20, T)).toBeCloseTo(3.6265, 4);
-    // a cold day barely above the base on average still gives nothing by the average
-    expect(averageDegreeDays(0, 19, T)).toBe(0);
-    expect(singleSineDegreeDays(0, 19, T)).toBeGreaterThan(0);
-  });
-
-  it('straddling the upper cutoff: the hot hours count as the cutoff (horizontal)', () => {
-    // (20 + 30) / 2 − 10
-    expect(averageDegreeDays(20, 36, T)).toBe(15);
-    // M 28, W 8, θ2 = asin(0.25) = 0.25268:
-    // [18 · (θ2 + π/2) + 20 · (π/2 − θ2) − 8 · cos θ2] / π = (32.82264 + 26.36240 − 7.74597) / π
-    expect(singleSineDegreeDays(20, 36, T)).toBeCloseTo(16.3735, 4);
-  });
-
-  it('above the upper cutoff the whole day counts as the cutoff', () => {
-    expect(averageDegreeDays(32, 38, T)).toBe(20);
-    expect(singleSineDegreeDays(32, 38, T)).toBe(20);
-  });
-
-  it('straddling both thresholds', () => {
-    // (5 + 30) / 2 − 10
-    expect(averageDegreeDays(5, 35, T)).toBe(7.5);
-    // M 20, W 15, θ1 = −θ2 = asin(−2/3): [10 · 2θ2 + 0 + 20 · (π/2 − θ2)] / π = 10 exactly
-    expect(singleSineDegreeDays(5, 35, T)).toBeCloseTo(10, 10);
+  it.each(DAYS)('%s (%s to %s °C)', (_, tMin, tMax, average, sine) => {
+    expect(averageDegreeDays(tMin, tMax, T)).toBeCloseTo(average, 10);
+    expect(singleSineDegreeDays(tMin, tMax, T)).toBeCloseTo(sine, 4);
   });
 
   it('without an upper cutoff the hot hours count in full; a day without range is its temperature', () => {

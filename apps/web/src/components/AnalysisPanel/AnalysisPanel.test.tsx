@@ -21,14 +21,10 @@ vi.mock('../../api/telemetry', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/telemetry')>()),
   ...api,
 }));
-// the park's ET0 and degree days come from the server's agronomy answers
-const server = vi.hoisted(() => ({ getEt0List: vi.fn(), getDegreeDayList: vi.fn() }));
+// the park's ET0 and degree days, and the pest categories to pick from, are the server's answers
+const server = vi.hoisted(() => ({ getEt0List: vi.fn(), getDegreeDayList: vi.fn(), getCategories: vi.fn() }));
 vi.mock('../../api/agronomy', () => server);
-const pests = vi.hoisted(() => ({ getCategories: vi.fn() }));
-vi.mock('../../api/pests', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../api/pests')>()),
-  ...pests,
-}));
+vi.mock('../../api/pests', () => ({ getCategories: server.getCategories }));
 // ECharts does not draw in jsdom: each chart shows what it was handed.
 vi.mock('../TrendChart', () => ({
   default: ({ series, mode, error }: TrendChartProps) => (
@@ -121,7 +117,7 @@ describe('AnalysisPanel', { timeout: 30_000 }, () => {
     api.getAggregateList.mockReset().mockImplementation(async (q: Query) => fakeAggregates(q));
     server.getEt0List.mockReset().mockResolvedValue(ET0_DAYS);
     server.getDegreeDayList.mockReset().mockResolvedValue(DEGREE_DAYS);
-    pests.getCategories.mockReset().mockResolvedValue([BOLLWORM]);
+    server.getCategories.mockReset().mockResolvedValue([BOLLWORM]);
     useParkStore.setState({ activeGroupId: PARK });
     signIn();
   });

@@ -1,4 +1,4 @@
-import type { DegreeDayList, Et0List, PestCategory } from '@farmpark/contracts';
+import type { DegreeDayList, Et0List, MerchantUserInfo, PestCategory } from '@farmpark/contracts';
 import { useSessionStore } from '../../stores/session';
 
 /** The server's agronomy answers as the panel's tests stand them in (ParkAgronomy, AnalysisPanel). */
@@ -32,17 +32,8 @@ export const DEGREE_DAYS: DegreeDayList = {
   })),
 };
 /** A staff user allowed the weather pages (ET0 and degree days), or `permits` of a narrower role. */
-export const signIn = (permits: string[] = ['/outdoorsEquipment', '/outdoorsEquipment/weatherWatches']) =>
-  useSessionStore.setState({
-    user: {
-      userId: 1,
-      loginName: 'op',
-      userName: 'Operator',
-      userLoge: '',
-      userCompanyAbb: '',
-      merchantId: 1,
-      merchantName: 'Farm',
-      roles: [],
-      permitList: permits.map((permitUrl) => ({ permitUrl, permitList: [] })),
-    },
-  });
+export function signIn(permits: string[] = ['/outdoorsEquipment', '/outdoorsEquipment/weatherWatches']): void {
+  const permitList = permits.map((permitUrl) => ({ permitUrl, permitList: [] }));
+  // only the pages matter to the panel
+  useSessionStore.setState({ user: { userId: 1, loginName: 'agro', permitList } as unknown as MerchantUserInfo });
+}
