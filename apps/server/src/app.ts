@@ -12,6 +12,7 @@ import { clientErrorHandler, installErrorHandler } from './http/errorHandler';
 import { installRouteGuard, type RegisteredRoute } from './http/routeGuard';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { installSpa } from './http/spa';
+import { agronomyRoutes } from './modules/agronomy/routes';
 import { noticeRoutes } from './modules/alarms/noticeRoutes';
 import { alarmRoutes } from './modules/alarms/routes';
 import { type Alarms, createAlarms } from './modules/alarms/runtime';
@@ -199,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     noticeRoutes,
     pestRoutes,
     sqdRoutes,
+    agronomyRoutes,
     automationRoutes,
     productionCoreRoutes,
     productionStockRoutes,

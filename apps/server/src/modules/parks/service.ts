@@ -31,6 +31,8 @@ function toPark(g: GroupRow, devices: Park['devices'], defaultZone: string): Par
     remark: g.remark,
     screenId: g.screen_id,
     timeZone: g.time_zone ?? defaultZone,
+    elevationM: g.elevation_m,
+    windHeightM: g.wind_height_m,
     devices,
   };
 }
@@ -93,6 +95,8 @@ function fields(body: AddGroupBody) {
     area: body.area,
     longitude: body.longitude,
     latitude: body.latitude,
+    elevation_m: body.elevationM,
+    wind_height_m: body.windHeightM,
     crops: body.crops,
     remark: body.remark,
     // absent keeps the zone (alter) or leaves it to TZ_NAME (add); blank returns it to TZ_NAME

@@ -1,0 +1,32 @@
+/** Texts of the park's agronomy answered by the server (ET0, degree days), added with addPageTexts by ParkAgronomy. */
+export const agronomyZh = {
+  agronomy: {
+    title: '园区气象站测算 · {{station}}',
+    titlePark: '园区气象站测算',
+    separator: '、',
+    source: '服务器计算：ET0 按 FAO-56 彭曼-蒙蒂斯公式，积温按所选害虫的发育阈值',
+    et0: '参考蒸散量 ET0（{{days}} 天合计）',
+    fallbacks: '缺测替代：{{list}}',
+    fallback: {
+      elevationDefault: '海拔按 0 米',
+      pressureFromElevation: '气压由海拔推算',
+      humidityFromDewPoint: '湿度由露点推算',
+      humidityFromTmin: '露点按最低气温',
+      radiationFromTemperature: '辐射由气温日较差估算',
+      windDefault: '风速按 2 米/秒',
+      windHeightDefault: '风速传感器高度按 2 米',
+      windConvertedTo2m: '风速已换算到 2 米高度',
+    },
+    category: '害虫类别',
+    degreeDays: '有效积温（{{days}} 天合计，{{method}}）',
+    thresholds: '下限 {{base}} °C',
+    thresholdsCut: '下限 {{base}} °C，上限 {{upper}} °C',
+    method: { average: '日均温法', singleSine: '单正弦法' },
+    sinceStart: '自 {{date}} 起累计 {{sum}} °C·d',
+    noStation: '当前园区没有气象站',
+    noLatitude: '园区和气象站都没有填写纬度，无法计算 ET0',
+    noPastDays: '所选时段还没有已结束的日子',
+    noReadings: '气象站在所选时段没有气温读数',
+    noCategories: '还没有害虫类别',
+  },
+};
