@@ -36,7 +36,12 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
 
   beforeAll(async () => {
     sim = await startTestSim();
-    env = await createTestEnv(engine, { EZVIZ_BASE_URL: sim.url, VIDEO_IDLE_SECONDS: '5' });
+    // the simulator listens on 127.0.0.1
+    env = await createTestEnv(engine, {
+      EZVIZ_BASE_URL: sim.url,
+      VIDEO_IDLE_SECONDS: '5',
+      VIDEO_ALLOW_LOCAL_SOURCES: 'true',
+    });
     demo = await env.login('demo');
     await env.post('/api/merchant/video/ezvizKey', demo, { appKey: SIM_KEY.appKey, secret: SIM_KEY.appSecret });
     const park = env.ids.parks.farm[0] as number;
@@ -79,18 +84,21 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
     expect((await fetchFile(play.data.url)).body).toContain('.ts?t=');
   }, 40_000);
 
-  it('an RTSP camera that does not answer plays as offline, with the reason', async () => {
+  it('an RTSP camera that does not answer plays as refused, with the reason in words', async () => {
     const park = env.ids.parks.farm[0] as number;
+    // saved unchecked on purpose (a check would refuse it with the same cause)
     const rtsp = await env.post<VideoCamera>('/api/merchant/video/camera/add', demo, {
       groupId: park,
       name: 'RTSP',
       kind: 'stream',
       streamUrl: 'rtsp://admin:pw@127.0.0.1:9/nothing',
+      unchecked: true,
     });
     const play = await env.get<PlayAnswer>(PLAY, demo, { id: String(rtsp.data.id) });
-    expect(play.data).toMatchObject({ ok: false, reason: 'offline' });
-    if (!play.data.ok) expect(play.data.message).toMatch(/refused|unreachable/i);
+    expect(play.data).toMatchObject({ ok: false, reason: 'refused' });
+    if (!play.data.ok) expect(play.data.message).toMatch(/refused the connection/);
     expect(JSON.stringify(play)).not.toContain('pw@');
+    expect(JSON.stringify(play)).not.toContain('127.0.0.1');
   }, 30_000);
 
   it("stream files need this camera's token: none, a forged one, another camera's, another merchant", async () => {
