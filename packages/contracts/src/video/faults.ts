@@ -80,10 +80,13 @@ export function cameraFaultTexts(lang: 'zh' | 'en'): Record<CameraFault, string>
 /** A camera's last check, as video setup shows it (administrators only: `detail` names the source's answer). */
 export interface CameraCheck {
   /**
-   * `ok`: the last contact worked; `failing`: the last contacts failed (the camera counts as offline);
-   * `unchecked`: saved without a check on purpose and not reached since.
+   * `ok`: the last contact worked; `failed`: it failed; `failing`: the last CAMERA_FAILURES_TO_MARK
+   * contacts failed (the camera counts as offline); `unchecked`: saved without a check on purpose and not
+   * reached since.
    */
-  state: 'ok' | 'failing' | 'unchecked';
+  state: 'ok' | 'failed' | 'failing' | 'unchecked';
+  /** Failed contacts in a row. */
+  failures: number;
   /** Why the last contact failed (also before the camera counts as failing); null after a success. */
   fault: CameraFault | null;
   /** ffmpeg's or EZVIZ's own words about the last failure, without credentials; '' when none. */

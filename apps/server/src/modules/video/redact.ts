@@ -20,7 +20,7 @@ interface Parts {
  * (it ends at the last `@` before the path); when it cannot (a `/` or a space in the password), everything
  * up to the last `@` counts as userinfo: too much hidden is safe, too little is not.
  */
-function split(url: string): Parts | null {
+export function splitUserinfo(url: string): Parts | null {
   const text = url.trim();
   const scheme = SCHEME.exec(text)?.[0];
   if (!scheme) return null;
@@ -51,7 +51,7 @@ function spellings(secret: string): string[] {
 
 /** The user and password a URL carries, in every spelling (none when it carries none). */
 export function secretsOf(url: string | null | undefined): string[] {
-  const parts = url ? split(url) : null;
+  const parts = url ? splitUserinfo(url) : null;
   if (!parts?.userinfo) return [];
   const colon = parts.userinfo.indexOf(':');
   const user = colon < 0 ? parts.userinfo : parts.userinfo.slice(0, colon);
@@ -72,7 +72,7 @@ export function secretsOf(url: string | null | undefined): string[] {
 
 /** A URL as it may be shown: user, password and query replaced by `***`. */
 export function maskUrl(url: string): string {
-  const parts = split(url);
+  const parts = splitUserinfo(url);
   if (!parts) return '***';
   try {
     const u = new URL(`${parts.scheme}${parts.rest}`);
@@ -86,7 +86,7 @@ export function maskUrl(url: string): string {
 /** The stream URL for video setup's list: masked, and whether it carries credentials or a query. */
 export function maskStreamUrl(url: string | null): { url: string | null; credentials: boolean } {
   if (!url) return { url: null, credentials: false };
-  const parts = split(url);
+  const parts = splitUserinfo(url);
   const credentials = parts === null || parts.userinfo !== null || parts.rest.includes('?');
   return { url: maskUrl(url), credentials };
 }

@@ -147,7 +147,13 @@ export async function noteCameraFailed(
   const mine = merchantWide(db, merchantId);
   const row = await mine
     .updateTable('video_cameras')
-    .set((eb) => ({ fault: f.fault, fault_detail: f.detail, failures: eb('failures', '+', 1), checked_at: f.at }))
+    .set((eb) => ({
+      fault: f.fault,
+      fault_detail: f.detail,
+      failures: eb('failures', '+', 1),
+      checked_at: f.at,
+      unchecked: 0,
+    }))
     .where('device_id', '=', id)
     .returning('failures')
     .executeTakeFirst();

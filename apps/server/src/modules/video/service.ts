@@ -28,11 +28,12 @@ const CAMERA_REPORT_INTERVAL_MS = 86_400_000;
 /** The last contact as video setup shows it. */
 function checkOf(r: repo.CameraRow): CameraCheck | null {
   if (r.kind === null) return null;
-  if (r.unchecked) return { state: 'unchecked', fault: null, detail: '', at: null };
+  if (r.unchecked) return { state: 'unchecked', failures: 0, fault: null, detail: '', at: null };
   if (r.checked_at === null) return null;
-  const failing = (r.failures ?? 0) >= CAMERA_FAILURES_TO_MARK;
+  const failures = r.failures ?? 0;
   return {
-    state: failing ? 'failing' : 'ok',
+    state: failures >= CAMERA_FAILURES_TO_MARK ? 'failing' : failures > 0 ? 'failed' : 'ok',
+    failures,
     fault: (r.fault as CameraFault | null) ?? null,
     detail: r.fault_detail ?? '',
     at: Number(r.checked_at),

@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIPv4, isIPv6 } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { splitUserinfo } from './redact';
 
 /**
  * Stream URLs must not turn the server against itself (issue 25): a camera administrator could otherwise
@@ -17,12 +18,11 @@ const LOOKUP_MS = 5000;
 
 /** The host of a URL, without brackets or port; null when it has none. */
 export function hostOf(url: string): string | null {
+  // read after the credentials, which may not parse (redact.ts)
+  const parts = splitUserinfo(url);
+  if (!parts) return null;
   try {
-    // The credentials may not parse; the host comes after the last `@` of the authority either way.
-    const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(url)?.[0] ?? '';
-    const authority = url.slice(scheme.length).replace(/[/?#].*$/, '');
-    const hostPort = authority.slice(authority.lastIndexOf('@') + 1);
-    const host = new URL(`http://${hostPort}`).hostname;
+    const host = new URL(`http://${parts.rest}`).hostname;
     return host.replace(/^\[|\]$/g, '') || null;
   } catch {
     return null;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Code, type PlayAnswer, type RecordingRange, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -167,6 +167,39 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
       to: '1000000060000',
     });
     expect(none.data).toMatchObject({ ok: false, reason: 'no-recording' });
+  });
+
+  it('a token opens only what it was signed for: live the live stream, playback its range', async () => {
+    const dir = join(env.config.dataDir, 'video', String(ptzCam.id));
+    // a segment recorded an hour ago
+    const old = `${Math.floor(Date.now() / 1000) - 3600}_0001.ts`;
+    writeFileSync(join(dir, old), Buffer.alloc(188, 0x47));
+    const file = (name: string, url: string) =>
+      fetchFile(`/api/video/stream/${ptzCam.id}/${name}?t=${new URL(url, 'http://x').searchParams.get('t')}`);
+    const live = (await env.get<PlayAnswer>(PLAY, demo, { id: String(ptzCam.id) })).data;
+    if (!live.ok) throw new Error(live.message);
+    expect((await file('vod.m3u8', live.url)).statusCode).toBe(403);
+    expect((await file(old, live.url)).statusCode).toBe(403);
+    const recent = (
+      await env.get<PlayAnswer>('/api/merchant/video/camera/playback', demo, {
+        id: String(ptzCam.id),
+        from: String(Date.now() - 120_000),
+        to: String(Date.now()),
+      })
+    ).data;
+    if (!recent.ok) throw new Error(recent.message);
+    expect((await file('index.m3u8', recent.url)).statusCode).toBe(403);
+    expect((await file(old, recent.url)).statusCode).toBe(403);
+    const hourAgo = (
+      await env.get<PlayAnswer>('/api/merchant/video/camera/playback', demo, {
+        id: String(ptzCam.id),
+        from: String(Date.now() - 3_700_000),
+        to: String(Date.now() - 3_500_000),
+      })
+    ).data;
+    if (!hourAgo.ok) throw new Error(hourAgo.message);
+    expect((await file(old, hourAgo.url)).statusCode).toBe(200);
+    expect((await fetchFile(hourAgo.url)).body).toContain(old);
   });
 
   it('a stream nobody fetches stops after the idle time', async () => {

@@ -1,20 +1,11 @@
-import net from 'node:net';
 import { Code, type PlayAnswer, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, type TestEnv } from '../../test/harness';
 import { hasFfmpeg } from './ffmpeg';
 import { BACKOFF_MS } from './health';
+import { closedPort } from './testFixture';
 
 const PLAY = '/api/merchant/video/camera/play';
-
-/** A port nothing listens on: bound, then closed. */
-async function closedPort(): Promise<number> {
-  const s = net.createServer();
-  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
-  const port = (s.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => s.close(() => r()));
-  return port;
-}
 
 describe.skipIf(!hasFfmpeg)('an unreachable stream camera', () => {
   let env: TestEnv & { close: () => Promise<void> };
