@@ -9,7 +9,7 @@ import { type CameraRow, cameraById } from './repo';
 import { cameraSource, ezvizDeps, ezvizFailure, ezvizTarget, inputArgs } from './source';
 
 const SNAPSHOT_MS = 20_000;
-const FAILED = { zh: '抓图失败', en: 'snapshot failed' };
+const FAILED = { zh: '抓图失败', en: 'Snapshot failed' };
 
 type Deps = { db: Db; config: Config; owner: ProcessOwner; health: CameraHealth };
 
