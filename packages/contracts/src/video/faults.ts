@@ -4,14 +4,17 @@ import type { LocalizedText } from '../errors';
  * Why a camera cannot be watched, photographed or saved as checked (issue 25): one list of causes the
  * server names and the console (and every server message) puts into words from the one table below.
  */
-export const CAMERA_FAULTS = [
-  // the camera's settings or the server's state
+/** Causes in the camera's settings or the server's state: they neither count against a camera nor hold it back. */
+export const SERVER_FAULTS = [
   'disabled',
   'not-configured',
   'no-ffmpeg',
   'no-recording',
   'busy',
   'busy-merchant',
+] as const;
+export const CAMERA_FAULTS = [
+  ...SERVER_FAULTS,
   // a stream URL
   'local-source',
   'unreachable',

@@ -1,4 +1,4 @@
-import { CAMERA_FAULT_TEXT, type CameraFault, Code, type LocalizedText } from '@farmpark/contracts';
+import { CAMERA_FAULT_TEXT, type CameraFault, Code, type LocalizedText, SERVER_FAULTS } from '@farmpark/contracts';
 import { ApiError } from '../../http/apiError';
 import { ProcessCapError, ProcessFailed } from './processes';
 import { redact } from './redact';
@@ -19,16 +19,8 @@ export class CameraFailure extends Error {
   }
 }
 
-/** Causes in the server or the settings, not in the camera: they neither count against it nor hold it back. */
-const NOT_THE_CAMERA: readonly CameraFault[] = [
-  'disabled',
-  'not-configured',
-  'no-ffmpeg',
-  'no-recording',
-  'busy',
-  'busy-merchant',
-];
-export const isCameraFault = (f: CameraFault) => !NOT_THE_CAMERA.includes(f);
+/** A cause in the camera (not in its settings or the server): it counts against the camera. */
+export const isCameraFault = (f: CameraFault) => !(SERVER_FAULTS as readonly CameraFault[]).includes(f);
 
 /** What ffmpeg's last words say went wrong (English, as ffmpeg and the C library write them). */
 export function faultOfWords(words: string): CameraFault | null {

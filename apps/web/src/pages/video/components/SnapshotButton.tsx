@@ -1,8 +1,9 @@
 import { CameraOutlined, DownloadOutlined } from '@ant-design/icons';
-import { Button, Modal, Tooltip } from 'antd';
+import { Button, Modal } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cameraSnapshot } from '../../../api/video';
+import TileButton from './TileButton';
 
 /**
  * The tile's snapshot button: the picture is fetched with the session (a tab of the raw URL showed an
@@ -27,17 +28,13 @@ export default function SnapshotButton({ cameraId, name, testId }: { cameraId: n
   const title = t('video.snapshotOf', { name });
   return (
     <>
-      <Tooltip title={t('video.snapshot')}>
-        <Button
-          size="small"
-          type="text"
-          style={{ color: '#fff' }}
-          icon={<CameraOutlined />}
-          loading={busy}
-          onClick={() => void take()}
-          data-testid={testId}
-        />
-      </Tooltip>
+      <TileButton
+        title={t('video.snapshot')}
+        icon={<CameraOutlined />}
+        loading={busy}
+        onClick={() => void take()}
+        testId={testId}
+      />
       {picture && (
         <Modal
           open

@@ -1,12 +1,13 @@
 import { CloseOutlined, ControlOutlined, FullscreenOutlined } from '@ant-design/icons';
 import type { PlayAnswer } from '@farmpark/contracts';
-import { Button, Space, Spin, Tooltip, Typography } from 'antd';
+import { Button, Space, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playCamera } from '../../../api/video';
 import { DRAG_TYPE } from './CameraTree';
 import PtzPad from './PtzPad';
 import SnapshotButton from './SnapshotButton';
+import TileButton from './TileButton';
 import type { WallCamera } from './useCameras';
 import VideoPlayer from './VideoPlayer';
 
@@ -137,37 +138,25 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
           </Typography.Text>
           <Space size={2}>
             {camera.ptz && (
-              <Tooltip title={t('video.ptz')}>
-                <Button
-                  size="small"
-                  type="text"
-                  style={{ color: '#fff' }}
-                  icon={<ControlOutlined />}
-                  onClick={() => setShowPtz((s) => !s)}
-                  data-testid={`tile-ptz-${index}`}
-                />
-              </Tooltip>
+              <TileButton
+                title={t('video.ptz')}
+                icon={<ControlOutlined />}
+                onClick={() => setShowPtz((s) => !s)}
+                testId={`tile-ptz-${index}`}
+              />
             )}
             <SnapshotButton cameraId={camera.id} name={camera.name} testId={`tile-snapshot-${index}`} />
-            <Tooltip title={t('video.fullscreen')}>
-              <Button
-                size="small"
-                type="text"
-                style={{ color: '#fff' }}
-                icon={<FullscreenOutlined />}
-                onClick={() => void box.current?.requestFullscreen?.()}
-              />
-            </Tooltip>
-            <Tooltip title={t('video.close')}>
-              <Button
-                size="small"
-                type="text"
-                style={{ color: '#fff' }}
-                icon={<CloseOutlined />}
-                onClick={onClear}
-                data-testid={`tile-close-${index}`}
-              />
-            </Tooltip>
+            <TileButton
+              title={t('video.fullscreen')}
+              icon={<FullscreenOutlined />}
+              onClick={() => void box.current?.requestFullscreen?.()}
+            />
+            <TileButton
+              title={t('video.close')}
+              icon={<CloseOutlined />}
+              onClick={onClear}
+              testId={`tile-close-${index}`}
+            />
           </Space>
         </div>
       )}
