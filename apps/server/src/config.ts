@@ -138,6 +138,11 @@ const envSchema = z.object({
   EZVIZ_BASE_URL: optionalUrl(),
   VIDEO_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   VIDEO_RECORD_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /** ffmpeg processes of video at once (live relays, snapshots, probes, time-lapses): on the server, per merchant. */
+  VIDEO_MAX_PROCESSES: z.coerce.number().int().min(1).max(1000).default(32),
+  VIDEO_MAX_PROCESSES_PER_MERCHANT: z.coerce.number().int().min(1).max(1000).default(16),
+  /** Stream URLs may point at this server, loopback or link-local addresses (the demo's and tests' simulators). */
+  VIDEO_ALLOW_LOCAL_SOURCES: bool.default(false),
 });
 
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -177,7 +182,15 @@ export interface Config {
   publicBaseUrl: string;
   cjkFont: string;
   /** ezvizBaseUrl '' = https://open.ys7.com (the demo sets its simulator's). */
-  video: { ffmpeg: string; ezvizBaseUrl: string; idleSeconds: number; recordDays: number };
+  video: {
+    ffmpeg: string;
+    ezvizBaseUrl: string;
+    idleSeconds: number;
+    recordDays: number;
+    maxProcesses: number;
+    maxProcessesPerMerchant: number;
+    allowLocalSources: boolean;
+  };
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -234,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ezvizBaseUrl: e.EZVIZ_BASE_URL.replace(/\/+$/, ''),
       idleSeconds: e.VIDEO_IDLE_SECONDS,
       recordDays: e.VIDEO_RECORD_DAYS,
+      maxProcesses: e.VIDEO_MAX_PROCESSES,
+      maxProcessesPerMerchant: e.VIDEO_MAX_PROCESSES_PER_MERCHANT,
+      allowLocalSources: e.VIDEO_ALLOW_LOCAL_SOURCES,
     },
   };
 }

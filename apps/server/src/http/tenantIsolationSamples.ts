@@ -187,6 +187,8 @@ export const SAMPLES: Record<string, string> = {
   ptz: 'false',
   purpose: 'general',
   snapshotEveryMinutes: '0',
+  // saved without reaching the (made-up) camera: the foreign park is what must be refused
+  unchecked: 'true',
   appKey: 'isolation',
   secret: '',
   protocol: 'hls',
