@@ -114,7 +114,6 @@ export const en: typeof zh = {
       more: '{{n}} more out of range: see Crops',
       hours: '{{n}} h out of range in 7 days',
     },
-    export: { csv: 'Export CSV', xlsx: 'Export Excel' },
     keyword: 'Keyword',
     picture: {
       photo: 'Photo',

@@ -111,7 +111,6 @@ export const zh = {
       more: '另有 {{n}} 个种植超范围，见作物管理',
       hours: '近 7 天 {{n}} 小时超范围',
     },
-    export: { csv: '导出 CSV', xlsx: '导出 Excel' },
     keyword: '关键字',
     picture: {
       photo: '照片',

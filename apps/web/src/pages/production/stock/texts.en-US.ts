@@ -8,7 +8,6 @@ export const en: typeof zh = {
     noPark: 'Choose a park at the top first',
     notes: 'Notes',
     remark: 'Remarks',
-    export: { xlsx: 'Export Excel', csv: 'Export CSV' },
     materialKind: { fertiliser: 'Fertiliser', pesticide: 'Pesticide', seed: 'Seed', other: 'Other' },
     material: {
       kind: 'Kind',

@@ -6,7 +6,6 @@ export const zh = {
     noPark: '请先在顶部选择园区',
     notes: '备注',
     remark: '备注',
-    export: { xlsx: '导出 Excel', csv: '导出 CSV' },
     materialKind: { fertiliser: '肥料', pesticide: '农药', seed: '种子', other: '其他' },
     material: {
       kind: '类别',

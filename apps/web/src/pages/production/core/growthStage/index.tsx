@@ -4,8 +4,8 @@ import { Button, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { getStandardList, standardExportUrl } from '../api';
-import ExportButtons from '../ExportButtons';
 import { useLastFilters } from '../useLastFilters';
 import StandardEditor from './StandardEditor';
 

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Avatar, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { useParkOptions } from '../../../system/parkOptions';
 import {
   addPersonnel,
@@ -15,7 +16,6 @@ import {
   removePersonnel,
   updatePersonnel,
 } from '../api';
-import ExportButtons from '../ExportButtons';
 import PictureUpload from '../PictureUpload';
 import { useLastFilters } from '../useLastFilters';
 

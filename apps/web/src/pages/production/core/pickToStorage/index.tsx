@@ -5,6 +5,7 @@ import { DatePicker, Empty, Input, InputNumber, Select, Tag, Tooltip } from 'ant
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { useParkStore } from '../../../../stores/park';
 import { parkNow } from '../../../../utils/time';
 import {
@@ -16,7 +17,6 @@ import {
   removeHarvest,
   updateHarvest,
 } from '../api';
-import ExportButtons from '../ExportButtons';
 import { useLastFilters } from '../useLastFilters';
 
 /** Production > harvest to storage: what was picked from which planting, by whom, into which store. */

@@ -2,8 +2,8 @@ import { type Crop, cropFields } from '@farmpark/contracts';
 import { Image, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { addCrop, type CropInput, cropExportUrl, getCropList, removeCrop, updateCrop } from '../api';
-import ExportButtons from '../ExportButtons';
 import PictureUpload from '../PictureUpload';
 import { useLastFilters } from '../useLastFilters';
 

@@ -4,6 +4,7 @@ import { Button, Input, InputNumber, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import {
   addPlanting,
   getCropOptions,
@@ -14,7 +15,6 @@ import {
   removePlanting,
   updatePlanting,
 } from '../api';
-import ExportButtons from '../ExportButtons';
 import { useLastFilters } from '../useLastFilters';
 import AutoHarvestDay from './AutoHarvestDay';
 import PlantingDrawer from './PlantingDrawer';

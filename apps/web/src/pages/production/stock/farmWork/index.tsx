@@ -6,9 +6,9 @@ import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag, Tooltip } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { useAppStore } from '../../../../stores/app';
 import { farmWorkExportUrl, getFarmWorkList, getFarmWorkOptions, type ListParams, removeFarmWork } from '../api';
-import ExportButtons from '../ExportButtons';
 import NoPark from '../NoPark';
 import { dayOf, useStockPark } from '../usePark';
 import FarmWorkCalendar, { STATUS_COLOR } from './FarmWorkCalendar';

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { useAppStore } from '../../../../stores/app';
 import { parkNow } from '../../../../utils/time';
 import {
@@ -16,7 +17,6 @@ import {
   machineryExportUrl,
   removeMachinery,
 } from '../api';
-import ExportButtons from '../ExportButtons';
 import NoPark from '../NoPark';
 import { dayOf, useStockPark } from '../usePark';
 import MaintenancePanel from './MaintenancePanel';

@@ -4,6 +4,7 @@ import { Button, Drawer, Input, InputNumber, Select, Space, Switch, Tag } from '
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { useAppStore } from '../../../../stores/app';
 import {
   addMaterial,
@@ -14,7 +15,6 @@ import {
   materialExportUrl,
   removeMaterial,
 } from '../api';
-import ExportButtons from '../ExportButtons';
 import NoPark from '../NoPark';
 import { useStockPark } from '../usePark';
 import StockLedger from './StockLedger';

@@ -5,6 +5,7 @@ import { Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import {
   addSupplier,
   alterSupplier,
@@ -15,7 +16,6 @@ import {
   type SupplierInput,
   supplierExportUrl,
 } from '../api';
-import ExportButtons from '../ExportButtons';
 import NoPark from '../NoPark';
 import { useStockPark } from '../usePark';
 
