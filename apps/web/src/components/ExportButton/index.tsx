@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Progress, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DownloadProgress, download } from '../../api/request';
+import { type DownloadProgress, download, type ExportFormat } from '../../api/request';
 import { formatNumber } from '../../utils/numberFormat';
 import { saveFile } from '../../utils/saveFile';
 import { withParkZone } from '../../utils/time';
@@ -69,8 +69,6 @@ export default function ExportButton({ url, label, disabled, testId }: ExportBut
     </>
   );
 }
-
-export type ExportFormat = 'csv' | 'xlsx';
 
 /**
  * Excel and CSV of what a list shows, both written by the server (the park's zone, the reader's language).

@@ -12,7 +12,7 @@ addPageTexts(testingZh, testingEn);
 
 // The panel is under test; the server is stood in for at its edge.
 const api = vi.hoisted(() => ({ sendCommand: vi.fn() }));
-vi.mock('./testingApi', () => api);
+vi.mock('../../api/testing', () => api);
 
 const device: TestingDevice = {
   deviceId: 9,

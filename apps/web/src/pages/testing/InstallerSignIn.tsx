@@ -3,7 +3,7 @@ import type { TestingLogin } from '@farmpark/contracts';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceLogin } from './testingApi';
+import { deviceLogin } from '../../api/testing';
 
 interface Values {
   serial: string;

@@ -9,6 +9,7 @@ import { Alert, Badge, Button, Card, Segmented, Select, Space, Spin } from 'antd
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { FeedSource } from '../../api/testing';
 import { addPageTexts } from '../../i18n';
 import LanguageSwitch from '../../layout/LanguageSwitch';
 import { getToken } from '../../utils/auth';
@@ -18,7 +19,6 @@ import { DevicePicker } from './DevicePicker';
 import { InstallerSignIn } from './InstallerSignIn';
 import { MessageList } from './MessageList';
 import styles from './testing.module.css';
-import type { FeedSource } from './testingApi';
 import { testingEn } from './texts.en-US';
 import { testingZh } from './texts.zh-CN';
 import { useMessageFeed } from './useMessageFeed';

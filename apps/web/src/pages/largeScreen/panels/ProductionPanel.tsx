@@ -1,10 +1,10 @@
 import type { ParkProduction } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { parkProduction } from '../../../api/screens';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
 import css from '../screen.module.css';
-import { parkProduction } from '../screenApi';
 import { REFRESH } from '../timing';
 import { HarvestLine } from './HarvestLine';
 

@@ -19,8 +19,15 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import {
+  addTreeCare,
+  getTreeCare,
+  getTreeDetail,
+  removeTreeCare,
+  removeTreePhoto,
+  uploadTreePhoto,
+} from '../../../api/tracing';
 import { formatTime, parkNow } from '../../../utils/time';
-import { addTreeCare, getTreeCare, getTreeDetail, removeTreeCare, removeTreePhoto, uploadTreePhoto } from './api';
 
 interface CareForm {
   type: string;

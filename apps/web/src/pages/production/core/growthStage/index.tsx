@@ -3,9 +3,9 @@ import type { Crop } from '@farmpark/contracts';
 import { Button, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getStandardList, standardExportUrl } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
 import { ExportButtons } from '../../../../components/ExportButton';
-import { getStandardList, standardExportUrl } from '../api';
 import { useLastFilters } from '../useLastFilters';
 import StandardEditor from './StandardEditor';
 

@@ -4,10 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Empty, Input, InputNumber, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
-import { useParkStore } from '../../../../stores/park';
-import { parkNow } from '../../../../utils/time';
 import {
   addHarvest,
   getHarvestList,
@@ -16,7 +12,11 @@ import {
   harvestExportUrl,
   removeHarvest,
   updateHarvest,
-} from '../api';
+} from '../../../../api/production';
+import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
+import { useParkStore } from '../../../../stores/park';
+import { parkNow } from '../../../../utils/time';
 import { useLastFilters } from '../useLastFilters';
 
 /** Production > harvest to storage: what was picked from which planting, by whom, into which store. */

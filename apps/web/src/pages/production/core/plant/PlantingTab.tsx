@@ -3,8 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Input, InputNumber, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
 import {
   addPlanting,
   getCropOptions,
@@ -14,7 +12,9 @@ import {
   plantingExportUrl,
   removePlanting,
   updatePlanting,
-} from '../api';
+} from '../../../../api/production';
+import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { useLastFilters } from '../useLastFilters';
 import AutoHarvestDay from './AutoHarvestDay';
 import PlantingDrawer from './PlantingDrawer';

@@ -4,10 +4,10 @@ import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Sel
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addFarmWork, alterFarmWork, type FarmWorkInput } from '../../../../api/production';
 import { useAppStore } from '../../../../stores/app';
 import { dialogProps } from '../../../../utils/dialog';
 import { parkNow } from '../../../../utils/time';
-import { addFarmWork, alterFarmWork, type FarmWorkInput } from '../api';
 import { dayOf } from '../usePark';
 import { showWorkErrors } from './serverErrors';
 import WorkPhotos from './WorkPhotos';

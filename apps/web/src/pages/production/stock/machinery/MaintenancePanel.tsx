@@ -4,8 +4,8 @@ import { App, Button, Col, DatePicker, Form, Input, InputNumber, Popconfirm, Res
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addMaintenance, getMaintenanceList, removeMaintenance } from '../../../../api/production';
 import { showServerFieldError } from '../../../../utils/formRules';
-import { addMaintenance, getMaintenanceList, removeMaintenance } from '../api';
 import { dayOf } from '../usePark';
 
 interface Values {

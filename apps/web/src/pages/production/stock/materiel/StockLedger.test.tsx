@@ -62,7 +62,7 @@ const getStockMoveList = vi.fn(
     pageSize: p.pageSize,
   }),
 );
-vi.mock('../api', () => ({ getStockMoveList, stockMoveExportUrl: () => '/x' }));
+vi.mock('../../../../api/production', () => ({ getStockMoveList, stockMoveExportUrl: () => '/x' }));
 const { default: StockLedger } = await import('./StockLedger');
 
 const material = { id: 7, name: '吡虫啉', unit: 'kg' } as Material;

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Result, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getStockMoveList, stockMoveExportUrl } from '../../../../api/production';
 import { ExportButtons } from '../../../../components/ExportButton';
 import { formatTime } from '../../../../utils/time';
-import { getStockMoveList, stockMoveExportUrl } from '../api';
 
 const COLOR = { in: 'green', out: 'orange', adjust: 'blue' } as const;
 const qty = (n: number) => (n > 0 ? `+${n}` : String(n));

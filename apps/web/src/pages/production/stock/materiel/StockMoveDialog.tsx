@@ -4,9 +4,9 @@ import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addStockMove, getSupplierOptions } from '../../../../api/production';
 import { dialogProps } from '../../../../utils/dialog';
 import { showServerFieldError } from '../../../../utils/formRules';
-import { addStockMove, getSupplierOptions } from '../api';
 import { dayOf } from '../usePark';
 
 interface Values {

@@ -3,9 +3,6 @@ import { addMaterialBody, MATERIAL_KINDS, type Material, type MaterialKind } fro
 import { Button, Drawer, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
-import { useAppStore } from '../../../../stores/app';
 import {
   addMaterial,
   alterMaterial,
@@ -14,7 +11,10 @@ import {
   type MaterialInput,
   materialExportUrl,
   removeMaterial,
-} from '../api';
+} from '../../../../api/production';
+import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
+import { useAppStore } from '../../../../stores/app';
 import NoPark from '../NoPark';
 import { useStockPark } from '../usePark';
 import StockLedger from './StockLedger';

@@ -4,8 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
 import {
   addSupplier,
   alterSupplier,
@@ -15,7 +13,9 @@ import {
   removeSupplier,
   type SupplierInput,
   supplierExportUrl,
-} from '../api';
+} from '../../../../api/production';
+import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import NoPark from '../NoPark';
 import { useStockPark } from '../usePark';
 

@@ -5,10 +5,10 @@ import { App, Button, DatePicker, Form, Input, Modal, Select, Upload } from 'ant
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addVideo, getFarmWorkOptions } from '../../../../api/production';
 import { dialogProps } from '../../../../utils/dialog';
 import { showServerFieldError } from '../../../../utils/formRules';
 import { parkNow } from '../../../../utils/time';
-import { addVideo, getFarmWorkOptions } from '../api';
 import { dayOf } from '../usePark';
 
 interface Values {

@@ -1,8 +1,14 @@
 import type {
+  Crop,
+  CropStandard,
+  DeviceIdealRanges,
   FarmWork,
   FarmWorkOptions,
   FarmWorkStatus,
   FarmWorkType,
+  GrowthStageInput,
+  Harvest,
+  HarvestOptions,
   Machinery,
   MachineryStatus,
   Maintenance,
@@ -12,18 +18,129 @@ import type {
   MaterialOption,
   NamedOption,
   Paged,
+  Personnel,
+  PersonnelStatus,
+  Planting,
+  PlantingDetail,
+  PlantingOutOfRange,
+  PlantingRecord,
+  PlantingStatus,
   StockMove,
   Supplier,
   TraceVideo,
 } from '@farmpark/contracts';
-import { buildUrl, get, post, request } from '../../../api/request';
+import { buildUrl, type ExportFormat, get, type ListParams, post, request } from './request';
 
-/** Calls of the production stock pages (server module production/stock). Bodies go as JSON (lists). */
+export type { ListParams };
+
+/**
+ * Calls of production (server modules production/core and production/stock): people, crops, standards,
+ * plantings, harvests, materials and stock, suppliers, machinery, farm work and trace videos. Bodies go as
+ * JSON (lists, nested stages).
+ */
 const P = '/api/merchant/production';
-export type ListParams = Record<string, string | number | boolean | undefined> & { pageNum: number; pageSize: number };
 type Filters = Record<string, string | number | undefined>;
-export type Format = 'csv' | 'xlsx';
 const quiet = { json: true, silent: true } as const;
+
+// production core
+
+export interface PersonnelInput {
+  name: string;
+  phone?: string;
+  post?: string;
+  idNumber?: string;
+  status: PersonnelStatus;
+  groupIds: number[];
+  userId?: number | null;
+}
+export const getPersonnelList = (p: ListParams) => get<Paged<Personnel>>(`${P}/personnel/getPersonnelList`, p);
+export const getPersonnelDetail = (id: number) => get<Personnel>(`${P}/personnel/getPersonnelDetail`, { id });
+export const getUserOptions = () => get<{ id: number; userName: string }[]>(`${P}/personnel/getUserOptions`);
+export const addPersonnel = (b: PersonnelInput) => post<{ id: number }>(`${P}/personnel/addPersonnel`, b, quiet);
+export const updatePersonnel = (b: PersonnelInput & { id: number }) =>
+  post<{ id: number }>(`${P}/personnel/updatePersonnel`, b, quiet);
+/** The photo goes as its bytes; the server checks what it really is. */
+export const uploadPersonnelPhoto = (id: number, file: Blob) =>
+  post(`${P}/personnel/uploadPhoto/${id}`, undefined, { blob: file });
+export const removePersonnel = (id: number[]) => post(`${P}/personnel/removePersonnel`, { id }, { json: true });
+export const personnelExportUrl = (f: Filters, format: ExportFormat) =>
+  buildUrl(`${P}/personnel/exportPersonnel`, { ...f, format });
+
+export interface CropInput {
+  name: string;
+  variety?: string;
+  category?: string;
+  growingDays: number;
+}
+export const getCropList = (p: ListParams) => get<Paged<Crop>>(`${P}/crop/getCropList`, p);
+export const getCropOptions = () => get<Crop[]>(`${P}/crop/getCropOptions`);
+export const addCrop = (b: CropInput) => post<{ id: number }>(`${P}/crop/addCrop`, b, quiet);
+export const updateCrop = (b: CropInput & { id: number }) => post<{ id: number }>(`${P}/crop/updateCrop`, b, quiet);
+export const uploadCropPicture = (id: number, file: Blob) =>
+  post(`${P}/crop/uploadPicture/${id}`, undefined, { blob: file });
+export const removeCrop = (id: number[]) => post(`${P}/crop/removeCrop`, { id }, { json: true });
+export const cropExportUrl = (f: Filters, format: ExportFormat) => buildUrl(`${P}/crop/exportCrop`, { ...f, format });
+
+export const getStandardList = (p: ListParams) => get<Paged<Crop>>(`${P}/growthStage/getStandardList`, p);
+export const getStandardDetail = (cropId: number) =>
+  get<CropStandard>(`${P}/growthStage/getStandardDetail`, { cropId });
+export const standardExportUrl = (f: Filters, format: ExportFormat) =>
+  buildUrl(`${P}/growthStage/exportStandard`, { ...f, format });
+export const updateStandard = (cropId: number, stages: GrowthStageInput[]) =>
+  post(`${P}/growthStage/updateStandard`, { cropId, stages }, quiet);
+
+export interface PlantingInput {
+  groupId: number;
+  areaPointId: number;
+  cropId: number;
+  variety?: string;
+  areaMu: number;
+  sownOn: string;
+  transplantedOn?: string | null;
+  expectedHarvestOn: string;
+  status: PlantingStatus;
+  notes?: string;
+}
+export const getPlantingList = (p: ListParams) => get<Paged<Planting>>(`${P}/planting/getPlantingList`, p);
+export const getPlantingDetail = (id: number) => get<PlantingDetail>(`${P}/planting/getPlantingDetail`, { id });
+export const getPlantingRecord = (id: number) => get<PlantingRecord>(`${P}/planting/getPlantingRecord`, { id });
+export const getPlotOptions = (groupId: number) =>
+  get<{ id: number; name: string; crop: string; areaMu: number | null }[]>(`${P}/planting/getPlotOptions`, { groupId });
+export const getOutOfRangeList = (groupId: number) =>
+  get<PlantingOutOfRange[]>(`${P}/planting/getOutOfRangeList`, { groupId });
+export const getDeviceIdealRanges = (deviceId: number) =>
+  // silent: a live page shows its values whether or not ranges could be read
+  get<DeviceIdealRanges>(`${P}/planting/getDeviceIdealRanges`, { deviceId }, { silent: true });
+export const addPlanting = (b: PlantingInput) => post<{ id: number }>(`${P}/planting/addPlanting`, b, quiet);
+export const updatePlanting = (b: PlantingInput & { id: number }) =>
+  post<{ id: number }>(`${P}/planting/updatePlanting`, b, quiet);
+export const removePlanting = (id: number[]) => post(`${P}/planting/removePlanting`, { id }, { json: true });
+export const plantingExportUrl = (f: Filters, format: ExportFormat) =>
+  buildUrl(`${P}/planting/exportPlanting`, { ...f, format });
+
+export interface HarvestInput {
+  groupId: number;
+  plantingId: number;
+  harvestedOn: string;
+  quantity: number;
+  unit: string;
+  grade?: string;
+  warehouse?: string;
+  notes?: string;
+  personnelIds: number[];
+  overrideReason?: string | null;
+}
+export const getHarvestList = (p: ListParams) => get<Paged<Harvest>>(`${P}/harvest/getHarvestList`, p);
+export const getHarvestOptions = (groupId: number) =>
+  get<HarvestOptions>(`${P}/harvest/getHarvestOptions`, { groupId });
+export const addHarvest = (b: HarvestInput) => post<{ id: number }>(`${P}/harvest/addHarvest`, b, quiet);
+export const updateHarvest = (b: HarvestInput & { id: number }) =>
+  post<{ id: number }>(`${P}/harvest/updateHarvest`, b, quiet);
+export const removeHarvest = (id: number[]) => post(`${P}/harvest/removeHarvest`, { id }, { json: true });
+export const harvestExportUrl = (f: Filters, format: ExportFormat) =>
+  buildUrl(`${P}/harvest/exportHarvest`, { ...f, format });
+
+// production stock
 
 export interface MaterialInput {
   groupId: number;
@@ -43,7 +160,7 @@ export const addMaterial = (b: MaterialInput) => post<{ id: number }>(`${P}/mate
 export const alterMaterial = (b: MaterialInput & { id: number }) =>
   post<{ id: number }>(`${P}/material/alterMaterial`, b, quiet);
 export const removeMaterial = (id: number[]) => post(`${P}/material/removeMaterial`, { id }, { json: true });
-export const materialExportUrl = (f: Filters, format: Format) =>
+export const materialExportUrl = (f: Filters, format: ExportFormat) =>
   buildUrl(`${P}/material/exportMaterialList`, { ...f, format });
 
 export interface StockMoveInput {
@@ -58,7 +175,7 @@ export interface StockMoveInput {
 export const getStockMoveList = (p: ListParams & { materialId: number }) =>
   get<Paged<StockMove>>(`${P}/material/getStockMoveList`, p);
 export const addStockMove = (b: StockMoveInput) => post<{ balance: number }>(`${P}/material/addStockMove`, b, quiet);
-export const stockMoveExportUrl = (materialId: number, format: Format) =>
+export const stockMoveExportUrl = (materialId: number, format: ExportFormat) =>
   buildUrl(`${P}/material/exportStockMoveList`, { materialId, format });
 
 export interface SupplierInput {
@@ -78,7 +195,7 @@ export const addSupplier = (b: SupplierInput) => post<{ id: number }>(`${P}/supp
 export const alterSupplier = (b: SupplierInput & { id: number }) =>
   post<{ id: number }>(`${P}/supplier/alterSupplier`, b, quiet);
 export const removeSupplier = (id: number[]) => post(`${P}/supplier/removeSupplier`, { id }, { json: true });
-export const supplierExportUrl = (f: Filters, format: Format) =>
+export const supplierExportUrl = (f: Filters, format: ExportFormat) =>
   buildUrl(`${P}/supplier/exportSupplierList`, { ...f, format });
 
 export interface MachineryInput {
@@ -100,7 +217,7 @@ export const addMachinery = (b: MachineryInput) => post<{ id: number }>(`${P}/ma
 export const alterMachinery = (b: MachineryInput & { id: number }) =>
   post<{ id: number }>(`${P}/machinery/alterMachinery`, b, quiet);
 export const removeMachinery = (id: number[]) => post(`${P}/machinery/removeMachinery`, { id }, { json: true });
-export const machineryExportUrl = (f: Filters, format: Format) =>
+export const machineryExportUrl = (f: Filters, format: ExportFormat) =>
   buildUrl(`${P}/machinery/exportMachineryList`, { ...f, format });
 export interface MaintenanceInput {
   machineryId: number;
@@ -140,7 +257,7 @@ export const addFarmWork = (b: FarmWorkInput) =>
 export const alterFarmWork = (b: FarmWorkInput & { id: number }) =>
   post<{ id: number }>(`${P}/farmWork/alterFarmWork`, b, quiet);
 export const removeFarmWork = (id: number[]) => post(`${P}/farmWork/removeFarmWork`, { id }, { json: true });
-export const farmWorkExportUrl = (f: Filters, format: Format) =>
+export const farmWorkExportUrl = (f: Filters, format: ExportFormat) =>
   buildUrl(`${P}/farmWork/exportFarmWorkList`, { ...f, format });
 export const farmWorkPhotoUrl = (id: number) => buildUrl(`${P}/farmWork/getFarmWorkPhoto`, { id });
 export const addFarmWorkPhoto = (farmWorkId: number, file: Blob) =>

@@ -1,5 +1,5 @@
 import type { Paged, SendCommandResult, TestingDevice, TestingLogin, TestingMessages } from '@farmpark/contracts';
-import { get, post } from '../../api/request';
+import { get, post } from './request';
 
 /** Calls of the device debugging page: a console session, or an installer's one-device token. */
 const M = '/api/merchant/testing';
