@@ -1,7 +1,4 @@
-import { deviceClassNames, phraseTemplates } from '@farmpark/contracts';
-import { adminZhCN, crudZhCN } from './admin.zh-CN';
-import { monitoringZh } from './monitoring.zh-CN';
-import { timeZh } from './time.zh-CN';
+import { phraseTemplates } from '@farmpark/contracts';
 
 /** Chinese resources: the product's own language and the default. en-US must have the same keys (checked by tsc). */
 export const zhCN = {
@@ -90,40 +87,6 @@ export const zhCN = {
     open: '打开链接',
     edit: '设置下载地址',
   },
-  dashboard: {
-    parkCard: '园区概况',
-    holderMan: '负责人',
-    area: '面积',
-    areaValue: '{{area}} 公顷',
-    address: '地址',
-    crops: '种植作物',
-    notSet: '未填写',
-    devices: '设备统计',
-    deviceTotal: '设备总数',
-    noDevices: '该园区尚未绑定设备',
-    noPark: '暂无园区',
-  },
-  // One name per device class, the contracts' (exports and server messages use the same).
-  deviceClass: deviceClassNames('zh'),
-  park: {
-    list: '园区列表',
-    create: '新增园区',
-    edit: '编辑园区',
-    groupName: '园区名称',
-    holderMan: '负责人',
-    address: '地址',
-    area: '面积（公顷）',
-    longitude: '经度',
-    latitude: '纬度',
-    crops: '种植作物',
-    remark: '备注',
-    devices: '设备数',
-    removeConfirm: '确定删除园区“{{name}}”吗？',
-    removed: '已删除',
-    saved: '已保存',
-    search: '按名称、负责人或地址筛选',
-    total: '共 {{total}} 个园区',
-  },
   password: {
     title: '修改密码',
     oldPwd: '原密码',
@@ -150,10 +113,56 @@ export const zhCN = {
     days_other: '{{count}} 天前',
   },
   progress: { title: '处理中' },
-  crud: crudZhCN,
-  admin: adminZhCN,
-  ...monitoringZh,
-  ...timeZh,
+  crud: {
+    search: '查询',
+    reset: '重置',
+    export: '导出',
+    saved: '已保存',
+    removed: '已删除',
+    removeConfirm: '确定删除“{{name}}”吗？',
+    removeSelected: '批量删除（{{count}}）',
+    removeSelectedConfirm: '确定删除选中的 {{count}} 项吗？',
+    loadFailed: '加载失败',
+    retry: '重试',
+    total: '共 {{total}} 条',
+    createTitle: '新增',
+    editTitle: '编辑',
+    all: '全部',
+    filters: '筛选',
+  },
+  tz: {
+    hint: '时区 {{zone}}',
+    hintTitle: '本页时间均按园区时区显示，与浏览器所在时区无关',
+    field: '时区',
+    fieldHelp: '园区的时间显示、筛选、图表与导出都按此时区；留空则使用服务器默认时区',
+    placeholder: '搜索时区，如 Asia/Shanghai',
+  },
+  weather: {
+    source: { provider: '天气服务：{{city}}', station: '园区气象站，{{time}}', none: '暂无天气数据' },
+    /** English names each condition by its kind (utils/weatherIcon.ts); Chinese shows the service's own name. */
+    kind: {
+      clear: '晴',
+      fewClouds: '少云',
+      cloudy: '多云',
+      overcast: '阴',
+      breeze: '有风',
+      gale: '大风',
+      haze: '霾',
+      shower: '阵雨',
+      thunder: '雷阵雨',
+      hail: '冰雹',
+      rain: '雨',
+      heavyRain: '大雨',
+      sleet: '雨夹雪',
+      snow: '雪',
+      dust: '沙尘',
+      tornado: '龙卷风',
+      fog: '雾',
+      hot: '热',
+      cold: '冷',
+      unknown: '未知',
+    },
+  },
 };
 
 export type Resources = typeof zhCN;

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Modal, Progress, Space } from 'antd';
 import { useRef, useState } from 'react';

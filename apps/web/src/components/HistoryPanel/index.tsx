@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { ParamDataRow } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Segmented, Select, Skeleton, Space, Table, type TableColumnsType } from 'antd';

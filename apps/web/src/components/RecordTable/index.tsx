@@ -1,3 +1,4 @@
+import '../areaTexts';
 import {
   COMMAND_STATES,
   type CommandRecord,

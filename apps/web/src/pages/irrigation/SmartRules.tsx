@@ -1,3 +1,5 @@
+import '../../components/areaTexts';
+import './areaTexts';
 import { IRRIGATION_LIMITS, type SmartDecision, type SmartRule } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -31,7 +33,7 @@ import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
 import { confirmSmartRuleText, zoneOptions, zonesText } from './confirm';
 import { limitRule } from './limits';
-import { decisionText } from './texts';
+import { decisionText } from './sentences';
 import WindowsField from './WindowsField';
 import { useZoneNames } from './zoneNames';
 

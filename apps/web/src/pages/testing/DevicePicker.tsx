@@ -1,3 +1,4 @@
+import './areaTexts';
 import type { TestingDevice } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Form, Select } from 'antd';

@@ -1,3 +1,4 @@
+import './areaTexts';
 import { KeyOutlined, NumberOutlined } from '@ant-design/icons';
 import type { TestingLogin } from '@farmpark/contracts';
 import { Alert, Button, Card, Form, Input } from 'antd';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { LngLat, ScreenParkSummary } from '@farmpark/contracts';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

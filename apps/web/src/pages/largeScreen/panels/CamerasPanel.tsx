@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { CameraPictureItem, ParkDevice } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { machines, runsSince } from '../../../api/screens';

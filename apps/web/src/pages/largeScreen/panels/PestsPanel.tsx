@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { PestTrend } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';

@@ -1,4 +1,5 @@
-import './setup';
+import '../../dashboard/areaTexts';
+import './areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

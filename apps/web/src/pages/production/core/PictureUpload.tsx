@@ -1,3 +1,4 @@
+import './areaTexts';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,3 @@
-import './setup';
 import type { IdealRange } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';

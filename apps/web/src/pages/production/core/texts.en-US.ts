@@ -1,7 +1,7 @@
-import type { zh } from './texts.zh-CN';
+import type { productionZh } from './texts.zh-CN';
 
 /** English texts of production management (personnel, crops and plantings, growth standards, harvests). */
-export const en: typeof zh = {
+export const productionEn: typeof productionZh = {
   production: {
     person: {
       name: 'Name',

@@ -1,5 +1,5 @@
 /** 生产管理（人员、作物与种植、生长标准、采收入库）的文字：随本区页面的代码块加载（见 addPageTexts）。 */
-export const zh = {
+export const productionZh = {
   production: {
     person: {
       name: '姓名',

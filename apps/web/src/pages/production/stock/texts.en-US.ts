@@ -1,7 +1,7 @@
-import type { zh } from './texts.zh-CN';
+import type { stockZh } from './texts.zh-CN';
 
 /** English texts of production management (materials, suppliers, machinery, farm work, traceability videos). */
-export const en: typeof zh = {
+export const stockEn: typeof stockZh = {
   productionStock: {
     keyword: 'Keyword',
     park: 'Park',

@@ -1,5 +1,5 @@
 /** 生产管理（农资、供应商、农机、农事、溯源视频）的中文文案。 */
-export const zh = {
+export const stockZh = {
   productionStock: {
     keyword: '关键词',
     park: '园区',

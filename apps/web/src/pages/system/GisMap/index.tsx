@@ -1,4 +1,4 @@
-import '../../../i18n/parkMapTexts';
+import '../areaTexts';
 import type { GisPark, LngLat } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Select, Space, Tag, Typography } from 'antd';

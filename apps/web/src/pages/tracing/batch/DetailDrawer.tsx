@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { TraceBatchDetail } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Empty, Spin, Tabs } from 'antd';

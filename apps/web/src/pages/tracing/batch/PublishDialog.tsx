@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type PublicTrace, TRACE_SECTIONS, type TraceBatchDetail, type TraceSection } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Modal, Spin } from 'antd';

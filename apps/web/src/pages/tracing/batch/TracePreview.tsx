@@ -1,3 +1,6 @@
+import '../../production/core/areaTexts';
+import '../../production/stock/areaTexts';
+import '../areaTexts';
 import { type PublicTrace, TRACE_SECTIONS, type TraceSection } from '@farmpark/contracts';
 import { Button, Card, Descriptions, Empty, List, Modal, Space, Tag, Timeline, Typography } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';

@@ -1,4 +1,5 @@
-import './areaTexts';
+import '../../production/core/areaTexts';
+import '../areaTexts';
 import { batchFields, CERTIFICATE_BASES, type TraceBatchDetail } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Empty, Input, InputNumber, Popconfirm, Space, Tag, Tooltip } from 'antd';

@@ -1,4 +1,4 @@
-import './areaTexts';
+import '../areaTexts';
 import {
   type CodeSettings,
   codeSettingsBody,

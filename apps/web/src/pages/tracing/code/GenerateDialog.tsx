@@ -1,4 +1,4 @@
-import './areaTexts';
+import '../areaTexts';
 import { type CodeJob, generateCodesBody, TRACE_CODE_MAX_PER_JOB } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, InputNumber, Modal, Progress } from 'antd';

@@ -1,4 +1,4 @@
-import './areaTexts';
+import '../areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import './areaTexts';
+import '../areaTexts';
 import type { SuspectedCodeRow, TraceCodeRow, TraceCodeState } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Empty, Input, Select, Space, Tabs, Tag, Typography } from 'antd';

@@ -1,4 +1,4 @@
-import './areaTexts';
+import '../areaTexts';
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { reportFields, type TraceReport } from '@farmpark/contracts';
 import { App, Button, Card, Empty, Input, Modal, Select, Tag, Upload } from 'antd';

@@ -1,3 +1,5 @@
+import '../../production/stock/areaTexts';
+import '../areaTexts';
 import { FARM_WORK_TYPES, type FarmWorkOptions, type Tree } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {

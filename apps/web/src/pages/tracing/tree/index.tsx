@@ -1,4 +1,4 @@
-import './areaTexts';
+import '../areaTexts';
 import { addTreeBody, TAG_SIZES, type Tree } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, InputNumber, Select, Space } from 'antd';

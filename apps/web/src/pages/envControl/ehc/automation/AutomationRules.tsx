@@ -1,3 +1,5 @@
+import '../../../../components/areaTexts';
+import '../../areaTexts';
 import { PlusOutlined, RobotOutlined } from '@ant-design/icons';
 import { type AutomationAction, type AutomationRule, type CommandState, DEVICE_MODEL } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

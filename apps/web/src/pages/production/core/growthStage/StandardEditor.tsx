@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GrowthStageInput } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import type { Crop } from '@farmpark/contracts';
 import { Button, Input, Tag } from 'antd';
 import { useState } from 'react';

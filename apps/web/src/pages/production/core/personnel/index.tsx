@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import { PERSONNEL_STATUSES, type Personnel, personnelFields } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Input, Select, Tag } from 'antd';

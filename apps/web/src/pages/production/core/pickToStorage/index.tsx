@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import { HARVEST_UNITS, type Harvest, harvestFields } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Empty, Input, InputNumber, Select, Tag, Tooltip } from 'antd';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type Crop, cropFields } from '@farmpark/contracts';
 import { Image, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { PlantingParamStatus } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Empty, Skeleton, Table, Tag } from 'antd';

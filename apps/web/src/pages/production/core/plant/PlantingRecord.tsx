@@ -1,4 +1,5 @@
-import '../../stock/setup';
+import '../areaTexts';
+import '../../stock/areaTexts';
 import type { FarmWork, Harvest, TraceVideo } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Modal, Skeleton, Space, Table, Tag, Tooltip } from 'antd';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { addPlantingBody, PLANTING_STATUSES, type Planting } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, InputNumber, Select, Tag } from 'antd';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { FarmWork } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Calendar, Empty, List, Result, Spin, Tag } from 'antd';

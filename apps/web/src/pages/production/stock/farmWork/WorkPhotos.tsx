@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FarmWork } from '@farmpark/contracts';
 import { App, Button, Form, Image, Popconfirm, Space, Upload } from 'antd';

@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import { PlusOutlined } from '@ant-design/icons';
 import { FARM_WORK_STATUSES, FARM_WORK_TYPES, type FarmWork } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { Machinery, Maintenance } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Popconfirm, Result, Row, Table } from 'antd';

@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import { addMachineryBody, MACHINERY_STATUSES, type Machinery, type MachineryStatus } from '@farmpark/contracts';
 import { Button, DatePicker, Drawer, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type Material, type StockMove, workRemovedId } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Result, Table, Tag } from 'antd';

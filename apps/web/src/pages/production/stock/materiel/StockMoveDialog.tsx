@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { Material } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';

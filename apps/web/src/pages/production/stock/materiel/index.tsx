@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import { addMaterialBody, MATERIAL_KINDS, type Material, type MaterialKind } from '@farmpark/contracts';
 import { Button, Drawer, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import { addSupplierBody, type Supplier } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Select } from 'antd';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { UploadOutlined } from '@ant-design/icons';
 import { VIDEO_MAX_BYTES } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import { UploadOutlined } from '@ant-design/icons';
 import type { TraceVideo } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-import type { alarmZh } from './alarm.zh-CN';
+import type { alarmZh } from './texts.zh-CN';
 
 /** Alarms, contacts and notices (en-US); same keys as zh-CN. */
 export const alarmEn: typeof alarmZh = {

@@ -1,4 +1,4 @@
-import type { irrigationZh } from './irrigation.zh-CN';
+import type { irrigationZh } from './texts.zh-CN';
 
 /** Irrigation pages (en-US); same keys as zh-CN. */
 export const irrigationEn: typeof irrigationZh = {
@@ -175,5 +175,23 @@ export const irrigationEn: typeof irrigationZh = {
     rain: 'Rain',
     detail: 'Detail',
     weekdays: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'],
+  },
+  irrZones: {
+    open: 'Zones and plots',
+    title: 'Zones of {{machine}}',
+    zone: 'Zone',
+    name: 'Name',
+    plot: 'Plot',
+    unnamed: 'Not named',
+    noPlot: 'None',
+    edit: 'Edit',
+    editTitle: 'Edit {{zone}}',
+    namePlaceholder: 'e.g. Tomato east (blank: the number only)',
+    plotPlaceholder: 'The plot this zone waters',
+    noPlots: 'This park has no plots yet; draw them in the park information first',
+    saved: '{{zone}} saved',
+    back: 'Back to the list',
+    loadFailed: 'The zones could not be loaded',
+    retry: 'Try again',
   },
 };

@@ -1,5 +1,18 @@
-/** The home page (zh-CN). */
-export const homeZh = {
+/** Texts of the home page and its cards (zh-CN). */
+export const dashboardZh = {
+  dashboard: {
+    parkCard: '园区概况',
+    holderMan: '负责人',
+    area: '面积',
+    areaValue: '{{area}} 公顷',
+    address: '地址',
+    crops: '种植作物',
+    notSet: '未填写',
+    devices: '设备统计',
+    deviceTotal: '设备总数',
+    noDevices: '该园区尚未绑定设备',
+    noPark: '暂无园区',
+  },
   home: {
     online: '在线 {{count}}',
     offline: '离线 {{count}}',

@@ -1,8 +1,19 @@
-/** The home page (en-US). */
-import type { homeZh } from './home.zh-CN';
+import type { dashboardZh } from './texts.zh-CN';
 
-/** Same keys as zh-CN. */
-export const homeEn: typeof homeZh = {
+export const dashboardEn: typeof dashboardZh = {
+  dashboard: {
+    parkCard: 'Park overview',
+    holderMan: 'Holder',
+    area: 'Area',
+    areaValue: '{{area}} ha',
+    address: 'Address',
+    crops: 'Crops',
+    notSet: 'Not set',
+    devices: 'Devices',
+    deviceTotal: 'Total devices',
+    noDevices: 'No devices are bound to this park yet',
+    noPark: 'No park',
+  },
   home: {
     online: '{{count}} online',
     offline: '{{count}} offline',

@@ -1,3 +1,4 @@
+import './areaTexts';
 import type { IrrigationRun, RunEndCode, SmartDecision } from '@farmpark/contracts';
 import type { TFunction } from 'i18next';
 import { zonesText } from './confirm';

@@ -1,7 +1,7 @@
 import type { IrrigationRun, SmartDecision } from '@farmpark/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
-import { decisionText, runOperatorText, runReasonText } from './texts';
+import { decisionText, runOperatorText, runReasonText } from './sentences';
 
 const zh = i18n.getFixedT('zh-CN');
 const en = i18n.getFixedT('en-US');
