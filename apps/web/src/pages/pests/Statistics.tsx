@@ -14,23 +14,40 @@ import { formatTime, pickedDays } from '../../utils/time';
 import { statsBarOption, statsPieOption, trendOption } from './chartOptions';
 import PestChart from './PestChart';
 
-/** A season by default: traps catch little for weeks in winter, and the demo holds 90 days. */
-function useRange() {
+type PeriodQuery = { groupId: number; kind: PestKind; startTime: number; endTime: number };
+
+/**
+ * One of the active park's pest reads over a period the user picks, and the period's picker. A season by
+ * default: traps catch little for weeks in winter, and the demo holds 90 days.
+ */
+function usePeriodRead<T>(name: string, kind: PestKind, read: (q: PeriodQuery) => Promise<T>) {
+  const { t } = useTranslation();
+  const groupId = useParkStore((s) => s.activeGroupId);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(90));
   const [startTime, endTime] = pickedDays(range);
-  return { range, setRange, q: { startTime, endTime } };
+  const q = { startTime, endTime };
+  const query = useQuery({
+    queryKey: ['pests', name, kind, groupId, q],
+    queryFn: () => read({ groupId: groupId as number, kind, ...q }),
+    enabled: groupId !== null,
+  });
+  const picker = (
+    <>
+      <span>{t('pests.range')}</span>
+      <DatePicker.RangePicker
+        value={range}
+        onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
+        allowClear={false}
+      />
+    </>
+  );
+  return { query, picker };
 }
 
 /** Catches by category over a period, from the detections (corrections show at once). */
 export function Statistics({ kind }: { kind: PestKind }) {
   const { t } = useTranslation();
-  const groupId = useParkStore((s) => s.activeGroupId);
-  const { range, setRange, q } = useRange();
-  const stats = useQuery({
-    queryKey: ['pests', 'stats', kind, groupId, q],
-    queryFn: () => getStatistics({ groupId: groupId as number, kind, ...q }),
-    enabled: groupId !== null,
-  });
+  const { query: stats, picker } = usePeriodRead('stats', kind, getStatistics);
   const max = Math.max(1, ...(stats.data?.rows.map((r) => r.count) ?? [1]));
   const rows = stats.data?.rows;
   const bar = useMemo(() => statsBarOption(rows ?? [], t('pests.count')), [rows, t]);
@@ -39,12 +56,7 @@ export function Statistics({ kind }: { kind: PestKind }) {
   return (
     <Card size="small">
       <Space wrap style={{ marginBottom: 12 }}>
-        <span>{t('pests.range')}</span>
-        <DatePicker.RangePicker
-          value={range}
-          onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
-          allowClear={false}
-        />
+        {picker}
         <Typography.Text data-testid="stats-total">
           {t('pests.total')} {stats.data?.total ?? 0} · {stats.data?.photos ?? 0} {t('pests.photos')}
         </Typography.Text>
@@ -95,13 +107,7 @@ export function Statistics({ kind }: { kind: PestKind }) {
 /** Daily catches per category with the park station's mean temperature. */
 export function Trend({ kind }: { kind: PestKind }) {
   const { t } = useTranslation();
-  const groupId = useParkStore((s) => s.activeGroupId);
-  const { range, setRange, q } = useRange();
-  const trend = useQuery({
-    queryKey: ['pests', 'trend', kind, groupId, q],
-    queryFn: () => getTrend({ groupId: groupId as number, kind, ...q }),
-    enabled: groupId !== null,
-  });
+  const { query: trend, picker } = usePeriodRead('trend', kind, getTrend);
   const data = trend.data;
   const pager = usePager();
   const option = useMemo(
@@ -122,12 +128,7 @@ export function Trend({ kind }: { kind: PestKind }) {
   return (
     <Card size="small">
       <Space wrap style={{ marginBottom: 12 }}>
-        <span>{t('pests.range')}</span>
-        <DatePicker.RangePicker
-          value={range}
-          onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
-          allowClear={false}
-        />
+        {picker}
         {data && (
           <Typography.Text type="secondary" data-testid="trend-station">
             {data.weatherStation ? `${t('pests.station')}: ${data.weatherStation.deviceName}` : t('pests.noStation')}
