@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { DeviceParamConfig } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, InputNumber, Segmented, Select, Space, Statistic } from 'antd';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { DEGREE_DAY_PERMIT_URLS, type DegreeDayList, ET0_PERMIT_URL, type Et0List } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Select, Space, Statistic, Typography } from 'antd';
@@ -5,15 +6,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDegreeDayList, getEt0List } from '../../api/agronomy';
 import { getCategories } from '../../api/pests';
-import { addPageTexts } from '../../i18n';
 import { usePermits } from '../../pages/dashboard/usePermits';
 import { useParkStore } from '../../stores/park';
 import { inPark } from '../../utils/time';
 import { degreeDaySummary, et0Summary } from './agronomy';
-import { agronomyEn } from './texts.en-US';
-import { agronomyZh } from './texts.zh-CN';
-
-addPageTexts(agronomyZh, agronomyEn);
 
 /** Why a server answer has no figure: no station, no latitude, no finished day, no readings. */
 function emptyReason(list: Et0List | DegreeDayList, hasValue: boolean): string | null {

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type Park, parkFields } from '@farmpark/contracts';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';

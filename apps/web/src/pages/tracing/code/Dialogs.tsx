@@ -1,4 +1,4 @@
-import './areaTexts';
+import '../areaTexts';
 import {
   type CodeSettings,
   codeSettingsBody,
@@ -10,10 +10,10 @@ import { useQuery } from '@tanstack/react-query';
 import { App, type ButtonProps, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alterCodeSettings, downloadLabels, getCodeSettings, voidCodes } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
 import { contractRule } from '../../../utils/formRules';
 import { saveFile } from '../../../utils/saveFile';
-import { alterCodeSettings, downloadLabels, getCodeSettings, voidCodes } from './api';
 
 type Size = (typeof LABEL_SIZES)[number];
 const seqInput = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;
