@@ -51,9 +51,10 @@ describe('production', () => {
     await field(page, 'personnel-form', 'idNumber').fill('12345');
     await page.getByTestId('personnel-save').click();
     // the field says what is wrong, in words
-    await page.getByTestId('personnel-form').getByText('身份证号').first().waitFor();
     await expect
-      .poll(() => page.getByTestId('personnel-form').locator('.ant-form-item-explain-error').count())
+      .poll(() => page.getByTestId('personnel-form').locator('.ant-form-item-explain-error').count(), {
+        timeout: 15_000,
+      })
       .toBeGreaterThan(0);
     await field(page, 'personnel-form', 'idNumber').fill('37078319900101123X');
     await pickOption(page, page.getByTestId('personnel-form'), 'personnel-parks', '寿光');
