@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordField } from './auth';
+import { passwordField, type SysUserExtend } from './auth';
 import { id, idList, pageQuery } from './envelope';
 import { isKnownPermitUrl } from './permissions';
 import { boolField, enumField, epochMsField, idField, listOf, optional } from './requestValues';
@@ -21,6 +21,9 @@ const requiredText = (field: string, max: number) =>
     .min(1, `${field} must not be empty`)
     .max(max, `${field} is at most ${max} characters`);
 
+/** A list page's optional search word. */
+const keyword = (max: number) => z.string().trim().max(max, `keyword is at most ${max} characters`).optional();
+
 /** A list of park ids (see listOf); may be empty. */
 export const groupIdList = () => listOf(id, (a) => a.max(1000, 'groupIds has at most 1000 parks'));
 
@@ -41,7 +44,7 @@ export const phoneField = z
 // ---- users --------------------------------------------------------------------------------------
 
 export const sysUserListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+  keyword: keyword(64),
   roleId: optional(id),
   enabled: optional(boolField()),
   groupId: optional(id),
@@ -69,20 +72,13 @@ export const removeUsersBody = z.object({ ids: idList });
 export const enableUserBody = z.object({ userId: id, enabled: boolField() });
 export const resetUserPwdBody = z.object({ userId: id, newPwd: passwordField });
 
-/** One sub-account in the users list. */
-export interface SysUser {
-  userId: number;
-  loginName: string;
-  userName: string;
-  phone: string;
-  roleId: number | null;
-  roleName: string;
+/**
+ * One sub-account in the users list: the profile a user sees of itself, its groupIds being the parks
+ * granted to it among those the caller may see (an admin sees every park anyway).
+ */
+export interface SysUser extends SysUserExtend {
   isAdmin: boolean;
   enabled: boolean;
-  /** Parks granted to the user (only those the caller may see); an admin sees every park anyway. */
-  groupIds: number[];
-  lastLoginAt: string | null;
-  createdAt: string;
 }
 
 // ---- roles --------------------------------------------------------------------------------------
@@ -106,7 +102,7 @@ export type AlterRoleBody = z.infer<typeof alterRoleBody>;
 export const roleIdQuery = z.object({ roleId: id });
 export const removeRolesBody = z.object({ ids: idList });
 export const roleListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(50, 'keyword is at most 50 characters').optional(),
+  keyword: keyword(50),
 });
 
 export interface Role {
@@ -126,7 +122,7 @@ export interface RoleDetail extends Role {
 // ---- data-screen accounts -----------------------------------------------------------------------
 
 export const screenAccountListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+  keyword: keyword(64),
 });
 const screenAccountFields = z.object({
   userName: requiredText('userName', 50),
@@ -177,7 +173,7 @@ export const alterScreenBody = screenFields.extend({ screenId: id });
 export type AlterScreenBody = z.infer<typeof alterScreenBody>;
 export const removeScreensBody = z.object({ ids: idList });
 export const screenManageListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100, 'keyword is at most 100 characters').optional(),
+  keyword: keyword(100),
 });
 
 export interface ScreenManageItem {
@@ -315,7 +311,7 @@ export const systemLogFilter = z.object({
   action: z.string().trim().max(60, 'action is at most 60 characters').optional(),
   targetType: z.string().trim().max(40, 'targetType is at most 40 characters').optional(),
   result: optional(enumField(LOG_RESULTS)),
-  keyword: z.string().trim().max(100, 'keyword is at most 100 characters').optional(),
+  keyword: keyword(100),
 });
 export type SystemLogFilter = z.infer<typeof systemLogFilter>;
 export const systemLogListQuery = pageQuery.extend(systemLogFilter.shape);

@@ -26,17 +26,20 @@ export interface Park {
   screenId: number | null;
   /** IANA zone every time of this park is shown, picked and exported in (the server's TZ_NAME unless set). */
   timeZone: string;
+  /** Metres above sea level (reference evapotranspiration); null = not stated. */
+  elevationM: number | null;
+  /** Height of the park's weather station wind sensor, m (its wind is converted to 2 m); null = not stated. */
+  windHeightM: number | null;
   devices: ParkDevice[];
 }
 
 const text = (field: string, max: number) =>
   z.string().trim().max(max, `${field} is at most ${max} characters`).default('');
 
+const range = (field: string, min: number, max: number) =>
+  numberField((n) => n.min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`));
 /** Form bodies send empty strings for empty numbers: both mean "not set". */
-const optionalNumber = (field: string, min: number, max: number) =>
-  nullable(
-    numberField((n) => n.min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`)),
-  );
+const optionalNumber = (field: string, min: number, max: number) => nullable(range(field, min, max));
 
 export const parkFields = z.object({
   groupName: z
@@ -53,6 +56,8 @@ export const parkFields = z.object({
   remark: text('remark', 500),
   /** Absent or blank: the server's TZ_NAME. */
   timeZone: timeZoneField.optional(),
+  elevationM: optionalNumber('elevationM', -500, 9000),
+  windHeightM: optionalNumber('windHeightM', 0.5, 100),
 });
 
 export const addGroupBody = parkFields;

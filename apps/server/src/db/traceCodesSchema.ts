@@ -33,7 +33,7 @@ export interface TraceCodesTable {
   last_scan_place: string | null;
   suspected_at: number | null;
   suspect_reason: string | null;
-  /** Migration 2026_11_28_21: the evidence (JSON), and the diverted-goods flag with its own. */
+  /** Migration 2026_11_28_41: the evidence (JSON), and the diverted-goods flag with its own. */
   suspect_evidence: string | null;
   diverted_at: number | null;
   divert_evidence: string | null;
@@ -57,7 +57,7 @@ export interface TraceCodeSettingsTable {
   updated_at: number;
 }
 
-/** A label sheet made in the background (migration 2026_11_28_21). */
+/** A label sheet made in the background (migration 2026_11_28_41). */
 export interface TraceLabelJobsTable {
   id: Generated<number>;
   merchant_id: number;

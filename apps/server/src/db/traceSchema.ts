@@ -53,13 +53,13 @@ export interface TraceSnapshotsTable {
   trace: string;
   published_at: number;
   withdrawn_at: number | null;
-  /** Migration 2026_11_28_21: who published and withdrew, the day consumers read, why (never published). */
+  /** Migration 2026_11_28_41: who published and withdrew, the day consumers read, why (never published). */
   published_by: number | null;
   withdrawn_by: number | null;
   withdrawn_on: string | null;
   withdraw_reason: Generated<string>;
 }
-/** Where a batch went (migration 2026_11_28_21). */
+/** Where a batch went (migration 2026_11_28_41). */
 export interface TraceShipmentsTable {
   id: Generated<number>;
   merchant_id: number;

@@ -1,6 +1,9 @@
 import { createFleet, DEFAULT_ZONE_AREA_M2, type Fleet, type VirtualDevice, ZoneLinks } from '@farmpark/simulator';
 import type { DemoDeviceEntry } from './devices';
 
+/** How long publishAll waits for one device's acknowledged reading. */
+const PUBLISH_WAIT_MS = 5_000;
+
 export interface DemoFleet {
   connected: number;
   /** A simulated device by serial, whichever interval's fleet it runs in. */
@@ -68,7 +71,11 @@ export async function startDemoFleet(
       zoneLinks.link(irrigator, zone, soil, areaM2);
     },
     async publishAll() {
-      await Promise.all(fleets.flatMap((f) => f.devices.map((d) => d.publishNow().catch(() => {}))));
+      // A device that cannot reach the broker (an earlier test renewed its secret or removed it) would hold
+      // its QoS 1 publish until it reconnects: wait for each at most PUBLISH_WAIT_MS, not for ever.
+      const settled = (p: Promise<void>) =>
+        Promise.race([p.catch(() => {}), new Promise<void>((r) => setTimeout(r, PUBLISH_WAIT_MS).unref())]);
+      await Promise.all(fleets.flatMap((f) => f.devices.map((d) => settled(d.publishNow()))));
     },
     async stop() {
       await Promise.all(fleets.map((f) => f.stop()));

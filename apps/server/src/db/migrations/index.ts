@@ -23,7 +23,9 @@ import * as videoSnapshots from './2026_11_26_09_video_snapshots';
 import * as clusterLeases from './2026_11_26_11_cluster_leases';
 import * as telemetryPartitions from './2026_11_26_12_telemetry_partitions';
 import * as runUsageSettled from './2026_11_27_01_run_usage_settled';
-import * as traceRecords from './2026_11_28_21_trace_records';
+import * as videoCameraChecks from './2026_11_28_20_video_camera_checks';
+import * as agronomy from './2026_11_28_31_agronomy';
+import * as traceRecords from './2026_11_28_41_trace_records';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -54,5 +56,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_11_cluster_leases': clusterLeases,
   '2026_11_26_12_telemetry_partitions': telemetryPartitions,
   '2026_11_27_01_run_usage_settled': runUsageSettled,
-  '2026_11_28_21_trace_records': traceRecords,
+  '2026_11_28_20_video_camera_checks': videoCameraChecks,
+  '2026_11_28_31_agronomy': agronomy,
+  '2026_11_28_41_trace_records': traceRecords,
 };

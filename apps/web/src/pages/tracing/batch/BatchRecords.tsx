@@ -11,10 +11,10 @@ import { App, Button, DatePicker, Form, Input, InputNumber, List, Popconfirm, Se
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addShipment, downloadRecall, getRevisions, getShipments, removeShipment } from '../../../api/tracing';
 import { contractRule, showServerFieldError } from '../../../utils/formRules';
 import { saveFile } from '../../../utils/saveFile';
 import { formatTime, parkNow } from '../../../utils/time';
-import { addShipment, downloadRecall, getRevisions, getShipments, removeShipment } from './api';
 
 /** Every publish of the batch, newest first: who and when, and its withdrawal. */
 export function Revisions({ batch }: { batch: TraceBatchDetail }) {

@@ -3,10 +3,10 @@ import { Alert, App, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { withdrawBatch } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
 import { contractRule, showServerFieldError } from '../../../utils/formRules';
 import { parkNow } from '../../../utils/time';
-import { withdrawBatch } from './api';
 
 /**
  * Withdraws a published batch (administrators): a reason kept for the merchant, and the day consumers read on

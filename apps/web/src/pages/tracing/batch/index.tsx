@@ -1,13 +1,21 @@
-import './areaTexts';
+import '../../production/core/areaTexts';
+import '../areaTexts';
 import { batchFields, CERTIFICATE_BASES, type TraceBatchDetail } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, Input, InputNumber, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  addBatch,
+  type BatchInput,
+  getBatchList,
+  getBatchOptions,
+  removeBatch,
+  updateBatch,
+} from '../../../api/tracing';
 import CrudPage from '../../../components/CrudPage';
 import type { CrudApi } from '../../../components/CrudPage/types';
 import { useParkStore } from '../../../stores/park';
-import { addBatch, type BatchInput, getBatchList, getBatchOptions, removeBatch, updateBatch } from './api';
 import DetailDrawer from './DetailDrawer';
 import { HarvestSelect, RecordSelect } from './LinkSelects';
 import PublishDialog from './PublishDialog';

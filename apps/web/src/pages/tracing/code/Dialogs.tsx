@@ -1,12 +1,12 @@
-import './areaTexts';
+import '../areaTexts';
 import { type CodeSettings, codeSettingsBody, type TraceCodeRow, voidCodesBody } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, type ButtonProps, Form, Input, InputNumber, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alterCodeSettings, getCodeSettings, voidCodes } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
 import { contractRule } from '../../../utils/formRules';
-import { alterCodeSettings, getCodeSettings, voidCodes } from './api';
 
 export const seqInput = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;
 

@@ -1,12 +1,12 @@
-import './areaTexts';
+import '../areaTexts';
 import { type IssueLike, LABEL_SIZES, type LabelJob, publicBaseBody } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, type ButtonProps, Form, Input, Modal, Progress, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { alterPublicBase, getLabelJob, getPublicBase, labelFileUrl, startLabelJob } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
 import { issueMessage } from '../../../utils/formRules';
-import { alterPublicBase, getLabelJob, getPublicBase, labelFileUrl, startLabelJob } from './api';
 import { seqInput } from './Dialogs';
 
 type Size = (typeof LABEL_SIZES)[number];

@@ -1,4 +1,4 @@
-import './areaTexts';
+import '../areaTexts';
 import {
   SHIPMENT_REGIONS,
   type ShipmentRegion,
@@ -10,11 +10,18 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Empty, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  downloadCodeList,
+  getBatches,
+  getCodeJobs,
+  getCodeList,
+  getSuspected,
+  type ListParams,
+} from '../../../api/tracing';
 import CrudPage from '../../../components/CrudPage';
 import { useActivePark } from '../../../stores/park';
 import { saveFile } from '../../../utils/saveFile';
 import { formatTime } from '../../../utils/time';
-import { downloadCodeList, getBatches, getCodeJobs, getCodeList, getSuspected, type ListParams } from './api';
 import { RuleDialog, VoidDialog } from './Dialogs';
 import GenerateDialog from './GenerateDialog';
 import { LabelsDialog } from './LabelsDialog';

@@ -7,7 +7,7 @@ import {
   videoCameraFields,
 } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
+import { App, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAreaPoints, getGroupPoint } from '../../../api/points';
@@ -29,6 +29,7 @@ const FIELDS = [
   'purpose',
   'snapshotEveryMinutes',
   'enabled',
+  'unchecked',
 ] as const;
 
 interface Props {
@@ -43,6 +44,8 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const parks = useParkStore((s) => s.parks);
+  // a new camera goes to the park the console shows now, unless another is picked
+  const activeGroupId = useParkStore((s) => s.activeGroupId);
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const groupId = Form.useWatch('groupId', form) as number | undefined;
@@ -111,12 +114,14 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
         form={form}
         layout="vertical"
         initialValues={{
+          groupId: parks.some((p) => p.groupId === activeGroupId) ? activeGroupId : undefined,
           kind: 'stream',
           channelNo: 1,
           ptz: false,
           purpose: 'general',
           snapshotEveryMinutes: 0,
           enabled: true,
+          unchecked: false,
         }}
         data-testid="camera-form"
       >
@@ -124,7 +129,7 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item name="groupId" label={t('video.park')} rules={[rule('groupId', t('video.park'))]}>
-          <Select options={parks.map((p) => ({ value: p.groupId, label: parkLabel(p) }))} />
+          <Select options={parks.map((p) => ({ value: p.groupId, label: parkLabel(p) }))} data-testid="camera-park" />
         </Form.Item>
         <Form.Item name="plotId" label={t('video.setup.plot')}>
           <Select allowClear options={(plots.data ?? []).map((p) => ({ value: p.areaPointId, label: p.areaName }))} />
@@ -193,6 +198,10 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
           rules={[rule('snapshotEveryMinutes', t('video.setup.scheduleShort'))]}
         >
           <InputNumber min={0} max={1440} />
+        </Form.Item>
+        {/* the server reaches the camera on save and says why it cannot; this saves it anyway */}
+        <Form.Item name="unchecked" valuePropName="checked" extra={t('video.setup.uncheckedHint')}>
+          <Checkbox data-testid="camera-unchecked">{t('video.setup.unchecked')}</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

@@ -1,13 +1,14 @@
+import '../areaTexts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { GrowthStageInput } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Skeleton, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getStandardDetail, updateStandard } from '../../../../api/production';
 import { RequestError } from '../../../../api/request';
 import { isEnglish } from '../../../../i18n';
 import { useAppStore } from '../../../../stores/app';
-import { getStandardDetail, updateStandard } from '../api';
 import { MEASURED_PARAMS } from '../params';
 
 interface Values {
