@@ -4,7 +4,7 @@ import { createSqliteWriter } from '../apps/server/src/modules/telemetry/sqliteW
 import type { RowBatch } from '../apps/server/src/modules/telemetry/store';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
 import { generateHistory } from '../packages/simulator/src/history';
-import { percentile, WEATHER_KEYS } from './ingestLoad';
+import { percentile, runBench, WEATHER_KEYS } from './ingestLoad';
 
 /**
  * bench:history -- [--days 365] [--runs 30]
@@ -119,10 +119,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -3,7 +3,7 @@ import mqtt from 'mqtt';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
 import { RawDevice } from '../apps/server/src/test/rawDevice';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
-import { percentile, runLoad, weatherPayload } from './ingestLoad';
+import { percentile, runBench, runLoad, weatherPayload } from './ingestLoad';
 
 /**
  * bench:live -- [--seconds 20] [--background 1000] [--probes 10]
@@ -109,10 +109,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);
