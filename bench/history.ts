@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
-import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
+import { login } from '../apps/server/src/cluster/harness/servers';
 import { createSqliteWriter } from '../apps/server/src/modules/telemetry/sqliteWriter';
 import type { RowBatch } from '../apps/server/src/modules/telemetry/store';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
 import { generateHistory } from '../packages/simulator/src/history';
-import { percentile, WEATHER_KEYS } from './ingestLoad';
+import { percentile, runBench, WEATHER_KEYS } from './ingestLoad';
 
 /**
  * bench:history -- [--days 365] [--runs 30]
@@ -66,12 +66,7 @@ async function main() {
   const server = await spawnServer(data.dataDir);
   const base = `http://127.0.0.1:${server.port}/api/merchant`;
   try {
-    const login = await fetch(`${base}/login/loginByPassword`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ loginName: 'demo', loginPwd: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: string }).data;
+    const token = await login(server.port);
     const timed = async (path: string, params: Record<string, string | number>, check: (d: unknown) => void) => {
       const url = `${base}/${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
       const times = new Float64Array(runs);
@@ -119,10 +114,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
 import { fillRollupHistory } from './ingestHistory';
-import { percentile, runLoad, WEATHER_KEYS } from './ingestLoad';
+import { percentile, runBench, runLoad, WEATHER_KEYS } from './ingestLoad';
 import { rawBrokerMessagesPerSecond, rawSqliteRowsPerSecond } from './rawLimits';
 
 /**
@@ -166,10 +166,4 @@ function walFramesCounter(shmFile: string) {
   };
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

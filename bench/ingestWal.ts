@@ -5,7 +5,7 @@ import { createSqliteWriter } from '../apps/server/src/modules/telemetry/sqliteW
 import type { RowBatch } from '../apps/server/src/modules/telemetry/store';
 import { prepareData } from '../apps/server/src/test/spawnServer';
 import { fillRollupHistory } from './ingestHistory';
-import { WEATHER_KEYS } from './ingestLoad';
+import { runBench, WEATHER_KEYS } from './ingestLoad';
 
 /**
  * bench:ingest-wal -- [--devices D] [--batches B] [--messages M] [--history-days H] [--page-size P] [--defer]
@@ -158,10 +158,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

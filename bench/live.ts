@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
-import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
+import { login } from '../apps/server/src/cluster/harness/servers';
 import { RawDevice } from '../apps/server/src/test/rawDevice';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
-import { percentile, runLoad, weatherPayload } from './ingestLoad';
+import { percentile, runBench, runLoad, weatherPayload } from './ingestLoad';
 
 /**
  * bench:live -- [--seconds 20] [--background 1000] [--probes 10]
@@ -27,12 +27,7 @@ async function main() {
   const server = await spawnServer(data.dataDir);
   const base = `http://127.0.0.1:${server.port}/api/merchant`;
   try {
-    const login = await fetch(`${base}/login/loginByPassword`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ loginName: 'demo', loginPwd: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: string }).data;
+    const token = await login(server.port);
     const param = (
       (await (await fetch(`${base}/mqtt/getConnectParam`, { headers: { AuthToken: token } })).json()) as {
         data: { username: string; password: string };
@@ -109,10 +104,4 @@ async function main() {
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
-    process.exit(1);
-  },
-);
+runBench(main);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Aedes } from 'aedes';
 import SQLite from 'better-sqlite3';
 import { freePort } from '../apps/server/src/test/spawnServer';
-import { connectAll, runLoad } from './ingestLoad';
+import { connectAll, runLoad, WEATHER_KEYS } from './ingestLoad';
 
 /** This machine's ceiling for raw inserts: the telemetry table alone, big transactions, same pragmas. */
 export async function rawSqliteRowsPerSecond(seconds: number, sync: 'normal' | 'full' = 'normal'): Promise<number> {
@@ -17,18 +17,9 @@ export async function rawSqliteRowsPerSecond(seconds: number, sync: 'normal' | '
     'create table telemetry (device_id integer not null, key text not null, ts bigint not null, value real not null, primary key (device_id, key, ts)) without rowid',
   );
   const ins = db.prepare('insert into telemetry values (?, ?, ?, ?) on conflict do nothing');
-  const keys = [
-    'airTemp',
-    'airHumidity',
-    'dewPoint',
-    'airPressure',
-    'windSpeed',
-    'windDirection',
-    'solarRadiation',
-    'illuminance',
-  ];
   const batch = db.transaction((from: number) => {
-    for (let i = from; i < from + 5000; i++) ins.run(i % 200, keys[i % 8], Math.floor(i / 1600) * 1000, i * 0.5);
+    for (let i = from; i < from + 5000; i++)
+      ins.run(i % 200, WEATHER_KEYS[i % 8], Math.floor(i / 1600) * 1000, i * 0.5);
   });
   let rows = 0;
   const start = performance.now();

@@ -117,6 +117,9 @@ const isObject = (v: unknown): v is Params => typeof v === 'object' && v !== nul
 /** The command's name alone ("开始灌溉" / "Start irrigation"); an unknown name stays as the device knows it. */
 export const commandName = (name: string, lang: Lang): string => WORDS[lang].names[name] ?? name;
 
+/** Greenhouse actuator names (fan, wetPad, ...) as commands and the console's command texts word them. */
+export const actuatorNames = (lang: Lang): Readonly<Record<string, string>> => WORDS[lang].actuators;
+
 /** A recipe of startIrrigation: tank shares, EC/pH targets, or clear water. */
 function recipeText(recipe: unknown, lang: Lang): string {
   const w = WORDS[lang];

@@ -33,7 +33,8 @@ export const updateLightBody = z
   });
 export type UpdateLightBody = z.infer<typeof updateLightBody>;
 
-export interface LightDevice {
+/** A lamp or camera as its park's list shows it: which device, whether it is up, where it stands. */
+interface ParkDeviceItem {
   deviceId: number;
   serial: string;
   deviceName: string;
@@ -42,6 +43,9 @@ export interface LightDevice {
   lastReportAt: number | null;
   longitude: number | null;
   latitude: number | null;
+}
+
+export interface LightDevice extends ParkDeviceItem {
   /** Latest value of each lamp parameter (lamp, mode, killCount, rain, lightLevel, voltage, battery). */
   latest: Record<string, LatestValue>;
   /** The last work window the lamp confirmed; null when none was ever set (the lamp works dusk to dawn). */
@@ -76,13 +80,4 @@ export interface LightAccessTokenStatus {
 /** Cameras of a park (SPEC §7 `camera/getCameraListByGroupId`): the camera-class devices of device management. */
 export const cameraListQuery = z.object({ groupId: id });
 
-export interface CameraItem {
-  deviceId: number;
-  serial: string;
-  deviceName: string;
-  groupId: number;
-  online: boolean;
-  lastReportAt: number | null;
-  longitude: number | null;
-  latitude: number | null;
-}
+export type CameraItem = ParkDeviceItem;

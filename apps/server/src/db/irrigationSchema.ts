@@ -1,8 +1,7 @@
 import type { Generated } from 'kysely';
+import type { Id, Ms } from './columnTypes';
 
 /** Tables of migrations 0007, 0009 and 2026_11_25_03 (irrigation); joined into `Database` in schema.ts. */
-type Id = Generated<number>;
-type Ms = number;
 
 export interface IrrigationRunsTable {
   id: Id;

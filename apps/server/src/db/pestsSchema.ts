@@ -1,8 +1,7 @@
 import type { Generated } from 'kysely';
+import type { Id, Ms } from './columnTypes';
 
 /** Tables of migration 0006 (pests and spores); joined into `Database` in schema.ts. */
-type Id = Generated<number>;
-type Ms = number;
 
 export interface PestCategoriesTable {
   id: Id;

@@ -1,10 +1,7 @@
 import type { Generated } from 'kysely';
+import type { Day, Id, Ms } from './columnTypes';
 
 /** Tables of migration 2026_11_25_01 (production core); joined into `Database` in schema.ts. */
-type Id = Generated<number>;
-type Ms = number;
-/** 'YYYY-MM-DD' in the park's time zone. */
-type Day = string;
 
 export interface ProductionPersonnelTable {
   id: Id;

@@ -1,13 +1,11 @@
 import type { Generated } from 'kysely';
+import type { Day, Id, Ms } from './columnTypes';
 
 /**
  * Tables of migration 2026_11_25_02 (production: suppliers, materials and their stock ledger,
  * machinery and maintenance, farm work, traceability videos); joined into `Database` in schema.ts.
  * Days are 'YYYY-MM-DD' in the park's zone; moments epoch ms.
  */
-type Id = Generated<number>;
-type Ms = number;
-type Day = string;
 
 export interface ProductionSuppliersTable {
   id: Id;

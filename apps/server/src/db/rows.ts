@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Db } from './connect';
+import { pageOf } from './paging';
 import type { Database } from './schema';
 import { type Scope, scoped } from './scope';
 import type { TenantTable } from './tenantScope';
@@ -93,22 +94,17 @@ export async function insertRow<T extends WithId>(
  * One page of an ordered select and the count of all its rows, the count taken from the same query (its
  * selection and order cleared), so the filters are written once: the shape of every `get<Entity>List`.
  */
-export async function pageOfQuery<DB, TB extends keyof DB, O>(
+export function pageOfQuery<DB, TB extends keyof DB, O>(
   query: SelectQueryBuilder<DB, TB, O>,
   page: { pageNum: number; pageSize: number },
 ): Promise<{ rows: O[]; total: number }> {
-  const [rows, count] = await Promise.all([
-    query
-      .offset((page.pageNum - 1) * page.pageSize)
-      .limit(page.pageSize)
-      .execute(),
-    query
-      .clearSelect()
-      .clearOrderBy()
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirstOrThrow() as Promise<{ n: number | string | bigint }>,
-  ]);
-  return { rows, total: Number(count.n) };
+  const count = query
+    .clearSelect()
+    .clearOrderBy()
+    .select((eb) => eb.fn.countAll().as('n'));
+  // over a generic DB Kysely cannot see the `n` it selects
+  const n = () => count.executeTakeFirstOrThrow() as Promise<{ n: number | string | bigint }>;
+  return pageOf(query, { executeTakeFirstOrThrow: n }, page);
 }
 
 /**

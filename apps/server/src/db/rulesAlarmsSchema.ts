@@ -1,8 +1,7 @@
 import type { Generated } from 'kysely';
+import type { Id, Ms } from './columnTypes';
 
 /** Tables of migration 0005 (rules, alarms, contacts, notices); joined into `Database` in schema.ts. */
-type Id = Generated<number>;
-type Ms = number;
 
 export interface RulesTable {
   id: Id;

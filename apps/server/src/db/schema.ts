@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { AppLinksTables } from './appLinksSchema';
+import type { Flag, Id, Ms } from './columnTypes';
 import type { IrrigationTables } from './irrigationSchema';
 import type { LightTables } from './lightSchema';
 import type { PestsTables } from './pestsSchema';
@@ -17,9 +18,6 @@ import type { VideoSnapshotsTables } from './videoSnapshotsSchema';
  * Database types. Timestamps are epoch milliseconds (bigint columns, read back as numbers on both
  * engines); booleans are 0/1 integers because SQLite has no boolean type.
  */
-type Id = Generated<number>;
-type Flag = number;
-type Ms = number;
 
 export interface MerchantsTable {
   id: Id;

@@ -83,3 +83,11 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, 20));
   }
 }
+
+/** Waits until the server has marked the device online (its connection was accepted). */
+export function untilOnline(env: TestEnv, deviceId: number, what = 'device online'): Promise<true> {
+  return waitFor(what, async () => {
+    const r = await env.db.selectFrom('devices').select('online').where('id', '=', deviceId).executeTakeFirst();
+    return r?.online === 1;
+  });
+}

@@ -231,3 +231,15 @@ export function describeEachEngine(
     });
   });
 }
+
+/** Signs these demo users in before the block's tests (call inside describeEachEngine): their tokens by name. */
+export function signedIn<N extends string>(env: () => TestEnv, ...names: N[]): Record<N, string> {
+  const tokens = {} as Record<N, string>;
+  beforeAll(async () => {
+    const list = await Promise.all(names.map((n) => env().login(n)));
+    names.forEach((n, i) => {
+      tokens[n] = list[i];
+    });
+  });
+  return tokens;
+}

@@ -3,21 +3,11 @@ import { get, post, type RequestOptions } from './request';
 
 type Quiet = Pick<RequestOptions, 'silent'>;
 
-/** Form values of the park dialog; numbers may be left empty (null). */
-export interface ParkInput {
-  groupName: string;
-  holderMan: string;
-  address: string;
-  area: number | null;
-  longitude: number | null;
-  latitude: number | null;
-  elevationM: number | null;
-  windHeightM: number | null;
-  crops: string;
-  remark: string;
+/** Form values of the park dialog: the park's own fields; numbers may be left empty (null). */
+export type ParkInput = Omit<Park, 'groupId' | 'screenId' | 'timeZone' | 'devices'> & {
   /** IANA zone; blank returns the park to the server's default. */
   timeZone?: string;
-}
+};
 
 export const getGroupAndDeviceAllList = () => get<Park[]>('/api/merchant/group/getGroupAndDeviceAllList');
 

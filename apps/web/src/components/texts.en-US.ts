@@ -1,4 +1,4 @@
-import { deviceClassNames } from '@farmpark/contracts';
+import { actuatorNames, deviceClassNames } from '@farmpark/contracts';
 import type { componentsZh } from './texts.zh-CN';
 
 export const componentsEn: typeof componentsZh = {
@@ -108,17 +108,8 @@ export const componentsEn: typeof componentsZh = {
       setPump: 'Switch pump',
     },
   },
-  actuator: {
-    fan: 'Fans',
-    wetPad: 'Wet pad',
-    shadeScreen: 'Shade screen',
-    thermalScreen: 'Thermal screen',
-    topVent: 'Roof vent',
-    sideVent: 'Side vent',
-    growLight: 'Grow lights',
-    heater: 'Heating',
-    pump: 'Pump',
-  },
+  // The contracts' actuator names, as the operation record and its export word them.
+  actuator: actuatorNames('en'),
   record: {
     time: 'Time',
     operator: 'Operator',

@@ -1,4 +1,4 @@
-import { deviceClassNames } from '@farmpark/contracts';
+import { actuatorNames, deviceClassNames } from '@farmpark/contracts';
 
 /** Texts of the shared console components (tables, charts, live values, commands, exports), zh-CN. */
 export const componentsZh = {
@@ -102,17 +102,8 @@ export const componentsZh = {
       setPump: '水泵开关',
     },
   },
-  actuator: {
-    fan: '风机',
-    wetPad: '湿帘',
-    shadeScreen: '遮阳网',
-    thermalScreen: '保温被',
-    topVent: '顶窗',
-    sideVent: '侧窗',
-    growLight: '补光灯',
-    heater: '加热',
-    pump: '水泵',
-  },
+  // The contracts' actuator names, as the operation record and its export word them.
+  actuator: actuatorNames('zh'),
   record: {
     time: '时间',
     operator: '操作人',

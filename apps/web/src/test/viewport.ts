@@ -9,15 +9,19 @@ export function setViewportWidth(width: number): void {
       kind === 'min' ? width >= Number(px) : width <= Number(px),
     );
   Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
-  window.matchMedia = (query: string) =>
-    ({
-      matches: matches(query),
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => mediaQueryList(query, matches(query));
+}
+
+/** A MediaQueryList that answers `matches` and never changes (jsdom has none). */
+export function mediaQueryList(query: string, matches: boolean): MediaQueryList {
+  return {
+    matches,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  } as MediaQueryList;
 }

@@ -11,7 +11,7 @@ export const text = (field: string, max: number, min = 0) =>
 export const optText = (field: string, max: number) => withDefault(text(field, max), '');
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Also refuses days that do not exist (2026-02-30). */
-function validDay(s: string): boolean {
+export function validDay(s: string): boolean {
   if (!DAY.test(s)) return false;
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;

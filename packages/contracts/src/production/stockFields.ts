@@ -1,33 +1,22 @@
 import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
 import { enumField, numberField, optional, withDefault } from '../requestValues';
+import { optText, text, validDay } from './coreValues';
 
 /**
  * Field builders shared by the production stock contracts (materials, suppliers, machinery, farm work,
  * videos). Days are 'YYYY-MM-DD' in the park's zone; quantities are in the material's unit with at most
  * three decimals, so stock arithmetic rounds to the same grain everywhere.
  */
-export const text = (field: string, max: number, min = 0) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(min, min === 1 ? `${field} must not be empty` : `${field} must have at least ${min} characters`)
-    .max(max, `${field} must be at most ${max} characters`);
+/** Text fields as the core schemas have them (optText: blank is ''). */
+export { optText, text };
 
-/** Optional text: blank is ''. */
-export const optText = (field: string, max: number) => withDefault(text(field, max), '');
-
-const isDay = (v: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-};
 /** A calendar day 'YYYY-MM-DD'. */
 export const dayField = (field: string) =>
   z
     .string({ error: `${field} must be a date` })
     .trim()
-    .refine(isDay, `${field} must be a date YYYY-MM-DD`);
+    .refine(validDay, `${field} must be a date YYYY-MM-DD`);
 
 /** Rounds to the thousandth of a unit: the grain of every stored quantity. */
 export const roundQty = (n: number): number => Math.round(n * 1000) / 1000;

@@ -1,10 +1,5 @@
-import {
-  type ColumnDataType,
-  type ColumnDefinitionBuilder,
-  type CreateTableBuilder,
-  type Kysely,
-  PostgresAdapter,
-} from 'kysely';
+import type { ColumnDataType, ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { idColumn, ms } from './columns';
 
 /**
  * Device identity and control: credentials, online state, events, images and commands.
@@ -12,12 +7,7 @@ import {
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the untyped schema of their own time
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    pg
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const ms = 'bigint';
+  const withId = idColumn(db);
 
   // One column per statement: SQLite's ALTER TABLE adds only one at a time.
   type Col = (c: ColumnDefinitionBuilder) => ColumnDefinitionBuilder;

@@ -1,4 +1,5 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { idColumn, ms } from './columns';
 
 /**
  * Irrigation: runs (sessions), programs with their claimed slots, and the smart-irrigation decision
@@ -6,12 +7,7 @@ import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the untyped schema of their own time
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    pg
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const ms = 'bigint';
+  const withId = idColumn(db);
 
   await withId(db.schema.createTable('irrigation_runs'))
     .addColumn('merchant_id', 'integer', (c) => c.notNull().references('merchants.id'))

@@ -1,4 +1,5 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { idColumn } from './columns';
 
 /**
  * Park map data: one group point per park (location, zoom, boundary) and its area points (plots).
@@ -8,11 +9,7 @@ import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the untyped schema of their own time
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    pg
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  const withId = idColumn(db);
 
   await withId(db.schema.createTable('group_points'))
     .addColumn('merchant_id', 'integer', (c) => c.notNull())

@@ -1,4 +1,5 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { day, idColumn, ms, tenant } from './columns';
 
 /**
  * Production management, core (issue 13): personnel, the crop catalogue with its growth standards
@@ -8,13 +9,7 @@ import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the untyped schema of their own time
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    pg
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const ms = 'bigint';
-  const day = 'varchar(10)';
+  const withId = idColumn(db);
 
   await withId(db.schema.createTable('production_personnel'))
     .addColumn('merchant_id', 'integer', (c) => c.notNull().references('merchants.id'))
@@ -87,9 +82,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('production_stage_ranges_pk', ['stage_id', 'param_key'])
     .execute();
 
-  await withId(db.schema.createTable('production_plantings'))
-    .addColumn('merchant_id', 'integer', (c) => c.notNull())
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
+  await tenant(withId(db.schema.createTable('production_plantings')))
     // No foreign key: plots are edited on the map page, which removes them outright; a planting (and its
     // harvests) outlives its plot and shows it as removed rather than blocking the map or vanishing.
     .addColumn('area_point_id', 'integer', (c) => c.notNull())
@@ -117,9 +110,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('production_plantings_crop_idx').on('production_plantings').column('crop_id').execute();
 
-  await withId(db.schema.createTable('production_harvests'))
-    .addColumn('merchant_id', 'integer', (c) => c.notNull())
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
+  await tenant(withId(db.schema.createTable('production_harvests')))
     .addColumn('planting_id', 'integer', (c) => c.notNull().references('production_plantings.id'))
     .addColumn('harvested_on', day, (c) => c.notNull())
     .addColumn('quantity', 'double precision', (c) => c.notNull())

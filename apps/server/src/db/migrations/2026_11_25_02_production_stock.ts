@@ -1,4 +1,5 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { day, idColumn, ms, tenant } from './columns';
 
 /**
  * Production management, stock side: suppliers, materials with their stock ledger, machinery with
@@ -10,18 +11,8 @@ import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kyse
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the untyped schema of their own time
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    pg
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const ms = 'bigint';
+  const withId = idColumn(db);
   const qty = 'double precision';
-  const day = 'varchar(10)';
-  const tenant = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    t
-      .addColumn('merchant_id', 'integer', (c) => c.notNull())
-      .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'));
 
   await tenant(withId(db.schema.createTable('production_suppliers')))
     .addColumn('name', 'varchar(100)', (c) => c.notNull())

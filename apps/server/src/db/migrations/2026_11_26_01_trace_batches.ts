@@ -1,4 +1,5 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { day, idColumn, ms, tenant } from './columns';
 
 /**
  * Traceability (issue 14): the report library, trace batches with their links to plantings, harvests,
@@ -7,17 +8,7 @@ import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the untyped schema of their own time
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    pg
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const ms = 'bigint';
-  const day = 'varchar(10)';
-  const tenant = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    t
-      .addColumn('merchant_id', 'integer', (c) => c.notNull())
-      .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'));
+  const withId = idColumn(db);
 
   await tenant(withId(db.schema.createTable('trace_reports')))
     .addColumn('agency', 'varchar(100)', (c) => c.notNull())

@@ -1,4 +1,5 @@
-import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
+import type { Kysely } from 'kysely';
+import { idColumn, ms, tenant } from './columns';
 
 /**
  * One tree one code: trees with their unguessable code (unique across all merchants), photos, the scans of
@@ -8,16 +9,9 @@ import { type CreateTableBuilder, type Kysely, PostgresAdapter } from 'kysely';
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations work on the untyped schema of their own time
 export async function up(db: Kysely<any>): Promise<void> {
-  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
-  const withId = <T extends string>(t: CreateTableBuilder<T, never>) =>
-    pg
-      ? t.addColumn('id', 'serial', (c) => c.primaryKey())
-      : t.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
-  const ms = 'bigint';
+  const withId = idColumn(db);
 
-  await withId(db.schema.createTable('trace_trees'))
-    .addColumn('merchant_id', 'integer', (c) => c.notNull())
-    .addColumn('group_id', 'integer', (c) => c.notNull().references('groups.id').onDelete('cascade'))
+  await tenant(withId(db.schema.createTable('trace_trees')))
     .addColumn('code', 'varchar(32)', (c) => c.notNull().unique())
     .addColumn('area_point_id', 'integer', (c) => c.notNull())
     .addColumn('species', 'varchar(50)', (c) => c.notNull())

@@ -9,7 +9,7 @@ import {
 import type { VirtualDevice } from '@farmpark/simulator';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browser, listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
+import { browser, listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 import { csvLines } from '../irrigation/testFixture';
 
@@ -38,14 +38,7 @@ describeEachEngine('commands', (env) => {
     console_ = await browser(env(), wsUrl, 'demo');
     stop.push(() => console_.client.endAsync(true));
     await console_.client.subscribeAsync(webTopic(env().ids.merchant.farm, park, 'cmd'), { qos: 1 });
-    await waitFor('device online', async () => {
-      const r = await env()
-        .db.selectFrom('devices')
-        .select('online')
-        .where('id', '=', valve.deviceId)
-        .executeTakeFirst();
-      return r?.online === 1;
-    });
+    await untilOnline(env(), valve.deviceId);
   });
   afterAll(async () => {
     for (const s of stop.reverse()) await s();

@@ -1,20 +1,15 @@
 import { Code, type DeviceInfo, type DeviceWithSecret, type Paged } from '@farmpark/contracts';
-import { beforeAll, expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/harness';
+import { expect, it } from 'vitest';
+import { describeEachEngine, signedIn } from '../../test/harness';
 import { verifySecret } from './credentials';
 
 const BASE = '/api/merchant/device';
 
 describeEachEngine('device management', (env) => {
-  let demo: string;
-  let operator: string;
-  let demo2: string;
-  beforeAll(async () => {
-    [demo, operator, demo2] = await Promise.all([env().login('demo'), env().login('operator'), env().login('demo2')]);
-  });
+  const token = signedIn(env, 'demo', 'operator', 'demo2');
 
-  const add = (token: string, body: Record<string, unknown>, form = false) =>
-    env().post<DeviceWithSecret>(`${BASE}/addDevice`, token, body, form);
+  const add = (who: string, body: Record<string, unknown>, form = false) =>
+    env().post<DeviceWithSecret>(`${BASE}/addDevice`, who, body, form);
   const storedHash = async (deviceId: number) =>
     (await env().db.selectFrom('devices').select('secret_hash').where('id', '=', deviceId).executeTakeFirstOrThrow())
       .secret_hash;
@@ -22,7 +17,7 @@ describeEachEngine('device management', (env) => {
   it('adds a device and shows its secret once, storing only a salted hash', async () => {
     const [park1] = env().ids.parks.farm;
     const res = await add(
-      demo,
+      token.demo,
       {
         serial: 'T-VC-100',
         deviceClass: 'valveController',
@@ -50,7 +45,7 @@ describeEachEngine('device management', (env) => {
     expect(verifySecret(res.data.secret, hash)).toBe(true);
     expect(verifySecret(`${res.data.secret}x`, hash)).toBe(false);
 
-    const detail = await env().get<DeviceInfo & { secret?: string }>(`${BASE}/getDeviceDetail`, demo, {
+    const detail = await env().get<DeviceInfo & { secret?: string }>(`${BASE}/getDeviceDetail`, token.demo, {
       deviceId: String(res.data.device.deviceId),
     });
     expect(detail.code).toBe(0);
@@ -83,26 +78,26 @@ describeEachEngine('device management', (env) => {
       [{ ...base, groupId: env().ids.parks.orchard }, Code.NOT_FOUND, /groupId/],
     ];
     for (const [body, code, msg] of cases) {
-      const res = await add(demo, body);
+      const res = await add(token.demo, body);
       expect(res.code, JSON.stringify(body)).toBe(code);
       expect(res.msg).toMatch(msg);
     }
     expect(await env().db.selectFrom('devices').select('id').where('serial', '=', 'T-BAD-1').execute()).toEqual([]);
     // Another merchant's serial: refused like any serial that cannot be registered, owner unsaid.
-    const foreign = await add(demo2, { ...base, serial: 'DF-WS-0001', groupId: env().ids.parks.orchard });
+    const foreign = await add(token.demo2, { ...base, serial: 'DF-WS-0001', groupId: env().ids.parks.orchard });
     expect(foreign.code).toBe(Code.VALIDATION);
     expect(foreign.msg).toBe('serial: "DF-WS-0001" cannot be registered; check the serial on the device');
   });
 
   it('needs the device management permission', async () => {
-    const res = await env().get(`${BASE}/getDeviceList`, operator);
+    const res = await env().get(`${BASE}/getDeviceList`, token.operator);
     expect(res.code).toBe(Code.PERMISSION_DENIED);
   });
 
   it('lists devices paged, with filters, only of the caller merchant', async () => {
     const [park1, park2] = env().ids.parks.farm;
-    const list = (q: Record<string, string>, token = demo) =>
-      env().get<Paged<DeviceInfo>>(`${BASE}/getDeviceList`, token, q);
+    const list = (q: Record<string, string>, who = token.demo) =>
+      env().get<Paged<DeviceInfo>>(`${BASE}/getDeviceList`, who, q);
     const all = await list({ pageNum: '1', pageSize: '500' });
     expect(all.code).toBe(0);
     expect(all.data.total).toBe(all.data.list.length);
@@ -131,14 +126,14 @@ describeEachEngine('device management', (env) => {
     expect(offline.data.total).toBe(all.data.total - all.data.list.filter((d) => d.online).length);
 
     expect((await list({ groupId: String(env().ids.parks.orchard) })).code).toBe(Code.NOT_FOUND);
-    const other = await list({}, demo2);
+    const other = await list({}, token.demo2);
     expect(other.data.list.every((d) => d.serial.startsWith('GV-'))).toBe(true);
     expect(park1).toBeGreaterThan(0);
   });
 
   it('alters a device, keeping its class and serial', async () => {
     const id = await deviceId('T-VC-100');
-    const res = await env().post<DeviceInfo>(`${BASE}/alterDevice`, demo, {
+    const res = await env().post<DeviceInfo>(`${BASE}/alterDevice`, token.demo, {
       deviceId: id,
       deviceName: '改名阀门',
       reportIntervalMs: 30_000,
@@ -151,10 +146,10 @@ describeEachEngine('device management', (env) => {
       remark: 'east gate',
       serial: 'T-VC-100',
     });
-    const bad = await env().post(`${BASE}/alterDevice`, demo, { deviceId: id, deviceName: 'x', model: 'ZN-8' });
+    const bad = await env().post(`${BASE}/alterDevice`, token.demo, { deviceId: id, deviceName: 'x', model: 'ZN-8' });
     expect(bad.code).toBe(Code.VALIDATION);
     expect(bad.msg).toMatch(/model must be one of FM-4/);
-    expect((await env().post(`${BASE}/alterDevice`, demo2, { deviceId: id, deviceName: 'stolen' })).code).toBe(
+    expect((await env().post(`${BASE}/alterDevice`, token.demo2, { deviceId: id, deviceName: 'stolen' })).code).toBe(
       Code.NOT_FOUND,
     );
   });
@@ -162,15 +157,18 @@ describeEachEngine('device management', (env) => {
   it('moves devices to another allowed park, refusing foreign parks and devices', async () => {
     const [, park2] = env().ids.parks.farm;
     const id = await deviceId('T-VC-100');
-    const moved = await env().post<DeviceInfo[]>(`${BASE}/alterDeviceGroup`, demo, { deviceId: [id], groupId: park2 });
+    const moved = await env().post<DeviceInfo[]>(`${BASE}/alterDeviceGroup`, token.demo, {
+      deviceId: [id],
+      groupId: park2,
+    });
     expect(moved.code, moved.msg).toBe(0);
     expect(moved.data[0]).toMatchObject({ deviceId: id, groupId: park2 });
-    const foreignPark = await env().post(`${BASE}/alterDeviceGroup`, demo, {
+    const foreignPark = await env().post(`${BASE}/alterDeviceGroup`, token.demo, {
       deviceId: String(id),
       groupId: env().ids.parks.orchard,
     });
     expect(foreignPark.code).toBe(Code.NOT_FOUND);
-    const foreignDevice = await env().post(`${BASE}/alterDeviceGroup`, demo2, {
+    const foreignDevice = await env().post(`${BASE}/alterDeviceGroup`, token.demo2, {
       deviceId: String(id),
       groupId: env().ids.parks.orchard,
     });
@@ -182,21 +180,30 @@ describeEachEngine('device management', (env) => {
   it('regenerates a secret: the old one stops matching at once', async () => {
     const id = await deviceId('T-VC-100');
     const before = await storedHash(id);
-    const res = await env().post<DeviceWithSecret>(`${BASE}/regenerateDeviceSecret`, demo, { deviceId: id });
+    const res = await env().post<DeviceWithSecret>(`${BASE}/regenerateDeviceSecret`, token.demo, { deviceId: id });
     expect(res.code).toBe(0);
     const after = await storedHash(id);
     expect(after).not.toBe(before);
     expect(verifySecret(res.data.secret, after)).toBe(true);
-    expect((await env().post(`${BASE}/regenerateDeviceSecret`, demo2, { deviceId: id })).code).toBe(Code.NOT_FOUND);
+    expect((await env().post(`${BASE}/regenerateDeviceSecret`, token.demo2, { deviceId: id })).code).toBe(
+      Code.NOT_FOUND,
+    );
     expect(await storedHash(id)).toBe(after);
   });
 
   it('removes devices all or nothing', async () => {
     const id = await deviceId('T-VC-100');
-    const mixed = await env().post(`${BASE}/removeDevice`, demo, { deviceId: `${id},${env().ids.devices.orchard}` });
+    const mixed = await env().post(`${BASE}/removeDevice`, token.demo, {
+      deviceId: `${id},${env().ids.devices.orchard}`,
+    });
     expect(mixed.code).toBe(Code.NOT_FOUND);
     expect(await deviceId('T-VC-100')).toBe(id);
-    const ok = await env().post<{ removed: number }>(`${BASE}/removeDevice`, demo, { deviceId: String(id) }, true);
+    const ok = await env().post<{ removed: number }>(
+      `${BASE}/removeDevice`,
+      token.demo,
+      { deviceId: String(id) },
+      true,
+    );
     expect(ok.code, ok.msg).toBe(0);
     expect(ok.data.removed).toBe(1);
     expect(await env().db.selectFrom('devices').select('id').where('id', '=', id).execute()).toEqual([]);

@@ -1,7 +1,7 @@
 import { Code, type CommandRecord, type LightDevice, type UpdateLightResult } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
+import { listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 
 const LIST = '/api/merchant/device/getLightDeviceList';
@@ -28,10 +28,7 @@ describeEachEngine('light', (env) => {
     const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'insectLamp' }, 1_000);
     stop.push(() => device.stop());
     lamp = { deviceId: p.deviceId, serial, device };
-    await waitFor('lamp online', async () => {
-      const r = await env().db.selectFrom('devices').select('online').where('id', '=', p.deviceId).executeTakeFirst();
-      return r?.online === 1;
-    });
+    await untilOnline(env(), p.deviceId, 'lamp online');
   });
   afterAll(async () => {
     for (const s of stop.reverse()) await s();

@@ -1,7 +1,7 @@
 import { Code, type Park } from '@farmpark/contracts';
-import { beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { zonedTimeFormat } from '../../http/exportWriter';
-import { describeEachEngine } from '../../test/harness';
+import { describeEachEngine, signedIn } from '../../test/harness';
 
 const LIST = '/api/merchant/group/getGroupAndDeviceAllList';
 const ALTER = '/api/merchant/group/alterGroup';
@@ -9,11 +9,8 @@ const ADD = '/api/merchant/group/addGroup';
 const LOG_EXPORT = '/api/merchant/systemLog/exportSystemLog';
 
 describeEachEngine('park time zone', (env) => {
-  let demo: string;
-  beforeAll(async () => {
-    demo = await env().login('demo');
-  });
-  const parks = async () => (await env().get<Park[]>(LIST, demo)).data;
+  const token = signedIn(env, 'demo');
+  const parks = async () => (await env().get<Park[]>(LIST, token.demo)).data;
   const park = async (id: number) => (await parks()).find((p) => p.groupId === id)!;
 
   it('is the server TZ_NAME until a park sets its own; blank returns it to TZ_NAME', async () => {
@@ -24,7 +21,7 @@ describeEachEngine('park time zone', (env) => {
     const before = await park(p1);
     const set = await env().post<Park>(
       ALTER,
-      demo,
+      token.demo,
       { groupId: String(p1), groupName: before.groupName, timeZone: 'UTC' },
       true,
     );
@@ -34,19 +31,19 @@ describeEachEngine('park time zone', (env) => {
     expect((await park(p2)).timeZone).toBe('Asia/Shanghai');
 
     // an edit that does not mention the zone keeps it
-    await env().post(ALTER, demo, { groupId: p1, groupName: before.groupName, crops: '番茄' });
+    await env().post(ALTER, token.demo, { groupId: p1, groupName: before.groupName, crops: '番茄' });
     expect((await park(p1)).timeZone).toBe('UTC');
-    await env().post(ALTER, demo, { groupId: p1, groupName: before.groupName, timeZone: '' });
+    await env().post(ALTER, token.demo, { groupId: p1, groupName: before.groupName, timeZone: '' });
     expect((await park(p1)).timeZone).toBe('Asia/Shanghai');
 
-    const added = await env().post<Park>(ADD, demo, { groupName: '纽约试验园', timeZone: 'America/New_York' });
+    const added = await env().post<Park>(ADD, token.demo, { groupName: '纽约试验园', timeZone: 'America/New_York' });
     expect(added.data.timeZone).toBe('America/New_York');
   });
 
   it('refuses a zone that is not an IANA zone, naming the field', async () => {
     const [p1] = env().ids.parks.farm;
     for (const timeZone of ['Mars/Olympus', 'UTC+8', 'x'.repeat(80)]) {
-      const res = await env().post(ALTER, demo, { groupId: p1, groupName: '寿光蔬菜高科技示范园', timeZone });
+      const res = await env().post(ALTER, token.demo, { groupId: p1, groupName: '寿光蔬菜高科技示范园', timeZone });
       expect(res.code).toBe(Code.VALIDATION);
       expect(res.msg).toContain('timeZone');
     }
@@ -54,7 +51,11 @@ describeEachEngine('park time zone', (env) => {
 
   it("writes an export's times and file name in the park's zone, whatever the process zone", async () => {
     const [p1, p2] = env().ids.parks.farm;
-    await env().post(ALTER, demo, { groupId: p1, groupName: (await park(p1)).groupName, timeZone: 'America/New_York' });
+    await env().post(ALTER, token.demo, {
+      groupId: p1,
+      groupName: (await park(p1)).groupName,
+      timeZone: 'America/New_York',
+    });
     const newest = await env()
       .db.selectFrom('system_log')
       .select('created_at')
@@ -63,7 +64,7 @@ describeEachEngine('park time zone', (env) => {
       .executeTakeFirstOrThrow();
     const at = Number(newest.created_at);
     const exportIn = (groupId: number) =>
-      env().app.inject({ method: 'GET', url: `${LOG_EXPORT}?groupId=${groupId}`, headers: { AuthToken: demo } });
+      env().app.inject({ method: 'GET', url: `${LOG_EXPORT}?groupId=${groupId}`, headers: { AuthToken: token.demo } });
     const ny = await exportIn(p1);
     const sh = await exportIn(p2);
     const firstTime = (body: string) =>
@@ -84,13 +85,13 @@ describeEachEngine('park time zone', (env) => {
     const asked = await env().app.inject({
       method: 'GET',
       url: `${LOG_EXPORT}?groupId=${p1}&timeZone=UTC`,
-      headers: { AuthToken: demo },
+      headers: { AuthToken: token.demo },
     });
     expect(firstTime(asked.body)).toBe(zonedTimeFormat('UTC')(at));
     const bad = await env().app.inject({
       method: 'GET',
       url: `${LOG_EXPORT}?timeZone=Mars%2FOlympus`,
-      headers: { AuthToken: demo },
+      headers: { AuthToken: token.demo },
     });
     expect(bad.json()).toMatchObject({ code: Code.VALIDATION });
     expect(bad.json().msg).toContain('timeZone');
@@ -99,7 +100,7 @@ describeEachEngine('park time zone', (env) => {
     const foreign = await env().app.inject({
       method: 'GET',
       url: `${LOG_EXPORT}?groupId=${env().ids.parks.orchard}`,
-      headers: { AuthToken: demo },
+      headers: { AuthToken: token.demo },
     });
     expect(foreign.json().code).toBe(Code.NOT_FOUND);
   });

@@ -1,6 +1,6 @@
 import { Code, type DeviceClassFlags, type Park } from '@farmpark/contracts';
-import { beforeAll, expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/harness';
+import { expect, it } from 'vitest';
+import { describeEachEngine, signedIn } from '../../test/harness';
 import { loggedLines } from '../systemLog/logFixture';
 
 const LIST = '/api/merchant/group/getGroupAndDeviceAllList';
@@ -11,15 +11,10 @@ const SCREEN = '/api/merchant/group/alterGroupScreen';
 const FLAGS = '/api/merchant/device/getDeviceClassList';
 
 describeEachEngine('parks', (env) => {
-  let demo: string;
-  let operator: string;
-  let demo2: string;
-  beforeAll(async () => {
-    [demo, operator, demo2] = await Promise.all([env().login('demo'), env().login('operator'), env().login('demo2')]);
-  });
+  const token = signedIn(env, 'demo', 'operator', 'demo2');
 
   it('lists the parks each user may see, with their devices', async () => {
-    const all = await env().get<Park[]>(LIST, demo);
+    const all = await env().get<Park[]>(LIST, token.demo);
     expect(all.code).toBe(0);
     expect(all.data.map((p) => p.groupId)).toEqual(env().ids.parks.farm);
     expect(all.data[0].groupName).toBe('寿光蔬菜高科技示范园');
@@ -27,16 +22,16 @@ describeEachEngine('parks', (env) => {
     expect(all.data[0].devices).toHaveLength(20);
     expect(all.data[0].devices[0]).toMatchObject({ serial: 'DF-WF-0001', deviceClass: 'waterFertilizer' });
 
-    const op = await env().get<Park[]>(LIST, operator);
+    const op = await env().get<Park[]>(LIST, token.operator);
     expect(op.data.map((p) => p.groupId)).toEqual([env().ids.parks.farm[1]]);
-    const other = await env().get<Park[]>(LIST, demo2);
+    const other = await env().get<Park[]>(LIST, token.demo2);
     expect(other.data.map((p) => p.groupId)).toEqual([env().ids.parks.orchard]);
   });
 
   it('gives the device class flags of each park from its devices', async () => {
     const [p1, p2, p3] = env().ids.parks.farm;
     const flags = async (groupId: number) =>
-      (await env().get<DeviceClassFlags>(FLAGS, demo, { groupId: String(groupId) })).data;
+      (await env().get<DeviceClassFlags>(FLAGS, token.demo, { groupId: String(groupId) })).data;
     expect(await flags(p1)).toEqual({
       environment: true,
       insect: true,
@@ -68,9 +63,9 @@ describeEachEngine('parks', (env) => {
 
   it('refuses flags of a park the caller may not see, and names a bad groupId', async () => {
     const [p1] = env().ids.parks.farm;
-    expect((await env().get(FLAGS, operator, { groupId: String(p1) })).code).toBe(Code.NOT_FOUND);
-    expect((await env().get(FLAGS, demo2, { groupId: String(p1) })).code).toBe(Code.NOT_FOUND);
-    const bad = await env().get(FLAGS, demo, { groupId: 'abc' });
+    expect((await env().get(FLAGS, token.operator, { groupId: String(p1) })).code).toBe(Code.NOT_FOUND);
+    expect((await env().get(FLAGS, token.demo2, { groupId: String(p1) })).code).toBe(Code.NOT_FOUND);
+    const bad = await env().get(FLAGS, token.demo, { groupId: 'abc' });
     expect(bad.code).toBe(Code.VALIDATION);
     expect(bad.msg).toBe('groupId must be a number');
   });
@@ -78,7 +73,7 @@ describeEachEngine('parks', (env) => {
   it('adds, alters and removes a park (form-encoded and JSON)', async () => {
     const added = await env().post<Park>(
       ADD,
-      demo,
+      token.demo,
       { groupName: ' 新建测试园 ', holderMan: '赵六', area: '12.5', longitude: '', latitude: '36.8' },
       true,
     );
@@ -92,54 +87,58 @@ describeEachEngine('parks', (env) => {
       devices: [],
     });
     const id = added.data.groupId;
-    expect((await env().get<Park[]>(LIST, demo)).data.map((p) => p.groupId)).toContain(id);
+    expect((await env().get<Park[]>(LIST, token.demo)).data.map((p) => p.groupId)).toContain(id);
 
-    const altered = await env().post<Park>(ALTER, demo, { groupId: id, groupName: '改名测试园', crops: '草莓' });
+    const altered = await env().post<Park>(ALTER, token.demo, { groupId: id, groupName: '改名测试园', crops: '草莓' });
     expect(altered.code).toBe(0);
     expect(altered.data).toMatchObject({ groupId: id, groupName: '改名测试园', crops: '草莓', holderMan: '' });
 
-    expect((await env().post(REMOVE, demo, { groupId: String(id) }, true)).code).toBe(0);
-    expect((await env().get<Park[]>(LIST, demo)).data.map((p) => p.groupId)).not.toContain(id);
-    expect((await env().post(REMOVE, demo, { groupId: id })).code).toBe(Code.NOT_FOUND);
+    expect((await env().post(REMOVE, token.demo, { groupId: String(id) }, true)).code).toBe(0);
+    expect((await env().get<Park[]>(LIST, token.demo)).data.map((p) => p.groupId)).not.toContain(id);
+    expect((await env().post(REMOVE, token.demo, { groupId: id })).code).toBe(Code.NOT_FOUND);
   });
 
   it('refuses a duplicate park name within the merchant, but not across merchants', async () => {
-    const dup = await env().post(ADD, demo, { groupName: '稻田镇智慧灌溉基地' });
+    const dup = await env().post(ADD, token.demo, { groupName: '稻田镇智慧灌溉基地' });
     expect(dup.code).toBe(Code.CONFLICT);
     expect(dup.msg).toContain('groupName');
     const [p1] = env().ids.parks.farm;
-    const dupAlter = await env().post(ALTER, demo, { groupId: p1, groupName: '稻田镇智慧灌溉基地' });
+    const dupAlter = await env().post(ALTER, token.demo, { groupId: p1, groupName: '稻田镇智慧灌溉基地' });
     expect(dupAlter.code).toBe(Code.CONFLICT);
     // keeping its own name is not a conflict
-    const same = await env().post(ALTER, demo, { groupId: p1, groupName: '寿光蔬菜高科技示范园', holderMan: '王建国' });
+    const same = await env().post(ALTER, token.demo, {
+      groupId: p1,
+      groupName: '寿光蔬菜高科技示范园',
+      holderMan: '王建国',
+    });
     expect(same.code).toBe(0);
-    const elsewhere = await env().post<Park>(ADD, demo2, { groupName: '稻田镇智慧灌溉基地' });
+    const elsewhere = await env().post<Park>(ADD, token.demo2, { groupName: '稻田镇智慧灌溉基地' });
     expect(elsewhere.code).toBe(0);
-    expect((await env().post(REMOVE, demo2, { groupId: elsewhere.data.groupId })).code).toBe(0);
+    expect((await env().post(REMOVE, token.demo2, { groupId: elsewhere.data.groupId })).code).toBe(0);
   });
 
   it('refuses to remove a park with bound devices and says how many', async () => {
     const [, p2] = env().ids.parks.farm;
-    const res = await env().post(REMOVE, demo, { groupId: p2 });
+    const res = await env().post(REMOVE, token.demo, { groupId: p2 });
     expect(res.code).toBe(Code.CONFLICT);
     expect(res.msg).toContain('4 devices are still bound');
-    expect((await env().get<Park[]>(LIST, demo)).data.map((p) => p.groupId)).toContain(p2);
+    expect((await env().get<Park[]>(LIST, token.demo)).data.map((p) => p.groupId)).toContain(p2);
   });
 
   it('names invalid fields', async () => {
-    const empty = await env().post(ADD, demo, { groupName: '' });
+    const empty = await env().post(ADD, token.demo, { groupName: '' });
     expect(empty).toMatchObject({ code: Code.VALIDATION, msg: 'groupName must not be empty' });
-    const lat = await env().post(ADD, demo, { groupName: 'x', latitude: 100 });
+    const lat = await env().post(ADD, token.demo, { groupName: 'x', latitude: 100 });
     expect(lat).toMatchObject({ code: Code.VALIDATION, msg: 'latitude must be at most 90' });
-    const missing = await env().post(ALTER, demo, { groupName: 'x' });
+    const missing = await env().post(ALTER, token.demo, { groupName: 'x' });
     expect(missing.code).toBe(Code.VALIDATION);
     expect(missing.msg).toBe('groupId is required');
-    const noBody = await env().call({ method: 'POST', url: ADD, token: demo });
+    const noBody = await env().call({ method: 'POST', url: ADD, token: token.demo });
     expect(noBody).toMatchObject({ code: Code.VALIDATION, msg: 'groupName is required' });
     const broken = await env().call({
       method: 'POST',
       url: ADD,
-      token: demo,
+      token: token.demo,
       headers: { 'content-type': 'application/json' },
       payload: '{"groupName":',
     });
@@ -148,10 +147,12 @@ describeEachEngine('parks', (env) => {
   });
 
   it('lets the operator list its park but not administer parks (1004)', async () => {
-    const res = await env().post(ADD, operator, { groupName: '操作员的园区' });
+    const res = await env().post(ADD, token.operator, { groupName: '操作员的园区' });
     expect(res.code).toBe(Code.PERMISSION_DENIED);
     const [, p2] = env().ids.parks.farm;
-    expect((await env().post(ALTER, operator, { groupId: p2, groupName: 'x' })).code).toBe(Code.PERMISSION_DENIED);
+    expect((await env().post(ALTER, token.operator, { groupId: p2, groupName: 'x' })).code).toBe(
+      Code.PERMISSION_DENIED,
+    );
   });
 
   it('gives a non-admin creator access to the park it adds', async () => {
@@ -165,25 +166,25 @@ describeEachEngine('parks', (env) => {
         permit_url: '/park/parkInfo',
       })
       .execute();
-    const added = await env().post<Park>(ADD, operator, { groupName: '操作员新园区' });
+    const added = await env().post<Park>(ADD, token.operator, { groupName: '操作员新园区' });
     expect(added.code).toBe(0);
-    const list = await env().get<Park[]>(LIST, operator);
+    const list = await env().get<Park[]>(LIST, token.operator);
     expect(list.data.map((p) => p.groupId)).toEqual([ids.parks.farm[1], added.data.groupId]);
-    expect((await env().post(REMOVE, operator, { groupId: added.data.groupId })).code).toBe(0);
+    expect((await env().post(REMOVE, token.operator, { groupId: added.data.groupId })).code).toBe(0);
     await db.deleteFrom('role_permissions').where('permit_url', '=', '/park/parkInfo').execute();
   });
 
   it('sets the screen of a park only to a screen of the same merchant', async () => {
     const [p1] = env().ids.parks.farm;
     const { screens } = env().ids;
-    expect((await env().post(SCREEN, demo, { groupId: p1, screenId: screens.farm })).code).toBe(0);
-    let park = (await env().get<Park[]>(LIST, demo)).data.find((p) => p.groupId === p1)!;
+    expect((await env().post(SCREEN, token.demo, { groupId: p1, screenId: screens.farm })).code).toBe(0);
+    let park = (await env().get<Park[]>(LIST, token.demo)).data.find((p) => p.groupId === p1)!;
     expect(park.screenId).toBe(screens.farm);
-    const foreign = await env().post(SCREEN, demo, { groupId: p1, screenId: screens.orchard });
+    const foreign = await env().post(SCREEN, token.demo, { groupId: p1, screenId: screens.orchard });
     expect(foreign.code).toBe(Code.NOT_FOUND);
     expect(foreign.msg).toContain('screenId');
-    expect((await env().post(SCREEN, demo, { groupId: String(p1), screenId: '' }, true)).code).toBe(0);
-    park = (await env().get<Park[]>(LIST, demo)).data.find((p) => p.groupId === p1)!;
+    expect((await env().post(SCREEN, token.demo, { groupId: String(p1), screenId: '' }, true)).code).toBe(0);
+    park = (await env().get<Park[]>(LIST, token.demo)).data.find((p) => p.groupId === p1)!;
     expect(park.screenId).toBeNull();
   });
 

@@ -13,7 +13,7 @@ import {
 import type { VirtualDevice } from '@farmpark/simulator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
+import { listen, provision, simDevice, uniqueSerial, untilOnline } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 
 const DAY = 86_400_000;
@@ -86,10 +86,7 @@ describeEachEngine('pests', (env) => {
     const sserial = uniqueSerial('PT-ST');
     const s = await provision(env(), demo, { serial: sserial, deviceClass: 'sporeTrap', groupId: park });
     spore = { deviceId: s.deviceId, serial: sserial, secret: s.secret };
-    await waitFor('trap online', async () => {
-      const r = await env().db.selectFrom('devices').select('online').where('id', '=', p.deviceId).executeTakeFirst();
-      return r?.online === 1;
-    });
+    await untilOnline(env(), p.deviceId, 'trap online');
     cats = (await env().get<PestCategory[]>('/api/merchant/pest/getCategoryAllList', demo, { kind: 'insect' })).data;
   });
   afterAll(async () => {

@@ -1,33 +1,30 @@
 import type { MerchantUserInfo, Paged, PermitNode, Role, RoleDetail } from '@farmpark/contracts';
 import { Code } from '@farmpark/contracts';
-import { beforeAll, expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/harness';
+import { expect, it } from 'vitest';
+import { describeEachEngine, signedIn } from '../../test/harness';
 
 const R = '/api/merchant/role';
 
 describeEachEngine('roles', (env) => {
-  let demo: string;
-  beforeAll(async () => {
-    demo = await env().login('demo');
-  });
+  const token = signedIn(env, 'demo');
 
   it('serves the permission catalogue with both titles for the tree editor', async () => {
-    const res = await env().get<PermitNode[]>(`${R}/getPermissionTree`, demo);
+    const res = await env().get<PermitNode[]>(`${R}/getPermissionTree`, token.demo);
     expect(res.data[0]).toMatchObject({ permitUrl: '/park', title: { zh: '园区管理', en: 'Park management' } });
     const system = res.data.find((n) => n.permitUrl === '/system')!;
     expect(system.children?.map((c) => c.name)).toContain('user-mgt');
   });
 
   it('adds a role, names an unknown permitUrl, and refuses a duplicate name', async () => {
-    const bad = await env().post(`${R}/addRole`, demo, { roleName: '坏', permitUrls: ['/park', '/nope/page'] });
+    const bad = await env().post(`${R}/addRole`, token.demo, { roleName: '坏', permitUrls: ['/park', '/nope/page'] });
     expect(bad).toMatchObject({ code: Code.VALIDATION });
     expect(bad.msg).toBe('permitUrls has an unknown permitUrl "/nope/page"');
-    const empty = await env().post(`${R}/addRole`, demo, { roleName: '  ' }, true);
+    const empty = await env().post(`${R}/addRole`, token.demo, { roleName: '  ' }, true);
     expect(empty.msg).toContain('roleName');
     // form-encoded: a comma-separated list
     const ok = await env().post<RoleDetail>(
       `${R}/addRole`,
-      demo,
+      token.demo,
       { roleName: '巡检员', permitUrls: '/park/parkInfo,/alarm' },
       true,
     );
@@ -35,13 +32,13 @@ describeEachEngine('roles', (env) => {
     expect(ok.data).toMatchObject({ roleName: '巡检员', isAdmin: false, userCount: 0 });
     expect(ok.data.permitUrls.sort()).toEqual(['/alarm', '/park/parkInfo']);
     expect(ok.data.roleKey).toMatch(/^r_[0-9a-f]{12}$/);
-    const dup = await env().post(`${R}/addRole`, demo, { roleName: '巡检员', permitUrls: [] });
+    const dup = await env().post(`${R}/addRole`, token.demo, { roleName: '巡检员', permitUrls: [] });
     expect(dup).toMatchObject({ code: Code.CONFLICT, msg: 'roleName: a role named "巡检员" already exists' });
   });
 
   it('ends the sessions of every holder when the permissions change (908), not on a rename', async () => {
-    const role = await env().post<RoleDetail>(`${R}/addRole`, demo, { roleName: '值班', permitUrls: ['/park'] });
-    const user = await env().post<{ userId: number }>('/api/merchant/user/addSysUser', demo, {
+    const role = await env().post<RoleDetail>(`${R}/addRole`, token.demo, { roleName: '值班', permitUrls: ['/park'] });
+    const user = await env().post<{ userId: number }>('/api/merchant/user/addSysUser', token.demo, {
       loginName: 'duty',
       userName: '值班员',
       roleId: role.data.roleId,
@@ -49,36 +46,40 @@ describeEachEngine('roles', (env) => {
       loginPwd: 'secret123',
     });
     expect(user.code, user.msg).toBe(0);
-    const token = await env().login('duty', 'secret123');
-    const info = await env().get<MerchantUserInfo>('/api/merchant/user/center/getMerchantUserInfo', token);
+    const duty = await env().login('duty', 'secret123');
+    const info = await env().get<MerchantUserInfo>('/api/merchant/user/center/getMerchantUserInfo', duty);
     expect(info.data.permitList.map((e) => e.permitUrl)).toEqual(['/park']);
     const alter = (body: object) =>
-      env().post<RoleDetail>(`${R}/alterRole`, demo, { roleId: role.data.roleId, ...body });
+      env().post<RoleDetail>(`${R}/alterRole`, token.demo, { roleId: role.data.roleId, ...body });
     expect((await alter({ roleName: '值班组', permitUrls: ['/park'] })).code).toBe(0);
-    expect((await env().get('/api/merchant/user/center/getMerchantUserInfo', token)).code).toBe(0);
+    expect((await env().get('/api/merchant/user/center/getMerchantUserInfo', duty)).code).toBe(0);
     expect((await alter({ roleName: '值班组', permitUrls: ['/park', '/alarm'] })).code).toBe(0);
-    expect((await env().get('/api/merchant/user/center/getMerchantUserInfo', token)).code).toBe(Code.ROLE_CHANGED);
+    expect((await env().get('/api/merchant/user/center/getMerchantUserInfo', duty)).code).toBe(Code.ROLE_CHANGED);
 
-    const held = await env().post(`${R}/removeRole`, demo, { ids: [role.data.roleId] });
+    const held = await env().post(`${R}/removeRole`, token.demo, { ids: [role.data.roleId] });
     expect(held.code).toBe(Code.CONFLICT);
     expect(held.msg).toContain('1 user still holds the role "值班组"');
-    await env().post('/api/merchant/user/removeSysUser', demo, { ids: [user.data.userId] });
-    expect((await env().post(`${R}/removeRole`, demo, { ids: [role.data.roleId] })).code).toBe(0);
-    expect((await env().get(`${R}/getRoleDetail`, demo, { roleId: String(role.data.roleId) })).code).toBe(
+    await env().post('/api/merchant/user/removeSysUser', token.demo, { ids: [user.data.userId] });
+    expect((await env().post(`${R}/removeRole`, token.demo, { ids: [role.data.roleId] })).code).toBe(0);
+    expect((await env().get(`${R}/getRoleDetail`, token.demo, { roleId: String(role.data.roleId) })).code).toBe(
       Code.NOT_FOUND,
     );
   });
 
   it('keeps the administrator role as it is', async () => {
-    const list = await env().get<Paged<Role>>(`${R}/getRoleList`, demo);
+    const list = await env().get<Paged<Role>>(`${R}/getRoleList`, token.demo);
     const admin = list.data.list[0];
     expect(admin).toMatchObject({ isAdmin: true, userCount: 1 });
-    const detail = await env().get<RoleDetail>(`${R}/getRoleDetail`, demo, { roleId: String(admin.roleId) });
+    const detail = await env().get<RoleDetail>(`${R}/getRoleDetail`, token.demo, { roleId: String(admin.roleId) });
     expect(detail.data.permitUrls).toContain('/system/user-mgt');
-    const edit = await env().post(`${R}/alterRole`, demo, { roleId: admin.roleId, roleName: 'x', permitUrls: [] });
+    const edit = await env().post(`${R}/alterRole`, token.demo, {
+      roleId: admin.roleId,
+      roleName: 'x',
+      permitUrls: [],
+    });
     expect(edit.code).toBe(Code.CONFLICT);
     expect(edit.msg).toContain('cannot be edited');
-    const remove = await env().post(`${R}/removeRole`, demo, { ids: [admin.roleId] });
+    const remove = await env().post(`${R}/removeRole`, token.demo, { ids: [admin.roleId] });
     expect(remove.code).toBe(Code.CONFLICT);
     expect(remove.msg).toContain('cannot be removed');
   });

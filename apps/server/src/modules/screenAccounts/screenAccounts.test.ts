@@ -7,29 +7,30 @@ import {
   type ScreenAccount,
   type ScreenManageItem,
 } from '@farmpark/contracts';
-import { beforeAll, expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/harness';
+import { expect, it } from 'vitest';
+import { describeEachEngine, signedIn } from '../../test/harness';
 
 const A = '/api/merchant/screenAccount';
 const S = '/api/merchant/screen';
 
 describeEachEngine('data-screen accounts and multi-park screens', (env) => {
-  let demo: string;
-  beforeAll(async () => {
-    demo = await env().login('demo');
-  });
+  const token = signedIn(env, 'demo');
 
   it('manages multi-park screens and getScreenList follows their parks', async () => {
     const [p1, p2, p3] = env().ids.parks.farm;
-    const bad = await env().post(`${S}/addScreen`, demo, { screenTitle: '', screenAddress: 'ftp://x', groupIds: [] });
+    const bad = await env().post(`${S}/addScreen`, token.demo, {
+      screenTitle: '',
+      screenAddress: 'ftp://x',
+      groupIds: [],
+    });
     expect(bad.code).toBe(Code.VALIDATION);
     for (const f of ['screenTitle', 'screenAddress', 'groupIds']) expect(bad.msg).toContain(f);
     for (const screenAddress of ['/\\evil.example', '//evil.example', 'javascript:alert(1)', '/a\\b']) {
-      const off = await env().post(`${S}/addScreen`, demo, { screenTitle: 'x', screenAddress, groupIds: [p1] });
+      const off = await env().post(`${S}/addScreen`, token.demo, { screenTitle: 'x', screenAddress, groupIds: [p1] });
       expect(off.code, screenAddress).toBe(Code.VALIDATION);
       expect(off.msg, screenAddress).toContain('screenAddress');
     }
-    const added = await env().post<ScreenManageItem>(`${S}/addScreen`, demo, {
+    const added = await env().post<ScreenManageItem>(`${S}/addScreen`, token.demo, {
       screenTitle: '植保园大屏',
       screenAddress: 'https://screens.example/plant?x=1',
       groupIds: [p3],
@@ -38,7 +39,7 @@ describeEachEngine('data-screen accounts and multi-park screens', (env) => {
     expect(added.data).toMatchObject({ groupIds: [p3], screenAddress: 'https://screens.example/plant?x=1' });
     const altered = await env().post<ScreenManageItem>(
       `${S}/alterScreen`,
-      demo,
+      token.demo,
       {
         screenId: added.data.screenId,
         screenTitle: '植保园大屏',
@@ -48,38 +49,38 @@ describeEachEngine('data-screen accounts and multi-park screens', (env) => {
       true,
     );
     expect(altered.data.groupIds).toEqual([p2, p3]);
-    const list = await env().get<Paged<ScreenManageItem>>(`${S}/getScreenManageList`, demo, { keyword: '植保' });
+    const list = await env().get<Paged<ScreenManageItem>>(`${S}/getScreenManageList`, token.demo, { keyword: '植保' });
     expect(list.data.list.map((s) => s.screenId)).toEqual([added.data.screenId]);
 
     const operator = await env().login('operator');
     const opScreens = await env().get<Screen[]>(`${S}/getScreenList`, operator);
     expect(opScreens.data.map((s) => s.screenTitle)).toContain('植保园大屏');
     expect(p1).toBeGreaterThan(0);
-    expect((await env().post(`${S}/removeScreen`, demo, { ids: [added.data.screenId] })).code).toBe(0);
+    expect((await env().post(`${S}/removeScreen`, token.demo, { ids: [added.data.screenId] })).code).toBe(0);
     const after = await env().get<Screen[]>(`${S}/getScreenList`, operator);
     expect(after.data.map((s) => s.screenTitle)).not.toContain('植保园大屏');
   });
 
   it('creates a screen account that can open only the screens of its parks', async () => {
     const [, p2] = env().ids.parks.farm;
-    const none = await env().post(`${A}/addScreenAccount`, demo, {
+    const none = await env().post(`${A}/addScreenAccount`, token.demo, {
       loginName: 'wall',
       userName: '大厅大屏',
       loginPwd: 'screen123',
       groupIds: [],
     });
     expect(none).toMatchObject({ code: Code.VALIDATION, msg: 'groupIds must name at least one park' });
-    const acc = await env().post<ScreenAccount>(`${A}/addScreenAccount`, demo, {
+    const acc = await env().post<ScreenAccount>(`${A}/addScreenAccount`, token.demo, {
       loginName: 'wall',
       userName: '大厅大屏',
       loginPwd: 'screen123',
       groupIds: [p2],
     });
     expect(acc.code, acc.msg).toBe(0);
-    const list = await env().get<Paged<ScreenAccount>>(`${A}/getScreenAccountList`, demo);
+    const list = await env().get<Paged<ScreenAccount>>(`${A}/getScreenAccountList`, token.demo);
     expect(list.data.list.map((a) => a.loginName)).toEqual(['wall']);
     // not a sub-account
-    const users = await env().get<Paged<{ loginName: string }>>('/api/merchant/user/getSysUserList', demo);
+    const users = await env().get<Paged<{ loginName: string }>>('/api/merchant/user/getSysUserList', token.demo);
     expect(users.data.list.map((u) => u.loginName)).not.toContain('wall');
 
     const wall = await env().login('wall', 'screen123');
@@ -92,7 +93,9 @@ describeEachEngine('data-screen accounts and multi-park screens', (env) => {
       [
         { screenTitle: '一园大屏', groupIds: [env().ids.parks.farm[0]] },
         { screenTitle: '一二园大屏', groupIds: [env().ids.parks.farm[0], p2] },
-      ].map((b) => env().post<ScreenManageItem>(`${S}/addScreen`, demo, { ...b, screenAddress: '/large-screen' })),
+      ].map((b) =>
+        env().post<ScreenManageItem>(`${S}/addScreen`, token.demo, { ...b, screenAddress: '/large-screen' }),
+      ),
     );
     expect([p1only.code, p2also.code]).toEqual([0, 0]);
     const offered = await env().get<Screen[]>(`${S}/getScreenList`, wall);
@@ -129,7 +132,7 @@ describeEachEngine('data-screen accounts and multi-park screens', (env) => {
     );
 
     const [p1] = env().ids.parks.farm;
-    const alter = await env().post(`${A}/alterScreenAccount`, demo, {
+    const alter = await env().post(`${A}/alterScreenAccount`, token.demo, {
       userId: acc.data.userId,
       userName: '大厅大屏',
       groupIds: [p1, p2],
@@ -137,13 +140,13 @@ describeEachEngine('data-screen accounts and multi-park screens', (env) => {
     expect(alter.code, alter.msg).toBe(0);
     expect((await env().get(`${S}/getScreenList`, wall)).code).toBe(Code.PARKS_CHANGED);
     const wall2 = await env().login('wall', 'screen123');
-    const off = await env().post(`${A}/enableScreenAccount`, demo, { userId: acc.data.userId, enabled: false });
+    const off = await env().post(`${A}/enableScreenAccount`, token.demo, { userId: acc.data.userId, enabled: false });
     expect(off.code).toBe(0);
     expect((await env().get(`${S}/getScreenList`, wall2)).code).toBe(Code.ACCOUNT_DISABLED);
     // a sub-account id is not a screen account
-    const wrong = await env().post(`${A}/removeScreenAccount`, demo, { ids: [env().ids.users.operator] });
+    const wrong = await env().post(`${A}/removeScreenAccount`, token.demo, { ids: [env().ids.users.operator] });
     expect(wrong.code).toBe(Code.NOT_FOUND);
-    expect((await env().post(`${A}/removeScreenAccount`, demo, { ids: [acc.data.userId] })).code).toBe(0);
-    expect((await env().get<Paged<ScreenAccount>>(`${A}/getScreenAccountList`, demo)).data.total).toBe(0);
+    expect((await env().post(`${A}/removeScreenAccount`, token.demo, { ids: [acc.data.userId] })).code).toBe(0);
+    expect((await env().get<Paged<ScreenAccount>>(`${A}/getScreenAccountList`, token.demo)).data.total).toBe(0);
   });
 });

@@ -2,7 +2,7 @@ import type { CommandRecord, SendCommandResult, TestingLogin, TestingMessages } 
 import { Code } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
+import { listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 
 const T = '/api/testing';
@@ -27,10 +27,7 @@ describeEachEngine('device debugging for installers (serial and secret)', (env) 
       serial: otherSerial,
       ...(await provision(env(), demo, { serial: otherSerial, deviceClass: 'valveController', groupId: park })),
     };
-    await waitFor('device online', async () => {
-      const r = await env().db.selectFrom('devices').select('online').where('id', '=', p.deviceId).executeTakeFirst();
-      return r?.online === 1;
-    });
+    await untilOnline(env(), p.deviceId);
   });
   afterAll(async () => {
     for (const s of stop.reverse()) await s();

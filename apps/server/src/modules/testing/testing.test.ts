@@ -9,7 +9,7 @@ import {
 } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
+import { listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 
 const M = '/api/merchant/testing';
@@ -31,10 +31,7 @@ describeEachEngine('device debugging for console users', (env) => {
     const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'valveController' });
     stop.push(() => device.stop());
     valve = { deviceId: p.deviceId, serial, device };
-    await waitFor('device online', async () => {
-      const r = await env().db.selectFrom('devices').select('online').where('id', '=', p.deviceId).executeTakeFirst();
-      return r?.online === 1;
-    });
+    await untilOnline(env(), p.deviceId);
   });
   afterAll(async () => {
     for (const s of stop.reverse()) await s();

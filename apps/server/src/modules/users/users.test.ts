@@ -7,21 +7,16 @@ import {
   type SysUserBrief,
   type SysUserExtend,
 } from '@farmpark/contracts';
-import { beforeAll, expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/harness';
+import { expect, it } from 'vitest';
+import { describeEachEngine, signedIn } from '../../test/harness';
 
 const flatten = (list: PermitEntry[]): string[] => list.flatMap((e) => [e.permitUrl, ...flatten(e.permitList)]);
 
 describeEachEngine('users, screens and connect params', (env) => {
-  let demo: string;
-  let operator: string;
-  let demo2: string;
-  beforeAll(async () => {
-    [demo, operator, demo2] = await Promise.all([env().login('demo'), env().login('operator'), env().login('demo2')]);
-  });
+  const token = signedIn(env, 'demo', 'operator', 'demo2');
 
   it('gives the admin every permission, nested as the menu is', async () => {
-    const res = await env().get<MerchantUserInfo>('/api/merchant/user/center/getMerchantUserInfo', demo);
+    const res = await env().get<MerchantUserInfo>('/api/merchant/user/center/getMerchantUserInfo', token.demo);
     expect(res.data).toMatchObject({
       loginName: 'demo',
       userCompanyAbb: '示范农场',
@@ -35,7 +30,7 @@ describeEachEngine('users, screens and connect params', (env) => {
   });
 
   it('gives the operator only its granted part of the menu, with ancestors and descendants', async () => {
-    const res = await env().get<MerchantUserInfo>('/api/merchant/user/center/getMerchantUserInfo', operator);
+    const res = await env().get<MerchantUserInfo>('/api/merchant/user/center/getMerchantUserInfo', token.operator);
     expect(res.data.roles).toEqual(['operator']);
     const top = res.data.permitList.map((e) => e.permitUrl);
     expect(top).toEqual(['/irrigation', '/outdoorsEquipment', '/alarm']);
@@ -51,14 +46,14 @@ describeEachEngine('users, screens and connect params', (env) => {
   });
 
   it('lists the users of the caller merchant only', async () => {
-    const farm = await env().get<SysUserBrief[]>('/api/merchant/user/getSysUserAllList', operator);
+    const farm = await env().get<SysUserBrief[]>('/api/merchant/user/getSysUserAllList', token.operator);
     expect(farm.data.map((u) => u.loginName).sort()).toEqual(['demo', 'operator']);
-    const orchard = await env().get<SysUserBrief[]>('/api/merchant/user/getSysUserAllList', demo2);
+    const orchard = await env().get<SysUserBrief[]>('/api/merchant/user/getSysUserAllList', token.demo2);
     expect(orchard.data.map((u) => u.loginName)).toEqual(['demo2']);
   });
 
   it('gives the caller its own profile', async () => {
-    const res = await env().get<SysUserExtend>('/api/merchant/user/getSysUserExtend', operator);
+    const res = await env().get<SysUserExtend>('/api/merchant/user/getSysUserExtend', token.operator);
     expect(res.data).toMatchObject({
       loginName: 'operator',
       roleName: '生产操作员',
@@ -69,12 +64,12 @@ describeEachEngine('users, screens and connect params', (env) => {
   });
 
   it('lists the screens that show a park the caller may see', async () => {
-    const mine = await env().get<Screen[]>('/api/merchant/screen/getScreenList', demo);
+    const mine = await env().get<Screen[]>('/api/merchant/screen/getScreenList', token.demo);
     expect(mine.data).toEqual([
       { screenId: env().ids.screens.farm, screenTitle: '示范农场多园区大屏', screenAddress: '/large-screen-multi' },
     ]);
-    expect((await env().get<Screen[]>('/api/merchant/screen/getScreenList', operator)).data).toHaveLength(1);
-    const other = await env().get<Screen[]>('/api/merchant/screen/getScreenList', demo2);
+    expect((await env().get<Screen[]>('/api/merchant/screen/getScreenList', token.operator)).data).toHaveLength(1);
+    const other = await env().get<Screen[]>('/api/merchant/screen/getScreenList', token.demo2);
     expect(other.data.map((s) => s.screenId)).toEqual([env().ids.screens.orchard]);
   });
 
@@ -83,19 +78,19 @@ describeEachEngine('users, screens and connect params', (env) => {
     const plain = await env().call<MqttConnectParam>({
       method: 'GET',
       url,
-      token: demo,
+      token: token.demo,
       headers: { host: 'farm.example:8080' },
     });
     expect(plain.data).toEqual({
       username: `u${env().ids.users.demo}`,
-      password: demo,
+      password: token.demo,
       mqttUrl: 'ws://farm.example',
       port: 8080,
     });
     const proxied = await env().call<MqttConnectParam>({
       method: 'GET',
       url,
-      token: demo,
+      token: token.demo,
       headers: { host: 'farm.example', 'x-forwarded-proto': 'https' },
     });
     expect(proxied.data).toMatchObject({ mqttUrl: 'wss://farm.example', port: 443 });

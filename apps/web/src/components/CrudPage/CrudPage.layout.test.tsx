@@ -1,47 +1,20 @@
-import type { Paged } from '@farmpark/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App, Input } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import '../../test/jsdomShims';
 import '../../i18n';
 import { setViewportWidth } from '../../test/viewport';
-import CrudPage from './index';
+import { type Row, renderCrudPage } from './renderCrudPage';
 
-interface Row {
-  id: number;
-  name: string;
-  note: string;
-}
 const ROWS: Row[] = Array.from({ length: 3 }, (_, i) => ({ id: i + 1, name: `Field ${i + 1}`, note: `note ${i + 1}` }));
-
-function renderPage(props: Partial<Parameters<typeof CrudPage<Row, { name: string }>>[0]> = {}) {
-  const fetchList = vi.fn(
-    async (p: Record<string, unknown> & { pageNum: number; pageSize: number }): Promise<Paged<Row>> => {
-      const list = ROWS.filter((r) => !p.name || r.name.includes(String(p.name)));
-      return { list, total: list.length, pageNum: p.pageNum, pageSize: p.pageSize };
-    },
-  );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <CrudPage<Row, { name: string }>
-          testId="t"
-          rowKey="id"
-          fetchList={fetchList}
-          columns={[
-            { title: 'Name', dataIndex: 'name', width: 150 },
-            { title: 'Note', dataIndex: 'note', width: 200, responsive: ['md'] },
-          ]}
-          search={[{ name: 'name', label: 'Name', input: <Input data-testid="search-name" /> }]}
-          {...props}
-        />
-      </App>
-    </QueryClientProvider>,
-  );
-  return { fetchList };
-}
+const renderPage = (props: Parameters<typeof renderCrudPage>[1] = {}) =>
+  renderCrudPage(ROWS, {
+    columns: [
+      { title: 'Name', dataIndex: 'name', width: 150 },
+      { title: 'Note', dataIndex: 'note', width: 200, responsive: ['md'] },
+    ],
+    ...props,
+  });
 
 const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
 

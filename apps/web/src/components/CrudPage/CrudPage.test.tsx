@@ -1,49 +1,14 @@
-import type { Paged } from '@farmpark/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App, Input } from 'antd';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Input } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import '../../test/jsdomShims';
 import '../../i18n';
 import { csvCell, toCsv } from './csv';
-import CrudPage from './index';
-
-interface Row {
-  id: number;
-  name: string;
-}
+import { type Row, renderCrudPage } from './renderCrudPage';
 
 const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Field ${i + 1}` }));
-
-/** A fake server: filters by `name`, pages with pageNum/pageSize. */
-function fakeList() {
-  return vi.fn(async (p: Record<string, unknown> & { pageNum: number; pageSize: number }): Promise<Paged<Row>> => {
-    const all = ROWS.filter((r) => !p.name || r.name.includes(String(p.name)));
-    const start = (p.pageNum - 1) * p.pageSize;
-    return { list: all.slice(start, start + p.pageSize), total: all.length, pageNum: p.pageNum, pageSize: p.pageSize };
-  });
-}
-
-function renderPage(props: Partial<Parameters<typeof CrudPage<Row, { name: string }>>[0]> = {}) {
-  const fetchList = fakeList();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const utils = render(
-    <QueryClientProvider client={client}>
-      <App>
-        <CrudPage<Row, { name: string }>
-          testId="t"
-          rowKey="id"
-          fetchList={fetchList}
-          columns={[{ title: 'Name', dataIndex: 'name' }]}
-          search={[{ name: 'name', label: 'Name', input: <Input data-testid="search-name" /> }]}
-          {...props}
-        />
-      </App>
-    </QueryClientProvider>,
-  );
-  return { fetchList, ...utils };
-}
+const renderPage = (props: Parameters<typeof renderCrudPage>[1] = {}) => renderCrudPage(ROWS, props);
 
 describe('CrudPage', { timeout: 20_000 }, () => {
   it('pages on the server and searches from page 1', async () => {

@@ -6,11 +6,11 @@ import '../../test/jsdomShims';
 import { RequestError } from '../../api/request';
 import { useParkStore } from '../../stores/park';
 import { pickOption, pickPreset } from '../../test/antd';
+import { chart } from '../../test/chartStub';
 import { renderWithClient } from '../../test/renderWithClient';
 import { weatherStation } from '../../test/telemetryFixtures';
 // picked days are the active park's days (utils/time), whatever the zone tests run in
 import { inPark } from '../../utils/time';
-import type { TrendChartProps } from '../TrendChart';
 import HistoryPanel from '.';
 
 // The server is stood in for at the API module; the export is a real streamed download from a stubbed fetch.
@@ -19,14 +19,7 @@ vi.mock('../../api/telemetry', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/telemetry')>()),
   ...api,
 }));
-// ECharts does not draw in jsdom: the chart is checked by the series it is handed.
-const chart = vi.hoisted(() => ({ last: null as TrendChartProps | null }));
-vi.mock('../TrendChart', () => ({
-  default: (props: TrendChartProps) => {
-    chart.last = props;
-    return <div data-testid="chart-stub" />;
-  },
-}));
+vi.mock('../TrendChart', () => import('../../test/chartStub'));
 
 // antd's first render is slow on a busy machine; 1 s waits made the first test flaky.
 configure({ asyncUtilTimeout: 10_000 });

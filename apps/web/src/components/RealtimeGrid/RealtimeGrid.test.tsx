@@ -6,9 +6,9 @@ import '../../test/jsdomShims';
 import { RequestError } from '../../api/request';
 import { useParkStore } from '../../stores/park';
 import { useSessionStore } from '../../stores/session';
+import { chart } from '../../test/chartStub';
 import { renderWithClient } from '../../test/renderWithClient';
 import { weatherStation } from '../../test/telemetryFixtures';
-import type { TrendChartProps } from '../TrendChart';
 import RealtimeGrid from '.';
 
 // The server and the broker are stood in for at their edges; the grid, its cards and tiles are real.
@@ -23,14 +23,7 @@ vi.mock('../../mqtt', () => ({
     if (topic) topics.set(topic, handler);
   },
 }));
-// ECharts does not draw in jsdom: the 24 h chart is checked by the series it is handed.
-const chart = vi.hoisted(() => ({ last: null as TrendChartProps | null }));
-vi.mock('../TrendChart', () => ({
-  default: (props: TrendChartProps) => {
-    chart.last = props;
-    return <div data-testid="chart-stub" />;
-  },
-}));
+vi.mock('../TrendChart', () => import('../../test/chartStub'));
 
 // antd's first render is slow on a busy machine; 1 s waits made the first test flaky.
 configure({ asyncUtilTimeout: 10_000 });
