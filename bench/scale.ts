@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { api, login } from '../apps/server/src/cluster/harness/servers';
-import { maintainTelemetryPartitions, PARTITION_MS } from '../apps/server/src/cluster/telemetryPartitions';
 import { connectDatabase, type Db } from '../apps/server/src/db/connect';
+import { maintainTelemetryPartitions, PARTITION_MS } from '../apps/server/src/modules/telemetry/partitionsRepo';
 import { prepareData, type SpawnedServer, spawnServer } from '../apps/server/src/test/spawnServer';
 import { percentile, runLoad, WEATHER_KEYS } from './ingestLoad';
 

@@ -98,10 +98,10 @@ async function main() {
   const missing = ensureSystemPackages();
   const env = {};
 
-  // Lint and the four type checks are independent: side by side.
+  // Lint and the type checks (the benchmarks too, so a moved module cannot break them unseen) are independent: side by side.
   await Promise.all([
     check('lint', 'npx', ['biome', 'check', '.']),
-    ...['packages/contracts', 'packages/simulator', 'apps/server', 'apps/web'].map((ws) =>
+    ...['packages/contracts', 'packages/simulator', 'apps/server', 'apps/web', 'bench'].map((ws) =>
       check(`types ${ws}`, 'npx', ['tsc', '-p', ws]),
     ),
   ]);
