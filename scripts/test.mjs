@@ -3,7 +3,7 @@
 // and integration tests (SQLite and PostgreSQL, embedded broker and Mosquitto; the console builds beside
 // them) -> cluster harness -> end to end in Chromium (shards side by side, each with its own demo server). With CI=true nothing may be skipped: a missing prerequisite fails the run.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureSystemPackages, startMosquitto, startPostgres } from './lib/services.mjs';
@@ -41,13 +41,12 @@ function job(name, cmd, args, env) {
   const started = Date.now();
   log(`${name}: started`);
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    const chunks = [];
-    child.stdout.on('data', (c) => chunks.push(c));
-    child.stderr.on('data', (c) => chunks.push(c));
+    // written as it comes (to follow a long job: tail -f .test-results/<job>.log), printed whole at the end
+    const file = openSync(out, 'w');
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', file, file] });
     child.on('close', (code, signal) => {
-      const text = Buffer.concat(chunks).toString('utf8');
-      writeFileSync(out, text);
+      closeSync(file);
+      const text = readFileSync(out, 'utf8');
       log(`${name}: ${cmd} ${args.join(' ')} (${Math.round((Date.now() - started) / 1000)} s)`);
       process.stdout.write(text);
       resolve(code ?? (signal ? 1 : 0));
