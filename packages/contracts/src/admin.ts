@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordField } from './auth';
 import { id, idList, pageQuery } from './envelope';
+import { named, refinement, ruleIssue } from './errorDetail';
 import { isKnownPermitUrl } from './permissions';
 import { boolField, enumField, epochMsField, idField, listOf, optional } from './requestValues';
 
@@ -14,34 +15,29 @@ export const USER_KINDS = ['staff', 'screen'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
 export { SCREEN_ROLE } from './sessionKeys';
 
-const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(max, `${field} is at most ${max} characters`);
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 /** A list of park ids (see listOf); may be empty. */
-export const groupIdList = () => listOf(id, (a) => a.max(1000, 'groupIds has at most 1000 parks'));
+export const groupIdList = () => listOf(id, (a) => a.max(1000));
 
 export const loginNameField = z
-  .string({ error: 'loginName is required' })
+  .string()
   .trim()
-  .min(1, 'loginName must not be empty')
-  .max(64, 'loginName is at most 64 characters')
-  .regex(/^[A-Za-z0-9_.@-]+$/, 'loginName may only use letters, digits and _ . @ -');
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.@-]*$/, named('nameChars'));
 
 export const phoneField = z
   .string()
   .trim()
-  .max(30, 'phone is at most 30 characters')
-  .regex(/^[0-9+\- ]*$/, 'phone may only use digits, spaces, + and -')
+  .max(30)
+  .regex(/^[0-9+\- ]*$/, named('phoneChars'))
   .default('');
 
 // ---- users --------------------------------------------------------------------------------------
 
 export const sysUserListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+  keyword: z.string().trim().max(64).optional(),
   roleId: optional(id),
   enabled: optional(boolField()),
   groupId: optional(id),
@@ -49,7 +45,7 @@ export const sysUserListQuery = pageQuery.extend({
 export type SysUserListQuery = z.infer<typeof sysUserListQuery>;
 
 export const sysUserFields = z.object({
-  userName: requiredText('userName', 50),
+  userName: requiredText(50),
   phone: phoneField,
   roleId: idField(),
   groupIds: groupIdList(),
@@ -89,14 +85,13 @@ export interface SysUser {
 
 /** A list of permitUrls of the catalogue; an unknown one is named in the message. */
 export const permitUrlList = listOf(z.string().trim(), (a) =>
-  a.max(500, 'permitUrls has at most 500 entries').superRefine((urls, ctx) => {
-    for (const u of urls)
-      if (!isKnownPermitUrl(u)) ctx.addIssue({ code: 'custom', message: `permitUrls has an unknown permitUrl "${u}"` });
+  a.max(500).superRefine((urls, ctx) => {
+    for (const u of urls) if (!isKnownPermitUrl(u)) ctx.addIssue(ruleIssue([], 'unknownValue', { value: u }));
   }),
 );
 
 export const roleFields = z.object({
-  roleName: requiredText('roleName', 50),
+  roleName: requiredText(50),
   permitUrls: permitUrlList,
 });
 export const addRoleBody = roleFields;
@@ -106,7 +101,7 @@ export type AlterRoleBody = z.infer<typeof alterRoleBody>;
 export const roleIdQuery = z.object({ roleId: id });
 export const removeRolesBody = z.object({ ids: idList });
 export const roleListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(50, 'keyword is at most 50 characters').optional(),
+  keyword: z.string().trim().max(50).optional(),
 });
 
 export interface Role {
@@ -126,12 +121,12 @@ export interface RoleDetail extends Role {
 // ---- data-screen accounts -----------------------------------------------------------------------
 
 export const screenAccountListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+  keyword: z.string().trim().max(64).optional(),
 });
 const screenAccountFields = z.object({
-  userName: requiredText('userName', 50),
+  userName: requiredText(50),
   phone: phoneField,
-  groupIds: groupIdList().refine((l) => l.length > 0, 'groupIds must name at least one park'),
+  groupIds: groupIdList().refine((l) => l.length > 0, refinement('minItems', { min: 1 })),
 });
 export const addScreenAccountBody = screenAccountFields.extend({ loginName: loginNameField, loginPwd: passwordField });
 export type AddScreenAccountBody = z.infer<typeof addScreenAccountBody>;
@@ -157,19 +152,16 @@ export interface ScreenAccount {
 
 /** An http(s) URL, or an absolute path of the console such as /large-screen. */
 export const screenAddressField = z
-  .string({ error: 'screenAddress is required' })
+  .string()
   .trim()
-  .min(1, 'screenAddress must not be empty')
-  .max(500, 'screenAddress is at most 500 characters')
-  .refine(
-    (v) => /^https?:\/\/[^\s/]+[^\s]*$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v),
-    'screenAddress must be an http(s) URL or a console path starting with /',
-  );
+  .min(1)
+  .max(500)
+  .refine((v) => /^https?:\/\/[^\s/]+[^\s]*$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), named('urlOrPath'));
 
 export const screenFields = z.object({
-  screenTitle: requiredText('screenTitle', 100),
+  screenTitle: requiredText(100),
   screenAddress: screenAddressField,
-  groupIds: groupIdList().refine((l) => l.length > 0, 'groupIds must name at least one park'),
+  groupIds: groupIdList().refine((l) => l.length > 0, refinement('minItems', { min: 1 })),
 });
 export const addScreenBody = screenFields;
 export type AddScreenBody = z.infer<typeof addScreenBody>;
@@ -177,7 +169,7 @@ export const alterScreenBody = screenFields.extend({ screenId: id });
 export type AlterScreenBody = z.infer<typeof alterScreenBody>;
 export const removeScreensBody = z.object({ ids: idList });
 export const screenManageListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100, 'keyword is at most 100 characters').optional(),
+  keyword: z.string().trim().max(100).optional(),
 });
 
 export interface ScreenManageItem {
@@ -311,11 +303,11 @@ export const LOG_RESULTS = ['ok', 'fail'] as const;
 export const systemLogFilter = z.object({
   startTime: optional(epochMsField()),
   endTime: optional(epochMsField()),
-  loginName: z.string().trim().max(64, 'loginName is at most 64 characters').optional(),
-  action: z.string().trim().max(60, 'action is at most 60 characters').optional(),
-  targetType: z.string().trim().max(40, 'targetType is at most 40 characters').optional(),
+  loginName: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(60).optional(),
+  targetType: z.string().trim().max(40).optional(),
   result: optional(enumField(LOG_RESULTS)),
-  keyword: z.string().trim().max(100, 'keyword is at most 100 characters').optional(),
+  keyword: z.string().trim().max(100).optional(),
 });
 export type SystemLogFilter = z.infer<typeof systemLogFilter>;
 export const systemLogListQuery = pageQuery.extend(systemLogFilter.shape);

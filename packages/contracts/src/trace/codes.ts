@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
+import { refinement, ruleIssue } from '../errorDetail';
 import { text } from '../production/coreValues';
 import { enumField, intField, listOf, optional, withDefault } from '../requestValues';
 import type { PublicTrace } from './public';
@@ -25,13 +26,14 @@ export type TraceCodeState = (typeof TRACE_CODE_STATES)[number];
 export const SUSPECT_REASONS = ['tooMany', 'farApart'] as const;
 export type SuspectReason = (typeof SUSPECT_REASONS)[number];
 
-const seq = (field: string) => intField((n) => n.min(1, `${field} must be at least 1`));
+const seq = () => intField((n) => n.min(1));
+
+const inOrder = (b: { fromSeq?: number; toSeq?: number }) =>
+  b.fromSeq === undefined || b.toSeq === undefined || b.fromSeq <= b.toSeq;
 
 export const generateCodesBody = z.object({
   batchId: id,
-  count: intField((n) =>
-    n.min(1, 'count must be at least 1').max(TRACE_CODE_MAX_PER_JOB, `count must be at most ${TRACE_CODE_MAX_PER_JOB}`),
-  ),
+  count: intField((n) => n.min(1).max(TRACE_CODE_MAX_PER_JOB)),
 });
 export type GenerateCodesBody = z.infer<typeof generateCodesBody>;
 
@@ -53,7 +55,7 @@ export const codeListQuery = pageQuery.extend({
   batchId: id,
   state: optional(enumField(TRACE_CODE_STATES)),
   /** Part of a code, or a code as printed with dashes. */
-  code: optional(text('code', 20)),
+  code: optional(text(20)),
 });
 export type CodeListQuery = z.infer<typeof codeListQuery>;
 
@@ -79,19 +81,18 @@ export interface TraceCodeRow {
 export const voidCodesBody = z
   .object({
     batchId: id,
-    ids: optional(listOf(id, (a) => a.max(1000, 'ids: at most 1000'))),
-    fromSeq: optional(seq('fromSeq')),
-    toSeq: optional(seq('toSeq')),
-    reason: text('reason', 200, 1),
+    ids: optional(listOf(id, (a) => a.max(1000))),
+    fromSeq: optional(seq()),
+    toSeq: optional(seq()),
+    reason: text(200, 1),
   })
-  .refine((b) => (b.ids?.length ?? 0) > 0 || (b.fromSeq !== undefined && b.toSeq !== undefined), {
-    message: 'give ids, or fromSeq and toSeq',
-    path: ['ids'],
+  // Without ids (one code from the list), a range: its bounds are what a person fills in.
+  .superRefine((b, ctx) => {
+    if ((b.ids?.length ?? 0) > 0) return;
+    if (b.fromSeq === undefined) ctx.addIssue(ruleIssue(['fromSeq'], 'required'));
+    if (b.toSeq === undefined) ctx.addIssue(ruleIssue(['toSeq'], 'required'));
   })
-  .refine((b) => b.fromSeq === undefined || b.toSeq === undefined || b.fromSeq <= b.toSeq, {
-    message: 'toSeq must not be before fromSeq',
-    path: ['toSeq'],
-  });
+  .refine(inOrder, refinement('notBelow', { other: 'fromSeq' }, ['toSeq']));
 export type VoidCodesBody = z.infer<typeof voidCodesBody>;
 
 /** Labels of a batch's codes fromSeq..toSeq (all when not given), voided codes left out. */
@@ -99,13 +100,10 @@ export const codeLabelsQuery = z
   .object({
     batchId: id,
     size: withDefault(enumField(LABEL_SIZES), 'A4'),
-    fromSeq: optional(seq('fromSeq')),
-    toSeq: optional(seq('toSeq')),
+    fromSeq: optional(seq()),
+    toSeq: optional(seq()),
   })
-  .refine((q) => q.fromSeq === undefined || q.toSeq === undefined || q.fromSeq <= q.toSeq, {
-    message: 'toSeq must not be before fromSeq',
-    path: ['toSeq'],
-  });
+  .refine(inOrder, refinement('notBelow', { other: 'fromSeq' }, ['toSeq']));
 export type CodeLabelsQuery = z.infer<typeof codeLabelsQuery>;
 
 export const codeExportQuery = z.object({
@@ -116,7 +114,7 @@ export const codeExportQuery = z.object({
 export const codeStatsQuery = z.object({
   batchId: id,
   days: withDefault(
-    intField((n) => n.min(1, 'days must be at least 1').max(366, 'days must be at most 366')),
+    intField((n) => n.min(1).max(366)),
     30,
   ),
 });
@@ -139,9 +137,9 @@ export interface SuspectedCodeRow extends TraceCodeRow {
 
 /** The merchant's counterfeit rule: more than maxScans scans, or two scans farKm apart within windowHours. */
 export const codeSettingsBody = z.object({
-  maxScans: intField((n) => n.min(2, 'maxScans must be at least 2').max(100_000, 'maxScans must be at most 100000')),
-  farKm: intField((n) => n.min(1, 'farKm must be at least 1').max(20_000, 'farKm must be at most 20000')),
-  windowHours: intField((n) => n.min(1, 'windowHours must be at least 1').max(720, 'windowHours must be at most 720')),
+  maxScans: intField((n) => n.min(2).max(100_000)),
+  farKm: intField((n) => n.min(1).max(20_000)),
+  windowHours: intField((n) => n.min(1).max(720)),
 });
 export type CodeSettings = z.infer<typeof codeSettingsBody>;
 export const DEFAULT_CODE_SETTINGS: CodeSettings = { maxScans: 20, farKm: 500, windowHours: 24 };

@@ -15,6 +15,7 @@ import {
   commandSchema,
   type DeviceClass,
   deviceTopic,
+  issueDetails,
   type Paged,
   type SendCommandResult,
   webChannel,
@@ -22,7 +23,7 @@ import {
 import type { Db } from '../../db/connect';
 import type { CommandRow } from '../../db/schema';
 import type { Scope } from '../../db/scope';
-import { ApiError, notFound } from '../../http/apiError';
+import { ApiError, invalidRequest, notFound } from '../../http/apiError';
 import type { DeviceMessage } from '../../mqtt/deviceMessages';
 import type { Publish } from '../../mqtt/publish';
 import type { DeviceRegistry } from '../devices/registry';
@@ -93,11 +94,6 @@ export function toRecord(r: CommandRow): CommandRecord {
   };
 }
 
-/** "params.valve: must be 1 to 4; params.on: ..." */
-function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
-  return issues.map((i) => [['params', ...i.path.map(String)].join('.'), i.message].join(': ')).join('; ');
-}
-
 /**
  * The one command service: every command of every class, from the console, a program or a rule,
  * goes through `send`. A row moves queued -> sent -> succeeded | failed | timedOut; each change is
@@ -156,7 +152,7 @@ export function createCommandService(deps: CommandServiceDeps) {
       );
     }
     const parsed = schema.safeParse(req.params);
-    if (!parsed.success) throw new ApiError(Code.VALIDATION, describeIssues(parsed.error.issues));
+    if (!parsed.success) throw invalidRequest(issueDetails(parsed.error.issues, 'params'));
     const params = parsed.data as Record<string, unknown>;
 
     const created = now();
