@@ -1,6 +1,7 @@
 import './areaTexts';
 import {
   type CodeSettings,
+  codeLabelsQuery,
   codeSettingsBody,
   LABEL_SIZES,
   type TraceCodeRow,
@@ -8,33 +9,37 @@ import {
 } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, type ButtonProps, Form, Input, InputNumber, Modal, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dialogProps } from '../../../utils/dialog';
-import { contractRule } from '../../../utils/formRules';
 import { saveFile } from '../../../utils/saveFile';
+import { useSchemaForm } from '../../../utils/useSchemaForm';
 import { alterCodeSettings, downloadLabels, getCodeSettings, voidCodes } from './api';
 
 type Size = (typeof LABEL_SIZES)[number];
 const seqInput = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;
 
+/** The dialogs' field labels by body key. */
+const useLabels = (keys: string[]) => {
+  const { t } = useTranslation();
+  return Object.fromEntries(keys.map((k) => [k, t(`traceCode.${k === 'size' ? 'labelSize' : k}`)]));
+};
+
 /** Which labels to print and on what: the PDF streams from the server in the chosen size. */
 export function LabelsDialog({ batchId, onClose }: { batchId: number; onClose: () => void }) {
   const { t } = useTranslation();
   const [form] = Form.useForm<{ size: Size; fromSeq?: number; toSeq?: number }>();
-  const [busy, setBusy] = useState(false);
+  const labels = useLabels(['size', 'fromSeq', 'toSeq']);
+  const { rule, submit, saving } = useSchemaForm(form, {
+    schema: codeLabelsQuery,
+    toBody: (v) => ({ batchId, size: v.size, fromSeq: v.fromSeq, toSeq: v.toSeq }),
+    labels,
+  });
   const run = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
+    const done = await submit(async (_body, v) => {
       const { blob, filename } = await downloadLabels({ batchId, size: v.size, fromSeq: v.fromSeq, toSeq: v.toSeq });
       saveFile(blob, filename);
-      onClose();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setBusy(false);
-    }
+    });
+    if (done) onClose();
   };
   return (
     <Modal
@@ -42,7 +47,7 @@ export function LabelsDialog({ batchId, onClose }: { batchId: number; onClose: (
       open
       title={t('traceCode.labels')}
       okText={t('traceCode.download')}
-      confirmLoading={busy}
+      confirmLoading={saving}
       onOk={() => void run()}
       onCancel={onClose}
       okButtonProps={{ 'data-testid': 'code-labels-download' } as ButtonProps}
@@ -51,10 +56,10 @@ export function LabelsDialog({ batchId, onClose }: { batchId: number; onClose: (
         <Form.Item name="size" label={t('traceCode.labelSize')}>
           <Select<Size> options={LABEL_SIZES.map((v) => ({ value: v, label: t(`traceCode.sizes.${v}`) }))} />
         </Form.Item>
-        <Form.Item label={t('traceCode.fromSeq')} name="fromSeq" extra={t('traceCode.rangeHelp')}>
+        <Form.Item label={labels.fromSeq} name="fromSeq" extra={t('traceCode.rangeHelp')} rules={[rule('fromSeq')]}>
           {seqInput}
         </Form.Item>
-        <Form.Item label={t('traceCode.toSeq')} name="toSeq">
+        <Form.Item label={labels.toSeq} name="toSeq" rules={[rule('toSeq')]} dependencies={['fromSeq']}>
           {seqInput}
         </Form.Item>
       </Form>
@@ -77,25 +82,22 @@ export function VoidDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ fromSeq?: number; toSeq?: number; reason: string }>();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const target = code ? { ids: [code.id] } : { fromSeq: v.fromSeq, toSeq: v.toSeq };
-      const res = await voidCodes({ batchId, reason: v.reason, ...target });
+  const labels = useLabels(['fromSeq', 'toSeq', 'reason']);
+  const { rule, submit, saving } = useSchemaForm(form, {
+    schema: voidCodesBody,
+    toBody: (v) => ({
+      batchId,
+      reason: v.reason,
+      ...(code ? { ids: [code.id] } : { fromSeq: v.fromSeq, toSeq: v.toSeq }),
+    }),
+    labels: code ? { reason: labels.reason } : labels,
+  });
+  const run = () =>
+    submit(async (body) => {
+      const res = await voidCodes(body);
       message.success(t('traceCode.voided', { count: res.voided }));
       onDone();
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const required = (name: string) => ({
-    required: true,
-    message: t('validation.required', { field: t(`traceCode.${name}`) }),
-  });
+    });
   return (
     <Modal
       {...dialogProps({ width: 480 })}
@@ -103,26 +105,22 @@ export function VoidDialog({
       title={code ? t('traceCode.voidOne', { code: code.code }) : t('traceCode.voidTitle')}
       okText={t('traceCode.void')}
       okButtonProps={{ danger: true, 'data-testid': 'code-void-ok' } as ButtonProps}
-      confirmLoading={busy}
+      confirmLoading={saving}
       onOk={() => void run()}
       onCancel={onClose}
     >
       <Form form={form} layout="vertical">
         {!code && (
           <>
-            <Form.Item label={t('traceCode.fromSeq')} name="fromSeq" rules={[required('fromSeq')]}>
+            <Form.Item label={labels.fromSeq} name="fromSeq" rules={[rule('fromSeq')]} required>
               {seqInput}
             </Form.Item>
-            <Form.Item label={t('traceCode.toSeq')} name="toSeq" rules={[required('toSeq')]}>
+            <Form.Item label={labels.toSeq} name="toSeq" rules={[rule('toSeq')]} dependencies={['fromSeq']} required>
               {seqInput}
             </Form.Item>
           </>
         )}
-        <Form.Item
-          label={t('traceCode.reason')}
-          name="reason"
-          rules={[contractRule(voidCodesBody.shape.reason, t('traceCode.reason'), t)]}
-        >
+        <Form.Item label={labels.reason} name="reason" rules={[rule('reason')]} required>
           <Input maxLength={200} data-testid="code-void-reason" />
         </Form.Item>
       </Form>
@@ -136,17 +134,14 @@ export function RuleDialog({ onClose }: { onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CodeSettings>();
   const current = useQuery({ queryKey: ['traceCode', 'settings'], queryFn: getCodeSettings });
-  const rule = (name: keyof CodeSettings) => contractRule(codeSettingsBody.shape[name], t(`traceCode.${name}`), t);
-  const save = async () => {
-    const v = await form.validateFields();
-    try {
+  const labels = useLabels(['maxScans', 'farKm', 'windowHours']);
+  const { rule, submit, saving } = useSchemaForm(form, { schema: codeSettingsBody, labels });
+  const save = () =>
+    submit(async (_body, v) => {
       await alterCodeSettings(v);
       message.success(t('traceCode.saved'));
       onClose();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  };
+    });
   const num = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;
   return (
     <Modal
@@ -155,17 +150,19 @@ export function RuleDialog({ onClose }: { onClose: () => void }) {
       title={t('traceCode.ruleTitle')}
       onOk={() => void save()}
       onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'code-rule-save' } as ButtonProps}
     >
       {current.data && (
         <Form form={form} layout="vertical" initialValues={current.data}>
           <p>{t('traceCode.ruleHelp')}</p>
-          <Form.Item name="maxScans" label={t('traceCode.maxScans')} rules={[rule('maxScans')]}>
+          <Form.Item name="maxScans" label={labels.maxScans} rules={[rule('maxScans')]}>
             {num}
           </Form.Item>
-          <Form.Item name="farKm" label={t('traceCode.farKm')} rules={[rule('farKm')]}>
+          <Form.Item name="farKm" label={labels.farKm} rules={[rule('farKm')]}>
             {num}
           </Form.Item>
-          <Form.Item name="windowHours" label={t('traceCode.windowHours')} rules={[rule('windowHours')]}>
+          <Form.Item name="windowHours" label={labels.windowHours} rules={[rule('windowHours')]}>
             {num}
           </Form.Item>
         </Form>
