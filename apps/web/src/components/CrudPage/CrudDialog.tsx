@@ -25,13 +25,14 @@ export default function CrudDialog<R, V>({ testId, form: spec, target, title, on
   const mobile = useAppStore((s) => s.device === 'mobile');
   const editing = target !== null && target !== 'new' ? target : null;
   const fields = spec.fields.filter((f) => !(editing && f.createOnly));
+  const bodySchema = typeof spec.schema === 'function' ? spec.schema(editing) : spec.schema;
   const {
     rule,
     submit: send,
     saving,
   } = useSchemaForm(form, {
-    schema: typeof spec.schema === 'function' ? spec.schema(editing) : spec.schema,
-    toBody: spec.toBody,
+    schema: bodySchema,
+    toBody: spec.toBody ? (values: V) => spec.toBody?.(values, editing) : undefined,
     labels: Object.fromEntries(fields.map((f) => [f.name, f.label])),
   });
 
@@ -76,7 +77,7 @@ export default function CrudDialog<R, V>({ testId, form: spec, target, title, on
           {fields.map((f) => {
             const schema = typeof f.schema === 'function' ? f.schema(editing) : f.schema;
             // The body's contract checks the field with the others (cross-field rules too).
-            const rules = spec.schema ? [rule(f.name)] : schema ? [contractRule(schema, f.label)] : undefined;
+            const rules = bodySchema ? [rule(f.name)] : schema ? [contractRule(schema, f.label)] : undefined;
             return (
               <Col key={f.name} xs={24} md={f.span ?? 12}>
                 <Form.Item
