@@ -57,7 +57,9 @@ export default defineConfig({
           include: ['e2e/**/*.e2e.ts'],
           environment: 'node',
           globalSetup: ['e2e/globalSetup.ts'],
-          testTimeout: 60_000,
+          // A guard against a hang, not a speed budget: the longest flows (a crop, standard and planting made in
+          // the console) take a minute when two shards share the two cores.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

@@ -1,12 +1,13 @@
 // `npm test`: every check and test of the project in one run, ending with `N passed, N failed`.
-// Steps: dependencies -> system packages (apt on Debian as root) -> lint and types -> unit and
-// integration tests (SQLite and PostgreSQL, embedded broker and Mosquitto) -> console build -> end
-// to end in Chromium. With CI=true nothing may be skipped: a missing prerequisite fails the run.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+// Steps: dependencies -> system packages (apt on Debian as root) -> lint and types (side by side) -> unit
+// and integration tests (SQLite and PostgreSQL, embedded broker and Mosquitto; the console builds beside
+// them) -> cluster harness -> end to end in Chromium (shards side by side, each with its own demo server). With CI=true nothing may be skipped: a missing prerequisite fails the run.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ensureSystemPackages, startMosquitto, startPostgres } from './lib/services.mjs';
-import { ensureNodeModules, log, ROOT, run } from './lib/util.mjs';
+import { ensureNodeModules, log, ROOT } from './lib/util.mjs';
 
 const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const results = path.join(ROOT, '.test-results');
@@ -31,10 +32,31 @@ process.on('SIGINT', () => {
   process.exit(130);
 });
 
-function check(name, cmd, args, env) {
-  log(`${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, env: { ...process.env, ...env } });
-  if (r.status === 0) passed++;
+/**
+ * Runs a command with its output kept in a file and printed whole when it ends, so commands that run side by
+ * side do not interleave their lines. Resolves to the exit status.
+ */
+function job(name, cmd, args, env) {
+  const out = path.join(results, `${name.replace(/[^\w.-]+/g, '_')}.log`);
+  const started = Date.now();
+  log(`${name}: started`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code, signal) => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      writeFileSync(out, text);
+      log(`${name}: ${cmd} ${args.join(' ')} (${Math.round((Date.now() - started) / 1000)} s)`);
+      process.stdout.write(text);
+      resolve(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+async function check(name, cmd, args, env) {
+  if ((await job(name, cmd, args, env)) === 0) passed++;
   else {
     failed++;
     log(`${name} FAILED`);
@@ -42,18 +64,13 @@ function check(name, cmd, args, env) {
 }
 
 /** Runs vitest projects with a JSON report and adds its counts. */
-function vitest(label, projects, env) {
+async function vitest(label, projects, env, extra = []) {
   const out = path.join(results, `${label}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
-  log(`${label} tests: ${projects.join(', ')}`);
-  const r = spawnSync('npx', [...args, `--outputFile.json=${out}`], {
-    stdio: 'inherit',
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-  });
+  const status = await job(`${label} tests`, 'npx', [...args, ...extra, `--outputFile.json=${out}`], env);
   if (!existsSync(out)) {
     failed++;
-    log(`${label}: vitest wrote no report (exit ${r.status})`);
+    log(`${label}: vitest wrote no report (exit ${status})`);
     return;
   }
   const rep = JSON.parse(readFileSync(out, 'utf8'));
@@ -64,20 +81,30 @@ function vitest(label, projects, env) {
   // A suite that fails to load has no tests to count, but it is a failure.
   const brokenSuites = rep.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
   failed += brokenSuites;
-  if (r.status !== 0 && rep.numFailedTests === 0 && brokenSuites === 0) {
+  if (status !== 0 && rep.numFailedTests === 0 && brokenSuites === 0) {
     failed++;
-    log(`${label}: vitest exited with ${r.status}`);
+    log(`${label}: vitest exited with ${status}`);
   }
 }
+
+// Most tests wait on sockets, databases and timers, so one worker per core (vitest's default is one fewer
+// than the cores) leaves the CPU idle; TEST_WORKERS overrides. End-to-end files run in shards, each with its
+// own demo server, so no two files share one server's state.
+const WORKERS = Number(process.env.TEST_WORKERS) || Math.max(2, os.availableParallelism());
+const E2E_SHARDS = Number(process.env.E2E_SHARDS) || 2;
 
 async function main() {
   ensureNodeModules();
   const missing = ensureSystemPackages();
   const env = {};
 
-  check('lint', 'npx', ['biome', 'check', '.']);
-  for (const ws of ['packages/contracts', 'packages/simulator', 'apps/server', 'apps/web'])
-    check(`types ${ws}`, 'npx', ['tsc', '-p', ws]);
+  // Lint and the four type checks are independent: side by side.
+  await Promise.all([
+    check('lint', 'npx', ['biome', 'check', '.']),
+    ...['packages/contracts', 'packages/simulator', 'apps/server', 'apps/web'].map((ws) =>
+      check(`types ${ws}`, 'npx', ['tsc', '-p', ws]),
+    ),
+  ]);
 
   if (missing.includes('postgresql')) skipped.push('PostgreSQL runs of the server tests (only SQLite ran)');
   else {
@@ -98,21 +125,25 @@ async function main() {
   if (missing.includes('ffmpeg')) skipped.push('video tests (ffmpeg missing)');
   if (missing.includes('poppler-utils')) skipped.push('label-sheet QR round trip (pdftoppm missing)');
 
-  vitest('unit', ['contracts', 'simulator', 'server', 'web'], env);
+  // The console build runs beside the unit tests; the end-to-end tests need it, the unit tests do not.
+  const build = missing.includes('chromium') ? null : job('console build', 'npm', ['run', 'build']);
+  await vitest('unit', ['contracts', 'simulator', 'server', 'web'], env, [`--maxWorkers=${WORKERS}`]);
   // Three server processes on PostgreSQL behind Mosquitto, one killed mid-load (apps/server/src/cluster/harness).
-  if (env.TEST_DATABASE_URL && env.TEST_MQTT_URL) check('cluster', 'npm', ['run', 'test:cluster'], env);
+  if (env.TEST_DATABASE_URL && env.TEST_MQTT_URL) await check('cluster', 'npm', ['run', 'test:cluster'], env);
   else skipped.push('cluster harness (needs PostgreSQL and Mosquitto)');
 
-  if (missing.includes('chromium')) skipped.push('end-to-end tests in Chromium');
-  else {
-    try {
-      run('npm', ['run', 'build']);
-      passed++;
-      vitest('e2e', ['e2e'], { ...env, CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
-    } catch (err) {
-      failed++;
-      log(`console build FAILED: ${err.message}`);
-    }
+  if (!build) skipped.push('end-to-end tests in Chromium');
+  else if ((await build) !== 0) {
+    failed++;
+    log('console build FAILED');
+  } else {
+    passed++;
+    const e2eEnv = { ...env, CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' };
+    await Promise.all(
+      Array.from({ length: E2E_SHARDS }, (_, i) =>
+        vitest(`e2e-${i + 1}`, ['e2e'], e2eEnv, [`--shard=${i + 1}/${E2E_SHARDS}`]),
+      ),
+    );
   }
 }
 

@@ -42,9 +42,8 @@ export function ensureNodeModules() {
   if (existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return;
   const fresh = !existsSync(path.join(ROOT, 'node_modules'));
   log(fresh ? 'installing dependencies (better-sqlite3 compiles, about 2 minutes)' : 'updating dependencies');
-  // `npm install`, not `npm ci`: npm leaves other platforms' optional packages (Biome's binaries) out of the
-  // lock file and `npm ci` then refuses it; install honours the lock file for everything it lists.
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  // A fresh clone installs exactly the lock file; an existing tree is brought up to it.
+  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
 }
 
 /** Builds the console when its output is missing or older than any of its sources. */

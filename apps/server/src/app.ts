@@ -12,6 +12,7 @@ import { clientErrorHandler, installErrorHandler } from './http/errorHandler';
 import { installRouteGuard, type RegisteredRoute } from './http/routeGuard';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { installSpa } from './http/spa';
+import { agronomyRoutes } from './modules/agronomy/routes';
 import { noticeRoutes } from './modules/alarms/noticeRoutes';
 import { alarmRoutes } from './modules/alarms/routes';
 import { type Alarms, createAlarms } from './modules/alarms/runtime';
@@ -80,6 +81,8 @@ export interface AppDeps {
   bus?: DeviceMessageBus;
   /** Several processes: the rules read every process' readings from the broker, not this ingest (src/cluster). */
   rulesReadBroker?: boolean;
+  /** Where the log goes instead of stdout (tests read what the server logged). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface App {
@@ -103,7 +106,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, broker } = deps;
   const publish = deps.publish ?? broker.publish;
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: config.trustProxy,
     // Ids and names are small; a megabyte is plenty and bounds what one request can make us parse.
     bodyLimit: 1024 * 1024,
@@ -195,10 +201,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     telemetryRoutes,
     lightRoutes,
     cameraRoutes,
-    videoRoutes,
     noticeRoutes,
     pestRoutes,
     sqdRoutes,
+    agronomyRoutes,
     automationRoutes,
     productionCoreRoutes,
     productionStockRoutes,
@@ -216,7 +222,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await app.register(async (scope) => traceReportRoutes(scope, moduleDeps));
   await app.register(async (scope) => treePictureRoutes(scope, moduleDeps));
   alarmRoutes(app, { ...moduleDeps, alarms });
-  const pictures = videoSnapshotRoutes(app, { ...moduleDeps, alarms });
+  // one video runtime (its processes and cameras' health) for live video and the pictures
+  const video = videoRoutes(app, moduleDeps);
+  const pictures = videoSnapshotRoutes(app, { ...moduleDeps, alarms, video });
   irrigationRoutes(app, { ...moduleDeps, irrigation });
   testingRoutes(app, { ...moduleDeps, bus: deps.bus });
 

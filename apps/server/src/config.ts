@@ -20,6 +20,13 @@ const port = (name: string) =>
     .min(0, `${name} must be between 0 and 65535`)
     .max(65535, `${name} must be between 0 and 65535`);
 
+/** An http(s) address, or empty for a service that is not configured. */
+const optionalUrl = (what = 'URL') =>
+  z
+    .string()
+    .default('')
+    .refine((v) => v === '' || /^https?:\/\//.test(v), `must be an http:// or https:// ${what}, or empty`);
+
 const envSchema = z.object({
   PORT: port('PORT').default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -33,6 +40,11 @@ const envSchema = z.object({
       'must be a postgres:// URL, or empty for embedded SQLite',
     ),
   DEMO: bool.default(false),
+  /**
+   * Tests only: a loopback port on which the demo's simulated world can be moved forward
+   * (POST /advance?minutes=N, demo/simControl.ts), so no test waits for simulated weather. 0 = off.
+   */
+  SIM_CONTROL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits, system log). */
@@ -94,59 +106,43 @@ const envSchema = z.object({
   /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
   SMTP_SECURE: bool.default(false),
   /** Alarm SMS: an HTTP gateway that receives POST JSON {phone, text}; empty = SMS not configured. */
-  SMS_GATEWAY_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  SMS_GATEWAY_URL: optionalUrl(),
   /**
    * Lamp vendor cloud: its token endpoint base URL (POST {url}/token with the key) and the key. Empty URL =
    * only FarmPark's own lamps, which need no token.
    */
-  LIGHT_CLOUD_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  LIGHT_CLOUD_URL: optionalUrl(),
   LIGHT_CLOUD_KEY: z.string().default(''),
   /** The help documents the top bar opens (with ?token=); empty = the console says help is not configured. */
-  HELP_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  HELP_URL: optionalUrl(),
   /**
    * The new-version data screen on its own host (SPEC §2), opened with ?token=&groupId=; empty = the top
    * bar's entry opens the built-in dark screen instead.
    */
-  NEW_SCREEN_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  NEW_SCREEN_URL: optionalUrl(),
   /**
    * Map tile URL template. The same variable the console build reads (Vite exposes VITE_*): the
    * server needs its host for the content security policy's img-src. Empty = maps without tiles.
    */
-  VITE_MAP_TILE_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL template, or empty'),
+  VITE_MAP_TILE_URL: optionalUrl('URL template'),
   /**
    * Where consumers reach the public trace pages (/OC, /TC, GS1 Digital Link paths), printed in label QR
    * codes. Empty = the address the console's request came in on (fine when console and public share a host).
    */
-  PUBLIC_BASE_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  PUBLIC_BASE_URL: optionalUrl(),
   /** A CJK font file embedded in label and tag PDFs so Chinese text renders (Debian's fonts-noto-cjk). */
   CJK_FONT: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   /** Video (docs/VIDEO.md): the ffmpeg binary, the EZVIZ open API ('' = open.ys7.com; the demo's simulator
    * otherwise), seconds a stream nobody fetches keeps running, days recorded segments are kept. */
   FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
-  EZVIZ_BASE_URL: z
-    .string()
-    .default('')
-    .refine((v) => v === '' || /^https?:\/\//.test(v), 'must be an http:// or https:// URL, or empty'),
+  EZVIZ_BASE_URL: optionalUrl(),
   VIDEO_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   VIDEO_RECORD_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /** ffmpeg processes of video at once (live relays, snapshots, probes, time-lapses): on the server, per merchant. */
+  VIDEO_MAX_PROCESSES: z.coerce.number().int().min(1).max(1000).default(32),
+  VIDEO_MAX_PROCESSES_PER_MERCHANT: z.coerce.number().int().min(1).max(1000).default(16),
+  /** Stream URLs may point at this server, loopback or link-local addresses (the demo's and tests' simulators). */
+  VIDEO_ALLOW_LOCAL_SOURCES: bool.default(false),
 });
 
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -158,6 +154,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseTarget;
   demo: boolean;
+  /** 0 = no control of the simulated clock (tests set a port). */
+  simControlPort: number;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   trustProxy: boolean;
@@ -184,7 +182,15 @@ export interface Config {
   publicBaseUrl: string;
   cjkFont: string;
   /** ezvizBaseUrl '' = https://open.ys7.com (the demo sets its simulator's). */
-  video: { ffmpeg: string; ezvizBaseUrl: string; idleSeconds: number; recordDays: number };
+  video: {
+    ffmpeg: string;
+    ezvizBaseUrl: string;
+    idleSeconds: number;
+    recordDays: number;
+    maxProcesses: number;
+    maxProcessesPerMerchant: number;
+    allowLocalSources: boolean;
+  };
 }
 
 /** Parses the environment once; a bad value stops the process with a message naming the variable. */
@@ -211,6 +217,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { engine: 'postgres', url: e.DATABASE_URL }
       : { engine: 'sqlite', file: resolve(dataDir, 'farmpark.db') },
     demo: e.DEMO,
+    simControlPort: e.SIM_CONTROL_PORT,
     webDist: resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
@@ -240,6 +247,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ezvizBaseUrl: e.EZVIZ_BASE_URL.replace(/\/+$/, ''),
       idleSeconds: e.VIDEO_IDLE_SECONDS,
       recordDays: e.VIDEO_RECORD_DAYS,
+      maxProcesses: e.VIDEO_MAX_PROCESSES,
+      maxProcessesPerMerchant: e.VIDEO_MAX_PROCESSES_PER_MERCHANT,
+      allowLocalSources: e.VIDEO_ALLOW_LOCAL_SOURCES,
     },
   };
 }

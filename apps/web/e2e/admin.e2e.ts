@@ -1,16 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zhCN } from '../src/i18n/zh-CN';
-import { launch, openPage, pickOption, screenshot } from './browser';
-import { api, apiLogin, login, menuTitles, tokenOf } from './session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, expectNoRawKeys, openPage, pickOption, screenshot, sidewaysScroll } from './browser';
+import { api, apiLogin, login, menuTitles, signedInPage, tokenOf } from './session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 const ROLE = '巡检员E2E';
 const USER = 'e2e_inspector';
@@ -28,7 +21,7 @@ async function checkTree(page: Page, title: string) {
 
 describe('administration: a limited user, enforced by the server, logged out when disabled', () => {
   it('creates a role with three menus and a one-park user; that user sees exactly those; disabling shows the dialog', async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage(browser());
     await login(admin.page, 'demo');
     const a = admin.page;
 
@@ -60,7 +53,7 @@ describe('administration: a limited user, enforced by the server, logged out whe
     await screenshot(a, 'admin-users-zh-CN-1440');
 
     // that user, in another browser context
-    const limited = await openPage(browser);
+    const limited = await openPage(browser());
     await login(limited.page, USER, 'inspect123');
     expect(await menuTitles(limited.page)).toEqual(['首页', '园区管理', '视频监控', '告警管理']);
     const token = await tokenOf(limited.context);
@@ -124,17 +117,13 @@ describe('administration pages in both languages and sizes', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const width of [1440, 390]) {
       it(`renders every page without raw keys or overflow in ${locale} at ${width} px`, async () => {
-        const { context, page, problems } = await openPage(browser, { width, height: width > 500 ? 900 : 844 });
-        await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
-        await login(page, 'demo');
+        const { context, page, problems } = await signedInPage(browser(), { width, locale });
         for (const [path, table, name] of pages) {
           await page.goto(path);
           await page.getByTestId(table).locator('tbody tr:not(.ant-table-measure-row)').first().waitFor();
-          const text = await page.locator('body').innerText();
-          for (const ns of Object.keys(zhCN)) expect(text, path).not.toMatch(new RegExp(`\\b${ns}\\.[a-zA-Z]`));
+          await expectNoRawKeys(page, path);
           // the page never scrolls sideways: wide tables scroll inside themselves
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, path).toBeLessThanOrEqual(0);
+          expect(await sidewaysScroll(page), path).toBeLessThanOrEqual(0);
           await screenshot(page, `admin-${name}-${locale}-${width}`);
         }
         await page.goto('/system/LargeManage');
@@ -171,9 +160,12 @@ describe('data-screen account', () => {
       ['zh-CN', 1440],
       ['en-US', 390],
     ] as const) {
-      const { context, page, problems } = await openPage(browser, { width, height: width > 500 ? 900 : 844 });
-      await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
-      await login(page, 'e2e_wall', 'screen123');
+      const { context, page, problems } = await signedInPage(browser(), {
+        width,
+        locale,
+        user: 'e2e_wall',
+        password: 'screen123',
+      });
       await page.getByTestId('screen-home').waitFor();
       await page.getByTestId('screen-home-list').getByText('示范农场多园区大屏').waitFor();
       if (width > 500) expect(await menuTitles(page)).toEqual(['数据大屏']);

@@ -3,8 +3,8 @@ import { generateHistory } from '@farmpark/simulator';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot } from './browser';
-import { api, apiLogin, login } from './session';
+import { launch, pickOption, screenshot } from './browser';
+import { api, apiLogin, signedInPage } from './session';
 
 // The valve controller of demo park 1 (no simulator runs it in the e2e server) reports its battery
 // through a plain MQTT client with its own credentials: two days of simulator history first, so the
@@ -53,22 +53,13 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
-  const opened = await openPage(browser, { width: opts.width, height: opts.width && opts.width < 500 ? 844 : 900 });
-  if (opts.locale === 'en-US') {
-    await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-  }
-  await login(opened.page, 'demo');
-  return opened;
-}
-
 const pick = (page: Page, testId: string, text: string) => pickOption(page, page, testId, text);
 
 const rowOf = (page: Page, id: number) => page.locator(`[data-testid="alarm-table"] tr[data-row-key="${id}"]`);
 
 describe('alarms', () => {
   it('a rule made in the editor fires live on the crossing reading, is acknowledged, and clears', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/alarm/alarmSet');
     await page.getByTestId('rule-create').click();
     await page.getByTestId('rule-name').fill('阀控电量低');
@@ -128,7 +119,7 @@ describe('alarms', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const width of [1440, 390]) {
       it(`screenshots of the three pages and a live notification (${locale}, ${width} px)`, async () => {
-        const { page, context, problems } = await signedIn({ locale, width });
+        const { page, context, problems } = await signedInPage(browser, { locale, width });
         for (const [name, path] of [
           ['rules', '/alarm/alarmSet'],
           ['records', '/alarm/alarmList'],

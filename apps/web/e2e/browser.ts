@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { zhCN } from '../src/i18n/zh-CN';
 
 // Debian's Chromium, never a downloaded browser. Flags keep it off the (closed) network.
 const FLAGS = [
@@ -21,6 +22,21 @@ export const baseURL = () => inject('baseURL');
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: FLAGS });
+}
+
+/** One Chromium for the tests of a file: launched before them, closed after them. */
+export function chromiumForFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('Chromium is launched before the tests of the file');
+    return browser;
+  };
 }
 
 export interface PageOptions {
@@ -140,5 +156,67 @@ export async function visit(page: Page, path: string, quietMs = 400) {
     page.off('request', started);
     page.off('requestfinished', ended);
     page.off('requestfailed', ended);
+  }
+}
+
+/** How far the page scrolls sideways: 0 when it does not (wide tables scroll inside themselves). */
+export const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+const SHELL = Object.keys(zhCN);
+const keysOf = (o: object, at: string): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (typeof v === 'object' && v ? keysOf(v, `${at}${k}.`) : [`${at}${k}`]));
+/** Every key of the page areas' texts (each area's texts.zh-CN.ts). */
+const AREA_KEYS = new Set(
+  Object.values(import.meta.glob<Record<string, object>>('../src/**/texts.zh-CN.ts', { eager: true })).flatMap(
+    (module) => Object.values(module).flatMap((texts) => keysOf(texts, '')),
+  ),
+);
+const NAMESPACES = new Set([...SHELL, ...[...AREA_KEYS].map((k) => k.split('.')[0])]);
+
+/**
+ * Fails when the page shows a text's key instead of the text: any key under the shell's namespaces (a typo
+ * too), or an area's key (an area whose texts did not come with the page).
+ */
+export async function expectNoRawKeys(page: Page, where: string) {
+  const text = await page.locator('body').innerText();
+  const raw = [...text.matchAll(/\b([A-Za-z]\w*)((?:\.[A-Za-z_]\w*)+)/g)]
+    .filter(([key, ns]) => NAMESPACES.has(ns) && (SHELL.includes(ns) || AREA_KEYS.has(key)))
+    .map(([key]) => key);
+  expect(raw, where).toEqual([]);
+}
+
+/**
+ * At 1440 and 390 px: every page of `pages` ([name, path]) opened as from the menu, a screenshot
+ * `<prefix>-<name>-<locale>-<width>`, and none scrolling sideways (a pixel of rounding allowed).
+ */
+export async function screenshotEveryPage(
+  page: Page,
+  prefix: string,
+  locale: string,
+  pages: readonly (readonly [string, string])[],
+) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+    for (const [name, path] of pages) {
+      await visit(page, path);
+      await screenshot(page, `${prefix}-${name}-${locale}-${width}`);
+      expect(await sidewaysScroll(page), `${name} overflows horizontally at ${width} px`).toBeLessThanOrEqual(1);
+    }
+  }
+}
+
+/** Each table page ([name, path, table test id]) once its first row is in: a screenshot, no sideways scroll. */
+export async function screenshotTables(
+  page: Page,
+  prefix: string,
+  suffix: string,
+  pages: readonly (readonly [string, string, string])[],
+) {
+  for (const [name, path, table] of pages) {
+    await page.goto(path);
+    await page.getByTestId(table).locator('.ant-table-row').first().waitFor({ timeout: 10_000 });
+    await screenshot(page, `${prefix}-${name}-${suffix}`);
+    expect(await sidewaysScroll(page), `${name} overflows horizontally`).toBeLessThanOrEqual(0);
   }
 }

@@ -2,8 +2,8 @@ import type { GisPark, SystemLogEntry } from '@farmpark/contracts';
 import { createDevice, type VirtualDevice } from '@farmpark/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot } from './browser';
-import { api, apiLogin, login } from './session';
+import { launch, pickOption, screenshot } from './browser';
+import { api, apiLogin, signedInPage } from './session';
 
 let browser: Browser;
 let device: VirtualDevice | undefined;
@@ -21,19 +21,6 @@ const NAME = 'E2E 气象站';
 
 const choose = (page: Page, testId: string, option: string) => pickOption(page, page, testId, option);
 
-async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
-  const opened = await openPage(browser, {
-    width: opts.width,
-    height: opts.width && opts.width < 500 ? 844 : 900,
-    locale: opts.locale,
-  });
-  if (opts.locale === 'en-US') {
-    await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-  }
-  await login(opened.page, 'demo');
-  return opened;
-}
-
 describe('device management, GIS map and park map', () => {
   it('registers a device in the UI, connects it with the shown credentials, sees it online on the GIS map and under its park', async () => {
     const token = await apiLogin('demo');
@@ -43,7 +30,7 @@ describe('device management, GIS map and park map', () => {
     const lng = Number((near.longitude! + 0.0004).toFixed(6));
     const lat = Number((near.latitude! + 0.0003).toFixed(6));
 
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/system/device-mgt/index');
     await page.locator('[data-testid="device-table"] tbody tr.ant-table-row').first().waitFor();
     await screenshot(page, 'devices-list-zh-CN-1440');
@@ -126,7 +113,7 @@ describe('device management, GIS map and park map', () => {
   });
 
   it('imports devices from a CSV with a per-row report, and edits variables and group order', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/system/device-mgt/index');
     await page.locator('[data-testid="device-table"] tbody tr.ant-table-row').first().waitFor();
     await page.getByTestId('device-import').click();
@@ -182,7 +169,7 @@ describe('device management, GIS map and park map', () => {
   });
 
   it('draws a park boundary with clicks on a plain background, undoes a vertex and saves it', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/park/parkInfo');
     const token = await apiLogin('demo');
     const parks = await api<GisPark[]>('/api/merchant/group-area-point/getGisMapList', token);
@@ -236,7 +223,7 @@ describe('device management, GIS map and park map', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const width of [1440, 390]) {
       it(`screens: pages at ${width} px in ${locale}`, async () => {
-        const { page, context, problems } = await signedIn({ width, locale });
+        const { page, context, problems } = await signedInPage(browser, { width, locale });
         const shots: [string, string, string][] = [
           ['/system/device-mgt/index', '[data-testid="device-table"] tbody tr.ant-table-row', 'devices'],
           ['/system/device-mgt/group-var-sort', '[data-testid="sort-device"]', 'group-sort'],

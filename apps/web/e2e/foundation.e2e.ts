@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zhCN } from '../src/i18n/zh-CN';
-import { launch, openPage, screenshot } from './browser';
-import { api, apiLogin, login, loginViaForm, menuTitles, tokenOf } from './session';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, expectNoRawKeys, openPage, screenshot } from './browser';
+import { api, apiLogin, LOOKS, login, loginViaForm, menuTitles, signedInPage, tokenOf } from './session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 describe('foundation: sign-in, menu, park switch, forced logout', () => {
   it('sends a deep link without a token to login with redirect, and back after login', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     await page.goto('/park/parkInfo');
     await page.waitForURL(/\/login\?/);
     const url = new URL(page.url());
@@ -29,12 +21,12 @@ describe('foundation: sign-in, menu, park switch, forced logout', () => {
   });
 
   it('shows the administrator every section and the operator only what their role grants', async () => {
-    const admin = await openPage(browser);
+    const admin = await openPage(browser());
     await login(admin.page, 'demo');
     const adminMenu = await menuTitles(admin.page);
     expect(adminMenu).toEqual(expect.arrayContaining(['首页', '园区管理', '灌溉管理', '系统管理', '告警管理']));
 
-    const op = await openPage(browser);
+    const op = await openPage(browser());
     await login(op.page, 'operator');
     const opMenu = await menuTitles(op.page);
     expect(opMenu).toContain('灌溉管理');
@@ -52,7 +44,7 @@ describe('foundation: sign-in, menu, park switch, forced logout', () => {
   });
 
   it('switches the active park through /refresh and rebuilds the park-type menu', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     await login(page, 'demo');
     const card = page.getByTestId('park-card');
     await expect(card.innerText()).resolves.toContain('寿光蔬菜高科技示范园');
@@ -78,16 +70,9 @@ describe('foundation: sign-in, menu, park switch, forced logout', () => {
     await context.close();
   });
 
-  for (const [locale, width] of [
-    ['zh-CN', 1440],
-    ['en-US', 1440],
-    ['zh-CN', 390],
-    ['en-US', 390],
-  ] as const) {
+  for (const [locale, width] of LOOKS) {
     it(`shows the forced-logout dialog at once when the session is ended elsewhere (${locale}, ${width} px)`, async () => {
-      const { context, page, problems } = await openPage(browser, { width, height: width > 500 ? 900 : 844 });
-      await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
-      await login(page, 'demo');
+      const { context, page, problems } = await signedInPage(browser(), { width, locale });
       await page.waitForFunction(
         () => document.querySelector('[data-testid="mqtt-status"]')?.getAttribute('data-connected') === 'true',
       );
@@ -109,7 +94,7 @@ describe('foundation: sign-in, menu, park switch, forced logout', () => {
   }
 
   it('logs out from the user menu, and the old token stops working', async () => {
-    const { context, page, problems } = await openPage(browser);
+    const { context, page, problems } = await openPage(browser());
     await login(page, 'demo');
     const token = await tokenOf(context);
     await page.getByTestId('user-dropdown').click();
@@ -126,17 +111,16 @@ describe('foundation: layouts in both languages and sizes', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const width of [1440, 390]) {
       it(`login, home and park selector in ${locale} at ${width} px`, async () => {
-        const { context, page, problems } = await openPage(browser, { width, height: width > 500 ? 900 : 844 });
+        const { context, page, problems } = await openPage(browser(), { width, height: width > 500 ? 900 : 844 });
         await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
         await page.goto('/login');
         await page.getByTestId('login-submit').waitFor();
         await screenshot(page, `login-${locale}-${width}`);
         await loginViaForm(page, 'demo');
         await page.getByTestId('park-card').waitFor();
-        const text = await page.locator('body').innerText();
         // No raw i18n keys (like "navbar.park") may reach the screen.
-        for (const ns of Object.keys(zhCN)) expect(text).not.toMatch(new RegExp(`\\b${ns}\\.[a-zA-Z]`));
-        if (locale === 'en-US') expect(text).toContain('Park');
+        await expectNoRawKeys(page, `home ${locale} ${width}`);
+        if (locale === 'en-US') expect(await page.locator('body').innerText()).toContain('Park');
         await screenshot(page, `home-${locale}-${width}`);
         if (width < 992) {
           // Mobile mode: the menu is a drawer opened from the toggle.

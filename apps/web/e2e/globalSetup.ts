@@ -28,6 +28,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
     mqttPort: number;
+    /** The demo server's simulated-clock control (apps/server/src/demo/simControl.ts). */
+    simControlPort: number;
   }
 }
 
@@ -38,6 +40,7 @@ export default async function setup(project: TestProject) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-e2e-'));
   const port = await freePort();
   const mqttPort = await freePort();
+  const simControlPort = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     env: {
@@ -49,6 +52,7 @@ export default async function setup(project: TestProject) {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      SIM_CONTROL_PORT: String(simControlPort),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -56,6 +60,7 @@ export default async function setup(project: TestProject) {
   await waitReady(`${baseURL}/api/docs/json`, child, 60_000);
   project.provide('baseURL', baseURL);
   project.provide('mqttPort', mqttPort);
+  project.provide('simControlPort', simControlPort);
   return async () => {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

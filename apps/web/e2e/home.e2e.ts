@@ -1,8 +1,8 @@
-import type { AlarmRecord, AlarmRule, IrrigationMachine, IrrigationRun, Paged } from '@farmpark/contracts';
+import type { AlarmRecord, IrrigationMachine, IrrigationRun, Paged } from '@farmpark/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage, screenshot } from './browser';
-import { api, apiLogin, login } from './session';
+import { addAlarmRule, api, apiLogin, jsonBody, login } from './session';
 import { addTestDevice, type TestDevice } from './testDevice';
 
 // Demo park 1 as the admin sees it: a weather station of the test's own gets a rule that fires on the
@@ -17,12 +17,6 @@ let ruleId = 0;
 let runId = 0;
 let station: TestDevice | null = null;
 
-const json = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
 beforeAll(async () => {
   browser = await launch();
   token = await apiLogin('demo');
@@ -33,34 +27,26 @@ beforeAll(async () => {
     deviceName: '首页测试气象站',
     groupId: PARK,
   });
-  const rule = await api<AlarmRule>(
-    '/api/merchant/alarm/addAlarmRule',
-    token,
-    json({
-      groupId: PARK,
-      name: RULE,
-      deviceId: station.deviceId,
-      condition: { kind: 'threshold', key: 'airTemp', op: 'above', value: -60 },
-      severity: 'critical',
-      contactIds: [],
-      channels: [],
-    }),
-  );
-  if (rule.code !== 0) throw new Error(`addAlarmRule: ${rule.msg}`);
-  ruleId = rule.data.id;
+  ruleId = await addAlarmRule(token, {
+    groupId: PARK,
+    name: RULE,
+    deviceId: station.deviceId,
+    condition: { kind: 'threshold', key: 'airTemp', op: 'above', value: -60 },
+    severity: 'critical',
+  });
   const wf = machines.data.find((m) => m.serial === 'DF-WF-0001');
   const run = await api<IrrigationRun>(
     '/api/merchant/irrigation/startRun',
     token,
-    json({ deviceId: wf?.deviceId, zones: [1], durationMin: 10 }),
+    jsonBody({ deviceId: wf?.deviceId, zones: [1], durationMin: 10 }),
   );
   if (run.code !== 0) throw new Error(`startRun: ${run.msg}`);
   runId = run.data.runId;
 }, 120_000);
 
 afterAll(async () => {
-  if (runId) await api('/api/merchant/irrigation/stopRun', token, json({ runId }));
-  if (ruleId) await api('/api/merchant/alarm/removeAlarmRule', token, json({ id: [ruleId] }));
+  if (runId) await api('/api/merchant/irrigation/stopRun', token, jsonBody({ runId }));
+  if (ruleId) await api('/api/merchant/alarm/removeAlarmRule', token, jsonBody({ id: [ruleId] }));
   await station?.remove();
   await browser?.close();
 });
@@ -156,13 +142,13 @@ describe('home page', () => {
     const role = await api<{ roleId: number }>(
       '/api/merchant/role/addRole',
       token,
-      json({ roleName: '仅园区查看', permitUrls: ['/park/parkInfo', '/videoEqui/video'] }),
+      jsonBody({ roleName: '仅园区查看', permitUrls: ['/park/parkInfo', '/videoEqui/video'] }),
     );
     expect(role.code, role.msg).toBe(0);
     const user = await api(
       '/api/merchant/user/addSysUser',
       token,
-      json({
+      jsonBody({
         userName: '园区查看员',
         phone: '13800000077',
         roleId: role.data.roleId,

@@ -1,8 +1,8 @@
 import type { IrrigationMachine, SmartRule } from '@farmpark/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot } from './browser';
-import { api, apiLogin, login } from './session';
+import { launch, pickOption, screenshot } from './browser';
+import { api, apiLogin, signedInPage } from './session';
 
 // Irrigation safety as an operator meets it: a number outside its limits is refused on the field
 // and nothing is sent; the confirmation says what will happen; a stop shows at its acknowledgement;
@@ -30,13 +30,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(width: number, locale: 'zh-CN' | 'en-US') {
-  const opened = await openPage(browser, { width, height: width < 500 ? 844 : 900, locale });
-  await opened.context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
-  await login(opened.page, 'demo');
-  return opened;
-}
-
 async function fill(field: Locator, value: string) {
   const input = (await field.evaluate((el) => el.tagName)) === 'INPUT' ? field : field.locator('input');
   await input.fill(value);
@@ -55,7 +48,7 @@ async function fillStart(page: Page, card: Locator, amount: string) {
 
 describe('irrigation safety', () => {
   it('refuses 0.02 m³ on the field and sends nothing; confirms machine, zones, volume and recipe; a stop shows at its ack', async () => {
-    const { page, context, problems } = await signedIn(1440, 'zh-CN');
+    const { page, context, problems } = await signedInPage(browser);
     const starts: string[] = [];
     page.on('request', (r) => {
       if (r.url().includes('/irrigation/startRun')) starts.push(r.url());
@@ -117,7 +110,7 @@ describe('irrigation safety', () => {
   }, 150_000);
 
   it('the smart rule form saves the soak, the daily caps and a time window', async () => {
-    const { page, context, problems } = await signedIn(1440, 'zh-CN');
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/irrigation/irrigationAuto/smartIrrigation');
     await page.getByTestId('smart-rules').locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
     const form = page.getByTestId('smart-rule-form');
@@ -156,7 +149,7 @@ describe('irrigation safety', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ deviceId: wf, zoneNo: 9, name: '', areaPointId: null }),
       });
-    const { page, context, problems } = await signedIn(1440, 'zh-CN');
+    const { page, context, problems } = await signedInPage(browser);
     try {
       await page.goto('/irrigation/irrigationSystem/listOfEquipment');
       const card = page.getByTestId(`machine-${wf}`);
@@ -198,7 +191,7 @@ describe('irrigation safety', () => {
   }, 90_000);
 
   it('looks right in English on a phone', async () => {
-    const { page, context, problems } = await signedIn(390, 'en-US');
+    const { page, context, problems } = await signedInPage(browser, { width: 390, locale: 'en-US' });
     await page.goto('/irrigation/irrigationSystem/listOfEquipment');
     const card = page.getByTestId(`machine-${wf}`);
     await card.locator('[data-testid="machine-state"]').first().waitFor({ timeout: 30_000 });

@@ -1,8 +1,8 @@
-import type { AlarmRule, CameraPictureItem, Park, Screen } from '@farmpark/contracts';
+import type { CameraPictureItem, Park, Screen } from '@farmpark/contracts';
 import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, openPage, screenshot } from './browser';
-import { api, apiLogin } from './session';
+import { addAlarmRule, api, apiLogin, jsonBody } from './session';
 import { addTestDevice, type TestDevice } from './testDevice';
 
 // The data screens of demo park 1. The test brings its own soil station (not placed on the map, so it
@@ -26,12 +26,6 @@ let zh: Awaited<ReturnType<typeof openScreen>>;
 let ruleId = 0;
 let station: TestDevice | null = null;
 
-const json = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
 const reading = (soilMoisture10: number) => station?.publish({ soilMoisture10 });
 
 beforeAll(async () => {
@@ -43,28 +37,20 @@ beforeAll(async () => {
     { serial: SERIAL, deviceClass: 'soilStation', deviceName: STATION, groupId: PARK },
     { online: false },
   );
-  const rule = await api<AlarmRule>(
-    '/api/merchant/alarm/addAlarmRule',
-    token,
-    json({
-      groupId: PARK,
-      name: RULE,
-      deviceId: station.deviceId,
-      condition: { kind: 'threshold', key: 'soilMoisture10', op: 'below', value: 10 },
-      severity: 'warning',
-      contactIds: [],
-      channels: [],
-    }),
-  );
-  if (rule.code !== 0) throw new Error(`addAlarmRule: ${rule.msg}`);
-  ruleId = rule.data.id;
+  ruleId = await addAlarmRule(token, {
+    groupId: PARK,
+    name: RULE,
+    deviceId: station.deviceId,
+    condition: { kind: 'threshold', key: 'soilMoisture10', op: 'below', value: 10 },
+    severity: 'warning',
+  });
   zh = await openScreen('/large-screen', { width: 1920, height: 1080, locale: 'zh-CN' });
 }, 120_000);
 
 afterAll(async () => {
   // back above the limit first so the alarm clears, then the rule and the device go
   await reading(60)?.catch(() => undefined);
-  if (ruleId) await api('/api/merchant/alarm/removeAlarmRule', token, json({ id: [ruleId] }));
+  if (ruleId) await api('/api/merchant/alarm/removeAlarmRule', token, jsonBody({ id: [ruleId] }));
   await station?.remove();
   await zh?.context.close();
   await browser?.close();

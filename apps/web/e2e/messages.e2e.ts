@@ -1,15 +1,8 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, screenshot } from './browser';
 import { login } from './session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /** Issue 12 point 4: a business error from the server sits under its field, in the reader's words. */
 describe('server field errors in plain words', () => {
@@ -17,7 +10,7 @@ describe('server field errors in plain words', () => {
     ['zh-CN', '园区名称“稻田镇智慧灌溉基地”已存在'],
     ['en-US', 'Park name "稻田镇智慧灌溉基地" already exists'],
   ] as const)('a duplicate park name in %s', async (locale, text) => {
-    const { context, page, problems } = await openPage(browser, { locale });
+    const { context, page, problems } = await openPage(browser(), { locale });
     await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
     await login(page, 'demo');
     await page.goto('/park/parkInfo');

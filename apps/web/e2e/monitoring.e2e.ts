@@ -4,8 +4,8 @@ import { createDevice, generateHistory, type VirtualDevice } from '@farmpark/sim
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot, visit } from './browser';
-import { api, apiLogin, login } from './session';
+import { launch, pickOption, screenshot, screenshotEveryPage } from './browser';
+import { api, apiLogin, signedInPage } from './session';
 
 // The demo park 1 has one device of each class. These tests give the weather station, soil station,
 // control cabinet and lamp credentials, backfill a year of weather history through MQTT like a device
@@ -74,21 +74,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
-  const opened = await openPage(browser, { width: opts.width, height: opts.width && opts.width < 500 ? 844 : 900 });
-  if (opts.locale === 'en-US') {
-    await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-  }
-  await login(opened.page, 'demo');
-  return opened;
-}
-
 const onlineCard = (page: Page, deviceId: number) =>
   page.locator(`[data-testid="device-card-${deviceId}"][data-online="true"]`);
 
 describe('monitoring consoles', () => {
   it('weather real-time: a live reading changes a tile without reload', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/outdoorsEquipment/weatherWatches/realTimeData');
     await onlineCard(page, DEVICES.weather).waitFor({ timeout: 20_000 });
     const tile = page.getByTestId(`device-card-${DEVICES.weather}`).getByTestId('tile-airTemp');
@@ -104,7 +95,7 @@ describe('monitoring consoles', () => {
   });
 
   it('weather history: a year renders in under a second after the response; CSV export has the table rows', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/outdoorsEquipment/weatherWatches/historicalData');
     await page.locator('[data-testid="trend-chart"][data-rendered="true"]').waitFor({ timeout: 20_000 });
     await page.getByTestId('range-picker').first().click();
@@ -137,7 +128,7 @@ describe('monitoring consoles', () => {
   });
 
   it('control cabinet: the fan switched from the page is confirmed by the device and recorded; a refusal shows its reason', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/envControl/ehc/realTimeData');
     await onlineCard(page, DEVICES.cabinet).waitFor({ timeout: 20_000 });
     // the park has two cabinets: act on the one this test drives
@@ -186,7 +177,7 @@ describe('monitoring consoles', () => {
     expect(off.code).toBe(0);
     await expect.poll(() => live.cabinet.state.fan, { timeout: 20_000 }).toBe(0);
 
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/envControl/ehc/realTimeData');
     await onlineCard(page, DEVICES.cabinet).waitFor({ timeout: 20_000 });
     const fan = page.getByTestId(`actuators-${DEVICES.cabinet}`).getByTestId('switch-fan');
@@ -260,7 +251,7 @@ describe('monitoring consoles', () => {
   }, 120_000);
 
   it('insecticidal lamp: live state, switch confirmed by the lamp', async () => {
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/plantProtect/insecticidalLamp/realTimeData');
     const card = page.getByTestId(`lamp-${DEVICES.lamp}`);
     await card.waitFor({ timeout: 20_000 });
@@ -301,16 +292,8 @@ describe('monitoring consoles', () => {
   // One sign-in per language (logins are rate-limited per account); the viewport changes in place.
   for (const locale of ['zh-CN', 'en-US'] as const) {
     it(`screenshots of every monitoring page (${locale}; 1440 and 390 px) without console errors or overflow`, async () => {
-      const { page, context, problems } = await signedIn({ locale });
-      for (const width of [1440, 390]) {
-        await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-        for (const [name, path] of PAGES) {
-          await visit(page, path);
-          await screenshot(page, `monitoring-${name}-${locale}-${width}`);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${name} overflows horizontally at ${width} px`).toBeLessThanOrEqual(1);
-        }
-      }
+      const { page, context, problems } = await signedInPage(browser, { locale });
+      await screenshotEveryPage(page, 'monitoring', locale, PAGES);
       expect(problems).toEqual([]);
       await context.close();
     }, 240_000);

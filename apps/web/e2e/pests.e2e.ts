@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { PestCategory, TrapImage, TrapImageDetail, TrapStatus } from '@farmpark/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, launch, openPage, screenshot, visit } from './browser';
-import { api, apiLogin, login } from './session';
+import { baseURL, launch, screenshot, screenshotEveryPage } from './browser';
+import { api, apiLogin, firstParkId, signedInPage } from './session';
 
 // The demo server fills 90 days of trap photos after the telemetry history on its first start and runs
 // the demo traps as simulated devices that upload their photos: these tests use both as they are.
@@ -36,8 +36,7 @@ async function waitUntil<T>(what: string, probe: () => Promise<T | null | undefi
 beforeAll(async () => {
   browser = await launch();
   token = await apiLogin('demo');
-  const parks = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
-  groupId = parks.data[0].groupId;
+  groupId = await firstParkId(token);
   const traps = await api<TrapStatus[]>(`/api/merchant/pest/getTrapStatusList?groupId=${groupId}&kind=insect`, token);
   insectTrap = traps.data[0];
   // the backfill reached this trap when it has a photo two months back
@@ -51,15 +50,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
-  const opened = await openPage(browser, { width: opts.width, height: opts.width && opts.width < 500 ? 844 : 900 });
-  if (opts.locale === 'en-US') {
-    await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-  }
-  await login(opened.page, 'demo');
-  return opened;
-}
 
 async function statCounts(page: Page): Promise<{ total: number; byCategory: Record<string, number> }> {
   await page.goto('/outdoorsEquipment/worm/wormStatistical');
@@ -85,7 +75,7 @@ describe('pest monitoring', () => {
     const detail = (await api<TrapImageDetail>(`/api/merchant/pest/getImageDetail?imageId=${img.imageId}`, token)).data;
     const [moved, removed] = detail.detections;
 
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     const before = await statCounts(page);
     expect(before.total).toBeGreaterThan(0);
     const target = Object.keys(before.byCategory).find((id) => Number(id) !== moved.categoryId) as string;
@@ -134,7 +124,7 @@ describe('pest monitoring', () => {
   it('"photograph now" makes the trap upload a new photo that appears in the timeline', async () => {
     const today = day(Date.now());
     const known = new Set((await imagesOf(insectTrap.deviceId, today)).map((i) => i.imageId));
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/outdoorsEquipment/worm/deviceStatus');
     await page.getByTestId(`photograph-${insectTrap.deviceId}`).click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
@@ -160,7 +150,7 @@ describe('pest monitoring', () => {
     const file = path.join(os.tmpdir(), `pest-picture-${process.pid}.jpg`);
     writeFileSync(file, Buffer.from(await photo.arrayBuffer()));
 
-    const { page, context, problems } = await signedIn();
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/outdoorsEquipment/worm/wormCategory');
     const button = page.getByTestId(`category-picture-${cat.categoryId}`);
     await button.waitFor();
@@ -180,7 +170,7 @@ describe('pest monitoring', () => {
     await context.close();
   }, 60_000);
 
-  const PAGES = [
+  const PAGES: [string, string][] = [
     ['worm-status', '/outdoorsEquipment/worm/deviceStatus'],
     ['worm-images', '/outdoorsEquipment/worm/imageAnalysis'],
     ['worm-statistics', '/outdoorsEquipment/worm/wormStatistical'],
@@ -196,16 +186,8 @@ describe('pest monitoring', () => {
 
   for (const locale of ['zh-CN', 'en-US'] as const) {
     it(`screenshots of every pest and spore page (${locale}; 1440 and 390 px) without console errors or overflow`, async () => {
-      const { page, context, problems } = await signedIn({ locale });
-      for (const width of [1440, 390]) {
-        await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-        for (const [name, path] of PAGES) {
-          await visit(page, path);
-          await screenshot(page, `pests-${name}-${locale}-${width}`);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${name} overflows horizontally at ${width} px`).toBeLessThanOrEqual(1);
-        }
-      }
+      const { page, context, problems } = await signedInPage(browser, { locale });
+      await screenshotEveryPage(page, 'pests', locale, PAGES);
       expect(problems).toEqual([]);
       await context.close();
     }, 240_000);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot } from './browser';
-import { api, apiLogin, login } from './session';
+import { launch, pickOption, screenshot, screenshotTables } from './browser';
+import { apiLogin, daysAgo, firstParkId, listedIds, oneSignIn, removeIds } from './session';
 
 // Production core: a person, a crop with a growth standard and a planting made through the console;
 // the planting then shows its stage and its hours out of range. Everything made here is removed after.
@@ -13,44 +13,18 @@ const PLOT = '5号连栋温室';
 
 let browser: Browser;
 let token: string;
+const { signedIn, close } = oneSignIn(() => browser);
 
-/** 'YYYY-MM-DD' n days before today in the parks' zone. */
-function daysAgo(n: number): string {
-  const f = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  return f.format(Date.now() - n * 86_400_000);
-}
-
-async function idsOf(list: string, keyword: string, extra: Record<string, string> = {}): Promise<number[]> {
-  const q = new URLSearchParams({ keyword, pageSize: '100', ...extra });
-  const r = await api<{ list: { id: number }[] }>(`${P}/${list}?${q}`, token);
-  return r.data?.list.map((x) => x.id) ?? [];
-}
-
-async function remove(path: string, id: number[]) {
-  if (id.length === 0) return;
-  await api(`${P}/${path}`, token, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ id }),
-  });
-}
+const idsOf = (list: string, keyword: string, extra: Record<string, string> = {}) =>
+  listedIds(token, `${P}/${list}`, { keyword, ...extra });
+const remove = (path: string, id: number[]) => removeIds(token, `${P}/${path}`, id);
 
 /** What this file made: plantings first (they hold the crop), then the crop (its standard goes with it), the person. */
 async function cleanUp() {
-  const park = await firstPark();
+  const park = await firstParkId(token);
   await remove('planting/removePlanting', await idsOf('planting/getPlantingList', CROP, { groupId: String(park) }));
   await remove('crop/removeCrop', await idsOf('crop/getCropList', CROP));
   await remove('personnel/removePersonnel', await idsOf('personnel/getPersonnelList', PERSON));
-}
-
-async function firstPark(): Promise<number> {
-  const r = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
-  return r.data[0].groupId;
 }
 
 beforeAll(async () => {
@@ -61,28 +35,9 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cleanUp();
-  await session?.context.close();
+  await close();
   await browser?.close();
 });
-
-/**
- * One sign-in for the whole file: every test works in this page, switching the console's language and the
- * window's width where it needs to (the next navigation applies both).
- */
-let session: Awaited<ReturnType<typeof openPage>> | undefined;
-async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
-  if (!session) {
-    session = await openPage(browser);
-    await login(session.page, 'demo');
-  }
-  const { page, problems } = session;
-  const width = opts.width ?? 1440;
-  await page.evaluate((l) => localStorage.setItem('ag_merchant_lang', l), opts.locale ?? 'zh-CN');
-  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-  // each test answers for its own console errors
-  problems.length = 0;
-  return { page, problems };
-}
 
 const field = (page: Page, form: string, id: string) => page.getByTestId(form).locator(`#${id}`);
 
@@ -96,9 +51,10 @@ describe('production', () => {
     await field(page, 'personnel-form', 'idNumber').fill('12345');
     await page.getByTestId('personnel-save').click();
     // the field says what is wrong, in words
-    await page.getByTestId('personnel-form').getByText('身份证号').first().waitFor();
     await expect
-      .poll(() => page.getByTestId('personnel-form').locator('.ant-form-item-explain-error').count())
+      .poll(() => page.getByTestId('personnel-form').locator('.ant-form-item-explain-error').count(), {
+        timeout: 15_000,
+      })
       .toBeGreaterThan(0);
     await field(page, 'personnel-form', 'idNumber').fill('37078319900101123X');
     await pickOption(page, page.getByTestId('personnel-form'), 'personnel-parks', '寿光');
@@ -176,18 +132,12 @@ describe('production', () => {
     for (const width of [1440, 390]) {
       it(`screenshots of the four pages (${locale}, ${width} px)`, async () => {
         const { page, problems } = await signedIn({ locale, width });
-        for (const [name, path, table] of [
+        await screenshotTables(page, 'production', `${locale}-${width}`, [
           ['personnel', '/productionManagement/personnel', 'personnel-table'],
           ['plant', '/productionManagement/plant', 'planting-table'],
           ['standards', '/productionManagement/growthStage', 'standard-table'],
           ['harvests', '/productionManagement/pickToStorage', 'harvest-table'],
-        ] as const) {
-          await page.goto(path);
-          await page.getByTestId(table).locator('.ant-table-row').first().waitFor({ timeout: 10_000 });
-          await screenshot(page, `production-${name}-${locale}-${width}`);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
-        }
+        ]);
         await page.goto('/productionManagement/pickToStorage');
         await page.getByTestId('harvest-create').click();
         await page.getByTestId('harvest-form').waitFor();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage, pickOption, screenshot } from './browser';
-import { api, apiLogin, login } from './session';
+import { api, apiLogin, daysAgo, firstParkId, jsonBody, listedIds, login, removeIds } from './session';
 
 // The issue's flow in the browser: a planting made in the console, a pesticide sprayed on it (its
 // stock falls), a harvest the next day refused with the pesticide, the spraying day and the first
@@ -19,31 +19,10 @@ let park: number;
 /** The park's first plot: at the top of every plot list, whatever else the demo lays out. */
 let PLOT: string;
 
-/** 'YYYY-MM-DD' n days before today in the parks' zone. */
-const daysAgo = (n: number) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(Date.now() - n * 86_400_000);
 const SPRAYED = daysAgo(10);
 
-const json = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-async function ids(path: string, q: Record<string, string>): Promise<number[]> {
-  const r = await api<{ list: { id: number }[] }>(
-    `${P}/${path}?${new URLSearchParams({ pageSize: '100', ...q })}`,
-    token,
-  );
-  return r.data?.list.map((x) => x.id) ?? [];
-}
-async function remove(path: string, id: number[]) {
-  if (id.length) await api(`${P}/${path}`, token, json({ id }));
-}
+const ids = (path: string, q: Record<string, string>) => listedIds(token, `${P}/${path}`, q);
+const remove = (path: string, id: number[]) => removeIds(token, `${P}/${path}`, id);
 
 /** Harvests and work first (they hold the planting; removing work done returns its stock), then the rest. */
 async function cleanUp() {
@@ -67,17 +46,17 @@ async function cleanUp() {
 beforeAll(async () => {
   browser = await launch();
   token = await apiLogin('demo');
-  park = (await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token)).data[0].groupId;
+  park = await firstParkId(token);
   await cleanUp();
   PLOT = (await api<{ name: string }[]>(`${P}/planting/getPlotOptions?groupId=${park}`, token)).data[0].name;
-  expect((await api(`${P}/crop/addCrop`, token, json({ name: CROP, growingDays: 120 }))).code).toBe(0);
+  expect((await api(`${P}/crop/addCrop`, token, jsonBody({ name: CROP, growingDays: 120 }))).code).toBe(0);
   const made = await api<{ id: number }>(
     `${P}/material/addMaterial`,
     token,
-    json({ groupId: park, kind: 'pesticide', name: PESTICIDE, unit: 'L', safetyDays: 7 }),
+    jsonBody({ groupId: park, kind: 'pesticide', name: PESTICIDE, unit: 'L', safetyDays: 7 }),
   );
   expect(made.code, made.msg).toBe(0);
-  await api(`${P}/material/addStockMove`, token, json({ kind: 'in', materialId: made.data.id, quantity: 2 }));
+  await api(`${P}/material/addStockMove`, token, jsonBody({ kind: 'in', materialId: made.data.id, quantity: 2 }));
 }, 60_000);
 
 afterAll(async () => {

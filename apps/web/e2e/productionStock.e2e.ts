@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot } from './browser';
-import { api, apiLogin, login } from './session';
+import { launch, pickOption, screenshot, screenshotTables } from './browser';
+import { api, apiLogin, firstParkId, jsonBody, listedIds, oneSignIn, removeIds } from './session';
 
 // Production stock: a pesticide delivered through the console, a spray done with it makes its stock
 // fall, and a spray beyond what is left is refused with the material and the quantity left under the
@@ -24,69 +24,35 @@ let browser: Browser;
 let token: string;
 let park: number;
 
-const json = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
-async function listIds(path: string, q: Record<string, string>): Promise<number[]> {
-  const r = await api<{ list: { id: number }[] }>(
-    `${P}/${path}?${new URLSearchParams({ pageSize: '100', ...q })}`,
-    token,
-  );
-  return r.data?.list.map((x) => x.id) ?? [];
-}
+const { signedIn, close } = oneSignIn(() => browser);
 
 /** The farm work first (removing work done returns its stock), then the material. */
 async function cleanUp() {
-  const groupId = String(park);
-  const works = await listIds('farmWork/getFarmWorkList', { groupId, keyword: NOTE });
-  if (works.length) await api(`${P}/farmWork/removeFarmWork`, token, json({ id: works }));
-  const mats = await listIds('material/getMaterialList', { groupId, keyword: MATERIAL });
-  if (mats.length) await api(`${P}/material/removeMaterial`, token, json({ id: mats }));
-  const videos = await listIds('video/getVideoList', { groupId, keyword: VIDEO });
-  if (videos.length) await api(`${P}/video/removeVideo`, token, json({ id: videos }));
+  const mine = async (list: string, remove: string, keyword: string) =>
+    removeIds(token, `${P}/${remove}`, await listedIds(token, `${P}/${list}`, { groupId: String(park), keyword }));
+  await mine('farmWork/getFarmWorkList', 'farmWork/removeFarmWork', NOTE);
+  await mine('material/getMaterialList', 'material/removeMaterial', MATERIAL);
+  await mine('video/getVideoList', 'video/removeVideo', VIDEO);
 }
 
 beforeAll(async () => {
   browser = await launch();
   token = await apiLogin('demo');
-  const parks = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
-  park = parks.data[0].groupId;
+  park = await firstParkId(token);
   await cleanUp();
   const made = await api(
     `${P}/material/addMaterial`,
     token,
-    json({ groupId: park, kind: 'pesticide', name: MATERIAL, unit: 'kg', spec: '10% 可湿性粉剂', safetyDays: 7 }),
+    jsonBody({ groupId: park, kind: 'pesticide', name: MATERIAL, unit: 'kg', spec: '10% 可湿性粉剂', safetyDays: 7 }),
   );
   expect(made.code, made.msg).toBe(0);
 }, 60_000);
 
 afterAll(async () => {
   await cleanUp();
-  await session?.context.close();
+  await close();
   await browser?.close();
 });
-
-/**
- * One sign-in for the whole file: every test works in this page, switching the console's language and the
- * window's width where it needs to (the next navigation applies both).
- */
-let session: Awaited<ReturnType<typeof openPage>> | undefined;
-async function signedIn(opts: { width?: number; locale?: 'zh-CN' | 'en-US' } = {}) {
-  if (!session) {
-    session = await openPage(browser);
-    await login(session.page, 'demo');
-  }
-  const { page, problems } = session;
-  const width = opts.width ?? 1440;
-  await page.evaluate((l) => localStorage.setItem('ag_merchant_lang', l), opts.locale ?? 'zh-CN');
-  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-  // each test answers for its own console errors
-  problems.length = 0;
-  return { page, problems };
-}
 
 const materialRow = (page: Page) => page.locator('[data-testid="materiel-table"] tr', { hasText: MATERIAL });
 
@@ -144,7 +110,9 @@ describe('production stock', () => {
       token,
     );
     expect(left.data.list[0].stock).toBe(0.6);
-    expect(await listIds('farmWork/getFarmWorkList', { groupId: String(park), keyword: NOTE })).toHaveLength(1);
+    expect(
+      await listedIds(token, `${P}/farmWork/getFarmWorkList`, { groupId: String(park), keyword: NOTE }),
+    ).toHaveLength(1);
     expect(problems).toEqual([]);
   });
 
@@ -173,18 +141,12 @@ describe('production stock', () => {
     for (const width of [1440, 390]) {
       it(`screenshots of the five pages (${locale}, ${width} px)`, async () => {
         const { page, problems } = await signedIn({ locale, width });
-        for (const [name, path, table] of [
+        await screenshotTables(page, 'production-stock', `${locale}-${width}`, [
           ['materiel', '/productionManagement/materiel', 'materiel-table'],
           ['supplier', '/productionManagement/supplier', 'supplier-table'],
           ['machinery', '/productionManagement/machinery', 'machinery-table'],
           ['farmWork', '/productionManagement/farmWork', 'farmWork-table'],
-        ] as const) {
-          await page.goto(path);
-          await page.getByTestId(table).locator('.ant-table-row').first().waitFor({ timeout: 10_000 });
-          await screenshot(page, `production-stock-${name}-${locale}-${width}`);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
-        }
+        ]);
         // the calendar of this month, and the (empty) video list
         await page.getByRole('tab', { name: locale === 'zh-CN' ? '日历' : 'Calendar' }).click();
         await page.getByTestId('farmWork-calendar-card').locator('.ant-picker-calendar').waitFor();

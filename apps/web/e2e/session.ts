@@ -1,5 +1,7 @@
-import type { BrowserContext, Page } from 'playwright-core';
-import { baseURL } from './browser';
+import type { AlarmRule, Severity } from '@farmpark/contracts';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { baseURL, openPage } from './browser';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -37,6 +39,106 @@ export async function api<T = unknown>(
   return (await res.json()) as { code: number; msg: string; data: T };
 }
 
+/** A POST body of JSON for `api`. */
+export const jsonBody = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+/** The first of the user's parks, as the console's park list orders them. */
+export async function firstParkId(token: string): Promise<number> {
+  const parks = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
+  return parks.data[0].groupId;
+}
+
+/** The ids of a list's first 100 rows matching `query`: what a test made, to remove it after. */
+export async function listedIds(token: string, list: string, query: Record<string, string>): Promise<number[]> {
+  const r = await api<{ list: { id: number }[] }>(
+    `${list}?${new URLSearchParams({ pageSize: '100', ...query })}`,
+    token,
+  );
+  return r.data?.list.map((x) => x.id) ?? [];
+}
+
+/** Removes rows by id with a `remove...` call that takes `{id: [...]}` (nothing to do for none). */
+export async function removeIds(token: string, path: string, id: number[]): Promise<void> {
+  if (id.length) await api(path, token, jsonBody({ id }));
+}
+
+/** 'YYYY-MM-DD' n days before today in the parks' zone (the e2e server's). */
+export const daysAgo = (n: number): string =>
+  new Intl.DateTimeFormat('sv-SE', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(Date.now() - n * 86_400_000);
+
+/** An alarm rule on one device that notifies nobody (the console shows its alarms); its id. */
+export async function addAlarmRule(
+  token: string,
+  rule: { groupId: number; name: string; deviceId: number; condition: Record<string, unknown>; severity: Severity },
+): Promise<number> {
+  const r = await api<AlarmRule>(
+    '/api/merchant/alarm/addAlarmRule',
+    token,
+    jsonBody({ ...rule, contactIds: [], channels: [] }),
+  );
+  if (r.code !== 0) throw new Error(`addAlarmRule: ${r.msg}`);
+  return r.data.id;
+}
+
+export type Locale = 'zh-CN' | 'en-US';
+/** Both languages at a desktop's and at a phone's width. */
+export const LOOKS = [
+  ['zh-CN', 1440],
+  ['en-US', 1440],
+  ['zh-CN', 390],
+  ['en-US', 390],
+] as const;
+export interface SignInOptions {
+  /** The window's width; below 500 px it is a phone's window (844 px high). */
+  width?: number;
+  /** The browser's and the console's language. */
+  locale?: Locale;
+  user?: string;
+  password?: string;
+}
+const viewport = (width: number) => ({ width, height: width < 500 ? 844 : 900 });
+
+/** A fresh page (its own cookies and storage) signed in through the form. */
+export async function signedInPage(browser: Browser, opts: SignInOptions = {}) {
+  const locale = opts.locale ?? 'zh-CN';
+  const opened = await openPage(browser, { ...viewport(opts.width ?? 1440), locale });
+  await opened.context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
+  await login(opened.page, opts.user ?? 'demo', opts.password);
+  return opened;
+}
+
+/**
+ * One sign-in for a whole file (sign-ins are rate-limited per account): every test works in the same page,
+ * switching the console's language and the window's width where it needs to (the next navigation applies
+ * both). Each test answers for its own console errors.
+ */
+export function oneSignIn(browser: () => Browser, user = 'demo') {
+  let session: Awaited<ReturnType<typeof openPage>> | undefined;
+  return {
+    async signedIn(opts: Pick<SignInOptions, 'width' | 'locale'> = {}) {
+      if (!session) {
+        session = await openPage(browser());
+        await login(session.page, user);
+      }
+      const { page, problems } = session;
+      await page.evaluate((l) => localStorage.setItem('ag_merchant_lang', l), opts.locale ?? 'zh-CN');
+      await page.setViewportSize(viewport(opts.width ?? 1440));
+      problems.length = 0;
+      return { page, problems };
+    },
+    close: () => session?.context.close(),
+  };
+}
+
 export async function apiLogin(loginName: string, password = DEMO_PASSWORD): Promise<string> {
   const body = new URLSearchParams({ loginName, loginPwd: password });
   const r = await api<string>('/api/merchant/login/loginByPassword', undefined, { method: 'POST', body });
@@ -52,4 +154,15 @@ export async function menuTitles(page: Page): Promise<string[]> {
     'ul.ant-menu-root > li.ant-menu-submenu > .ant-menu-submenu-title, ul.ant-menu-root > li.ant-menu-item',
   );
   return (await items.allInnerTexts()).map((s) => s.trim()).filter(Boolean);
+}
+
+/**
+ * Moves the demo's simulated world `minutes` forward (weather, soil, crops) and waits until every simulated
+ * device has published a reading of the new time: tests advance the clock instead of waiting for it.
+ */
+export async function advanceSimulation(minutes: number): Promise<void> {
+  const res = await fetch(`http://127.0.0.1:${inject('simControlPort')}/advance?minutes=${minutes}`, {
+    method: 'POST',
+  });
+  if (!res.ok) throw new Error(`advancing the simulated clock: ${res.status} ${await res.text()}`);
 }

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, screenshot } from './browser';
-import { login } from './session';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, screenshot } from './browser';
+import { signedInPage } from './session';
 
 // Issue 12: at 1440 px no column is hidden under the pinned action column (the decisive ones named
 // below must show whole); on a phone the filters fold into a button and the pager says the total.
@@ -13,13 +13,7 @@ const PAGES = [
   { name: 'running-record', path: '/irrigation/irrigationSystem/runningRecord', table: 'run-table', columns: [] },
 ] as const;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 /** Header cells that are cut off: outside the window, or under a pinned right column. */
 async function hiddenHeaders(page: Page, table: string) {
@@ -38,9 +32,7 @@ describe('tables people can read', () => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
     for (const width of [1440, 390]) {
       it(`${locale} at ${width} px`, { timeout: 150_000 }, async () => {
-        const { context, page, problems } = await openPage(browser, { width, height: width < 500 ? 844 : 900, locale });
-        await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
-        await login(page, 'demo');
+        const { context, page, problems } = await signedInPage(browser(), { width, locale });
         for (const p of PAGES) {
           await page.goto(p.path);
           const table = page.getByTestId(p.table);

@@ -1,20 +1,14 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, screenshot } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, openPage, screenshot } from './browser';
 import { login } from './session';
 
 /**
  * One time zone (issue 12): the same pages opened by a browser in UTC and by one in Asia/Shanghai (the
  * demo parks' zone) show the same times, and an export says the hours its table showed.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 const ZONES = ['UTC', 'Asia/Shanghai'] as const;
 type Zone = (typeof ZONES)[number];
@@ -77,7 +71,7 @@ const PAGES: {
 ];
 
 async function visit(zone: Zone): Promise<Seen & { close: () => Promise<void> }> {
-  const { page, context, problems } = await openPage(browser, { timezoneId: zone });
+  const { page, context, problems } = await openPage(browser(), { timezoneId: zone });
   await login(page, 'demo');
   const seen: Seen = { tables: {}, hints: [], lastReports: new Map() };
   for (const p of PAGES) {
@@ -135,7 +129,7 @@ describe('one time zone: the browser zone changes nothing', () => {
   }, 240_000);
 
   it('an export holds exactly the times its table shows, in a UTC browser (eight hours from the park)', async () => {
-    const { page, context, problems } = await openPage(browser, { timezoneId: 'UTC' });
+    const { page, context, problems } = await openPage(browser(), { timezoneId: 'UTC' });
     await login(page, 'demo');
     await page.goto(PAGES[0].path);
     await PAGES[0].prepare!(page);

@@ -1,31 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, screenshot } from './browser';
-import { api, login, tokenOf } from './session';
+import { describe, expect, it } from 'vitest';
+import { chromiumForFile, screenshot } from './browser';
+import { api, firstParkId, LOOKS, signedInPage, tokenOf } from './session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = chromiumForFile();
 
 describe('top bar weather', () => {
-  for (const [locale, width] of [
-    ['zh-CN', 1440],
-    ['en-US', 1440],
-    ['zh-CN', 390],
-    ['en-US', 390],
-  ] as const) {
+  for (const [locale, width] of LOOKS) {
     it(`shows the park's weather with its source (${locale}, ${width} px)`, async () => {
-      const { context, page, problems } = await openPage(browser, { width, height: width < 500 ? 844 : 900 });
-      if (locale === 'en-US') await context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-      await login(page, 'demo');
+      const { context, page, problems } = await signedInPage(browser(), { width, locale });
       const token = await tokenOf(context);
-      const parks = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
       const now = await api<{ source: string; weather: string; temperature: number | null }>(
-        `/api/merchant/weather/getWeatherNow?groupId=${parks.data[0].groupId}`,
+        `/api/merchant/weather/getWeatherNow?groupId=${await firstParkId(token)}`,
         token,
       );
       expect(now.code).toBe(0);

@@ -1,8 +1,8 @@
 import type { BatchOptions } from '@farmpark/contracts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot, visit } from './browser';
-import { api, apiLogin, login } from './session';
+import { launch, pickOption, screenshot, visit } from './browser';
+import { api, apiLogin, firstParkId, jsonBody, listedIds, removeIds, signedInPage } from './session';
 
 // Trace batches: a batch made in the console from a demo harvest, published with its sections ticked, its
 // consumer preview seen; the list and detail in both languages at 1440 and 390 px. The batch this file
@@ -21,37 +21,26 @@ let park: number;
 let options: BatchOptions;
 
 async function cleanUp() {
-  const r = await api<{ list: { id: number }[] }>(
-    `${P}/getBatchList?${new URLSearchParams({ groupId: String(park), keyword: 'E2E-', pageNum: '1', pageSize: '100' })}`,
+  const groupId = String(park);
+  await removeIds(token, `${P}/removeBatch`, await listedIds(token, `${P}/getBatchList`, { groupId, keyword: 'E2E-' }));
+  await removeIds(
     token,
+    `${R}/removeReport`,
+    await listedIds(token, `${R}/getReportList`, { groupId, keyword: 'E2E-R-' }),
   );
-  const ids = r.data?.list.map((b) => b.id) ?? [];
-  const post = (body: unknown): RequestInit => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  if (ids.length) await api(`${P}/removeBatch`, token, post({ id: ids }));
-  const reports = await api<{ list: { id: number }[] }>(
-    `${R}/getReportList?${new URLSearchParams({ groupId: String(park), keyword: 'E2E-R-', pageNum: '1', pageSize: '100' })}`,
-    token,
-  );
-  const reportIds = reports.data?.list.map((x) => x.id) ?? [];
-  if (reportIds.length) await api(`${R}/removeReport`, token, post({ id: reportIds }));
 }
 
 beforeAll(async () => {
   browser = await launch();
   token = await apiLogin('demo');
-  const parks = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
-  park = parks.data[0].groupId;
+  park = await firstParkId(token);
   options = (await api<BatchOptions>(`${P}/getBatchOptions?groupId=${park}`, token)).data;
   await cleanUp();
   // a report of this file's own, with a PDF, for the library's preview
-  const report = await api<{ id: number }>(`${R}/addReport`, token, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
+  const report = await api<{ id: number }>(
+    `${R}/addReport`,
+    token,
+    jsonBody({
       groupId: park,
       agency: 'E2E检测中心',
       reportNo: REPORT_NO,
@@ -61,7 +50,7 @@ beforeAll(async () => {
       passed: true,
       items: [{ name: '毒死蜱', result: '未检出', standard: '≤0.5 mg/kg', pass: true }],
     }),
-  });
+  );
   expect(report.code, report.msg).toBe(0);
   const up = await api(`${R}/uploadReportFile?id=${report.data.id}`, token, {
     method: 'POST',
@@ -76,19 +65,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signedIn(width: number, locale: 'zh-CN' | 'en-US') {
-  const opened = await openPage(browser, { width, height: width < 500 ? 844 : 900 });
-  if (locale === 'en-US') await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-  await login(opened.page, 'demo');
-  return opened;
-}
-
 describe('trace batches', () => {
   it('makes a batch from a demo harvest, publishes it and shows what consumers see', async () => {
     const harvest = options.harvests[0];
     const planting = options.plantings.find((p) => p.id === harvest.plantingId);
     expect(planting, 'a demo harvest with its planting').toBeTruthy();
-    const { page, context, problems } = await signedIn(1440, 'zh-CN');
+    const { page, context, problems } = await signedInPage(browser);
     await visit(page, '/tracingCenter/rootBatch');
     await page.getByTestId('batch-create').click();
     const form = page.getByTestId('batch-form');
@@ -145,7 +127,7 @@ describe('trace batches', () => {
       [1440, 'en-US'],
       [390, 'zh-CN'],
     ] as const) {
-      const { page, context, problems } = await signedIn(width, locale);
+      const { page, context, problems } = await signedInPage(browser, { width, locale });
       await visit(page, '/tracingCenter/rootBatch');
       const row = page.locator('[data-testid="batch-table"] tr', { hasText: LOT });
       await row.waitFor();

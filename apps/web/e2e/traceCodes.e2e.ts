@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage, screenshot, visit } from './browser';
-import { login } from './session';
+import { LOOKS, login } from './session';
 
 // The one item one code page on the demo batch (its 200 seeded codes, scans, a suspected and two voided
 // codes), in both languages at 1440 and 390 px. Reads only: the round trip (traceRoundTrip.e2e.ts) drives
@@ -34,12 +34,7 @@ async function show(lang: 'zh-CN' | 'en-US', width: number) {
 
 describe('one item one code page', () => {
   it('shows the demo batch codes, statistics and dialogs in zh-CN and en-US at 1440 and 390 px', async () => {
-    for (const [lang, width] of [
-      ['zh-CN', 1440],
-      ['en-US', 1440],
-      ['zh-CN', 390],
-      ['en-US', 390],
-    ] as const) {
+    for (const [lang, width] of LOOKS) {
       await show(lang, width);
       const tag = lang === 'zh-CN' ? 'zh' : 'en';
       const stats = await page.getByTestId('code-stats').innerText();

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, openPage, pickOption, screenshot, visit } from './browser';
-import { api, apiLogin, login } from './session';
+import { api, apiLogin, firstParkId, jsonBody, listedIds, removeIds, signedInPage } from './session';
 
 // The QR round trip (issue 14): a batch made from a demo harvest and published, 100 codes generated, the
 // label PDF downloaded, its first page rendered with pdftoppm, a QR decoded from the picture with jsQR, its
@@ -25,12 +25,6 @@ let token: string;
 let park: number;
 let batchId: number;
 const work = mkdtempSync(path.join(tmpdir(), 'farmpark-qr-'));
-
-const json = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: JSON.stringify(body),
-});
 
 async function download(url: string): Promise<Buffer> {
   const res = await fetch(`${baseURL()}${url}`, { headers: { AuthToken: token } });
@@ -56,19 +50,14 @@ async function qrOf(pdf: Buffer, name: string): Promise<string> {
 }
 
 async function cleanUp() {
-  const r = await api<{ list: { id: number }[] }>(
-    `${B}/getBatchList?${new URLSearchParams({ groupId: String(park), keyword: 'E2E-RT-', pageNum: '1', pageSize: '100' })}`,
-    token,
-  );
-  const ids = r.data?.list.map((b) => b.id) ?? [];
-  if (ids.length) await api(`${B}/removeBatch`, token, json({ id: ids }));
+  const ids = await listedIds(token, `${B}/getBatchList`, { groupId: String(park), keyword: 'E2E-RT-' });
+  await removeIds(token, `${B}/removeBatch`, ids);
 }
 
 beforeAll(async () => {
   browser = await launch();
   token = await apiLogin('demo');
-  const parks = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
-  park = parks.data[0].groupId;
+  park = await firstParkId(token);
   await cleanUp();
   // the setup TR1's and TR2's own end-to-end tests drive in the console: here through the API
   const options = (await api<BatchOptions>(`${B}/getBatchOptions?groupId=${park}`, token)).data;
@@ -76,7 +65,7 @@ beforeAll(async () => {
   const added = await api<{ id: number }>(
     `${B}/addBatch`,
     token,
-    json({
+    jsonBody({
       groupId: park,
       productName: PRODUCT,
       gtin: null,
@@ -99,7 +88,7 @@ beforeAll(async () => {
   expect(added.code, added.msg).toBe(0);
   batchId = added.data.id;
   const sections = ['product', 'certificate', 'farm', 'plots', 'plantings', 'timeline', 'harvests'];
-  const published = await api(`${B}/publishBatch`, token, json({ id: batchId, sections }));
+  const published = await api(`${B}/publishBatch`, token, jsonBody({ id: batchId, sections }));
   expect(published.code, published.msg).toBe(0);
 }, 60_000);
 
@@ -113,18 +102,11 @@ async function phone(locale: 'zh-CN' | 'en-US', width = PHONE.width) {
   return openPage(browser, { width, height: width < 500 ? PHONE.height : 900, locale });
 }
 
-async function consolePage(width: number, locale: 'zh-CN' | 'en-US') {
-  const opened = await openPage(browser, { width, height: width < 500 ? 844 : 900 });
-  if (locale === 'en-US') await opened.context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-  await login(opened.page, 'demo');
-  return opened;
-}
-
 const scanLine = (page: Page) => page.getByTestId('scan-line');
 
 describe('the QR round trip', () => {
   it('prints 100 codes, decodes a label, opens it on a phone without login, and counts the scan', async () => {
-    const job = await api<{ jobId: number }>(`${C}/generateCodes`, token, json({ batchId, count: 100 }));
+    const job = await api<{ jobId: number }>(`${C}/generateCodes`, token, jsonBody({ batchId, count: 100 }));
     expect(job.code, job.msg).toBe(0);
     await expect
       .poll(async () => (await api<CodeJob>(`${C}/getCodeJob?jobId=${job.data.jobId}`, token)).data.status, {
@@ -165,7 +147,7 @@ describe('the QR round trip', () => {
     }
 
     // the console sees the scans of that code
-    const { page: admin, context: adminContext } = await consolePage(1440, 'zh-CN');
+    const { page: admin, context: adminContext } = await signedInPage(browser);
     await visit(admin, '/tracingCenter/rootsProductCode');
     await pickOption(admin, admin, 'code-batch', LOT);
     const search = admin.getByTestId('code-search');
@@ -211,7 +193,7 @@ describe('the QR round trip', () => {
       ['en-US', 1440],
       ['en-US', 390],
     ] as const) {
-      const { page, context } = await consolePage(width, locale);
+      const { page, context } = await signedInPage(browser, { width, locale });
       await visit(page, '/tracingCenter/rootsTreeCode');
       const row = page.getByTestId('tree-table').locator('tr', { hasText: tree.code });
       await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);

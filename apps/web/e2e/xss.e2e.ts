@@ -159,6 +159,15 @@ async function signedIn() {
 
 const ran = (page: Page) => page.evaluate(() => (window as unknown as { __xss?: number }).__xss);
 
+/** No planted markup ran or became an element, nothing was blocked, nothing failed; the page closes. */
+async function expectNothingRan({ page, context, problems, violations }: Awaited<ReturnType<typeof signedIn>>) {
+  expect(await ran(page)).toBeUndefined();
+  expect(await page.locator('img[src="x"], [onerror]').count()).toBe(0);
+  expect(violations).toEqual([]);
+  expect(problems).toEqual([]);
+  await context.close();
+}
+
 /** Hovers the middle of a drawn chart so its tooltip opens, and returns the chart's text. */
 async function hoverChart(page: Page, testId: string, scope = '', at: [number, number] = [0.5, 0.5]) {
   const chart = page.locator(`${scope} [data-testid="${testId}"][data-rendered="true"]`.trim()).first();
@@ -177,7 +186,8 @@ async function hoverMarker(page: Page, scope: string, deviceId: number) {
 
 describe('user-typed names are text on chart and map pages', () => {
   it('history, real-time chart, pests: tooltips show the names as characters and run nothing', async () => {
-    const { page, context, problems, violations } = await signedIn();
+    const opened = await signedIn();
+    const { page } = opened;
 
     await page.goto('/outdoorsEquipment/weatherWatches/historicalData');
     const history = await hoverChart(page, 'trend-chart');
@@ -220,11 +230,7 @@ describe('user-typed names are text on chart and map pages', () => {
     const trend = await hoverChart(page, 'trend-lines');
     await expect.poll(() => trend.innerText(), { timeout: 10_000 }).toMatch(/<(img|script)/);
 
-    expect(await ran(page)).toBeUndefined();
-    expect(await page.locator('img[src="x"], [onerror]').count()).toBe(0);
-    expect(violations).toEqual([]);
-    expect(problems).toEqual([]);
-    await context.close();
+    await expectNothingRan(opened);
   }, 90_000);
 
   /**
@@ -239,7 +245,8 @@ describe('user-typed names are text on chart and map pages', () => {
   }
 
   it('GIS map, park map drawer and the lamp map: labels and tooltips are text', async () => {
-    const { page, context, problems, violations } = await signedIn();
+    const opened = await signedIn();
+    const { page } = opened;
 
     await page.goto('/system/GisMap');
     await page.locator('[data-testid="gis-map"][data-ready="true"]').waitFor();
@@ -272,11 +279,7 @@ describe('user-typed names are text on chart and map pages', () => {
       .first()
       .waitFor({ timeout: 15_000 });
 
-    expect(await ran(page)).toBeUndefined();
-    expect(await page.locator('img[src="x"], [onerror]').count()).toBe(0);
-    expect(violations).toEqual([]);
-    expect(problems).toEqual([]);
-    await context.close();
+    await expectNothingRan(opened);
   }, 90_000);
 
   // Beyond the chart and map pages: where the planted names sit in tables and cards, and where pictures,
@@ -295,7 +298,8 @@ describe('user-typed names are text on chart and map pages', () => {
     '/alarm/alarmContacts',
   ];
   it('tables, cards, pictures and video pages run nothing and break no CSP rule', async () => {
-    const { page, context, problems, violations } = await signedIn();
+    const opened = await signedIn();
+    const { page } = opened;
     for (const path of MORE_PAGES) {
       await page.goto(path);
       await page.getByTestId('user-dropdown').waitFor();
@@ -307,11 +311,7 @@ describe('user-typed names are text on chart and map pages', () => {
         .catch(() => undefined);
     }
     expect(await page.locator('body').innerText()).toContain(IMG);
-    expect(await ran(page)).toBeUndefined();
-    expect(await page.locator('img[src="x"], [onerror]').count()).toBe(0);
-    expect(violations).toEqual([]);
-    expect(problems).toEqual([]);
-    await context.close();
+    await expectNothingRan(opened);
   }, 60_000);
 
   it('the API documentation works under the same policy', async () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { passwordField } from './auth';
+import { passwordField, type SysUserExtend } from './auth';
 import { id, idList, pageQuery } from './envelope';
 import { named, refinement, ruleIssue } from './errorDetail';
 import { isKnownPermitUrl } from './permissions';
@@ -16,6 +16,9 @@ export type UserKind = (typeof USER_KINDS)[number];
 export { SCREEN_ROLE } from './sessionKeys';
 
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
+
+/** A list page's optional search word. */
+const keyword = (max: number) => z.string().trim().max(max).optional();
 
 /** A list of park ids (see listOf); may be empty. */
 export const groupIdList = () => listOf(id, (a) => a.max(1000));
@@ -37,7 +40,7 @@ export const phoneField = z
 // ---- users --------------------------------------------------------------------------------------
 
 export const sysUserListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword(64),
   roleId: optional(id),
   enabled: optional(boolField()),
   groupId: optional(id),
@@ -65,20 +68,13 @@ export const removeUsersBody = z.object({ ids: idList });
 export const enableUserBody = z.object({ userId: id, enabled: boolField() });
 export const resetUserPwdBody = z.object({ userId: id, newPwd: passwordField });
 
-/** One sub-account in the users list. */
-export interface SysUser {
-  userId: number;
-  loginName: string;
-  userName: string;
-  phone: string;
-  roleId: number | null;
-  roleName: string;
+/**
+ * One sub-account in the users list: the profile a user sees of itself, its groupIds being the parks
+ * granted to it among those the caller may see (an admin sees every park anyway).
+ */
+export interface SysUser extends SysUserExtend {
   isAdmin: boolean;
   enabled: boolean;
-  /** Parks granted to the user (only those the caller may see); an admin sees every park anyway. */
-  groupIds: number[];
-  lastLoginAt: string | null;
-  createdAt: string;
 }
 
 // ---- roles --------------------------------------------------------------------------------------
@@ -101,7 +97,7 @@ export type AlterRoleBody = z.infer<typeof alterRoleBody>;
 export const roleIdQuery = z.object({ roleId: id });
 export const removeRolesBody = z.object({ ids: idList });
 export const roleListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(50).optional(),
+  keyword: keyword(50),
 });
 
 export interface Role {
@@ -121,7 +117,7 @@ export interface RoleDetail extends Role {
 // ---- data-screen accounts -----------------------------------------------------------------------
 
 export const screenAccountListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(64).optional(),
+  keyword: keyword(64),
 });
 const screenAccountFields = z.object({
   userName: requiredText(50),
@@ -169,7 +165,7 @@ export const alterScreenBody = screenFields.extend({ screenId: id });
 export type AlterScreenBody = z.infer<typeof alterScreenBody>;
 export const removeScreensBody = z.object({ ids: idList });
 export const screenManageListQuery = pageQuery.extend({
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keyword(100),
 });
 
 export interface ScreenManageItem {
@@ -307,7 +303,7 @@ export const systemLogFilter = z.object({
   action: z.string().trim().max(60).optional(),
   targetType: z.string().trim().max(40).optional(),
   result: optional(enumField(LOG_RESULTS)),
-  keyword: z.string().trim().max(100).optional(),
+  keyword: keyword(100),
 });
 export type SystemLogFilter = z.infer<typeof systemLogFilter>;
 export const systemLogListQuery = pageQuery.extend(systemLogFilter.shape);

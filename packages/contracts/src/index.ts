@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './agronomy';
 export * from './alarms';
 export * from './appLinks';
 export * from './auth';

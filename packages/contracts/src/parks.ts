@@ -26,6 +26,10 @@ export interface Park {
   screenId: number | null;
   /** IANA zone every time of this park is shown, picked and exported in (the server's TZ_NAME unless set). */
   timeZone: string;
+  /** Metres above sea level (reference evapotranspiration); null = not stated. */
+  elevationM: number | null;
+  /** Height of the park's weather station wind sensor, m (its wind is converted to 2 m); null = not stated. */
+  windHeightM: number | null;
   devices: ParkDevice[];
 }
 
@@ -45,6 +49,8 @@ export const parkFields = z.object({
   remark: text(500),
   /** Absent or blank: the server's TZ_NAME. */
   timeZone: timeZoneField.optional(),
+  elevationM: optionalNumber(-500, 9000),
+  windHeightM: optionalNumber(0.5, 100),
 });
 
 export const addGroupBody = parkFields;

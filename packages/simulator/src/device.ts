@@ -38,6 +38,8 @@ export const deviceOptions = z.intersection(
     telemetryIntervalMs: z.number().int().min(50).max(86_400_000).default(10_000),
     /** Clock for timestamps and command expiry (tests shift it); timers still run in real time. */
     now: z.custom<() => number>((v) => typeof v === 'function', 'must be a function').optional(),
+    /** The simulated world's time, which the physics follows (a SimClock a test moves ahead); default `now`. */
+    simNow: z.custom<() => number>((v) => typeof v === 'function', 'must be a function').optional(),
     /** Range of the delay before a command is acknowledged, as a real controller takes to act. */
     ackDelayMs: z
       .tuple([z.number().int().min(0), z.number().int().min(0)])
@@ -75,6 +77,7 @@ export class VirtualDevice extends EventEmitter implements TickMember {
   private readonly opts: z.output<typeof deviceOptions>;
   private readonly behaviour: Behaviour;
   private readonly now: () => number;
+  private readonly simNow: () => number;
   private readonly ackRandom: () => number;
   private client: MqttClient | null = null;
   private readonly ticker: Ticker;
@@ -94,6 +97,7 @@ export class VirtualDevice extends EventEmitter implements TickMember {
     this.model = o.model ?? defaultModel(o.deviceClass);
     this.intervalMs = o.telemetryIntervalMs;
     this.now = o.now ?? Date.now;
+    this.simNow = o.simNow ?? this.now;
     const seed = o.seed ?? hashSeed(o.serial);
     this.ackRandom = mulberry32(seed ^ 0xac4);
     this.place = placeOf(o.lat ?? DEFAULT_LOCATION.lat, o.lon ?? DEFAULT_LOCATION.lon, o.tzOffsetMin);
@@ -104,7 +108,7 @@ export class VirtualDevice extends EventEmitter implements TickMember {
         seed,
         place: this.place,
       },
-      this.ts(),
+      this.simTs(),
     );
     this.values = toReadingValues(this.deviceClass, this.behaviour.sample());
     this.ticker = ticker ?? new Ticker(resolutionFor(this.intervalMs));
@@ -141,7 +145,7 @@ export class VirtualDevice extends EventEmitter implements TickMember {
 
   /** m³ this device delivered to each of its zones since the last call (advances its physics first). */
   takeZoneWater(): Record<number, number> {
-    this.behaviour.advance(this.ts());
+    this.behaviour.advance(this.simTs());
     return this.behaviour.takeZoneWater();
   }
 
@@ -245,7 +249,7 @@ export class VirtualDevice extends EventEmitter implements TickMember {
 
   /** Takes a reading now and publishes it (and any events it raised). */
   async publishNow(): Promise<void> {
-    this.behaviour.advance(this.ts());
+    this.behaviour.advance(this.simTs());
     const values = toReadingValues(this.deviceClass, this.behaviour.sample());
     this.values = values;
     const events = this.behaviour.takeEvents();
@@ -292,6 +296,10 @@ export class VirtualDevice extends EventEmitter implements TickMember {
 
   private ts(): number {
     return Math.round(this.now());
+  }
+
+  private simTs(): number {
+    return Math.round(this.simNow());
   }
 
   private will() {
@@ -383,7 +391,7 @@ export class VirtualDevice extends EventEmitter implements TickMember {
     if (!schema) return { ok: false, reason: `unknown command "${cmd.name}" for ${this.deviceClass}` };
     const params = schema.safeParse(cmd.params);
     if (!params.success) return { ok: false, reason: `invalid params: ${describeZodError(params.error)}` };
-    this.behaviour.advance(this.ts());
+    this.behaviour.advance(this.simTs());
     try {
       const result = this.behaviour.command(cmd.name, params.data as Record<string, unknown>);
       return { ok: true, state: toReadingValues(this.deviceClass, result.state) };

@@ -8,6 +8,8 @@ export interface FleetCommon {
   brokerUrl: string;
   telemetryIntervalMs?: number;
   now?: () => number;
+  /** The simulated world's time (a SimClock); readings keep `now`. */
+  simNow?: () => number;
   ackDelayMs?: [number, number];
   /** Devices connecting at the same time; a broker prefers a steady trickle to a stampede. */
   connectConcurrency?: number;
@@ -43,6 +45,7 @@ export class Fleet {
         brokerUrl: common.brokerUrl,
         telemetryIntervalMs: interval,
         now: common.now,
+        simNow: common.simNow,
         ackDelayMs: common.ackDelayMs,
         ...(common.httpUrl ? { httpUrl: common.httpUrl } : {}),
       };

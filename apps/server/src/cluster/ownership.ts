@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/connect';
-import { acquireLease, type Lease, releaseLease } from './leases';
+import { acquireLease, type Lease, releaseLease } from './leasesRepo';
 
 /** The pieces of work one process at a time owns (docs/OPERATIONS.md, "Ownership"). */
 export const LEASES = ['devices', 'rules', 'retention'] as const;

@@ -1,11 +1,11 @@
 import { parseWebChannel } from '@farmpark/contracts';
-import { sql } from 'kysely';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
+import { maintainTelemetryPartitions } from '../modules/telemetry/partitionsRepo';
 import type { Messaging } from '../mqtt/messaging';
 import type { RuleEngine } from '../rules/engine';
+import { rulesSignature } from '../rules/repo';
 import { createOwnership, type Ownership } from './ownership';
-import { maintainTelemetryPartitions } from './telemetryPartitions';
 
 export interface Cluster {
   ownership: Ownership;
@@ -16,15 +16,6 @@ export interface Cluster {
 
 /** How often the `retention` owner checks the telemetry partitions (creating ahead, dropping expired). */
 export const PARTITION_JOB_MS = 10 * 60_000;
-
-/** Changes whenever any process adds, edits or removes a rule (each edit sets updated_at). */
-async function rulesSignature(db: Db): Promise<string> {
-  const r = await db
-    .selectFrom('rules')
-    .select([sql<number>`count(*)`.as('n'), sql<number | null>`max(updated_at)`.as('u')])
-    .executeTakeFirst();
-  return `${r?.n ?? 0}:${r?.u ?? 0}`;
-}
 
 const TELEMETRY_TOPIC = /^web\/\d+\/\d+\/telemetry$/;
 

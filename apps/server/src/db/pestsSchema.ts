@@ -16,6 +16,12 @@ export interface PestCategoriesTable {
   picture_mime: string | null;
   created_at: Ms;
   updated_at: Ms;
+  /** Degree-day model (migration 2026_11_28_31); dd_base_c null = none of its own, its code's defaults apply. */
+  dd_method: string | null;
+  dd_base_c: number | null;
+  dd_upper_c: number | null;
+  /** 'MM-DD' the running sum starts from every year. */
+  dd_start: string | null;
 }
 
 export interface ImageDetectionsTable {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../test/harness';
-import { deleteByIds, insertRow, pageOfQuery, rowById, rowsByIds, updateById } from './rows';
+import { deleteByIds, insertRow, pageOfQuery, pagesById, rowById, rowsByIds, updateById } from './rows';
 import { scoped } from './scope';
 
 describeEachEngine('scoped rows', (env) => {
@@ -39,5 +39,14 @@ describeEachEngine('scoped rows', (env) => {
     const page = await pageOfQuery(q, { pageNum: 2, pageSize: 3 });
     expect(page.total).toBe(all.length);
     expect(page.rows).toEqual(all.slice(3, 6));
+  });
+
+  it('reads every row of a query by pages below the last id, highest first', async () => {
+    const q = scoped(env().db, farm()).selectFrom('devices').select(['id', 'name']);
+    const pages: number[][] = [];
+    for await (const rows of pagesById(q, 4)) pages.push(rows.map((r) => r.id));
+    const all = (await q.orderBy('id', 'desc').execute()).map((r) => r.id);
+    expect(pages.flat()).toEqual(all);
+    expect(pages.every((p, i) => p.length === 4 || i === pages.length - 1)).toBe(true);
   });
 });

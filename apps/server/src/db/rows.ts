@@ -110,3 +110,23 @@ export async function pageOfQuery<DB, TB extends keyof DB, O>(
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/**
+ * Every row of a query, highest id first, a page at a time, each page below the last id seen (keyset
+ * paging: stable while rows are added, no offset scans): what a streamed export reads.
+ */
+export async function* pagesById<DB, TB extends keyof DB, O extends { id: number }>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  size: number,
+): AsyncGenerator<O[]> {
+  // biome-ignore lint/suspicious/noExplicitAny: `id` is a column of every table this pages; the rows keep their type.
+  const q = query as unknown as SelectQueryBuilder<any, any, O>;
+  let below: number | null = null;
+  for (;;) {
+    const rows = await (below === null ? q : q.where('id', '<', below)).orderBy('id', 'desc').limit(size).execute();
+    if (rows.length === 0) return;
+    yield rows;
+    below = rows[rows.length - 1].id;
+    if (rows.length < size) return;
+  }
+}

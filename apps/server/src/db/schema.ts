@@ -94,6 +94,10 @@ export interface GroupsTable {
   created_at: Ms;
   /** IANA zone; null = the server's TZ_NAME. */
   time_zone: string | null;
+  /** Metres above sea level (ET0's pressure and clear-sky radiation); null = not stated. */
+  elevation_m: number | null;
+  /** Height of the weather station's wind sensor, m (ET0 converts its wind to 2 m); null = not stated. */
+  wind_height_m: number | null;
 }
 
 export interface DevicesTable {

@@ -14,10 +14,12 @@ export interface Scope {
 /**
  * The one door to tenant data: a database (or transaction) whose every query is limited to the caller's
  * merchant and parks (tenantScope.ts adds the filters to every tenant table a query names, subqueries and
- * joins included). With `groupId`, to that one park, or to nothing when it is not one of the caller's.
+ * joins included). With `groupId`, to that one park (or those parks), or to nothing when it is not one of
+ * the caller's.
  */
-export function scoped<D extends Kysely<Database>>(db: D, scope: Scope, groupId?: number): D {
-  const parks = groupId === undefined ? scope.groupIds : scope.groupIds.filter((g) => g === groupId);
+export function scoped<D extends Kysely<Database>>(db: D, scope: Scope, groupId?: number | readonly number[]): D {
+  const only = groupId === undefined ? null : new Set(typeof groupId === 'number' ? [groupId] : groupId);
+  const parks = only ? scope.groupIds.filter((g) => only.has(g)) : scope.groupIds;
   return within(db, { merchantId: scope.merchantId, parks });
 }
 
@@ -25,6 +27,15 @@ export function scoped<D extends Kysely<Database>>(db: D, scope: Scope, groupId?
 export function merchantWide<D extends Kysely<Database>>(db: D, merchantId: number): D {
   return within(db, { merchantId, parks: 'all' });
 }
+
+/** Whether a park is one of the scope's: for a yes or no (http/scope.ts `requirePark` refuses instead). */
+export const reachesPark = (scope: Scope, groupId: number): boolean => scope.groupIds.includes(groupId);
+
+/**
+ * One park of a merchant as a scope, for code with no caller (jobs, the rule engine) that holds a row's
+ * merchant and park and works on that park's data only.
+ */
+export const parkScope = (merchantId: number, groupId: number): Scope => ({ merchantId, groupIds: [groupId] });
 
 function within<D extends Kysely<Database>>(db: D, reach: Reach): D {
   return db.withPlugin(new TenantScopePlugin(reach)) as D;

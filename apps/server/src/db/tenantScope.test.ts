@@ -26,7 +26,7 @@ describeEachEngine('tenant scope', (env) => {
     expect(byId).toEqual([]);
   });
 
-  it('narrows to one park, and to nothing for a park out of reach', async () => {
+  it('narrows to one park or several, and to nothing for a park out of reach', async () => {
     const one = await scoped(env().db, farm(), firstPark()).selectFrom('devices as d').select('d.group_id').execute();
     expect(one.length).toBeGreaterThan(0);
     expect(new Set(one.map((d) => d.group_id))).toEqual(new Set([firstPark()]));
@@ -37,6 +37,11 @@ describeEachEngine('tenant scope', (env) => {
       .select('id')
       .execute();
     expect(noParks).toEqual([]);
+    const several = await scoped(env().db, farm(), [firstPark(), env().ids.parks.orchard])
+      .selectFrom('devices')
+      .select('group_id')
+      .execute();
+    expect(new Set(several.map((d) => d.group_id))).toEqual(new Set([firstPark()]));
   });
 
   it('limits joined tables in their ON, so a left join keeps rows without a match', async () => {

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Tables of migration 2026_11_26_07 (video setup); joined into `Database` in schema.ts. */
 export interface VideoCamerasTable {
   /** The `camera`-class device this configures. */
@@ -15,6 +17,15 @@ export interface VideoCamerasTable {
   snapshot_every_minutes: number;
   enabled: number;
   updated_at: number;
+  /** The last contact's failure (a CameraFault), null after a success (migration 2026_11_28_20). */
+  fault: string | null;
+  /** ffmpeg's or EZVIZ's words about it, without credentials. */
+  fault_detail: string | null;
+  /** Failed contacts in a row. */
+  failures: Generated<number>;
+  checked_at: number | null;
+  /** 1: saved without a check on purpose, not reached since. */
+  unchecked: Generated<number>;
 }
 
 export interface VideoEzvizKeysTable {

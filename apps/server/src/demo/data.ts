@@ -39,96 +39,125 @@ export const OPERATOR_GRANTS = [
   '/alarm/alarmList',
 ];
 
-export const DEMO_FARM_PARKS: DemoPark[] = [
-  {
-    name: '寿光蔬菜高科技示范园',
-    holderMan: '王建国',
-    address: '山东省潍坊市寿光市洛城街道蔬菜高科技示范园',
-    area: 120.5,
-    longitude: 118.7912,
-    latitude: 36.8553,
-    crops: '番茄,黄瓜,彩椒',
-    remark: '日光温室与连栋温室综合示范区',
-    plots: [
-      { name: '1号日光温室', crop: '番茄' },
-      { name: '2号日光温室', crop: '番茄' },
-      { name: '3号日光温室', crop: '黄瓜' },
-      { name: '4号日光温室', crop: '黄瓜' },
-      { name: '5号连栋温室', crop: '彩椒' },
-      { name: '6号连栋温室', crop: '彩椒' },
-      { name: '7号日光温室', crop: '番茄' },
-      { name: '8号育苗棚', crop: '番茄' },
-    ],
-    devices: [
-      { serial: 'DF-WF-0001', name: '1号水肥一体机', deviceClass: 'waterFertilizer', model: 'SF-6' },
-      { serial: 'DF-IC-0001', name: '东区灌溉控制器', deviceClass: 'irrigationController' },
-      { serial: 'DF-SI-0001', name: '智能灌溉机', deviceClass: 'smartIrrigation' },
-      { serial: 'DF-VC-0001', name: '3号棚阀门控制器', deviceClass: 'valveController' },
-      { serial: 'DF-WS-0001', name: '园区气象站', deviceClass: 'weatherStation', model: 'QX-12' },
-      { serial: 'DF-SS-0001', name: '1号墒情站', deviceClass: 'soilStation' },
-      { serial: 'DF-IT-0001', name: '虫情测报灯', deviceClass: 'insectTrap' },
-      { serial: 'DF-ST-0001', name: '孢子捕捉仪', deviceClass: 'sporeTrap' },
-      { serial: 'DF-EC-0001', name: '5号棚环境控制柜', deviceClass: 'envCabinet' },
-      { serial: 'DF-IL-0001', name: '太阳能杀虫灯', deviceClass: 'insectLamp' },
-      { serial: 'DF-CM-0001', name: '大门监控摄像头', deviceClass: 'camera' },
-      { serial: 'DF-WS-0003', name: '温室区小型气象站', deviceClass: 'weatherStation', model: 'QX-8' },
-      { serial: 'DF-SS-0004', name: '2号墒情站', deviceClass: 'soilStation' },
-      { serial: 'DF-SS-0005', name: '3号墒情站', deviceClass: 'soilStation' },
-      { serial: 'DF-VC-0002', name: '7号棚阀门控制器', deviceClass: 'valveController' },
-      { serial: 'DF-IT-0003', name: '西区虫情测报灯', deviceClass: 'insectTrap' },
-      { serial: 'DF-EC-0002', name: '8号棚环境控制柜', deviceClass: 'envCabinet' },
-      { serial: 'DF-IL-0004', name: '北区杀虫灯', deviceClass: 'insectLamp' },
-      { serial: 'DF-IL-0005', name: '南区杀虫灯', deviceClass: 'insectLamp' },
-      { serial: 'DF-CM-0002', name: '育苗棚摄像头', deviceClass: 'camera' },
-    ],
-  },
-  {
-    name: '稻田镇智慧灌溉基地',
-    holderMan: '李秀英',
-    address: '山东省潍坊市寿光市稻田镇崔岭西村',
-    area: 85,
-    longitude: 118.8531,
-    latitude: 36.7967,
-    crops: '小麦,玉米',
-    remark: '大田节水灌溉试点',
-    plots: [
-      { name: '北一地块', crop: '小麦' },
-      { name: '北二地块', crop: '玉米' },
-      { name: '南一地块', crop: '小麦' },
-      { name: '南二地块', crop: '玉米' },
-    ],
-    devices: [
-      { serial: 'DF-WS-0002', name: '基地气象站', deviceClass: 'weatherStation', model: 'QX-8' },
-      { serial: 'DF-SS-0002', name: '北地墒情站', deviceClass: 'soilStation' },
-      { serial: 'DF-SS-0003', name: '南地墒情站', deviceClass: 'soilStation' },
-      { serial: 'DF-IC-0002', name: '大田灌溉控制器', deviceClass: 'irrigationController' },
-    ],
-  },
-  {
-    name: '古城街道绿色植保园',
-    holderMan: '张明',
-    address: '山东省潍坊市寿光市古城街道东方村',
-    area: 46.2,
-    longitude: 118.7036,
-    latitude: 36.9162,
-    crops: '韭菜,茄子',
-    remark: '病虫害绿色防控示范点',
-    plots: [
-      { name: '韭菜一区', crop: '韭菜' },
-      { name: '韭菜二区', crop: '韭菜' },
-      { name: '茄子一区', crop: '茄子' },
-      { name: '茄子二区', crop: '茄子' },
-    ],
-    devices: [
-      { serial: 'DF-IT-0002', name: '智能虫情测报仪', deviceClass: 'insectTrap' },
-      { serial: 'DF-ST-0002', name: '孢子捕捉仪', deviceClass: 'sporeTrap' },
-      { serial: 'DF-IL-0002', name: '1号杀虫灯', deviceClass: 'insectLamp' },
-      { serial: 'DF-IL-0003', name: '2号杀虫灯', deviceClass: 'insectLamp' },
-    ],
-  },
-];
+/** A plot: its name and crop. */
+type PlotRow = [name: string, crop: string];
+/** A device: serial, name and class (its model is the class's first unless MODELS names another). */
+type DeviceRow = [serial: string, name: string, deviceClass: DeviceClass];
 
-export const ORCHARD_PARK: DemoPark = {
+const MODELS: Record<string, string> = {
+  'DF-WF-0001': 'SF-6',
+  'DF-WS-0001': 'QX-12',
+  'DF-WS-0003': 'QX-8',
+  'DF-WS-0002': 'QX-8',
+};
+
+type ParkRows = Omit<DemoPark, 'plots' | 'devices'> & { plots: PlotRow[]; devices: DeviceRow[] };
+
+function park(p: ParkRows): DemoPark {
+  return {
+    ...p,
+    plots: p.plots.map(([name, crop]) => ({ name, crop })),
+    devices: p.devices.map(([serial, name, deviceClass]) => ({
+      serial,
+      name,
+      deviceClass,
+      ...(MODELS[serial] && { model: MODELS[serial] }),
+    })),
+  };
+}
+
+export const DEMO_FARM_PARKS: DemoPark[] = (
+  [
+    {
+      name: '寿光蔬菜高科技示范园',
+      holderMan: '王建国',
+      address: '山东省潍坊市寿光市洛城街道蔬菜高科技示范园',
+      area: 120.5,
+      longitude: 118.7912,
+      latitude: 36.8553,
+      crops: '番茄,黄瓜,彩椒',
+      remark: '日光温室与连栋温室综合示范区',
+      plots: [
+        ['1号日光温室', '番茄'],
+        ['2号日光温室', '番茄'],
+        ['3号日光温室', '黄瓜'],
+        ['4号日光温室', '黄瓜'],
+        ['5号连栋温室', '彩椒'],
+        ['6号连栋温室', '彩椒'],
+        ['7号日光温室', '番茄'],
+        ['8号育苗棚', '番茄'],
+      ],
+      devices: [
+        ['DF-WF-0001', '1号水肥一体机', 'waterFertilizer'],
+        ['DF-IC-0001', '东区灌溉控制器', 'irrigationController'],
+        ['DF-SI-0001', '智能灌溉机', 'smartIrrigation'],
+        ['DF-VC-0001', '3号棚阀门控制器', 'valveController'],
+        ['DF-WS-0001', '园区气象站', 'weatherStation'],
+        ['DF-SS-0001', '1号墒情站', 'soilStation'],
+        ['DF-IT-0001', '虫情测报灯', 'insectTrap'],
+        ['DF-ST-0001', '孢子捕捉仪', 'sporeTrap'],
+        ['DF-EC-0001', '5号棚环境控制柜', 'envCabinet'],
+        ['DF-IL-0001', '太阳能杀虫灯', 'insectLamp'],
+        ['DF-CM-0001', '大门监控摄像头', 'camera'],
+        ['DF-WS-0003', '温室区小型气象站', 'weatherStation'],
+        ['DF-SS-0004', '2号墒情站', 'soilStation'],
+        ['DF-SS-0005', '3号墒情站', 'soilStation'],
+        ['DF-VC-0002', '7号棚阀门控制器', 'valveController'],
+        ['DF-IT-0003', '西区虫情测报灯', 'insectTrap'],
+        ['DF-EC-0002', '8号棚环境控制柜', 'envCabinet'],
+        ['DF-IL-0004', '北区杀虫灯', 'insectLamp'],
+        ['DF-IL-0005', '南区杀虫灯', 'insectLamp'],
+        ['DF-CM-0002', '育苗棚摄像头', 'camera'],
+      ],
+    },
+    {
+      name: '稻田镇智慧灌溉基地',
+      holderMan: '李秀英',
+      address: '山东省潍坊市寿光市稻田镇崔岭西村',
+      area: 85,
+      longitude: 118.8531,
+      latitude: 36.7967,
+      crops: '小麦,玉米',
+      remark: '大田节水灌溉试点',
+      plots: [
+        ['北一地块', '小麦'],
+        ['北二地块', '玉米'],
+        ['南一地块', '小麦'],
+        ['南二地块', '玉米'],
+      ],
+      devices: [
+        ['DF-WS-0002', '基地气象站', 'weatherStation'],
+        ['DF-SS-0002', '北地墒情站', 'soilStation'],
+        ['DF-SS-0003', '南地墒情站', 'soilStation'],
+        ['DF-IC-0002', '大田灌溉控制器', 'irrigationController'],
+      ],
+    },
+    {
+      name: '古城街道绿色植保园',
+      holderMan: '张明',
+      address: '山东省潍坊市寿光市古城街道东方村',
+      area: 46.2,
+      longitude: 118.7036,
+      latitude: 36.9162,
+      crops: '韭菜,茄子',
+      remark: '病虫害绿色防控示范点',
+      plots: [
+        ['韭菜一区', '韭菜'],
+        ['韭菜二区', '韭菜'],
+        ['茄子一区', '茄子'],
+        ['茄子二区', '茄子'],
+      ],
+      devices: [
+        ['DF-IT-0002', '智能虫情测报仪', 'insectTrap'],
+        ['DF-ST-0002', '孢子捕捉仪', 'sporeTrap'],
+        ['DF-IL-0002', '1号杀虫灯', 'insectLamp'],
+        ['DF-IL-0003', '2号杀虫灯', 'insectLamp'],
+      ],
+    },
+  ] satisfies ParkRows[]
+).map(park);
+
+export const ORCHARD_PARK: DemoPark = park({
   name: '青谷果园一号园',
   holderMan: 'Chen Li',
   address: '陕西省延安市洛川县凤栖街道',
@@ -138,15 +167,15 @@ export const ORCHARD_PARK: DemoPark = {
   crops: '苹果',
   remark: 'Green Valley Orchard main block',
   plots: [
-    { name: '东坡苹果园', crop: '苹果' },
-    { name: '西坡苹果园', crop: '苹果' },
+    ['东坡苹果园', '苹果'],
+    ['西坡苹果园', '苹果'],
   ],
   devices: [
-    { serial: 'GV-WS-0001', name: '果园气象站', deviceClass: 'weatherStation' },
-    { serial: 'GV-SS-0001', name: '果园墒情站', deviceClass: 'soilStation' },
-    { serial: 'GV-IL-0001', name: '果园杀虫灯', deviceClass: 'insectLamp' },
+    ['GV-WS-0001', '果园气象站', 'weatherStation'],
+    ['GV-SS-0001', '果园墒情站', 'soilStation'],
+    ['GV-IL-0001', '果园杀虫灯', 'insectLamp'],
   ],
-};
+});
 
 /**
  * How often a demo device of this class reports: controllers often (their state changes with commands),

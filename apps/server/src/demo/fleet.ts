@@ -1,12 +1,17 @@
 import { createFleet, DEFAULT_ZONE_AREA_M2, type Fleet, type VirtualDevice, ZoneLinks } from '@farmpark/simulator';
 import type { DemoDeviceEntry } from './devices';
 
+/** How long publishAll waits for one device's acknowledged reading. */
+const PUBLISH_WAIT_MS = 5_000;
+
 export interface DemoFleet {
   connected: number;
   /** A simulated device by serial, whichever interval's fleet it runs in. */
   get(serial: string): VirtualDevice | undefined;
   /** Zone `zone` of an irrigator waters a soil station, across fleets (machines and stations report at different intervals). */
   link(irrigatorSerial: string, zone: number, soilSerial: string, areaM2?: number): void;
+  /** Every device takes a reading and publishes it now (after the simulated clock moved). */
+  publishAll(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,6 +26,8 @@ export async function startDemoFleet(
     /** The server's own HTTP address: traps upload their photos and detections there. */
     httpUrl?: string;
     log: { info(o: object, m: string): void; warn(o: object, m: string): void };
+    /** The simulated world's clock (SimClock.now); readings keep the wall clock. */
+    simNow?: () => number;
   },
 ): Promise<DemoFleet> {
   const byInterval = new Map<number, DemoDeviceEntry[]>();
@@ -42,6 +49,7 @@ export async function startDemoFleet(
         telemetryIntervalMs: interval,
         connectConcurrency: 10,
         ...(opts.httpUrl ? { httpUrl: opts.httpUrl } : {}),
+        ...(opts.simNow ? { simNow: opts.simNow } : {}),
       },
     );
     fleets.push(fleet);
@@ -61,6 +69,13 @@ export async function startDemoFleet(
       if (!irrigator) throw new TypeError(`link: no demo device ${irrigatorSerial}`);
       if (!soil) throw new TypeError(`link: no demo device ${soilSerial}`);
       zoneLinks.link(irrigator, zone, soil, areaM2);
+    },
+    async publishAll() {
+      // A device that cannot reach the broker (an earlier test renewed its secret or removed it) would hold
+      // its QoS 1 publish until it reconnects: wait for each at most PUBLISH_WAIT_MS, not for ever.
+      const settled = (p: Promise<void>) =>
+        Promise.race([p.catch(() => {}), new Promise<void>((r) => setTimeout(r, PUBLISH_WAIT_MS).unref())]);
+      await Promise.all(fleets.flatMap((f) => f.devices.map((d) => settled(d.publishNow()))));
     },
     async stop() {
       await Promise.all(fleets.map((f) => f.stop()));

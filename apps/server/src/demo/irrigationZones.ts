@@ -1,38 +1,29 @@
 import type { Db } from '../db/connect';
 
+/** Zones 1, 2... named in order, watering the park's plots from `firstPlot` on. */
+const zones = (names: string[], firstPlot = 0) =>
+  names.map((name, i) => ({ zoneNo: i + 1, name, plot: firstPlot + i }));
+
 /**
  * The demo machines' zones by name, each linked to the plot it waters (plots as data.ts lists them for
  * the machine's park, counted from 0). The names say crop and house, as growers call their zones; zones
  * not listed keep their number only, as an operator who never named them would see.
  */
 export const DEMO_ZONES: Record<string, Array<{ zoneNo: number; name: string; plot: number }>> = {
-  'DF-WF-0001': [
-    { zoneNo: 1, name: '1号棚番茄', plot: 0 },
-    { zoneNo: 2, name: '2号棚番茄', plot: 1 },
-    { zoneNo: 3, name: '3号棚黄瓜', plot: 2 },
-    { zoneNo: 4, name: '4号棚黄瓜', plot: 3 },
-    { zoneNo: 5, name: '5号棚彩椒', plot: 4 },
-    { zoneNo: 6, name: '6号棚彩椒', plot: 5 },
-    { zoneNo: 7, name: '7号棚番茄', plot: 6 },
-    { zoneNo: 8, name: '育苗棚', plot: 7 },
-  ],
-  'DF-IC-0001': [
-    { zoneNo: 1, name: '番茄东棚', plot: 0 },
-    { zoneNo: 2, name: '番茄西棚', plot: 1 },
-    { zoneNo: 3, name: '黄瓜东棚', plot: 2 },
-    { zoneNo: 4, name: '黄瓜西棚', plot: 3 },
-  ],
+  'DF-WF-0001': zones([
+    '1号棚番茄',
+    '2号棚番茄',
+    '3号棚黄瓜',
+    '4号棚黄瓜',
+    '5号棚彩椒',
+    '6号棚彩椒',
+    '7号棚番茄',
+    '育苗棚',
+  ]),
+  'DF-IC-0001': zones(['番茄东棚', '番茄西棚', '黄瓜东棚', '黄瓜西棚']),
   // Zone 1 waters the plot where the smart rule's soil station DF-SS-0004 stands.
-  'DF-SI-0001': [
-    { zoneNo: 1, name: '彩椒滴灌区', plot: 4 },
-    { zoneNo: 2, name: '彩椒东区', plot: 5 },
-  ],
-  'DF-IC-0002': [
-    { zoneNo: 1, name: '北一小麦', plot: 0 },
-    { zoneNo: 2, name: '北二玉米', plot: 1 },
-    { zoneNo: 3, name: '南一小麦', plot: 2 },
-    { zoneNo: 4, name: '南二玉米', plot: 3 },
-  ],
+  'DF-SI-0001': zones(['彩椒滴灌区', '彩椒东区'], 4),
+  'DF-IC-0002': zones(['北一小麦', '北二玉米', '南一小麦', '南二玉米']),
 };
 
 /** Names the demo zones once: skipped when any of those machines already has a named zone. */

@@ -1,5 +1,6 @@
 import { addDays, dayIn } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
+import { scoped } from '../db/scope';
 import { type LedgerActor, moveStock } from '../modules/production/stock/ledger';
 
 /**
@@ -45,7 +46,8 @@ const MACHINES = [
 ] as const;
 const dayMs = (day: string) => Date.parse(`${day}T01:30:00Z`);
 
-async function seedPark(db: Db, merchantId: number, groupId: number, zone: string, now: number) {
+async function seedPark(trx: Db, merchantId: number, groupId: number, zone: string, now: number) {
+  const db = scoped(trx, { merchantId, groupIds: [groupId] });
   const today = dayIn(zone, now);
   const t = { merchant_id: merchantId, group_id: groupId };
   const who: LedgerActor = { merchantId, groupId, userId: null, operator: 'demo' };
@@ -150,16 +152,12 @@ async function seedPark(db: Db, merchantId: number, groupId: number, zone: strin
   const plantings = await db
     .selectFrom('production_plantings')
     .select(['id', 'area_point_id', 'sown_on'])
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', '=', groupId)
     .where('status', '=', 'growing')
     .orderBy('id')
     .execute();
   const people = await db
     .selectFrom('production_personnel_parks')
     .select('personnel_id')
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', '=', groupId)
     .orderBy('personnel_id')
     .execute();
   const sprays = MATERIALS.filter((m) => m[0] === 'pesticide');
@@ -198,10 +196,6 @@ async function seedPark(db: Db, merchantId: number, groupId: number, zone: strin
           status,
           notes: rained ? '连续降雨，取消本次修剪' : type === 'spraying' ? '叶面均匀喷雾，避开中午高温' : '',
           source: 'manual',
-          irrigation_run_id: null,
-          water_m3: null,
-          series_id: null,
-          user_id: null,
           created_at: now,
           updated_at: now,
         })

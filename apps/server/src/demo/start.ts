@@ -1,3 +1,4 @@
+import { SimClock } from '@farmpark/simulator';
 import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { backfillDemoHistory } from './backfill';
@@ -6,6 +7,7 @@ import { ensureDemoDeviceSecrets } from './devices';
 import { startDemoFleet } from './fleet';
 import { startIrrigationDemo } from './irrigation';
 import { backfillDemoPests } from './pestsBackfill';
+import { startSimControl } from './simControl';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
 
@@ -24,13 +26,18 @@ export function demoBrokerUrl(config: Config): string {
  */
 export async function startDemo(deps: { config: Config; db: Db; log: Log }): Promise<{ stop(): Promise<void> }> {
   const entries = await ensureDemoDeviceSecrets(deps.db, deps.config.dataDir);
+  const clock = new SimClock();
   const fleet = await startDemoFleet(entries, {
+    simNow: clock.now,
     brokerUrl: demoBrokerUrl(deps.config),
     // Traps upload their photos to this server itself.
     httpUrl: `http://127.0.0.1:${deps.config.port}`,
     log: deps.log,
   });
   startIrrigationDemo(fleet);
+  const control = deps.config.simControlPort
+    ? await startSimControl(deps.config.simControlPort, clock, () => fleet.publishAll())
+    : null;
   const backfill = backfillDemoHistory(deps, entries, { log: deps.log })
     .then(
       (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),
@@ -48,6 +55,7 @@ export async function startDemo(deps: { config: Config; db: Db; log: Log }): Pro
     );
   return {
     async stop() {
+      control?.close();
       await fleet.stop();
       await backfill;
     },

@@ -1,6 +1,7 @@
 import type { Db } from '../db/connect';
 import { generateNow } from '../modules/trace/codes/jobs';
 import { createPlaceBook } from '../modules/trace/codes/places';
+import { codesOfBatch } from '../modules/trace/codes/repo';
 import { createScanner } from '../modules/trace/codes/scans';
 
 /** Addresses of the built-in place table (RFC 5737 ranges standing for Beijing, Shanghai and Urumqi). */
@@ -31,12 +32,7 @@ export async function seedTraceCodesDemo(db: Db, now: number): Promise<void> {
       .orderBy('id')
       .executeTakeFirstOrThrow();
     await generateNow(db, batch, admin.id, 200, now - 15 * 86_400_000);
-    const codes = await db
-      .selectFrom('trace_codes')
-      .select('code')
-      .where('batch_id', '=', batch.id)
-      .orderBy('seq')
-      .execute();
+    const codes = await codesOfBatch(db, batch);
     for (let i = 0; i < 40; i++) {
       const at = now - (14 - (i % 14)) * 86_400_000 + (i % 9) * 3_600_000;
       // one place per code: a code read in two cities within a day is what the rule is for (code 3 below)

@@ -94,7 +94,8 @@ export async function startDemoVideo(
   const rtspUrl = `rtsp://127.0.0.1:${rtsp.port}`;
   log.info({ parks: parks.length, made, simulator: sim.url, rtsp: rtspUrl }, 'demo cameras ready');
   return {
-    config: { ...config, video: { ...config.video, ezvizBaseUrl: sim.url } },
+    // the simulators listen on 127.0.0.1: the demo's gate cameras are local sources on purpose
+    config: { ...config, video: { ...config.video, ezvizBaseUrl: sim.url, allowLocalSources: true } },
     close: async () => {
       await Promise.all([sim.close(), rtsp.close()]);
     },

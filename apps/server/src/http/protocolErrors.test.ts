@@ -15,6 +15,15 @@ describeEachEngine('protocol errors answer in the envelope', (env) => {
   const expectEnvelope = (res: { status: number; code: number; data?: unknown }, status: number, code: number) => {
     expect({ status: res.status, code: res.code, data: res.data }).toEqual({ status, code, data: null });
   };
+  /** A signed-in addGroup with a raw body. */
+  const postRaw = async (contentType: string, payload: string, headers: Record<string, string> = {}) =>
+    env().call({
+      method: 'POST',
+      url: ADD_PARK,
+      token: await env().login('demo'),
+      headers: { 'content-type': contentType, ...headers },
+      payload,
+    });
 
   it('an unknown /api path is 404 with 1005, a known path with the wrong method 405 with 1013', async () => {
     const token = await env().login('demo');
@@ -29,39 +38,19 @@ describeEachEngine('protocol errors answer in the envelope', (env) => {
   });
 
   it('a body over 1 MB is 413 with 1010, in the caller language', async () => {
-    const token = await env().login('demo');
-    const res = await env().call({
-      method: 'POST',
-      url: ADD_PARK,
-      token,
-      headers: { 'content-type': 'application/json', 'accept-language': 'zh-CN' },
-      payload: JSON.stringify({ groupName: 'x', remark: 'x'.repeat(1024 * 1024) }),
-    });
+    const body = JSON.stringify({ groupName: 'x', remark: 'x'.repeat(1024 * 1024) });
+    const res = await postRaw('application/json', body, { 'accept-language': 'zh-CN' });
     expectEnvelope(res, 413, Code.BODY_TOO_LARGE);
     expect(res.msg).toBe('请求内容过大');
   });
 
   it('an unknown Content-Type is 415 with 1011', async () => {
-    const token = await env().login('demo');
-    const res = await env().call({
-      method: 'POST',
-      url: ADD_PARK,
-      token,
-      headers: { 'content-type': 'text/xml' },
-      payload: '<groupName>x</groupName>',
-    });
+    const res = await postRaw('text/xml', '<groupName>x</groupName>');
     expectEnvelope(res, 415, Code.UNSUPPORTED_MEDIA_TYPE);
   });
 
   it('malformed JSON is 1000 and says what could not be read', async () => {
-    const token = await env().login('demo');
-    const broken = await env().call({
-      method: 'POST',
-      url: ADD_PARK,
-      token,
-      headers: { 'content-type': 'application/json' },
-      payload: '{"groupName":',
-    });
+    const broken = await postRaw('application/json', '{"groupName":');
     expectEnvelope(broken, 200, Code.BAD_REQUEST);
     expect(broken.msg).toMatch(/^The request body could not be read: /);
   });

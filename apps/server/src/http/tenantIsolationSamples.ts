@@ -44,6 +44,8 @@ export const SAMPLES: Record<string, string> = {
   latitude: '30.2',
   crops: '',
   remark: '',
+  elevationM: '',
+  windHeightM: '',
   oldPwd: 'demo123456',
   newPwd: 'demo123456x',
   loginName: 'demo2',
@@ -185,6 +187,8 @@ export const SAMPLES: Record<string, string> = {
   ptz: 'false',
   purpose: 'general',
   snapshotEveryMinutes: '0',
+  // saved without reaching the (made-up) camera: the foreign park is what must be refused
+  unchecked: 'true',
   appKey: 'isolation',
   secret: '',
   protocol: 'hls',
@@ -216,4 +220,7 @@ export const ROUTE_SAMPLES: Record<string, Record<string, string>> = {
   '/api/merchant/video/camera/add': { kind: 'stream' },
   '/api/merchant/video/camera/update': { kind: 'stream' },
   '/api/merchant/video/camera/ptz': { action: 'start' },
+  // agronomy: a valid range of days, so the (foreign) park is what is refused
+  '/api/merchant/agronomy/getEt0List': { from: '2026-06-01', to: '2026-06-30' },
+  '/api/merchant/pest/getDegreeDayList': { from: '2026-06-01', to: '2026-06-30' },
 };

@@ -1,4 +1,5 @@
 import { parseWebTopic, userTopic } from '@farmpark/contracts';
+import { reachesPark } from '../db/scope';
 
 /** Who an MQTT client is, decided once at CONNECT. */
 export type MqttIdentity =
@@ -17,7 +18,7 @@ export function browserMaySubscribe(
 ): boolean {
   if (topic === userTopic(who.merchantId, who.userId)) return true;
   const web = parseWebTopic(topic);
-  return web !== null && web.merchantId === who.merchantId && who.groupIds.includes(web.groupId);
+  return web !== null && web.merchantId === who.merchantId && reachesPark(who, web.groupId);
 }
 
 /** Devices only use their own subtree; `+` or `#` in the serial position cannot sneak in (exact prefix). */

@@ -1,4 +1,5 @@
 import type { Db } from '../db/connect';
+import { registeredSerials } from '../modules/devices/repo';
 
 /** Whose MQTT client id this is: a broker drops the older connection of a client id, so ids belong to one identity. */
 export type ClientIdOwner = { kind: 'device'; serial: string } | { kind: 'user'; userId: number } | null;
@@ -26,12 +27,8 @@ function serialCandidates(clientId: string): string[] {
  */
 export async function clientIdOwner(db: Db, clientId: string): Promise<ClientIdOwner> {
   if (!clientId) return null;
-  const rows = await db
-    .selectFrom('devices')
-    .select('serial')
-    .where('serial', 'in', serialCandidates(clientId))
-    .execute();
-  const longest = rows.map((r) => r.serial).sort((a, b) => b.length - a.length)[0];
+  const serials = await registeredSerials(db, serialCandidates(clientId));
+  const longest = serials.sort((a, b) => b.length - a.length)[0];
   if (longest) return { kind: 'device', serial: longest };
   const user = CONSOLE_ID.exec(clientId);
   return user ? { kind: 'user', userId: Number(user[1]) } : null;

@@ -163,9 +163,9 @@ describe('MQTT limits [sqlite]', () => {
     expect(await closed).toBeGreaterThanOrEqual(250);
   });
 
-  it('closes a connection that trickles its CONNECT slower than the connect timeout', async () => {
-    const { socket, closed } = await rawSocket(quickPort);
-    const connectPacket = mqttPacket.generate({
+  /** The device's CONNECT, keepalive 0: only the broker's own limits may close it. */
+  const deviceConnect = () =>
+    mqttPacket.generate({
       cmd: 'connect',
       protocolId: 'MQTT',
       protocolVersion: 4,
@@ -175,6 +175,10 @@ describe('MQTT limits [sqlite]', () => {
       username: serial,
       password: Buffer.from(secret),
     });
+
+  it('closes a connection that trickles its CONNECT slower than the connect timeout', async () => {
+    const { socket, closed } = await rawSocket(quickPort);
+    const connectPacket = deviceConnect();
     let i = 0;
     const drip = setInterval(() => {
       if (i < connectPacket.length - 1 && !socket.destroyed) socket.write(connectPacket.subarray(i, ++i));
@@ -188,18 +192,7 @@ describe('MQTT limits [sqlite]', () => {
 
   it('closes a signed-in device that leaves a packet unfinished (even with keepalive 0)', async () => {
     const { socket, closed } = await rawSocket(quickPort);
-    socket.write(
-      mqttPacket.generate({
-        cmd: 'connect',
-        protocolId: 'MQTT',
-        protocolVersion: 4,
-        clientId: serial,
-        clean: true,
-        keepalive: 0,
-        username: serial,
-        password: Buffer.from(secret),
-      }),
-    );
+    socket.write(deviceConnect());
     await new Promise((r) => socket.once('data', r)); // CONNACK
     socket.write(Buffer.concat([fixedHeader(3, 10_000), Buffer.alloc(100)]));
     expect(await within(closed, 2000)).toBe(true);

@@ -1,9 +1,8 @@
 import type { RuleKind } from '@farmpark/contracts';
-import type { ExpressionBuilder, Insertable, Updateable } from 'kysely';
+import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../db/connect';
 import type { RulesTable } from '../db/rulesAlarmsSchema';
-import type { Database } from '../db/schema';
-import { inList, type Scope } from '../db/scope';
+import { type Scope, scoped } from '../db/scope';
 
 /** Rules and their per-device state: Kysely only. */
 export function enabledRules(db: Db) {
@@ -38,39 +37,44 @@ export function deleteStates(db: Db, ruleId: number) {
   return db.deleteFrom('rule_state').where('rule_id', '=', ruleId).execute();
 }
 
-/** Devices an offline rule watches, with when each was last heard from. */
+/** Devices an offline rule watches, with when each was last heard from (in the rule's own park). */
 export function watchedDevices(
   db: Db,
   rule: { merchant_id: number; group_id: number; device_id: number | null; device_class: string | null },
 ) {
-  let q = db
+  const q = scoped(db, { merchantId: rule.merchant_id, groupIds: [rule.group_id] })
     .selectFrom('devices')
-    .select(['id', 'last_seen_at'])
-    .where('merchant_id', '=', rule.merchant_id)
-    .where('group_id', '=', rule.group_id);
-  if (rule.device_id !== null) q = q.where('id', '=', rule.device_id);
-  else q = q.where('device_class', '=', rule.device_class ?? '');
-  return q.execute();
+    .select(['id', 'last_seen_at']);
+  return (
+    rule.device_id !== null ? q.where('id', '=', rule.device_id) : q.where('device_class', '=', rule.device_class ?? '')
+  ).execute();
 }
 
-/** The tenant filter of every owner's write and lookup: this rule, of this kind, merchant and the caller's parks. */
-const owned = (scope: Scope, kind: RuleKind, id: number) => (eb: ExpressionBuilder<Database, 'rules'>) =>
-  eb.and([
-    eb('rules.id', '=', id),
-    eb('rules.owner_kind', '=', kind),
-    eb('rules.merchant_id', '=', scope.merchantId),
-    eb('rules.group_id', 'in', inList(scope.groupIds)),
-  ]);
+/** Changes whenever any process adds, edits or removes a rule (each edit sets updated_at). */
+export async function rulesSignature(db: Db): Promise<string> {
+  const r = await db
+    .selectFrom('rules')
+    .select([sql<number>`count(*)`.as('n'), sql<number | null>`max(updated_at)`.as('u')])
+    .executeTakeFirst();
+  return `${r?.n ?? 0}:${r?.u ?? 0}`;
+}
 
-/** One rule of an owner kind, within the caller's merchant and parks, with its device's name. */
-export function findOwnedRule(db: Db, scope: Scope, kind: RuleKind, id: number) {
-  return db
+/**
+ * Rules of one owner kind in the caller's parks (or in `groupId`, one of them), with their device's name:
+ * what each owner's list and lookups start from.
+ */
+export function ownedRules(db: Db, scope: Scope, kind: RuleKind, groupId?: number) {
+  return scoped(db, scope, groupId)
     .selectFrom('rules')
     .leftJoin('devices', 'devices.id', 'rules.device_id')
     .selectAll('rules')
     .select('devices.name as device_name')
-    .where(owned(scope, kind, id))
-    .executeTakeFirst();
+    .where('rules.owner_kind', '=', kind);
+}
+
+/** One rule of an owner kind, within the caller's merchant and parks, with its device's name. */
+export function findOwnedRule(db: Db, scope: Scope, kind: RuleKind, id: number) {
+  return ownedRules(db, scope, kind).where('rules.id', '=', id).executeTakeFirst();
 }
 
 type RuleColumns = Omit<Insertable<RulesTable>, 'id'>;
@@ -88,16 +92,9 @@ export function updateOwnedRule(
   id: number,
   set: Omit<Updateable<RulesTable>, 'id' | 'merchant_id' | 'owner_kind' | 'created_at'>,
 ) {
-  return db
-    .updateTable('rules')
-    .set(set)
-    .where(owned(scope, kind, id))
-    .execute();
+  return scoped(db, scope).updateTable('rules').set(set).where('id', '=', id).where('owner_kind', '=', kind).execute();
 }
 
 export function deleteOwnedRule(db: Db, scope: Scope, kind: RuleKind, id: number) {
-  return db
-    .deleteFrom('rules')
-    .where(owned(scope, kind, id))
-    .execute();
+  return scoped(db, scope).deleteFrom('rules').where('id', '=', id).where('owner_kind', '=', kind).execute();
 }

@@ -136,6 +136,8 @@ export async function createTestEnv(
   engine: Engine,
   /** Extra environment variables for loadConfig (e.g. WEB_DIST). */
   env: Record<string, string> = {},
+  /** Where the app logs (with LOG_LEVEL in `env`): a test reads what the server wrote. */
+  logStream?: NodeJS.WritableStream,
 ): Promise<TestEnv & { close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'farmpark-test-'));
   const { db, config, drop } = await createDatabase(engine, dataDir, env);
@@ -145,7 +147,15 @@ export async function createTestEnv(
   const broker = await createBroker({ db, log: pino({ level: 'silent' }), bus });
   const registry = createDeviceRegistry(db);
   const telemetry = await startTelemetry({ config, db, bus, registry, publish: broker.publish });
-  const { app, routes, devices, rules, alarms } = await buildApp({ config, db, broker, telemetry, registry, bus });
+  const { app, routes, devices, rules, alarms } = await buildApp({
+    config,
+    db,
+    broker,
+    telemetry,
+    registry,
+    bus,
+    logStream,
+  });
   await app.ready();
 
   const call: TestEnv['call'] = async ({ token, headers, ...opts }) => {
@@ -201,12 +211,16 @@ export async function createTestEnv(
   };
 }
 
-/** `describe` once per engine with a fresh environment shared by that block's tests. */
-export function describeEachEngine(title: string, body: (env: () => TestEnv) => void): void {
+/** `describe` once per engine with a fresh environment shared by that block's tests (`vars`: see createTestEnv). */
+export function describeEachEngine(
+  title: string,
+  body: (env: () => TestEnv) => void,
+  vars: Record<string, string> = {},
+): void {
   describe.each(engines)(`${title} [%s]`, (engine) => {
     let env: (TestEnv & { close: () => Promise<void> }) | undefined;
     beforeAll(async () => {
-      env = await createTestEnv(engine);
+      env = await createTestEnv(engine, vars);
     });
     afterAll(async () => {
       await env?.close();

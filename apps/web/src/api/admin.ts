@@ -8,15 +8,11 @@ import type {
   SystemLogEntry,
   SysUser,
 } from '@farmpark/contracts';
-import { get, post, type RequestOptions } from './request';
+import { get, type ListParams, post, type RequestOptions } from './request';
 
 /** Administration calls (users, roles, data-screen accounts, multi-park screens, system log). */
 
 type Quiet = Pick<RequestOptions, 'silent'>;
-export type ListParams = Record<string, string | number | boolean | null | undefined> & {
-  pageNum: number;
-  pageSize: number;
-};
 
 const M = '/api/merchant';
 const json = (silent?: boolean): RequestOptions => ({ json: true, silent });

@@ -9,16 +9,12 @@ import type {
   RuleCondition,
   TimeWindow,
 } from '@farmpark/contracts';
-import { get, post, type RequestOptions } from './request';
+import { get, type ListParams, post, type RequestOptions } from './request';
 
 /** Alarm rules, records, contacts and notices (server module alarms). */
 const A = '/api/merchant/alarm';
 const N = '/api/merchant/notice';
 type Quiet = Pick<RequestOptions, 'silent'>;
-export type ListParams = Record<string, string | number | boolean | null | undefined> & {
-  pageNum: number;
-  pageSize: number;
-};
 const json = (silent?: boolean): RequestOptions => ({ json: true, silent });
 
 export interface AlarmRuleInput {
@@ -54,7 +50,7 @@ export interface ContactOption {
 export const getAlarmContactOptions = (groupId: number) =>
   get<ContactOption[]>(`${A}/getAlarmContactOptions`, { groupId });
 
-export const getAlarmList = (p: ListParams) => get<Paged<AlarmRecord>>(`${A}/getAlarmList`, p);
+export const getAlarmList = (p: ListParams, o?: Quiet) => get<Paged<AlarmRecord>>(`${A}/getAlarmList`, p, o);
 export const getAlarmDetail = (id: number) => get<AlarmDetail>(`${A}/getAlarmDetail`, { id });
 export const ackAlarm = (ids: number[], comment: string) =>
   post<{ acknowledged: number }>(`${A}/ackAlarm`, { id: ids, comment }, json());

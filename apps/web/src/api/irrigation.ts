@@ -9,17 +9,18 @@ import type {
   ZonePlot,
   ZoneWaterRow,
 } from '@farmpark/contracts';
-import { buildUrl, get, post } from './request';
+import { buildUrl, get, post, type RequestOptions } from './request';
 
 const BASE = '/api/merchant/irrigation';
 type Q = Record<string, string | number | undefined>;
+type Quiet = Pick<RequestOptions, 'silent'>;
 
-export const getMachineList = (groupId: number, deviceClass?: string) =>
-  get<IrrigationMachine[]>(`${BASE}/getMachineList`, { groupId, deviceClass });
+export const getMachineList = (groupId: number, deviceClass?: string, o?: Quiet) =>
+  get<IrrigationMachine[]>(`${BASE}/getMachineList`, { groupId, deviceClass }, o);
 export const startRun = (body: Record<string, unknown>) =>
   post<IrrigationRun>(`${BASE}/startRun`, body, { json: true });
 export const stopRun = (runId: number) => post<IrrigationRun>(`${BASE}/stopRun`, { runId }, { json: true });
-export const getRunList = (q: Q) => get<Paged<IrrigationRun>>(`${BASE}/getRunList`, q);
+export const getRunList = (q: Q, o?: Quiet) => get<Paged<IrrigationRun>>(`${BASE}/getRunList`, q, o);
 /** The running record as a file, with the filters on screen. */
 export const runExportUrl = (q: Q) => buildUrl(`${BASE}/exportRunList`, q);
 export const getZoneWater = (q: Q) => get<ZoneWaterRow[]>(`${BASE}/getZoneWater`, q);

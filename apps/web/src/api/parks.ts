@@ -11,6 +11,8 @@ export interface ParkInput {
   area: number | null;
   longitude: number | null;
   latitude: number | null;
+  elevationM: number | null;
+  windHeightM: number | null;
   crops: string;
   remark: string;
   /** IANA zone; blank returns the park to the server's default. */

@@ -14,7 +14,7 @@ import type {
   TrapImageDetail,
   TrapStatus,
 } from '@farmpark/contracts';
-import { get, post } from './request';
+import { get, post, type RequestOptions } from './request';
 
 const P = '/api/merchant/pest';
 export const getTrapStatusList = (groupId: number, kind: PestKind) =>
@@ -30,7 +30,7 @@ export const removeDetection = (ids: number[]) =>
   post<{ removed: number }>(`${P}/removeDetection`, { ids }, { json: true });
 type Range = { groupId: number; kind: PestKind; startTime: number; endTime: number; deviceId?: number };
 export const getStatistics = (q: Range) => get<PestStatistics>(`${P}/getStatistics`, q);
-export const getTrend = (q: Range) => get<PestTrend>(`${P}/getTrend`, q);
+export const getTrend = (q: Range, o?: Pick<RequestOptions, 'silent'>) => get<PestTrend>(`${P}/getTrend`, q, o);
 /** The SPEC's trap operations: they answer once the device did it, or fail with 1003 (shown by the client). */
 export const operateInsect = (b: SqdOperateBody) => post<SqdOperationResult>('/sqdApi/insect/operate', b);
 export const setInsectParam = (b: { deviceId: number; workStart?: string; workEnd?: string; photoInterval?: number }) =>

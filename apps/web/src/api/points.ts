@@ -8,12 +8,15 @@ import type {
   LngLat,
 } from '@farmpark/contracts';
 import i18n, { isEnglish } from '../i18n';
-import { get, post } from './request';
+import { get, post, type RequestOptions } from './request';
 
 const P = '/api/merchant/group-area-point';
 const json = { json: true } as const;
+/** A data screen reads these quietly (it has nobody to read a toast). */
+type Quiet = Pick<RequestOptions, 'silent'>;
 
-export const getGroupPoint = (groupId: number) => get<GroupPoint | null>(`${P}/getGroupPointByGroupId`, { groupId });
+export const getGroupPoint = (groupId: number, o?: Quiet) =>
+  get<GroupPoint | null>(`${P}/getGroupPointByGroupId`, { groupId }, o);
 export const alterGroupPoint = (b: {
   groupId: number;
   longitude: number;
@@ -23,7 +26,8 @@ export const alterGroupPoint = (b: {
 }) => post<GroupPoint>(`${P}/alterGroupPoint`, b, json);
 export const removeGroupPoint = (pointId: number) => post<null>(`${P}/removeGroupPoint`, { pointId }, json);
 
-export const getAreaPoints = (pointId: number) => get<AreaPoint[]>(`${P}/getGroupAreaPointListByPointId`, { pointId });
+export const getAreaPoints = (pointId: number, o?: Quiet) =>
+  get<AreaPoint[]>(`${P}/getGroupAreaPointListByPointId`, { pointId }, o);
 export const alterAreaPoint = (b: {
   areaPointId: number | null;
   pointId: number;
@@ -35,14 +39,14 @@ export const alterAreaPoint = (b: {
 export const removeAreaPoints = (areaPointIds: number[]) =>
   post<{ removed: number }>(`${P}/removeBatchGroupAreaPoint`, { areaPointIds }, json);
 
-export const getPlacedDevices = (groupId: number) =>
-  get<DevicePoint[]>(`${P}/getGroupDeviceRelevancePointListByGroupId`, { groupId });
+export const getPlacedDevices = (groupId: number, o?: Quiet) =>
+  get<DevicePoint[]>(`${P}/getGroupDeviceRelevancePointListByGroupId`, { groupId }, o);
 export const getUnplacedDevices = (groupId: number) =>
   get<DevicePoint[]>(`${P}/getGroupDeviceNotRelevancePointListByGroupId`, { groupId });
 export const alterDevicePoint = (deviceId: number, at: LngLat | null) =>
   post<null>(`${P}/alterDevicePoint`, { deviceId, longitude: at ? at[0] : null, latitude: at ? at[1] : null }, json);
 
-export const getGisMapList = () => get<GisPark[]>(`${P}/getGisMapList`);
+export const getGisMapList = (o?: Quiet) => get<GisPark[]>(`${P}/getGisMapList`, undefined, o);
 export const getGisDeviceDetail = (deviceId: number) =>
   get<DeviceParamConfig>(`${P}/getGisDeviceDetail`, { deviceId, lang: isEnglish(i18n.language) ? 'en' : 'zh' });
 

@@ -12,6 +12,19 @@ let calls: Call[];
 let toasts: [string, number][];
 let forced: [number, string][];
 
+/** A server that never answers: the request ends only when the client aborts it. */
+function neverAnswer() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      (_url: string, init: RequestInit) =>
+        new Promise((_resolve, reject) => {
+          init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    ),
+  );
+}
+
 function respond(body: unknown, status = 200) {
   vi.stubGlobal(
     'fetch',
@@ -114,15 +127,7 @@ describe('request client', () => {
 
   it('aborts after the 15 s timeout', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-          }),
-      ),
-    );
+    neverAnswer();
     const pending = get('/api/slow').catch((e: RequestError) => e);
     await vi.advanceTimersByTimeAsync(14_999);
     expect(toasts).toEqual([]);
@@ -202,15 +207,7 @@ describe('download', () => {
 
   it('waits at most the request timeout for the server to answer', async () => {
     vi.useFakeTimers();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        (_url: string, init: RequestInit) =>
-          new Promise((_resolve, reject) => {
-            init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-          }),
-      ),
-    );
+    neverAnswer();
     const pending = download('/api/slow').catch((e: RequestError) => e);
     await vi.advanceTimersByTimeAsync(15_000);
     expect(((await pending) as RequestError).kind).toBe('timeout');

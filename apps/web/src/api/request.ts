@@ -29,6 +29,11 @@ export class RequestError extends Error {
 
 type Params = Record<string, string | number | boolean | null | undefined>;
 
+/** A page of a server list with its filters (SPEC §7 paging: pageNum from 1, pageSize). */
+export type ListParams = Params & { pageNum: number; pageSize: number };
+/** The two files every list export writes. */
+export type ExportFormat = 'csv' | 'xlsx';
+
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   /** Query string parameters; null and undefined are left out. */

@@ -9,7 +9,7 @@ import type {
   SeriesResult,
 } from '@farmpark/contracts';
 import i18n, { isEnglish } from '../i18n';
-import { get } from './request';
+import { get, type RequestOptions } from './request';
 
 const BASE = '/api/merchant';
 
@@ -19,14 +19,14 @@ export type DataSource = { family: DataFamily } | { deviceClass: DeviceClass };
 export const sourceKey = (s: DataSource): string => ('family' in s ? s.family : s.deviceClass);
 const lang = () => (isEnglish(i18n.language) ? 'en' : 'zh');
 
-export const getInitParamConfigList = (source: DataSource, groupId: number) =>
+export const getInitParamConfigList = (source: DataSource, groupId: number, o?: Pick<RequestOptions, 'silent'>) =>
   'family' in source
-    ? get<DeviceParamConfig[]>(`${BASE}/${source.family}/getInitParamConfigList`, { groupId, lang: lang() })
-    : get<DeviceParamConfig[]>(`${BASE}/terminal/data/getInitParamConfigList`, {
-        groupId,
-        deviceClass: source.deviceClass,
-        lang: lang(),
-      });
+    ? get<DeviceParamConfig[]>(`${BASE}/${source.family}/getInitParamConfigList`, { groupId, lang: lang() }, o)
+    : get<DeviceParamConfig[]>(
+        `${BASE}/terminal/data/getInitParamConfigList`,
+        { groupId, deviceClass: source.deviceClass, lang: lang() },
+        o,
+      );
 
 export interface RangeQuery {
   startTime: number;

@@ -14,7 +14,7 @@ import {
   type UpdateVideoCameraBody,
   type VideoCamera,
 } from '@farmpark/contracts';
-import { buildUrl, get, post } from './request';
+import { download, get, post } from './request';
 
 const V = '/api/merchant/video';
 
@@ -37,7 +37,9 @@ export const getParkCameras = (groupId: number) =>
 /** Quiet: a tile shows why it cannot play. */
 export const playCamera = (id: number) => get<PlayAnswer>(`${V}/camera/play`, { id }, { silent: true });
 export const ptz = (body: PtzBody) => post<null>(`${V}/camera/ptz`, body, { json: true });
-export const cameraSnapshotUrl = (id: number) => buildUrl(`${V}/camera/snapshot`, { id, at: Date.now() });
+/** One picture now; a camera that cannot give one is told in words by the request client (never a JSON page). */
+export const cameraSnapshot = async (id: number) =>
+  (await download(`${V}/camera/snapshot`, { params: { id, at: Date.now() } })).blob;
 export const getRecordings = (id: number, from: number, to: number) =>
   get<RecordingRange[]>(`${V}/camera/recordings`, { id, from, to });
 export const playback = (id: number, from: number, to: number) =>

@@ -14,8 +14,8 @@ import {
 } from '@ant-design/icons';
 import { PERMISSION_CATALOGUE, type PermitNode, SCREEN_ROLE } from '@farmpark/contracts';
 import type { ComponentType, ReactNode } from 'react';
-import { NotBuiltPage } from '../components/PageNotBuilt/notBuilt';
 import { lazyNamed, lazyPage } from '../router/lazyPage';
+import ServerPage from '../router/ServerPage';
 import type { AppRoute } from './routeTypes';
 
 /**
@@ -48,8 +48,8 @@ const irrigation = (name: keyof typeof import('../pages/irrigation')) =>
 const pests = (name: keyof typeof import('../pages/pests')) => lazyNamed(() => import('../pages/pests'), name);
 
 /**
- * The page of each catalogue path built so far; every other catalogue page shows the shared
- * "not built yet" page. A key that is not a catalogue path is a mistake (config/routes.test.ts).
+ * The page of each catalogue path. Every catalogue page has one, and a key that is not a catalogue path is
+ * a mistake (config/routes.test.ts).
  */
 export const CATALOGUE_PAGES: Record<string, ComponentType> = {
   '/park/parkInfo': lazyPage(() => import('../pages/park/parkInfo')),
@@ -134,7 +134,7 @@ function fromCatalogue(node: PermitNode): AppRoute {
     route.alwaysShow = true;
     route.children = node.children.map(fromCatalogue);
   } else {
-    route.component = CATALOGUE_PAGES[node.permitUrl] ?? NotBuiltPage;
+    route.component = CATALOGUE_PAGES[node.permitUrl];
   }
   return route;
 }
@@ -225,14 +225,14 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     name: 'OC',
     hidden: true,
     meta: { title: { zh: '溯源详情', en: 'Traceability detail' } },
-    component: NotBuiltPage,
+    component: ServerPage,
   },
   {
     path: '/TC',
     name: 'TC',
     hidden: true,
     meta: { title: { zh: '一树一码', en: 'One tree one code' } },
-    component: NotBuiltPage,
+    component: ServerPage,
   },
   {
     path: '/download-app',

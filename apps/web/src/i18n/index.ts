@@ -2,8 +2,6 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { RouteTitle } from '../config/routeTypes';
 import { STORAGE } from '../config/storage';
-import { homeZh } from './home.zh-CN';
-import { weatherZh } from './weather.zh-CN';
 import { zhCN } from './zh-CN';
 
 export const LANGUAGES = ['zh-CN', 'en-US'] as const;
@@ -24,8 +22,8 @@ const loadOnDemand: BackendModule = {
   init() {},
   read(lng, _ns, done) {
     if (lng !== 'en-US') return done(null, {});
-    import('./english').then(
-      (m) => done(null, Object.assign({}, m.english, ...pagesEnglish)),
+    import('./en-US').then(
+      (m) => done(null, Object.assign({}, m.enUS, ...pagesEnglish)),
       (err: Error) => done(err, false),
     );
   },
@@ -36,7 +34,7 @@ export const i18nReady = i18n
   .use(loadOnDemand)
   .use(initReactI18next)
   .init({
-    resources: { 'zh-CN': { translation: { ...zhCN, ...homeZh, ...weatherZh } } },
+    resources: { 'zh-CN': { translation: zhCN } },
     partialBundledLanguages: true,
     lng: initial,
     fallbackLng: 'zh-CN',

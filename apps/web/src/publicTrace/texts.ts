@@ -1,5 +1,5 @@
-import { en as stockEn } from '../pages/production/stock/texts.en-US';
-import { zh as stockZh } from '../pages/production/stock/texts.zh-CN';
+import { stockEn } from '../pages/production/stock/texts.en-US';
+import { stockZh } from '../pages/production/stock/texts.zh-CN';
 
 /**
  * The consumer pages' texts. No i18next here (it and the console's texts would double the page's

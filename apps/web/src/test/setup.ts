@@ -1,10 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
-// page areas add their texts when their chunk loads; components tested alone get them here
-import '../i18n/parkMapTexts';
-import '../pages/irrigation/areaTexts';
-import '../pages/alarm/areaTexts';
 
 // antd's responsive helpers call matchMedia, which jsdom does not implement.
 if (!window.matchMedia) {

@@ -13,6 +13,7 @@ import {
   optional,
   withDefault,
 } from '../requestValues';
+import type { CameraCheck, CameraFault } from './faults';
 
 /**
  * Video setup and streams (issue 15). A camera is a `camera`-class device of device management
@@ -31,15 +32,17 @@ import {
  *   GET  /api/merchant/video/camera/snapshot?id=         image/jpeg (one frame, now)
  *   GET  /api/merchant/video/camera/recordings?id=&from=&to=   RecordingRange[]
  *   GET  /api/merchant/video/camera/playback?id=&from=&to=     PlayAnswer (an HLS VOD playlist)
- *   GET  /api/video/live/:cameraId/:file?t=              playlist and segments; `t` is the signed
- *                                                        short-lived token of a PlayAnswer url
- *   GET  /api/video/rec/:cameraId/:file?t=               recorded segments and the VOD playlist
+ *   GET  /api/video/stream/:cameraId/:file?t=            playlists and segments; `t` is the signed short-lived
+ *                                                        token of a PlayAnswer url: live (the live playlist and
+ *                                                        its recent segments) or one recorded range, never both
  * EZVIZ family (SPEC §8: success only when `code` is "200"; `{code, msg, data}` with a text code):
  *   POST /ysyApi/lapp/live/address/get   {cameraId, protocol: 'hls'|'flv'} -> {url, expireTime}
  *   POST /ysyApi/lapp/device/ptz/start   {cameraId, direction, speed}
  *   POST /ysyApi/lapp/device/ptz/stop    {cameraId, direction?}
  *   POST /ysyApi/lapp/device/capture     {cameraId} -> {picUrl} (a FarmPark snapshot URL)
  */
+
+export * from './faults';
 
 export const CAMERA_KINDS = ['ezviz', 'stream'] as const;
 export type CameraKind = (typeof CAMERA_KINDS)[number];
@@ -91,6 +94,8 @@ export const videoCameraFields = z.object({
     0,
   ),
   enabled: withDefault(boolField(), true),
+  /** Save without reaching the camera (it is reached, and the cause of a failure named, otherwise). */
+  unchecked: withDefault(boolField(), false),
 });
 /** An EZVIZ camera is reached by its serial, a stream camera by its URL (kept on update when not sent). */
 const serialForEzviz = (b: { kind: CameraKind; deviceSerial?: string }, ctx: z.core.$RefinementCtx) => {
@@ -128,6 +133,8 @@ export interface VideoCamera {
   snapshotEveryMinutes: number;
   enabled: boolean;
   online: boolean;
+  /** The last contact with the camera (null: never reached nor saved unchecked). */
+  check: CameraCheck | null;
 }
 
 /** The merchant's EZVIZ open-platform key. `secret` is write-only: blank on update keeps the stored one. */
@@ -151,16 +158,9 @@ export type PlayAnswer =
       /** Epoch ms after which the url's token stops working; ask play again. */
       expiresAt: number;
     }
+  /** `message`: the cause in the caller's language (CAMERA_FAULT_TEXT), never the source's address. */
   | { ok: false; reason: PlayRefusal; message: string };
-export const PLAY_REFUSALS = [
-  'disabled',
-  'offline',
-  'not-configured',
-  'no-ffmpeg',
-  'ezviz-error',
-  'no-recording',
-] as const;
-export type PlayRefusal = (typeof PLAY_REFUSALS)[number];
+export type PlayRefusal = CameraFault;
 
 export const cameraIdQuery = z.object({ id });
 export const PTZ_DIRECTIONS = ['up', 'down', 'left', 'right', 'zoomIn', 'zoomOut'] as const;
@@ -217,4 +217,6 @@ export interface CameraListItem extends CameraItem {
   purpose: CameraPurpose;
   enabled: boolean;
   plotId: number | null;
+  /** Why the camera counts as failing (its last contacts failed); null when it does not. */
+  fault: CameraFault | null;
 }

@@ -23,6 +23,8 @@ import * as videoSnapshots from './2026_11_26_09_video_snapshots';
 import * as clusterLeases from './2026_11_26_11_cluster_leases';
 import * as telemetryPartitions from './2026_11_26_12_telemetry_partitions';
 import * as runUsageSettled from './2026_11_27_01_run_usage_settled';
+import * as videoCameraChecks from './2026_11_28_20_video_camera_checks';
+import * as agronomy from './2026_11_28_31_agronomy';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -53,4 +55,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_11_cluster_leases': clusterLeases,
   '2026_11_26_12_telemetry_partitions': telemetryPartitions,
   '2026_11_27_01_run_usage_settled': runUsageSettled,
+  '2026_11_28_20_video_camera_checks': videoCameraChecks,
+  '2026_11_28_31_agronomy': agronomy,
 };

@@ -1,10 +1,17 @@
-import type { AddAlarmContactBody, AlarmContact, AlterAlarmContactBody, Paged, WebhookType } from '@farmpark/contracts';
+import type {
+  AddAlarmContactBody,
+  AlarmContact,
+  AlterAlarmContactBody,
+  Paged,
+  SystemLogAction,
+  WebhookType,
+} from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
 import { requirePark, requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { audited } from '../systemLog/service';
+import { type AuditTarget, audited } from '../systemLog/service';
 import * as repo from './contactsRepo';
 
 /**
@@ -41,9 +48,11 @@ export async function listContacts(
 }
 
 function checkParks(auth: AuthContext, groupIds: number[]) {
-  const foreign = groupIds.filter((g) => !auth.groupIds.includes(g));
-  if (foreign.length > 0) throw notFound(`groupIds ${foreign.join(', ')}: park`);
+  for (const g of groupIds) requirePark(auth, g);
 }
+
+type Entry = Partial<AuditTarget>;
+const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'alarmContact' });
 
 const fields = (b: AddAlarmContactBody) => ({
   name: b.name,
@@ -55,21 +64,15 @@ const fields = (b: AddAlarmContactBody) => ({
 });
 
 export function addContact(db: Db, auth: AuthContext, body: AddAlarmContactBody, meta: ClientMeta) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'alarmContact.add', targetType: 'alarmContact', detail: body.name },
-    async () => {
-      checkParks(auth, body.groupIds);
-      const groupIds = [...new Set(body.groupIds)];
-      const id = await db
-        .transaction()
-        .execute((trx) => repo.insertContact(trx, auth.merchantId, fields(body), groupIds, Date.now()));
-      return { id };
-    },
-    (r) => ({ targetId: r.id }),
-  );
+  const add = async () => {
+    checkParks(auth, body.groupIds);
+    const groupIds = [...new Set(body.groupIds)];
+    const id = await db
+      .transaction()
+      .execute((trx) => repo.insertContact(trx, scopeOf(auth), fields(body), groupIds, Date.now()));
+    return { id };
+  };
+  return audited(db, auth, meta, entry('alarmContact.add', { detail: body.name }), add, (r) => ({ targetId: r.id }));
 }
 
 async function visible(db: Db, auth: AuthContext, id: number) {
@@ -77,39 +80,27 @@ async function visible(db: Db, auth: AuthContext, id: number) {
 }
 
 export function alterContact(db: Db, auth: AuthContext, body: AlterAlarmContactBody, meta: ClientMeta) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'alarmContact.alter', targetType: 'alarmContact', targetId: body.id, detail: body.name },
-    async () => {
-      await visible(db, auth, body.id);
-      checkParks(auth, body.groupIds);
-      const groupIds = [...new Set(body.groupIds)];
-      await db.transaction().execute((trx) => repo.updateContact(trx, scopeOf(auth), body.id, fields(body), groupIds));
-      return { id: body.id };
-    },
-  );
+  return audited(db, auth, meta, entry('alarmContact.alter', { targetId: body.id, detail: body.name }), async () => {
+    await visible(db, auth, body.id);
+    checkParks(auth, body.groupIds);
+    const groupIds = [...new Set(body.groupIds)];
+    await db.transaction().execute((trx) => repo.updateContact(trx, scopeOf(auth), body.id, fields(body), groupIds));
+    return { id: body.id };
+  });
 }
 
 export function removeContacts(db: Db, auth: AuthContext, ids: number[], meta: ClientMeta) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'alarmContact.remove', targetType: 'alarmContact', targetId: ids.join(',') },
-    async () => {
-      for (const id of ids) await visible(db, auth, id);
-      await repo.deleteContacts(db, auth.merchantId, ids);
-      return null;
-    },
-  );
+  return audited(db, auth, meta, entry('alarmContact.remove', { targetId: ids.join(',') }), async () => {
+    for (const id of ids) await visible(db, auth, id);
+    await repo.deleteContacts(db, scopeOf(auth), ids);
+    return null;
+  });
 }
 
 /** For the rule editor: contacts serving a park, with the ways each can be reached. */
 export async function contactOptions(db: Db, auth: AuthContext, groupId: number) {
   requirePark(auth, groupId);
-  const rows = await repo.contactsOfPark(db, auth.merchantId, groupId);
+  const rows = await repo.contactsOfPark(db, scopeOf(auth), groupId);
   return rows.map((r) => ({
     id: r.id,
     name: r.name,

@@ -2,10 +2,12 @@ import { type AlarmLiveMessage, type RuleCondition, type Severity, webChannel, w
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
+import { parkScope } from '../../db/scope';
 import type { Publish } from '../../mqtt/publish';
 import type { RuleHandler, RuleTransition } from '../../rules/engine';
 import { inAnyWindow, nextOutside } from '../../rules/windows';
 import { type AlarmConfig, readAlarmConfig } from './config';
+import { contactsServingPark } from './contactsRepo';
 import { alarmText } from './message';
 import { insertDeliveries, type NewDelivery } from './outbox';
 import * as repo from './repo';
@@ -55,20 +57,15 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
 
   /** Console live message now; a row per contact and channel in the outbox (held during quiet hours). */
   async function notify(a: AlarmRow, cfg: AlarmConfig, event: Event, at: number): Promise<void> {
-    const group = await db.selectFrom('groups').select('name').where('id', '=', a.group_id).executeTakeFirst();
-    const device = await db
-      .selectFrom('devices')
-      .select('device_class')
-      .where('id', '=', a.device_id)
-      .executeTakeFirst();
+    const place = await repo.alarmPlace(db, a.group_id, a.device_id);
     const { subject, text } = alarmText({
       event,
       severity: a.severity as Severity,
       ruleName: a.rule_name,
-      groupName: group?.name ?? '',
+      groupName: place.groupName,
       deviceName: a.device_name,
       serial: a.device_serial,
-      deviceClass: device?.device_class ?? '',
+      deviceClass: place.deviceClass,
       condition: JSON.parse(a.condition) as RuleCondition,
       value: event === 'cleared' ? a.cleared_value : a.value,
       at,
@@ -97,7 +94,7 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
       a.severity !== 'critical' && cfg.quietHours.length > 0 && inAnyWindow(cfg.quietHours, at, deps.tz)
         ? (nextOutside(cfg.quietHours, at, deps.tz) ?? at)
         : null;
-    const contacts = await repo.contactsServingPark(db, a.merchant_id, a.group_id, cfg.contactIds);
+    const contacts = await contactsServingPark(db, parkScope(a.merchant_id, a.group_id), a.group_id, cfg.contactIds);
     for (const c of contacts) {
       if (c.enabled !== 1) continue;
       for (const channel of cfg.channels) {
@@ -155,11 +152,7 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
   async function clear(t: RuleTransition): Promise<void> {
     const open = await repo.openAlarm(db, t.rule.id, t.device.deviceId);
     if (!open) return;
-    await db
-      .updateTable('alarms')
-      .set({ state: 'cleared', cleared_at: t.at, cleared_value: t.value, open_key: null })
-      .where('id', '=', open.id)
-      .execute();
+    await repo.setAlarm(db, open.id, { state: 'cleared', cleared_at: t.at, cleared_value: t.value, open_key: null });
     const cfg = readAlarmConfig(t.rule.config);
     await notify(
       { ...open, state: 'cleared', cleared_at: t.at, cleared_value: t.value, open_key: null },

@@ -1,11 +1,19 @@
-import { type AddNoticeBody, type AlterNoticeBody, dayIn, type Notice, type Paged } from '@farmpark/contracts';
+import {
+  type AddNoticeBody,
+  type AlterNoticeBody,
+  dayIn,
+  type Notice,
+  type Paged,
+  type SystemLogAction,
+} from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { NoticesTable } from '../../db/rulesAlarmsSchema';
 import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { audited } from '../systemLog/service';
+import { type AuditTarget, audited } from '../systemLog/service';
 import * as repo from './noticesRepo';
 
 /** Merchant notices: shown on the home page banner while enabled and today is within their dates. */
@@ -21,7 +29,7 @@ const toNotice = (r: Selectable<NoticesTable>): Notice => ({
 
 export async function enabledNotices(db: Db, auth: AuthContext, tz: string, now = Date.now()): Promise<Notice[]> {
   const today = dayIn(tz, now);
-  return (await repo.noticesShownOn(db, auth.merchantId, today)).map(toNotice);
+  return (await repo.noticesShownOn(db, scopeOf(auth), today)).map(toNotice);
 }
 
 export async function listNotices(
@@ -29,9 +37,12 @@ export async function listNotices(
   auth: AuthContext,
   q: { keyword?: string; pageNum: number; pageSize: number },
 ): Promise<Paged<Notice>> {
-  const { rows, total } = await repo.listNotices(db, auth.merchantId, q);
+  const { rows, total } = await repo.listNotices(db, scopeOf(auth), q);
   return { list: rows.map(toNotice), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
+
+type Entry = Partial<AuditTarget>;
+const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'notice' });
 
 const fields = (b: AddNoticeBody) => ({
   title: b.title,
@@ -42,51 +53,33 @@ const fields = (b: AddNoticeBody) => ({
 });
 
 export function addNotice(db: Db, auth: AuthContext, body: AddNoticeBody, meta: ClientMeta) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'notice.add', targetType: 'notice', detail: body.title },
-    async () => {
-      const t = Date.now();
-      const id = await repo.insertNotice(db, {
-        ...fields(body),
-        merchant_id: auth.merchantId,
-        created_at: t,
-        updated_at: t,
-      });
-      return { id };
-    },
-    (r) => ({ targetId: r.id }),
-  );
+  const add = async () => {
+    const t = Date.now();
+    const id = await repo.insertNotice(db, scopeOf(auth), {
+      ...fields(body),
+      merchant_id: auth.merchantId,
+      created_at: t,
+      updated_at: t,
+    });
+    return { id };
+  };
+  return audited(db, auth, meta, entry('notice.add', { detail: body.title }), add, (r) => ({ targetId: r.id }));
 }
 
 export function alterNotice(db: Db, auth: AuthContext, body: AlterNoticeBody, meta: ClientMeta) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'notice.alter', targetType: 'notice', targetId: body.id, detail: body.title },
-    async () => {
-      const set = { ...fields(body), updated_at: Date.now() };
-      if (!(await repo.updateNotice(db, auth.merchantId, body.id, set))) throw notFound(`id ${body.id}: notice`);
-      return { id: body.id };
-    },
-  );
+  return audited(db, auth, meta, entry('notice.alter', { targetId: body.id, detail: body.title }), async () => {
+    const set = { ...fields(body), updated_at: Date.now() };
+    if (!(await repo.updateNotice(db, scopeOf(auth), body.id, set))) throw notFound(`id ${body.id}: notice`);
+    return { id: body.id };
+  });
 }
 
 export function removeNotices(db: Db, auth: AuthContext, ids: number[], meta: ClientMeta) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'notice.remove', targetType: 'notice', targetId: ids.join(',') },
-    async () => {
-      const found = await repo.existingNoticeIds(db, auth.merchantId, ids);
-      const missing = ids.filter((id) => !found.includes(id));
-      if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: notice`);
-      await repo.deleteNotices(db, auth.merchantId, ids);
-      return null;
-    },
-  );
+  return audited(db, auth, meta, entry('notice.remove', { targetId: ids.join(',') }), async () => {
+    const found = await repo.existingNoticeIds(db, scopeOf(auth), ids);
+    const missing = ids.filter((id) => !found.includes(id));
+    if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: notice`);
+    await repo.deleteNotices(db, scopeOf(auth), ids);
+    return null;
+  });
 }

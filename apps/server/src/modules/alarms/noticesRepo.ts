@@ -1,14 +1,15 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
-import { pageOf } from '../../db/paging';
+import { deleteByIds, insertRow, pageOfQuery, rowsByIds, updateById } from '../../db/rows';
 import type { NoticesTable } from '../../db/rulesAlarmsSchema';
+import { type Scope, scoped } from '../../db/scope';
 
-/** Notices of a merchant shown on `today` (YYYY-MM-DD): enabled and within their dates, newest first. */
-export function noticesShownOn(db: Db, merchantId: number, today: string) {
-  return db
-    .selectFrom('notices')
-    .selectAll()
-    .where('merchant_id', '=', merchantId)
+/** Notices belong to the whole merchant: the scope limits them to the caller's merchant. */
+const notices = (db: Db, scope: Scope) => scoped(db, scope).selectFrom('notices').selectAll();
+
+/** Notices shown on `today` (YYYY-MM-DD): enabled and within their dates, newest first. */
+export function noticesShownOn(db: Db, scope: Scope, today: string) {
+  return notices(db, scope)
     .where('enabled', '=', 1)
     .where('start_date', '<=', today)
     .where('end_date', '>=', today)
@@ -17,46 +18,23 @@ export function noticesShownOn(db: Db, merchantId: number, today: string) {
     .execute();
 }
 
-export async function listNotices(
-  db: Db,
-  merchantId: number,
-  q: { keyword?: string; pageNum: number; pageSize: number },
-) {
-  let base = db.selectFrom('notices').where('merchant_id', '=', merchantId);
-  if (q.keyword) base = base.where('title', 'like', `%${q.keyword}%`);
-  return pageOf(
-    base.selectAll().orderBy('id', 'desc'),
-    base.select((eb) => eb.fn.countAll<number>().as('n')),
-    q,
-  );
+export function listNotices(db: Db, scope: Scope, q: { keyword?: string; pageNum: number; pageSize: number }) {
+  let list = notices(db, scope);
+  if (q.keyword) list = list.where('title', 'like', `%${q.keyword}%`);
+  return pageOfQuery(list.orderBy('id', 'desc'), q);
 }
 
-export async function insertNotice(db: Db, row: Insertable<NoticesTable>): Promise<number> {
-  const r = await db.insertInto('notices').values(row).returning('id').executeTakeFirstOrThrow();
-  return r.id;
-}
+export const insertNotice = (db: Db, scope: Scope, row: Insertable<NoticesTable>) =>
+  insertRow(db, scope, 'notices', row);
 
 /** False when the merchant has no such notice. */
-export async function updateNotice(db: Db, merchantId: number, id: number, set: Updateable<NoticesTable>) {
-  const r = await db
-    .updateTable('notices')
-    .set(set)
-    .where('id', '=', id)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
-  return Number(r.numUpdatedRows) > 0;
+export const updateNotice = (db: Db, scope: Scope, id: number, set: Updateable<NoticesTable>) =>
+  updateById(db, scope, 'notices', id, set);
+
+export async function existingNoticeIds(db: Db, scope: Scope, ids: number[]): Promise<number[]> {
+  return (await rowsByIds(db, scope, 'notices', ids)).map((r) => r.id);
 }
 
-export async function existingNoticeIds(db: Db, merchantId: number, ids: number[]): Promise<number[]> {
-  const rows = await db
-    .selectFrom('notices')
-    .select('id')
-    .where('id', 'in', ids)
-    .where('merchant_id', '=', merchantId)
-    .execute();
-  return rows.map((r) => r.id);
-}
-
-export async function deleteNotices(db: Db, merchantId: number, ids: number[]) {
-  await db.deleteFrom('notices').where('id', 'in', ids).where('merchant_id', '=', merchantId).execute();
+export async function deleteNotices(db: Db, scope: Scope, ids: number[]) {
+  await deleteByIds(db, scope, 'notices', ids);
 }

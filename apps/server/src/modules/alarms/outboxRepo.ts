@@ -1,24 +1,13 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { AlarmDeliveriesTable } from '../../db/rulesAlarmsSchema';
 import { inList } from '../../db/scope';
 
-export interface NewDelivery {
-  alarm_id: number;
+/** A delivery as the lifecycle writes it: its state is one it starts in; attempts, error and sent time may wait. */
+export type NewDelivery = Omit<Insertable<AlarmDeliveriesTable>, 'id' | 'state' | 'contact_id'> & {
   contact_id: number | null;
-  contact_name: string;
-  channel: string;
-  target: string;
-  event: string;
   state: 'pending' | 'held' | 'sent' | 'failed';
-  next_at: number;
-  subject: string;
-  body: string;
-  created_at: number;
-  sent_at?: number | null;
-  last_error?: string;
-  attempts?: number;
-}
+};
 
 export function insertDeliveries(db: Db, rows: NewDelivery[]) {
   if (rows.length === 0) return Promise.resolve();

@@ -13,6 +13,7 @@ import { notFound } from '../../http/apiError';
 import { requirePark, scopeOf } from '../../http/scope';
 import { dueAt, evaluate, initialState, type RuleInput } from '../../rules/evaluate';
 import type { AuthContext } from '../auth/sessions';
+import { countRaw, rawPoints } from '../telemetry/repo';
 import * as repo from './repo';
 
 /** Above this many raw readings in 7 days, the preview runs over hourly averages. */
@@ -83,10 +84,10 @@ export async function previewRule(
       });
       continue;
     }
-    const dense = (await repo.countRaw(db, d.id, c.key, from, now)) > PREVIEW_MAX_RAW;
+    const dense = (await countRaw(db, d.id, c.key, from, now)) > PREVIEW_MAX_RAW;
     const series = dense
       ? await repo.hourlySeries(db, d.id, c.key, from, now)
-      : await repo.rawSeries(db, d.id, c.key, from, now);
+      : await rawPoints(db, d.id, c.key, from, now);
     const inputs = series.map((p) => ({ ts: p.ts, input: { type: 'reading', ts: p.ts, value: p.value } as RuleInput }));
     out.push({
       deviceId: d.id,

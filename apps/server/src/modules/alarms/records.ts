@@ -12,14 +12,15 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
-import { inList } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
 import type { ExportColumn, ExportRow } from '../../http/exportWriter';
+import { requirePark, requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { audited } from '../systemLog/service';
+import { type AuditTarget, audited } from '../systemLog/service';
 import type { AlarmLifecycle } from './lifecycle';
 import { deliveriesOf } from './outbox';
+import * as repo from './repo';
 
 type Row = Selectable<AlarmsTable> & { group_name: string | null };
 
@@ -48,45 +49,14 @@ function toRecord(r: Row): AlarmRecord {
   };
 }
 
-/** Alarms the caller may see, filtered as asked; the park filter is inside the caller's parks. */
-function filtered(db: Db, auth: AuthContext, q: Omit<AlarmListQuery, 'pageNum' | 'pageSize'>) {
-  let s = db
-    .selectFrom('alarms')
-    .leftJoin('groups', 'groups.id', 'alarms.group_id')
-    .where('alarms.merchant_id', '=', auth.merchantId)
-    .where('alarms.group_id', 'in', inList(auth.groupIds));
-  if (q.groupId !== undefined) s = s.where('alarms.group_id', '=', q.groupId);
-  if (q.deviceId !== undefined) s = s.where('alarms.device_id', '=', q.deviceId);
-  if (q.severity !== undefined) s = s.where('alarms.severity', '=', q.severity);
-  if (q.state !== undefined) s = s.where('alarms.state', '=', q.state);
-  if (q.startTime !== undefined) s = s.where('alarms.raised_at', '>=', q.startTime);
-  if (q.endTime !== undefined) s = s.where('alarms.raised_at', '<', q.endTime);
-  return s;
-}
-
 export async function listAlarms(db: Db, auth: AuthContext, q: AlarmListQuery): Promise<Paged<AlarmRecord>> {
-  if (q.groupId !== undefined && !auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
-  const base = filtered(db, auth, q);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll('alarms')
-      .select('groups.name as group_name')
-      .orderBy('alarms.raised_at', 'desc')
-      .orderBy('alarms.id', 'desc')
-      .offset((q.pageNum - 1) * q.pageSize)
-      .limit(q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { list: rows.map(toRecord), total: Number(count.n), pageNum: q.pageNum, pageSize: q.pageSize };
+  requireParkIfGiven(auth, q.groupId);
+  const { rows, total } = await repo.listAlarms(db, scopeOf(auth), q);
+  return { list: rows.map(toRecord), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 export async function alarmDetail(db: Db, auth: AuthContext, id: number): Promise<AlarmDetail> {
-  const row = await filtered(db, auth, {})
-    .selectAll('alarms')
-    .select('groups.name as group_name')
-    .where('alarms.id', '=', id)
-    .executeTakeFirst();
+  const [row] = await repo.visibleAlarms(db, scopeOf(auth), [id]);
   if (!row) throw notFound(`id ${id}: alarm`);
   const deliveries: AlarmDelivery[] = (await deliveriesOf(db, [id])).map((d) => ({
     id: d.id,
@@ -110,12 +80,8 @@ export async function activeCount(
   auth: AuthContext,
   groupId: number,
 ): Promise<{ active: number; open: number }> {
-  if (!auth.groupIds.includes(groupId)) throw notFound(`groupId ${groupId}: park`);
-  const rows = await filtered(db, auth, { groupId })
-    .select(['alarms.state', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('alarms.state', '!=', 'cleared')
-    .groupBy('alarms.state')
-    .execute();
+  requirePark(auth, groupId);
+  const rows = await repo.openAlarmsByState(db, scopeOf(auth), groupId);
   const of = (s: string) => Number(rows.find((r) => r.state === s)?.n ?? 0);
   return { active: of('active'), open: of('active') + of('acknowledged') };
 }
@@ -132,43 +98,32 @@ export function acknowledge(
   comment: string,
   meta: ClientMeta,
 ) {
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'alarm.ack', targetType: 'alarm', targetId: ids.join(','), detail: comment },
-    async () => {
-      const rows = await filtered(db, auth, {})
-        .selectAll('alarms')
-        .select('groups.name as group_name')
-        .where('alarms.id', 'in', ids)
-        .execute();
-      const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-      if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: alarm`);
-      const todo = rows.filter((r) => r.acked_at === null);
-      if (todo.length === 0)
-        throw new ApiError(Code.CONFLICT, { en: 'id: already acknowledged', zh: 'id：告警已确认' });
-      const at = Date.now();
-      const user = await db.selectFrom('users').select('user_name').where('id', '=', auth.userId).executeTakeFirst();
-      const by = user?.user_name || auth.loginName;
-      for (const r of todo) {
-        await db
-          .updateTable('alarms')
-          .set({
-            acked_at: at,
-            acked_by: auth.userId,
-            acked_by_name: by,
-            ack_comment: comment,
-            ...(r.state === 'active' ? { state: 'acknowledged' } : {}),
-          })
-          .where('id', '=', r.id)
-          .where('acked_at', 'is', null)
-          .execute();
-        await lifecycle.live({ ...r, state: r.state === 'active' ? 'acknowledged' : r.state }, 'acknowledged', at);
-      }
-      return { acknowledged: todo.length };
-    },
-  );
+  const target: AuditTarget = { action: 'alarm.ack', targetType: 'alarm', targetId: ids.join(','), detail: comment };
+  return audited(db, auth, meta, target, async () => {
+    const rows = await repo.visibleAlarms(db, scopeOf(auth), ids);
+    const missing = ids.filter((id) => !rows.some((r) => r.id === id));
+    if (missing.length > 0) throw notFound(`id ${missing.join(', ')}: alarm`);
+    const todo = rows.filter((r) => r.acked_at === null);
+    if (todo.length === 0) throw new ApiError(Code.CONFLICT, { en: 'id: already acknowledged', zh: 'id：告警已确认' });
+    const at = Date.now();
+    const by = (await repo.userName(db, auth.userId)) || auth.loginName;
+    for (const r of todo) {
+      await repo.setAlarm(
+        db,
+        r.id,
+        {
+          acked_at: at,
+          acked_by: auth.userId,
+          acked_by_name: by,
+          ack_comment: comment,
+          ...(r.state === 'active' ? { state: 'acknowledged' } : {}),
+        },
+        { unacked: true },
+      );
+      await lifecycle.live({ ...r, state: r.state === 'active' ? 'acknowledged' : r.state }, 'acknowledged', at);
+    }
+    return { acknowledged: todo.length };
+  });
 }
 
 /** The alarm records export, with severities and states as the console words them. */
@@ -213,17 +168,10 @@ export async function* alarmExportRows(
   auth: AuthContext,
   q: Omit<AlarmListQuery, 'pageNum' | 'pageSize'>,
 ): AsyncGenerator<ExportRow> {
-  if (q.groupId !== undefined && !auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
+  requireParkIfGiven(auth, q.groupId);
   let offset = 0;
   for (;;) {
-    const rows = await filtered(db, auth, q)
-      .selectAll('alarms')
-      .select('groups.name as group_name')
-      .orderBy('alarms.raised_at', 'desc')
-      .orderBy('alarms.id', 'desc')
-      .offset(offset)
-      .limit(500)
-      .execute();
+    const rows = await repo.alarmsPage(db, scopeOf(auth), q, offset, 500);
     if (rows.length === 0) return;
     offset += rows.length;
     for (const r of rows) {

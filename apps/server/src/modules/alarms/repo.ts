@@ -1,42 +1,28 @@
-import { sql } from 'kysely';
+import type { AlarmListQuery } from '@farmpark/contracts';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
+import { pageOfQuery } from '../../db/rows';
 import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
-import { inList, type Scope } from '../../db/scope';
-import { findOwnedRule } from '../../rules/repo';
+import { inList, parkScope, type Scope, scoped } from '../../db/scope';
+import { findOwnedRule, ownedRules } from '../../rules/repo';
 
-/** Alarm rules, alarms, deliveries and contacts: Kysely only; every tenant read filters by scope. */
+/** Alarm rules, alarms and the data a preview replays: Kysely only; every tenant read goes through `scoped`. */
 
 export function ruleRows(
   db: Db,
   scope: Scope,
-  groupId: number,
-  keyword: string | undefined,
-  page: { offset: number; limit: number },
+  q: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
 ) {
-  let q = db
-    .selectFrom('rules')
-    .leftJoin('devices', 'devices.id', 'rules.device_id')
-    .where('rules.owner_kind', '=', 'alarm')
-    .where('rules.merchant_id', '=', scope.merchantId)
-    .where('rules.group_id', 'in', inList(scope.groupIds))
-    .where('rules.group_id', '=', groupId);
-  if (keyword) q = q.where('rules.name', 'like', `%${keyword}%`);
-  return Promise.all([
-    q
-      .selectAll('rules')
-      .select('devices.name as device_name')
-      .orderBy('rules.id', 'desc')
-      .offset(page.offset)
-      .limit(page.limit)
-      .execute(),
-    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
+  let rules = ownedRules(db, scope, 'alarm', q.groupId);
+  if (q.keyword) rules = rules.where('rules.name', 'like', `%${q.keyword}%`);
+  return pageOfQuery(rules.orderBy('rules.id', 'desc'), q);
 }
 
 export const findRule = (db: Db, scope: Scope, id: number) => findOwnedRule(db, scope, 'alarm', id);
 
 export type RuleRow = NonNullable<Awaited<ReturnType<typeof findRule>>>;
 
+/** Open alarms of each rule (ids the caller already found in scope). */
 export function openCounts(db: Db, ruleIds: number[]) {
   return db
     .selectFrom('alarms')
@@ -47,39 +33,15 @@ export function openCounts(db: Db, ruleIds: number[]) {
     .execute();
 }
 
+const parkDevices = (db: Db, scope: Scope, groupId: number) =>
+  scoped(db, scope, groupId).selectFrom('devices').select(['id', 'name', 'device_class', 'group_id']);
+
 export function parkDevice(db: Db, scope: Scope, groupId: number, deviceId: number) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'name', 'device_class', 'group_id'])
-    .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', '=', groupId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
+  return parkDevices(db, scope, groupId).where('id', '=', deviceId).executeTakeFirst();
 }
 
 export function parkDevicesOfClass(db: Db, scope: Scope, groupId: number, cls: string, limit: number) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'name', 'device_class', 'group_id'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', '=', groupId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('device_class', '=', cls)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-}
-
-export function contactsServingPark(db: Db, merchantId: number, groupId: number, ids: number[]) {
-  return db
-    .selectFrom('alarm_contacts')
-    .innerJoin('alarm_contact_groups', 'alarm_contact_groups.contact_id', 'alarm_contacts.id')
-    .selectAll('alarm_contacts')
-    .where('alarm_contacts.merchant_id', '=', merchantId)
-    .where('alarm_contact_groups.group_id', '=', groupId)
-    .where('alarm_contacts.id', 'in', inList(ids))
-    .execute();
+  return parkDevices(db, scope, groupId).where('device_class', '=', cls).orderBy('id').limit(limit).execute();
 }
 
 export function closeRuleAlarms(db: Db, ruleId: number, at: number) {
@@ -106,18 +68,23 @@ export async function insertAlarm(
   return r.id;
 }
 
+/** Changes an alarm the caller already holds; `unacked` only while nobody has acknowledged it. */
+export async function setAlarm(db: Db, id: number, set: Updateable<AlarmsTable>, opts: { unacked?: true } = {}) {
+  let q = db.updateTable('alarms').set(set).where('id', '=', id);
+  if (opts.unacked) q = q.where('acked_at', 'is', null);
+  await q.execute();
+}
+
 export function openCountOfPark(db: Db, merchantId: number, groupId: number) {
-  return db
+  return scoped(db, parkScope(merchantId, groupId))
     .selectFrom('alarms')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', '=', groupId)
     .where('state', '!=', 'cleared')
     .executeTakeFirstOrThrow()
     .then((r) => Number(r.n));
 }
 
-/** Active (unacknowledged) alarms whose rule repeats and whose last notification is older than its period. */
+/** Active (unacknowledged) alarms with their rule's settings: the repeat job decides which are due. */
 export function alarmsDueForRepeat(db: Db) {
   return db
     .selectFrom('alarms')
@@ -128,10 +95,6 @@ export function alarmsDueForRepeat(db: Db) {
     .execute();
 }
 
-export function alarmById(db: Db, id: number) {
-  return db.selectFrom('alarms').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export function noteNotified(db: Db, id: number, at: number) {
   return db
     .updateTable('alarms')
@@ -140,37 +103,58 @@ export function noteNotified(db: Db, id: number, at: number) {
     .execute();
 }
 
-export function rulesById(db: Db, ids: number[]) {
-  return db.selectFrom('rules').select(['id', 'config']).where('id', 'in', inList(ids)).execute();
+/** What a notification names besides the alarm's own copy: its park and its device's class. */
+export async function alarmPlace(db: Db, groupId: number, deviceId: number) {
+  const [group, device] = await Promise.all([
+    db.selectFrom('groups').select('name').where('id', '=', groupId).executeTakeFirst(),
+    db.selectFrom('devices').select('device_class').where('id', '=', deviceId).executeTakeFirst(),
+  ]);
+  return { groupName: group?.name ?? '', deviceClass: device?.device_class ?? '' };
 }
 
-export const nowSql = (ms: number) => sql`cast(${ms} as bigint)`;
+type AlarmFilter = Omit<AlarmListQuery, 'pageNum' | 'pageSize'>;
 
-// --- preview data
-
-export async function countRaw(db: Db, deviceId: number, key: string, from: number, to: number) {
-  const r = await db
-    .selectFrom('telemetry')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('device_id', '=', deviceId)
-    .where('key', '=', key)
-    .where('ts', '>=', from)
-    .where('ts', '<', to)
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
+/** Alarms the caller may see (in `groupId` when given), filtered as asked, with their park's name. */
+function alarmsOf(db: Db, scope: Scope, q: AlarmFilter) {
+  let s = scoped(db, scope, q.groupId)
+    .selectFrom('alarms')
+    .leftJoin('groups', 'groups.id', 'alarms.group_id')
+    .selectAll('alarms')
+    .select('groups.name as group_name');
+  if (q.deviceId !== undefined) s = s.where('alarms.device_id', '=', q.deviceId);
+  if (q.severity !== undefined) s = s.where('alarms.severity', '=', q.severity);
+  if (q.state !== undefined) s = s.where('alarms.state', '=', q.state);
+  if (q.startTime !== undefined) s = s.where('alarms.raised_at', '>=', q.startTime);
+  if (q.endTime !== undefined) s = s.where('alarms.raised_at', '<', q.endTime);
+  return s;
 }
 
-export function rawSeries(db: Db, deviceId: number, key: string, from: number, to: number) {
-  return db
-    .selectFrom('telemetry')
-    .select(['ts', 'value'])
-    .where('device_id', '=', deviceId)
-    .where('key', '=', key)
-    .where('ts', '>=', from)
-    .where('ts', '<', to)
-    .orderBy('ts')
+/** Newest first, as the record page and its export list them. */
+const newest = (db: Db, scope: Scope, q: AlarmFilter) =>
+  alarmsOf(db, scope, q).orderBy('alarms.raised_at', 'desc').orderBy('alarms.id', 'desc');
+
+export const listAlarms = (db: Db, scope: Scope, q: AlarmListQuery) => pageOfQuery(newest(db, scope, q), q);
+
+export const alarmsPage = (db: Db, scope: Scope, q: AlarmFilter, offset: number, size: number) =>
+  newest(db, scope, q).offset(offset).limit(size).execute();
+
+export const visibleAlarms = (db: Db, scope: Scope, ids: readonly number[]) =>
+  alarmsOf(db, scope, {}).where('alarms.id', 'in', inList(ids)).execute();
+
+export function openAlarmsByState(db: Db, scope: Scope, groupId: number) {
+  return alarmsOf(db, scope, { groupId })
+    .clearSelect()
+    .select(['alarms.state', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('alarms.state', '!=', 'cleared')
+    .groupBy('alarms.state')
     .execute();
 }
+
+export async function userName(db: Db, userId: number): Promise<string | undefined> {
+  return (await db.selectFrom('users').select('user_name').where('id', '=', userId).executeTakeFirst())?.user_name;
+}
+
+// --- preview data (raw counts and points: telemetry/repo.ts)
 
 /** Hourly averages, stamped at the hour's last reading. */
 export async function hourlySeries(db: Db, deviceId: number, key: string, from: number, to: number) {

@@ -6,18 +6,20 @@ import {
   type DeviceClass,
   type Paged,
   paramDef,
+  type SystemLogAction,
   webTopic,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
-import { scopeOf } from '../../http/scope';
+import { requirePark, scopeOf } from '../../http/scope';
 import type { Publish } from '../../mqtt/publish';
 import type { RuleEngine } from '../../rules/engine';
 import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
-import { audited } from '../systemLog/service';
+import { type AuditTarget, audited } from '../systemLog/service';
 import { type AlarmConfig, alarmConfig } from './config';
+import { contactsServingPark } from './contactsRepo';
 import * as repo from './repo';
 
 export interface RuleDeps {
@@ -54,11 +56,8 @@ export async function listRules(
   auth: AuthContext,
   q: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
 ): Promise<Paged<AlarmRule>> {
-  if (!auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
-  const [rows, count] = await repo.ruleRows(db, scopeOf(auth), q.groupId, q.keyword, {
-    offset: (q.pageNum - 1) * q.pageSize,
-    limit: q.pageSize,
-  });
+  requirePark(auth, q.groupId);
+  const { rows, total } = await repo.ruleRows(db, scopeOf(auth), q);
   const open = new Map(
     (
       await repo.openCounts(
@@ -69,7 +68,7 @@ export async function listRules(
   );
   return {
     list: rows.map((r) => toRule(r, open.get(r.id) ?? 0)),
-    total: Number(count.n),
+    total,
     pageNum: q.pageNum,
     pageSize: q.pageSize,
   };
@@ -85,7 +84,7 @@ export async function ruleDetail(db: Db, auth: AuthContext, id: number): Promise
 /** Checks the target exists in the park, the parameter belongs to its class, the contacts serve the park. */
 async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
   const scope = scopeOf(auth);
-  if (!auth.groupIds.includes(body.groupId)) throw notFound(`groupId ${body.groupId}: park`);
+  requirePark(auth, body.groupId);
   let cls = body.deviceClass as DeviceClass | undefined;
   if (body.deviceId !== undefined) {
     const d = await repo.parkDevice(db, scope, body.groupId, body.deviceId);
@@ -98,7 +97,7 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
       zh: `condition.key：${body.condition.key} 不是该类设备的参数`,
     });
   }
-  const contacts = await repo.contactsServingPark(db, auth.merchantId, body.groupId, body.contactIds);
+  const contacts = await contactsServingPark(db, scope, body.groupId, body.contactIds);
   const missing = body.contactIds.filter((id) => !contacts.some((c) => c.id === id));
   if (missing.length > 0) {
     throw new ApiError(Code.VALIDATION, {
@@ -123,6 +122,9 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
 const store = (deps: RuleDeps) => createRuleStore(deps, 'alarm');
 type Closed = Awaited<ReturnType<typeof repo.closeRuleAlarms>>;
 
+type Entry = Partial<AuditTarget>;
+const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'alarmRule' });
+
 /** Alarms of a rule whose meaning changed are closed (nothing would ever clear them); the console hears of it. */
 async function announceClosed(deps: RuleDeps, closed: Closed, at: number) {
   for (const a of closed) {
@@ -134,61 +136,43 @@ async function announceClosed(deps: RuleDeps, closed: Closed, at: number) {
 }
 
 export function addRule(deps: RuleDeps, auth: AuthContext, body: AddAlarmRuleBody, meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'alarmRule.add', targetType: 'alarmRule', detail: body.name },
-    async () => {
-      const id = await store(deps).insert(auth.merchantId, await checked(deps.db, auth, body));
-      return ruleDetail(deps.db, auth, id);
-    },
-    (r) => ({ targetId: r.id }),
-  );
+  const add = async () => {
+    const id = await store(deps).insert(auth.merchantId, await checked(deps.db, auth, body));
+    return ruleDetail(deps.db, auth, id);
+  };
+  return audited(deps.db, auth, meta, entry('alarmRule.add', { detail: body.name }), add, (r) => ({ targetId: r.id }));
 }
 
 export function alterRule(deps: RuleDeps, auth: AuthContext, body: AlterAlarmRuleBody, meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'alarmRule.alter', targetType: 'alarmRule', targetId: body.id, detail: body.name },
-    async () => {
-      const rules = store(deps);
-      const missing = () => notFound(`id ${body.id}: alarm rule`);
-      if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
-      const draft = await checked(deps.db, auth, body);
-      const t = Date.now();
-      let closed: Closed = [];
-      await rules.update(scopeOf(auth), body.id, draft, {
-        notFound: missing,
-        also: async (trx, _before, changed) => {
-          if (changed) closed = await repo.closeRuleAlarms(trx, body.id, t);
-        },
-      });
-      await announceClosed(deps, closed, t);
-      return ruleDetail(deps.db, auth, body.id);
-    },
-  );
+  return audited(deps.db, auth, meta, entry('alarmRule.alter', { targetId: body.id, detail: body.name }), async () => {
+    const rules = store(deps);
+    const missing = () => notFound(`id ${body.id}: alarm rule`);
+    if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
+    const draft = await checked(deps.db, auth, body);
+    const t = Date.now();
+    let closed: Closed = [];
+    await rules.update(scopeOf(auth), body.id, draft, {
+      notFound: missing,
+      also: async (trx, _before, changed) => {
+        if (changed) closed = await repo.closeRuleAlarms(trx, body.id, t);
+      },
+    });
+    await announceClosed(deps, closed, t);
+    return ruleDetail(deps.db, auth, body.id);
+  });
 }
 
 export function removeRules(deps: RuleDeps, auth: AuthContext, ids: number[], meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'alarmRule.remove', targetType: 'alarmRule', targetId: ids.join(',') },
-    async () => {
-      const t = Date.now();
-      const closed: Closed = [];
-      await store(deps).remove(scopeOf(auth), ids, {
-        notFound: (id) => notFound(`id ${id}: alarm rule`),
-        also: async (trx, id) => {
-          closed.push(...(await repo.closeRuleAlarms(trx, id, t)));
-        },
-      });
-      await announceClosed(deps, closed, t);
-      return null;
-    },
-  );
+  return audited(deps.db, auth, meta, entry('alarmRule.remove', { targetId: ids.join(',') }), async () => {
+    const t = Date.now();
+    const closed: Closed = [];
+    await store(deps).remove(scopeOf(auth), ids, {
+      notFound: (id) => notFound(`id ${id}: alarm rule`),
+      also: async (trx, id) => {
+        closed.push(...(await repo.closeRuleAlarms(trx, id, t)));
+      },
+    });
+    await announceClosed(deps, closed, t);
+    return null;
+  });
 }

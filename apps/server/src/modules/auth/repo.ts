@@ -1,5 +1,7 @@
 import { SESSION_IDLE_MS } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
+import { rowById, updateById } from '../../db/rows';
+import { merchantWide, type Scope } from '../../db/scope';
 
 /** Kysely only: sessions, login lookups and password storage. `db` may be a transaction. */
 
@@ -7,37 +9,17 @@ export function findLoginUser(db: Db, loginName: string) {
   return db
     .selectFrom('users as u')
     .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
-    .select([
-      'u.id',
-      'u.merchant_id',
-      'u.login_name',
-      'u.password_hash',
-      'u.password_salt',
-      'u.enabled',
-      'm.enabled as merchant_enabled',
-    ])
+    .select(['u.id', 'u.merchant_id', 'u.login_name', 'u.password_hash', 'u.password_salt', 'u.enabled'])
+    .select('m.enabled as merchant_enabled')
     .where('u.login_name', '=', loginName)
     .where('u.removed_at', 'is', null)
     .executeTakeFirst();
 }
 
-export function findUserSecret(db: Db, userId: number, merchantId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'password_hash', 'password_salt'])
-    .where('id', '=', userId)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
-}
+export const findUserSecret = (db: Db, scope: Scope, userId: number) => rowById(db, scope, 'users', userId);
 
-export function updatePassword(db: Db, userId: number, merchantId: number, hash: string, salt: string) {
-  return db
-    .updateTable('users')
-    .set({ password_hash: hash, password_salt: salt })
-    .where('id', '=', userId)
-    .where('merchant_id', '=', merchantId)
-    .execute();
-}
+export const updatePassword = (db: Db, scope: Scope, userId: number, hash: string, salt: string) =>
+  updateById(db, scope, 'users', userId, { password_hash: hash, password_salt: salt });
 
 export function setLastLogin(db: Db, userId: number, at: number) {
   return db.updateTable('users').set({ last_login_at: at }).where('id', '=', userId).execute();
@@ -72,31 +54,15 @@ export async function insertSession(
   return row.id;
 }
 
-/** Everything the auth hook needs about a token, in one query. */
+/** What the auth hook needs about a token and its account (the role is read by `roleOf`). */
 export function findSessionByHash(db: Db, tokenHash: string) {
   return db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-    .leftJoin('roles as r', (j) => j.onRef('r.id', '=', 'u.role_id').onRef('r.merchant_id', '=', 'u.merchant_id'))
-    .select([
-      's.id',
-      's.user_id',
-      's.merchant_id',
-      's.last_seen_at',
-      's.expires_at',
-      's.ended_at',
-      's.end_code',
-      'u.login_name',
-      'u.enabled as user_enabled',
-      'u.removed_at',
-      'u.role_id',
-      'u.kind',
-      'm.enabled as merchant_enabled',
-      'r.id as found_role_id',
-      'r.role_key',
-      'r.is_admin',
-    ])
+    .select(['s.id', 's.user_id', 's.merchant_id', 's.last_seen_at', 's.expires_at', 's.ended_at', 's.end_code'])
+    .select(['u.login_name', 'u.enabled as user_enabled', 'u.removed_at', 'u.role_id', 'u.kind'])
+    .select('m.enabled as merchant_enabled')
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
@@ -110,21 +76,28 @@ export function touchSession(db: Db, sessionId: number, at: number, expiresAt?: 
     .execute();
 }
 
-export async function rolePermitUrls(db: Db, roleId: number): Promise<string[]> {
-  const rows = await db.selectFrom('role_permissions').select('permit_url').where('role_id', '=', roleId).execute();
-  return rows.map((r) => r.permit_url);
+/** The role a user holds with its permitUrls; none when the role is gone or is not of the user's merchant. */
+export async function roleOf(db: Db, merchantId: number, roleId: number) {
+  const rows = await merchantWide(db, merchantId)
+    .selectFrom('roles as r')
+    .leftJoin('role_permissions as p', 'p.role_id', 'r.id')
+    .select(['r.id', 'r.role_key', 'r.is_admin', 'p.permit_url'])
+    .where('r.id', '=', roleId)
+    .execute();
+  const [role] = rows;
+  return role && { ...role, permitUrls: rows.flatMap((r) => (r.permit_url === null ? [] : [r.permit_url])) };
 }
 
 /** Parks a user may see: every park of the merchant for an admin, else the user's own grants. */
 export async function visibleGroupIds(db: Db, userId: number, merchantId: number, isAdmin: boolean): Promise<number[]> {
+  const merchant = merchantWide(db, merchantId);
   const rows = isAdmin
-    ? await db.selectFrom('groups').select('id').where('merchant_id', '=', merchantId).orderBy('id').execute()
-    : await db
+    ? await merchant.selectFrom('groups').select('id').orderBy('id').execute()
+    : await merchant
         .selectFrom('user_groups as ug')
         .innerJoin('groups as g', 'g.id', 'ug.group_id')
         .select('g.id')
         .where('ug.user_id', '=', userId)
-        .where('g.merchant_id', '=', merchantId)
         .orderBy('g.id')
         .execute();
   return rows.map((r) => r.id);
@@ -142,7 +115,7 @@ export interface SessionFilter {
 }
 
 export function liveSessions(db: Db, f: SessionFilter) {
-  let q = db
+  let q = (f.merchantId === undefined ? db : merchantWide(db, f.merchantId))
     .selectFrom('sessions')
     .select(['id', 'user_id', 'merchant_id'])
     .where('ended_at', 'is', null)
@@ -150,7 +123,6 @@ export function liveSessions(db: Db, f: SessionFilter) {
     .orderBy('id');
   if (f.sessionIds) q = q.where('id', 'in', f.sessionIds.length ? f.sessionIds : [-1]);
   if (f.userId !== undefined) q = q.where('user_id', '=', f.userId);
-  if (f.merchantId !== undefined) q = q.where('merchant_id', '=', f.merchantId);
   if (f.exceptSessionId !== undefined) q = q.where('id', '<>', f.exceptSessionId);
   if (f.activeAt !== undefined) {
     q = q.where('expires_at', '>', f.activeAt).where('last_seen_at', '>', f.activeAt - SESSION_IDLE_MS);

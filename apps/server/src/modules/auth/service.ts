@@ -9,6 +9,7 @@ import {
 import { ApiError } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
 import { AttemptLimiter, RateLimitedError } from '../../http/rateLimit';
+import { scopeOf } from '../../http/scope';
 import type { ModuleDeps } from '../context';
 import { writeLog } from '../systemLog/service';
 import * as repo from './repo';
@@ -153,7 +154,7 @@ export async function resetPassword(
   }
   let oldOk = false;
   try {
-    const secret = await repo.findUserSecret(deps.db, auth.userId, auth.merchantId);
+    const secret = await repo.findUserSecret(deps.db, scopeOf(auth), auth.userId);
     oldOk = !!secret && (await verifyPassword(body.oldPwd, secret.password_hash, secret.password_salt));
   } finally {
     attempt.settle(oldOk);
@@ -168,7 +169,7 @@ export async function resetPassword(
   }
   const { hash, salt } = await hashPassword(body.newPwd);
   const ended = await deps.db.transaction().execute(async (trx) => {
-    await repo.updatePassword(trx, auth.userId, auth.merchantId, hash, salt);
+    await repo.updatePassword(trx, scopeOf(auth), auth.userId, hash, salt);
     return endSessions(trx, { userId: auth.userId, exceptSessionId: auth.sessionId }, Code.PASSWORD_CHANGED);
   });
   await announceEnded(deps.publish, ended);

@@ -108,18 +108,19 @@ export async function resolveSession(db: Db, token: string, publish?: Publish, n
   if (row.removed_at !== null) return endWith(Code.ACCOUNT_REMOVED);
   if (!row.user_enabled) return endWith(Code.ACCOUNT_DISABLED);
   if (!row.merchant_enabled) return endWith(Code.MERCHANT_DISABLED);
-  if (row.role_id !== null && row.found_role_id === null) return endWith(Code.ROLE_REMOVED);
+  const role = row.role_id === null ? undefined : await repo.roleOf(db, row.merchant_id, row.role_id);
+  if (row.role_id !== null && !role) return endWith(Code.ROLE_REMOVED);
 
   const kind: UserKind = row.kind === 'screen' ? 'screen' : 'staff';
   // A screen account never holds a role (one attached by hand is ignored): it reads what the data screens
   // show, and the auth hook lets it through only the read routes marked screenAccess.
-  const isAdmin = kind === 'staff' && Boolean(row.is_admin);
+  const isAdmin = kind === 'staff' && Boolean(role?.is_admin);
   const grants = isAdmin
     ? new Set(ALL_PERMIT_URLS)
     : kind === 'screen'
       ? expandGrants(SCREEN_READ_PERMITS)
-      : row.found_role_id !== null
-        ? expandGrants(await repo.rolePermitUrls(db, row.found_role_id))
+      : role
+        ? expandGrants(role.permitUrls)
         : new Set<string>();
   const groupIds = await repo.visibleGroupIds(db, row.user_id, row.merchant_id, isAdmin);
   if (now - row.last_seen_at >= TOUCH_EVERY_MS) {
@@ -136,7 +137,7 @@ export async function resolveSession(db: Db, token: string, publish?: Publish, n
     sessionId: row.id,
     loginName: row.login_name,
     isAdmin,
-    roleKey: row.role_key ?? null,
+    roleKey: role?.role_key ?? null,
     kind,
     grants,
     groupIds,

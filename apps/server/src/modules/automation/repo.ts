@@ -1,18 +1,11 @@
 import type { Db } from '../../db/connect';
-import { inList, type Scope } from '../../db/scope';
-import { findOwnedRule } from '../../rules/repo';
+import { pageOfQuery } from '../../db/rows';
+import { merchantWide, type Scope, scoped } from '../../db/scope';
+import { findOwnedRule, ownedRules } from '../../rules/repo';
 
 /** Automation rules, their cabinets and the commands they sent: Kysely only, tenant-scoped in SQL. */
 export function ruleRows(db: Db, scope: Scope, groupId: number, deviceId?: number) {
-  let q = db
-    .selectFrom('rules')
-    .leftJoin('devices', 'devices.id', 'rules.device_id')
-    .selectAll('rules')
-    .select('devices.name as device_name')
-    .where('rules.owner_kind', '=', 'automation')
-    .where('rules.merchant_id', '=', scope.merchantId)
-    .where('rules.group_id', 'in', inList(scope.groupIds))
-    .where('rules.group_id', '=', groupId);
+  let q = ownedRules(db, scope, 'automation', groupId);
   if (deviceId !== undefined) q = q.where('rules.device_id', '=', deviceId);
   return q.orderBy('rules.id').execute();
 }
@@ -22,12 +15,10 @@ export const findRule = (db: Db, scope: Scope, id: number) => findOwnedRule(db, 
 
 /** A device of the caller's merchant in one of its parks. */
 export function findDevice(db: Db, scope: Scope, deviceId: number) {
-  return db
+  return scoped(db, scope)
     .selectFrom('devices')
     .select(['id', 'name', 'device_class', 'group_id'])
     .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
 }
 
@@ -37,11 +28,10 @@ export const refPrefix = (ruleId: number) => `rule:${ruleId}:`;
 /** When each rule last fired: its newest fire command. */
 export async function lastFired(db: Db, merchantId: number, ruleIds: readonly number[]) {
   if (ruleIds.length === 0) return new Map<number, number>();
-  const rows = await db
+  const rows = await merchantWide(db, merchantId)
     .selectFrom('commands')
     .select(['source_ref'])
     .select((eb) => eb.fn.max('created_at').as('at'))
-    .where('merchant_id', '=', merchantId)
     .where('source', '=', 'rule')
     .where(
       'source_ref',
@@ -53,25 +43,16 @@ export async function lastFired(db: Db, merchantId: number, ruleIds: readonly nu
   return new Map(rows.map((r) => [Number(r.source_ref.split(':')[1]), Number(r.at)]));
 }
 
-export async function ruleCommands(db: Db, scope: Scope, ruleId: number, page: { pageNum: number; pageSize: number }) {
+export function ruleCommands(db: Db, scope: Scope, ruleId: number, page: { pageNum: number; pageSize: number }) {
   const refs = [`${refPrefix(ruleId)}fire`, `${refPrefix(ruleId)}clear`];
-  const base = db
+  const q = scoped(db, scope)
     .selectFrom('commands')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
+    .selectAll()
     .where('source', '=', 'rule')
-    .where('source_ref', 'in', refs);
-  const [rows, count] = await Promise.all([
-    base
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+    .where('source_ref', 'in', refs)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc');
+  return pageOfQuery(q, page);
 }
 
 /**

@@ -9,18 +9,19 @@ import {
   classAllowed,
   type Paged,
   paramDef,
+  type SystemLogAction,
   thresholdCondition,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
-import { scopeOf } from '../../http/scope';
+import { requirePark, scopeOf } from '../../http/scope';
 import { type AutomationConfig, type AutomationGate, automationConfig } from '../../rules/automation';
 import type { RuleEngine } from '../../rules/engine';
 import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { toRecord } from '../commands/service';
-import { audited, writeLog } from '../systemLog/service';
+import { type AuditTarget, audited, writeLog } from '../systemLog/service';
 import * as repo from './repo';
 
 export interface AutomationDeps {
@@ -53,7 +54,7 @@ export async function listRules(
   auth: AuthContext,
   q: { groupId: number; deviceId?: number },
 ): Promise<AutomationRule[]> {
-  if (!auth.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
+  requirePark(auth, q.groupId);
   const rows = await repo.ruleRows(deps.db, scopeOf(auth), q.groupId, q.deviceId);
   const fired = await repo.lastFired(
     deps.db,
@@ -74,7 +75,7 @@ async function ruleDetail(deps: AutomationDeps, auth: AuthContext, id: number): 
 
 /** The target must be a control cabinet of the park, and the watched reading one the cabinet reports. */
 async function checkedDraft(db: Db, auth: AuthContext, body: AddAutomationRuleBody) {
-  if (!auth.groupIds.includes(body.groupId)) throw notFound(`groupId ${body.groupId}: park`);
+  requirePark(auth, body.groupId);
   const device = await repo.findDevice(db, scopeOf(auth), body.deviceId);
   if (!device || device.group_id !== body.groupId) {
     throw notFound(`deviceId ${body.deviceId}: device in park ${body.groupId}`);
@@ -99,51 +100,41 @@ async function checkedDraft(db: Db, auth: AuthContext, body: AddAutomationRuleBo
   return ruleDraft(body, { deviceId: device.id, deviceClass: null }, config);
 }
 
+type Entry = Partial<AuditTarget>;
+const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({
+  ...more,
+  action,
+  targetType: 'automationRule',
+});
+
 const store = (deps: AutomationDeps) => createRuleStore(deps, 'automation');
 
 export function addRule(deps: AutomationDeps, auth: AuthContext, body: AddAutomationRuleBody, meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'automation.add', targetType: 'automationRule', detail: body.name },
-    async () => {
-      const id = await store(deps).insert(auth.merchantId, await checkedDraft(deps.db, auth, body));
-      return ruleDetail(deps, auth, id);
-    },
-    (r) => ({ targetId: r.id }),
-  );
+  const add = async () => {
+    const id = await store(deps).insert(auth.merchantId, await checkedDraft(deps.db, auth, body));
+    return ruleDetail(deps, auth, id);
+  };
+  const made = (r: AutomationRule) => ({ targetId: r.id });
+  return audited(deps.db, auth, meta, entry('automation.add', { detail: body.name }), add, made);
 }
 
 export function alterRule(deps: AutomationDeps, auth: AuthContext, body: AlterAutomationRuleBody, meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'automation.alter', targetType: 'automationRule', targetId: body.id, detail: body.name },
-    async () => {
-      const rules = store(deps);
-      const missing = () => notFound(`id ${body.id}: automation rule`);
-      if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
-      await rules.update(scopeOf(auth), body.id, await checkedDraft(deps.db, auth, body), { notFound: missing });
-      return ruleDetail(deps, auth, body.id);
-    },
-  );
+  return audited(deps.db, auth, meta, entry('automation.alter', { targetId: body.id, detail: body.name }), async () => {
+    const rules = store(deps);
+    const missing = () => notFound(`id ${body.id}: automation rule`);
+    if (!(await rules.find(deps.db, scopeOf(auth), body.id))) throw missing();
+    await rules.update(scopeOf(auth), body.id, await checkedDraft(deps.db, auth, body), { notFound: missing });
+    return ruleDetail(deps, auth, body.id);
+  });
 }
 
 export function removeRules(deps: AutomationDeps, auth: AuthContext, ids: number[], meta: ClientMeta) {
-  return audited(
-    deps.db,
-    auth,
-    meta,
-    { action: 'automation.remove', targetType: 'automationRule', targetId: ids.join(',') },
-    async () => {
-      const removed = await store(deps).remove(scopeOf(auth), ids, {
-        notFound: (id) => notFound(`id ${id}: automation rule`),
-      });
-      return { removed };
-    },
-  );
+  return audited(deps.db, auth, meta, entry('automation.remove', { targetId: ids.join(',') }), async () => {
+    const removed = await store(deps).remove(scopeOf(auth), ids, {
+      notFound: (id) => notFound(`id ${id}: automation rule`),
+    });
+    return { removed };
+  });
 }
 
 /** The commands a rule sent, newest first, with the device's outcome. */

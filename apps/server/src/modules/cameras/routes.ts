@@ -1,4 +1,11 @@
-import { type CameraListItem, type CameraPurpose, CLASS_PERMIT_URL, cameraListQuery } from '@farmpark/contracts';
+import {
+  CAMERA_FAILURES_TO_MARK,
+  type CameraFault,
+  type CameraListItem,
+  type CameraPurpose,
+  CLASS_PERMIT_URL,
+  cameraListQuery,
+} from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
@@ -42,6 +49,8 @@ export function cameraRoutes(app: FastifyInstance, deps: ModuleDeps): void {
             purpose: (c.purpose ?? 'general') as CameraPurpose,
             enabled: c.enabled === 1,
             plotId: c.plot_id ?? null,
+            // the cause in words on the wall, once the camera counts as failing (never its address)
+            fault: (c.failures ?? 0) >= CAMERA_FAILURES_TO_MARK ? ((c.fault as CameraFault | null) ?? null) : null,
           }),
         ),
       );

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
 import { browser, listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
+import { csvLines } from '../irrigation/testFixture';
 
 const SEND = '/api/merchant/command/sendCommand';
 const LIST = '/api/merchant/command/getCommandList';
@@ -269,18 +270,8 @@ describeEachEngine('commands', (env) => {
       'End time cannot be before start time',
     );
 
-    const csv = await env().app.inject({
-      method: 'GET',
-      url: '/api/merchant/command/exportCommandList',
-      query: { deviceId: String(valve.deviceId) },
-      headers: { AuthToken: demo },
-    });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const query = { deviceId: String(valve.deviceId) };
+    const lines = await csvLines(env(), '/api/merchant/command/exportCommandList', demo, query);
     expect(lines[0]).toMatch(/^时间,操作人,来源,设备编号/);
     expect(lines).toHaveLength(all.data.total + 1);
     expect(lines.slice(1).every((l) => l.includes(valve.serial))).toBe(true);

@@ -1,7 +1,8 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
+import { pageOfQuery, pagesById } from '../../db/rows';
 import type { CommandsTable } from '../../db/schema';
-import { inList, type Scope } from '../../db/scope';
+import { type Scope, scoped } from '../../db/scope';
 
 export function insertCommand(db: Db, row: Insertable<CommandsTable>) {
   return db.insertInto('commands').values(row).execute();
@@ -59,12 +60,10 @@ export interface CommandFilter {
 }
 
 function filtered(db: Db, scope: Scope, f: CommandFilter) {
-  let q = db
+  let q = scoped(db, scope, f.groupId)
     .selectFrom('commands')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
+    .selectAll()
     .where('device_class', 'in', f.classes.length ? [...f.classes] : ['-']);
-  if (f.groupId !== undefined) q = q.where('group_id', '=', f.groupId);
   if (f.deviceClass !== undefined) q = q.where('device_class', '=', f.deviceClass);
   if (f.deviceId !== undefined) q = q.where('device_id', '=', f.deviceId);
   if (f.state !== undefined) q = q.where('state', '=', f.state);
@@ -80,51 +79,23 @@ function filtered(db: Db, scope: Scope, f: CommandFilter) {
   return q;
 }
 
-export async function listCommands(
-  db: Db,
-  scope: Scope,
-  f: CommandFilter,
-  page: { pageNum: number; pageSize: number },
-) {
-  const [rows, count] = await Promise.all([
-    filtered(db, scope, f)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
-    filtered(db, scope, f)
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+export function listCommands(db: Db, scope: Scope, f: CommandFilter, page: { pageNum: number; pageSize: number }) {
+  return pageOfQuery(filtered(db, scope, f).orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
 }
 
-/** One page of an export, newest first, continuing below the last id seen (keyset: stable under inserts). */
-export function exportPage(db: Db, scope: Scope, f: CommandFilter, belowId: number | null, size: number) {
-  let q = filtered(db, scope, f).selectAll();
-  if (belowId !== null) q = q.where('id', '<', belowId);
-  return q.orderBy('id', 'desc').limit(size).execute();
-}
+/** Every matching command, newest first, a page at a time (an export streams; it never holds them all). */
+export const exportPages = (db: Db, scope: Scope, f: CommandFilter, size: number) =>
+  pagesById(filtered(db, scope, f), size);
 
 export function findCommand(db: Db, scope: Scope, cmdId: string) {
-  return db
-    .selectFrom('commands')
-    .selectAll()
-    .where('cmd_id', '=', cmdId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
+  return scoped(db, scope).selectFrom('commands').selectAll().where('cmd_id', '=', cmdId).executeTakeFirst();
 }
 
 /** The device a command goes to, within the caller's parks. */
 export function findTargetDevice(db: Db, scope: Scope, deviceId: number) {
-  return db
+  return scoped(db, scope)
     .selectFrom('devices')
     .select(['id', 'serial', 'name', 'device_class', 'merchant_id', 'group_id', 'online'])
     .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
 }

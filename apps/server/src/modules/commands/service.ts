@@ -22,8 +22,8 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import type { CommandRow } from '../../db/schema';
-import type { Scope } from '../../db/scope';
 import { ApiError, invalidRequest, notFound } from '../../http/apiError';
+import { requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { DeviceMessage } from '../../mqtt/deviceMessages';
 import type { Publish } from '../../mqtt/publish';
 import type { DeviceRegistry } from '../devices/registry';
@@ -62,8 +62,6 @@ export const OFFLINE_REASON = 'device offline';
 const TIMEOUT_REASON = (ms: number) => `no answer from the device within ${Math.round(ms / 1000)} s`;
 
 export class RefusedAck extends Error {}
-
-const scopeOf = (a: CommandActor): Scope => ({ merchantId: a.merchantId, groupIds: a.groupIds });
 
 export function toRecord(r: CommandRow): CommandRecord {
   let params: Record<string, unknown> = {};
@@ -288,7 +286,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   }
 
   function filterOf(actor: CommandActor, q: CommandListQuery): repo.CommandFilter {
-    if (q.groupId !== undefined && !actor.groupIds.includes(q.groupId)) throw notFound(`groupId ${q.groupId}: park`);
+    requireParkIfGiven(actor, q.groupId);
     if (q.deviceClass !== undefined && !classAllowed(actor.grants, q.deviceClass)) {
       throw new ApiError(Code.PERMISSION_DENIED, `You may not see ${q.deviceClass} operation records`);
     }
@@ -313,14 +311,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   function exportRecords(actor: CommandActor, q: CommandListQuery, pageSize = 500): AsyncGenerator<CommandRecord[]> {
     const filter = filterOf(actor, q);
     return (async function* () {
-      let below: number | null = null;
-      for (;;) {
-        const rows = await repo.exportPage(db, scopeOf(actor), filter, below, pageSize);
-        if (rows.length === 0) return;
-        yield rows.map(toRecord);
-        below = rows[rows.length - 1].id;
-        if (rows.length < pageSize) return;
-      }
+      for await (const rows of repo.exportPages(db, scopeOf(actor), filter, pageSize)) yield rows.map(toRecord);
     })();
   }
 

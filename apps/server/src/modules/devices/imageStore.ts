@@ -1,6 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { contentStore } from '../../files/contentStore';
 import type { PictureMime } from '../../http/pictures';
 
 /**
@@ -29,34 +27,20 @@ export interface StoredImage {
 }
 
 /**
- * Content-addressed image files under `{dataDir}/images/ab/{sha256}.{ext}`: the same picture sent twice
- * is stored once, and a name never changes meaning. Written to a temp name and renamed, so a reader
- * never sees half a file. Reused by whatever serves images (pest and spore pages).
+ * Pictures in the one file store (`files/contentStore.ts`), under `{dataDir}/images/ab/{sha256}.{ext}`.
+ * Reused by whatever serves images (pest and spore pages, camera pictures, farm-work photos).
  */
 export function createImageStore(dataDir: string) {
-  const root = join(dataDir, 'images');
-  const relPathOf = (sha256: string, mime: ImageMime) => join(sha256.slice(0, 2), `${sha256}.${EXT[mime]}`);
+  const files = contentStore(dataDir, 'images');
   return {
-    root,
-    relPathOf,
-    pathOf: (sha256: string, mime: ImageMime) => join(root, relPathOf(sha256, mime)),
+    root: files.root,
+    relPathOf: (sha256: string, mime: ImageMime) => files.relPathOf(sha256, EXT[mime]),
+    pathOf: (sha256: string, mime: ImageMime) => files.pathOf(sha256, EXT[mime]),
     async put(buf: Buffer): Promise<StoredImage> {
       const mime = sniffImage(buf);
       if (!mime) throw new TypeError('not a JPEG, PNG or WebP image');
-      const sha256 = createHash('sha256').update(buf).digest('hex');
-      const relPath = relPathOf(sha256, mime);
-      const full = join(root, relPath);
-      const exists = await stat(full).then(
-        (s) => s.size === buf.length,
-        () => false,
-      );
-      if (!exists) {
-        await mkdir(join(root, sha256.slice(0, 2)), { recursive: true });
-        const tmp = `${full}.${randomBytes(6).toString('hex')}.tmp`;
-        await writeFile(tmp, buf);
-        await rename(tmp, full);
-      }
-      return { sha256, mime, bytes: buf.length, relPath };
+      const { sha256, bytes } = await files.put(buf, EXT[mime]);
+      return { sha256, mime, bytes, relPath: files.relPathOf(sha256, EXT[mime]) };
     },
   };
 }

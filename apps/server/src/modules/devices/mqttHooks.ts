@@ -10,6 +10,7 @@ import { liveSessions, visibleGroupIds } from '../auth/repo';
 import { resolveSession } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { authenticateDevice } from './credentials';
+import { browserUser } from './mqttHooksRepo';
 
 /**
  * Authentication and ACL for an external broker (EMQX HTTP authenticator/authorizer, mosquitto-go-auth
@@ -61,13 +62,7 @@ function serverCredentials(mqttUrl: string): { username: string; password: strin
 
 /** A browser's parks, read fresh: the user must be enabled and hold a live session. */
 async function browserScope(db: Db, userId: number) {
-  const user = await db
-    .selectFrom('users as u')
-    .innerJoin('merchants as m', 'm.id', 'u.merchant_id')
-    .leftJoin('roles as r', 'r.id', 'u.role_id')
-    .select(['u.id', 'u.merchant_id', 'u.enabled', 'u.removed_at', 'm.enabled as merchant_enabled', 'r.is_admin'])
-    .where('u.id', '=', userId)
-    .executeTakeFirst();
+  const user = await browserUser(db, userId);
   if (!user?.enabled || user.removed_at !== null || !user.merchant_enabled) return null;
   const live = await liveSessions(db, { userId, activeAt: Date.now(), oldest: 1 });
   if (live.length === 0) return null;

@@ -1,11 +1,12 @@
 import { type Insertable, sql, type Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
+import { deleteByIds, pageOfQuery } from '../../db/rows';
 import type { DeviceImagesTable, DevicesTable } from '../../db/schema';
-import { inList, type Scope } from '../../db/scope';
+import { inList, type Scope, scoped } from '../../db/scope';
 
 /** What device management lists and shows: the device, its park's name, whether it has credentials. */
-function selectDevices(db: Db, scope: Scope) {
-  return db
+function selectDevices(db: Db, scope: Scope, groupId?: number) {
+  return scoped(db, scope, groupId)
     .selectFrom('devices as d')
     .leftJoin('groups as g', 'g.id', 'd.group_id')
     .select([
@@ -26,9 +27,7 @@ function selectDevices(db: Db, scope: Scope) {
       'd.remark',
       'd.created_at',
     ])
-    .select((eb) => eb.case().when('d.secret_hash', 'is not', null).then(1).else(0).end().as('has_secret'))
-    .where('d.merchant_id', '=', scope.merchantId)
-    .where('d.group_id', 'in', inList(scope.groupIds));
+    .select((eb) => eb.case().when('d.secret_hash', 'is not', null).then(1).else(0).end().as('has_secret'));
 }
 export type DeviceListRow = Awaited<ReturnType<ReturnType<typeof selectDevices>['executeTakeFirstOrThrow']>>;
 
@@ -40,8 +39,7 @@ export interface DeviceFilter {
 }
 
 function filtered(db: Db, scope: Scope, f: DeviceFilter) {
-  let q = selectDevices(db, scope);
-  if (f.groupId !== undefined) q = q.where('d.group_id', '=', f.groupId);
+  let q = selectDevices(db, scope, f.groupId);
   if (f.deviceClass !== undefined) q = q.where('d.device_class', '=', f.deviceClass);
   if (f.online !== undefined) q = q.where('d.online', '=', f.online ? 1 : 0);
   if (f.keyword) {
@@ -54,20 +52,8 @@ function filtered(db: Db, scope: Scope, f: DeviceFilter) {
   return q;
 }
 
-export async function listDevices(db: Db, scope: Scope, f: DeviceFilter, page: { pageNum: number; pageSize: number }) {
-  const [rows, count] = await Promise.all([
-    filtered(db, scope, f)
-      .orderBy('d.group_id')
-      .orderBy('d.id')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
-    filtered(db, scope, f)
-      .clearSelect()
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+export function listDevices(db: Db, scope: Scope, f: DeviceFilter, page: { pageNum: number; pageSize: number }) {
+  return pageOfQuery(filtered(db, scope, f).orderBy('d.group_id').orderBy('d.id'), page);
 }
 
 export function findDevice(db: Db, scope: Scope, deviceId: number) {
@@ -93,30 +79,31 @@ export async function updateDevices(
   deviceIds: readonly number[],
   set: Updateable<DevicesTable>,
 ): Promise<number> {
-  const res = await db
+  const res = await scoped(db, scope)
     .updateTable('devices')
     .set(set)
     .where('id', 'in', inList(deviceIds))
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
   return Number(res.numUpdatedRows);
 }
 
-export async function deleteDevices(db: Db, scope: Scope, deviceIds: readonly number[]): Promise<number> {
-  const res = await db
-    .deleteFrom('devices')
-    .where('id', 'in', inList(deviceIds))
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
+export const deleteDevices = (db: Db, scope: Scope, deviceIds: readonly number[]) =>
+  deleteByIds(db, scope, 'devices', deviceIds);
 
 /** A picture a device uploaded (its file is already stored under its sha256). */
 export async function insertImage(db: Db, row: Insertable<DeviceImagesTable>): Promise<number> {
   const r = await db.insertInto('device_images').values(row).returning('id').executeTakeFirstOrThrow();
   return r.id;
+}
+
+/** Which of these serials are registered (any merchant's): the MQTT client ids they own. */
+export async function registeredSerials(db: Db, serials: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select('serial')
+    .where('serial', 'in', [...serials])
+    .execute();
+  return rows.map((r) => r.serial);
 }
 
 /** Where the credentials check reads a device: by serial, never from a cache. */

@@ -16,7 +16,7 @@ import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
 import { requirePark, requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { writeLog } from '../systemLog/service';
+import { audited } from '../systemLog/service';
 import { generateSecret, hashSecret } from './credentials';
 import type { DeviceRegistry } from './registry';
 import * as repo from './repo';
@@ -54,36 +54,16 @@ export function toDeviceInfo(r: repo.DeviceListRow): DeviceInfo {
   };
 }
 
-/** Runs a write and records it in the system log, whether it succeeded or was refused. */
-async function logged<T>(
+/** Every device write is logged against the device, done or refused; `detail` says what a done one did. */
+function logged<T>(
   db: Db,
   auth: AuthContext,
   meta: ClientMeta,
-  action: SystemLogAction,
-  targetId: string | number | null,
+  target: { action: SystemLogAction; targetId: string | number; detail: (r: T) => string },
   run: () => Promise<T>,
-  detail: (r: T) => string,
 ): Promise<T> {
-  const log = (code: number, text: string, id = targetId) =>
-    writeLog(db, {
-      merchantId: auth.merchantId,
-      userId: auth.userId,
-      loginName: auth.loginName,
-      ip: meta.ip,
-      action,
-      targetType: 'device',
-      targetId: id,
-      detail: text,
-      code,
-    });
-  try {
-    const result = await run();
-    await log(Code.OK, detail(result));
-    return result;
-  } catch (err) {
-    await log(err instanceof ApiError ? err.code : Code.INTERNAL, err instanceof Error ? err.message : '');
-    throw err;
-  }
+  const { action, targetId, detail } = target;
+  return audited(db, auth, meta, { action, targetType: 'device', targetId }, run, (r) => ({ detail: detail(r) }));
 }
 
 async function visibleDevice(db: Db, auth: AuthContext, deviceId: number) {
@@ -139,44 +119,37 @@ export function addDevice(
   meta: ClientMeta,
 ): Promise<DeviceWithSecret> {
   const { db } = deps;
-  return logged(
-    db,
-    auth,
-    meta,
-    'device.add',
-    body.serial,
-    async () => {
-      requirePark(auth, body.groupId);
-      const owner = await repo.serialTaken(db, body.serial);
-      if (owner) throw owner.merchant_id === auth.merchantId ? serialTaken(body.serial) : serialRefused(body.serial);
-      const secret = generateSecret();
-      let deviceId: number;
-      try {
-        deviceId = await repo.insertDevice(db, {
-          merchant_id: auth.merchantId,
-          group_id: body.groupId,
-          serial: body.serial,
-          name: body.deviceName,
-          device_class: body.deviceClass,
-          model: modelFor(body.deviceClass, body.model),
-          secret_hash: hashSecret(secret),
-          report_interval_ms: body.reportIntervalMs,
-          longitude: body.longitude,
-          latitude: body.latitude,
-          remark: body.remark,
-          created_at: Date.now(),
-        });
-      } catch (err) {
-        // Taken between the check and the insert: whose it is stays unsaid.
-        if (isUniqueViolation(err)) throw serialRefused(body.serial);
-        throw err;
-      }
-      // The serial may sit in the cache as "unknown" from an earlier attempt to connect.
-      deps.registry.invalidate(body.serial);
-      return { device: await deviceDetail(db, auth, deviceId), secret };
-    },
-    (r) => `${r.device.deviceId} ${r.device.deviceClass} ${r.device.deviceName}`,
-  );
+  const detail = (r: DeviceWithSecret) => `${r.device.deviceId} ${r.device.deviceClass} ${r.device.deviceName}`;
+  return logged(db, auth, meta, { action: 'device.add', targetId: body.serial, detail }, async () => {
+    requirePark(auth, body.groupId);
+    const owner = await repo.serialTaken(db, body.serial);
+    if (owner) throw owner.merchant_id === auth.merchantId ? serialTaken(body.serial) : serialRefused(body.serial);
+    const secret = generateSecret();
+    let deviceId: number;
+    try {
+      deviceId = await repo.insertDevice(db, {
+        merchant_id: auth.merchantId,
+        group_id: body.groupId,
+        serial: body.serial,
+        name: body.deviceName,
+        device_class: body.deviceClass,
+        model: modelFor(body.deviceClass, body.model),
+        secret_hash: hashSecret(secret),
+        report_interval_ms: body.reportIntervalMs,
+        longitude: body.longitude,
+        latitude: body.latitude,
+        remark: body.remark,
+        created_at: Date.now(),
+      });
+    } catch (err) {
+      // Taken between the check and the insert: whose it is stays unsaid.
+      if (isUniqueViolation(err)) throw serialRefused(body.serial);
+      throw err;
+    }
+    // The serial may sit in the cache as "unknown" from an earlier attempt to connect.
+    deps.registry.invalidate(body.serial);
+    return { device: await deviceDetail(db, auth, deviceId), secret };
+  });
 }
 
 export function alterDevice(
@@ -186,32 +159,25 @@ export function alterDevice(
   meta: ClientMeta,
 ): Promise<DeviceInfo> {
   const { db } = deps;
-  return logged(
-    db,
-    auth,
-    meta,
-    'device.alter',
-    body.deviceId,
-    async () => {
-      const row = await visibleDevice(db, auth, body.deviceId);
-      const deviceClass = row.device_class as DeviceClass;
-      const models = DEVICE_MODEL[deviceClass].models.map((m) => m.model);
-      if (body.model !== undefined && !models.includes(body.model)) {
-        throw new ApiError(Code.VALIDATION, `model must be one of ${models.join(', ')} for ${deviceClass}`);
-      }
-      await repo.updateDevices(db, scopeOf(auth), [body.deviceId], {
-        name: body.deviceName,
-        model: body.model ?? (row.model || modelFor(deviceClass, undefined)),
-        report_interval_ms: body.reportIntervalMs,
-        longitude: body.longitude,
-        latitude: body.latitude,
-        remark: body.remark,
-      });
-      deps.registry.invalidate(row.serial);
-      return deviceDetail(db, auth, body.deviceId);
-    },
-    (d) => `${d.serial} ${d.deviceName}`,
-  );
+  const detail = (d: DeviceInfo) => `${d.serial} ${d.deviceName}`;
+  return logged(db, auth, meta, { action: 'device.alter', targetId: body.deviceId, detail }, async () => {
+    const row = await visibleDevice(db, auth, body.deviceId);
+    const deviceClass = row.device_class as DeviceClass;
+    const models = DEVICE_MODEL[deviceClass].models.map((m) => m.model);
+    if (body.model !== undefined && !models.includes(body.model)) {
+      throw new ApiError(Code.VALIDATION, `model must be one of ${models.join(', ')} for ${deviceClass}`);
+    }
+    await repo.updateDevices(db, scopeOf(auth), [body.deviceId], {
+      name: body.deviceName,
+      model: body.model ?? (row.model || modelFor(deviceClass, undefined)),
+      report_interval_ms: body.reportIntervalMs,
+      longitude: body.longitude,
+      latitude: body.latitude,
+      remark: body.remark,
+    });
+    deps.registry.invalidate(row.serial);
+    return deviceDetail(db, auth, body.deviceId);
+  });
 }
 
 export function removeDevices(
@@ -222,29 +188,22 @@ export function removeDevices(
 ): Promise<number> {
   const { db } = deps;
   let serials: string[] = [];
-  return logged(
-    db,
-    auth,
-    meta,
-    'device.remove',
-    deviceIds.join(','),
-    async () => {
-      const rows = await visibleDevices(db, auth, deviceIds);
-      serials = rows.map((r) => r.serial);
-      const n = await repo.deleteDevices(
-        db,
-        scopeOf(auth),
-        rows.map((r) => r.id),
-      );
-      // The row (and with it the secret hash) is gone: drop whatever this process still knows and the live session.
-      for (const s of serials) {
-        deps.registry.invalidate(s);
-        deps.sessions.disconnect(s);
-      }
-      return n;
-    },
-    () => serials.join(','),
-  );
+  const detail = () => serials.join(',');
+  return logged(db, auth, meta, { action: 'device.remove', targetId: deviceIds.join(','), detail }, async () => {
+    const rows = await visibleDevices(db, auth, deviceIds);
+    serials = rows.map((r) => r.serial);
+    const n = await repo.deleteDevices(
+      db,
+      scopeOf(auth),
+      rows.map((r) => r.id),
+    );
+    // The row (and with it the secret hash) is gone: drop whatever this process still knows and the live session.
+    for (const s of serials) {
+      deps.registry.invalidate(s);
+      deps.sessions.disconnect(s);
+    }
+    return n;
+  });
 }
 
 export function regenerateSecret(
@@ -254,23 +213,16 @@ export function regenerateSecret(
   meta: ClientMeta,
 ): Promise<DeviceWithSecret> {
   const { db } = deps;
-  return logged(
-    db,
-    auth,
-    meta,
-    'device.secret',
-    deviceId,
-    async () => {
-      const row = await visibleDevice(db, auth, deviceId);
-      const secret = generateSecret();
-      await repo.updateDevices(db, scopeOf(auth), [deviceId], { secret_hash: hashSecret(secret) });
-      deps.registry.invalidate(row.serial);
-      // A connected device keeps its session until it reconnects; end it so the old secret is useless now.
-      deps.sessions.disconnect(row.serial);
-      return { device: await deviceDetail(db, auth, deviceId), secret };
-    },
-    (r) => `${r.device.serial}: new secret issued`,
-  );
+  const detail = (r: DeviceWithSecret) => `${r.device.serial}: new secret issued`;
+  return logged(db, auth, meta, { action: 'device.secret', targetId: deviceId, detail }, async () => {
+    const row = await visibleDevice(db, auth, deviceId);
+    const secret = generateSecret();
+    await repo.updateDevices(db, scopeOf(auth), [deviceId], { secret_hash: hashSecret(secret) });
+    deps.registry.invalidate(row.serial);
+    // A connected device keeps its session until it reconnects; end it so the old secret is useless now.
+    deps.sessions.disconnect(row.serial);
+    return { device: await deviceDetail(db, auth, deviceId), secret };
+  });
 }
 
 export function moveDevices(
@@ -281,31 +233,24 @@ export function moveDevices(
   meta: ClientMeta,
 ): Promise<DeviceInfo[]> {
   const { db } = deps;
-  return logged(
-    db,
-    auth,
-    meta,
-    'device.move',
-    deviceIds.join(','),
-    async () => {
-      // Source parks are checked by the scope of visibleDevices, the target one here.
-      const rows = await visibleDevices(db, auth, deviceIds);
-      requirePark(auth, groupId);
-      await repo.updateDevices(
+  const detail = (list: DeviceInfo[]) => `${list.map((d) => d.serial).join(',')} -> groupId ${groupId}`;
+  return logged(db, auth, meta, { action: 'device.move', targetId: deviceIds.join(','), detail }, async () => {
+    // Source parks are checked by the scope of visibleDevices, the target one here.
+    const rows = await visibleDevices(db, auth, deviceIds);
+    requirePark(auth, groupId);
+    await repo.updateDevices(
+      db,
+      scopeOf(auth),
+      rows.map((r) => r.id),
+      { group_id: groupId },
+    );
+    for (const r of rows) deps.registry.invalidate(r.serial);
+    return (
+      await repo.findDevices(
         db,
         scopeOf(auth),
         rows.map((r) => r.id),
-        { group_id: groupId },
-      );
-      for (const r of rows) deps.registry.invalidate(r.serial);
-      return (
-        await repo.findDevices(
-          db,
-          scopeOf(auth),
-          rows.map((r) => r.id),
-        )
-      ).map(toDeviceInfo);
-    },
-    (list) => `${list.map((d) => d.serial).join(',')} -> groupId ${groupId}`,
-  );
+      )
+    ).map(toDeviceInfo);
+  });
 }

@@ -7,7 +7,7 @@ import {
   type MachineState,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { notFound } from '../../http/apiError';
+import { requirePark, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import * as repo from './repo';
 import { toRun } from './runRecord';
@@ -34,13 +34,12 @@ export async function machineList(
   groupId: number,
   deviceClass?: MachineClass,
 ): Promise<IrrigationMachine[]> {
-  if (!auth.groupIds.includes(groupId)) throw notFound(`groupId ${groupId}: park`);
+  requirePark(auth, groupId);
   const classes = MACHINE_CLASSES.filter(
     (c) => classAllowed(auth.grants, c as DeviceClass) && (!deviceClass || c === deviceClass),
   );
   if (classes.length === 0) return [];
-  const scope = { merchantId: auth.merchantId, groupIds: auth.groupIds };
-  const devices = await repo.parkDevices(db, scope, groupId, classes);
+  const devices = await repo.parkDevices(db, scopeOf(auth), groupId, classes);
   const out: IrrigationMachine[] = [];
   for (const d of devices) {
     const values = await repo.latest(db, d.id);

@@ -1,23 +1,14 @@
 import type { SmartRule } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
-import { createRuleEngine } from '../../rules/engine';
 import { describeEachEngine } from '../../test/harness';
-import { createIrrigation } from './runtime';
-import { API, hhmmIn, irrigationFixture, runOf, until } from './testFixture';
+import { API, hhmmIn, irrigationFixture, irrigationRig, runOf, until } from './testFixture';
 
 describeEachEngine('irrigation programs', (env) => {
   const fx = irrigationFixture(env);
 
   it('programs: a due slot starts one run, never two; a slot the server slept through is missed; a busy machine refuses', async () => {
     let offset = 0;
-    const engine = createRuleEngine({ db: env().db, registry: env().devices.registry, tz: env().config.tzName });
-    const irr = createIrrigation({
-      db: env().db,
-      commands: env().devices.commands,
-      rules: engine,
-      tz: env().config.tzName,
-      now: () => Date.now() + offset,
-    });
+    const { irr } = irrigationRig(env(), () => Date.now() + offset);
     const hhmm = (ts: number) => hhmmIn(env().config.tzName, ts);
     const nextMinute = Math.ceil(Date.now() / 60_000) * 60_000;
     const program = await irr.programs.save(fx.auth, {

@@ -164,8 +164,7 @@ export function createProgramService(deps: ProgramDeps) {
   async function remove(auth: AuthContext, ids: readonly number[]): Promise<number> {
     // all or nothing: one id the caller cannot see refuses the whole request
     for (const id of ids) if (!(await repo.findProgram(db, scopeOf(auth), id))) throw notFound(`ids ${id}: program`);
-    const r = await repo.removePrograms(db, scopeOf(auth), ids);
-    return Number(r.numDeletedRows);
+    return repo.removePrograms(db, scopeOf(auth), ids);
   }
 
   async function runSlot(p: repo.ProgramRow, slotAt: number, at: number): Promise<void> {
@@ -185,11 +184,7 @@ export function createProgramService(deps: ProgramDeps) {
       return;
     }
     const zones = JSON.parse(p.zones) as number[];
-    const device = await db
-      .selectFrom('devices')
-      .select(['device_class'])
-      .where('id', '=', p.device_id)
-      .executeTakeFirst();
+    const device = await repo.deviceById(db, p.device_id);
     const actor = systemActor(
       p.merchant_id,
       p.group_id,

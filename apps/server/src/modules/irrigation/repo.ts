@@ -6,8 +6,11 @@ import type {
   IrrigationProgramsTable,
   IrrigationRunsTable,
 } from '../../db/irrigationSchema';
-import { inList, type Scope } from '../../db/scope';
+import { deleteByIds, pageOfQuery, pagesById, rowById, updateById } from '../../db/rows';
+import { inList, parkScope, type Scope, scoped } from '../../db/scope';
 import { notFound } from '../../http/apiError';
+import { requireParkIfGiven } from '../../http/scope';
+import { ownedRules } from '../../rules/repo';
 
 /** Irrigation runs, programs, slots and decisions: Kysely only. */
 export type RunRow = Selectable<IrrigationRunsTable>;
@@ -17,36 +20,30 @@ export type DecisionRow = Selectable<IrrigationDecisionsTable>;
 const ACTIVE = ['starting', 'running', 'stopping'];
 
 export function findDevice(db: Db, scope: Scope, deviceId: number) {
-  return db
+  return scoped(db, scope)
     .selectFrom('devices')
     .select(['id', 'merchant_id', 'group_id', 'serial', 'name', 'device_class', 'online', 'report_interval_ms'])
     .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
 }
 
 /** Refuses a park or machine outside the caller's scope, so lists never answer for them with an empty page. */
 export async function requireInScope(db: Db, scope: Scope, ref: { groupId?: number; deviceId?: number }) {
-  if (ref.groupId !== undefined && !scope.groupIds.includes(ref.groupId))
-    throw notFound(`groupId ${ref.groupId}: park`);
+  requireParkIfGiven(scope, ref.groupId);
   if (ref.deviceId !== undefined && !(await findDevice(db, scope, ref.deviceId)))
     throw notFound(`deviceId ${ref.deviceId}: device`);
 }
 
 export function parkDevices(db: Db, scope: Scope, groupId: number, classes: readonly string[]) {
-  return db
+  return scoped(db, scope, groupId)
     .selectFrom('devices')
     .select(['id', 'serial', 'name', 'device_class', 'online', 'last_seen_at', 'report_interval_ms'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', '=', groupId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .where('device_class', 'in', [...classes])
     .orderBy('id')
     .execute();
 }
 
-/** A device by id, whoever's: a rule's machine, already checked when the rule was saved. */
+/** A device by id, whoever's: a rule's or program's machine, already checked when it was saved. */
 export function deviceById(db: Db, deviceId: number) {
   return db.selectFrom('devices').select(['device_class', 'name']).where('id', '=', deviceId).executeTakeFirst();
 }
@@ -112,15 +109,7 @@ export function activeRunOf(db: Db, deviceId: number) {
     .executeTakeFirst();
 }
 
-export function findRun(db: Db, scope: Scope, id: number) {
-  return db
-    .selectFrom('irrigation_runs')
-    .selectAll()
-    .where('id', '=', id)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
+export const findRun = (db: Db, scope: Scope, id: number) => rowById(db, scope, 'irrigation_runs', id);
 
 export function runById(db: Db, id: number) {
   return db.selectFrom('irrigation_runs').selectAll().where('id', '=', id).executeTakeFirst();
@@ -139,12 +128,10 @@ export interface RunFilter {
 }
 
 function runQuery(db: Db, scope: Scope, f: RunFilter) {
-  let q = db
+  let q = scoped(db, scope, f.groupId)
     .selectFrom('irrigation_runs')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
+    .selectAll()
     .where('device_class', 'in', f.deviceClasses.length ? [...f.deviceClasses] : ['-']);
-  if (f.groupId !== undefined) q = q.where('group_id', '=', f.groupId);
   if (f.deviceId !== undefined) q = q.where('device_id', '=', f.deviceId);
   if (f.state !== undefined) q = q.where('state', '=', f.state);
   if (f.trigger !== undefined) q = q.where('trigger', '=', f.trigger);
@@ -166,35 +153,18 @@ function runQuery(db: Db, scope: Scope, f: RunFilter) {
   return q;
 }
 
-export async function listRuns(db: Db, scope: Scope, f: RunFilter, page: { pageNum: number; pageSize: number }) {
-  const [rows, count] = await Promise.all([
-    runQuery(db, scope, f)
-      .selectAll()
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
-    runQuery(db, scope, f)
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+export function listRuns(db: Db, scope: Scope, f: RunFilter, page: { pageNum: number; pageSize: number }) {
+  return pageOfQuery(runQuery(db, scope, f).orderBy('created_at', 'desc').orderBy('id', 'desc'), page);
 }
 
-/** One page of an export, newest first, below the id where the previous page ended (keyset: no offset scans). */
-export function exportRunsPage(db: Db, scope: Scope, f: RunFilter, below: number | null, size: number) {
-  let q = runQuery(db, scope, f);
-  if (below !== null) q = q.where('id', '<', below);
-  return q.selectAll().orderBy('id', 'desc').limit(size).execute();
-}
+/** Every matching run, newest first, a page at a time. */
+export const exportRunPages = (db: Db, scope: Scope, f: RunFilter, size: number) =>
+  pagesById(runQuery(db, scope, f), size);
 
 export function runsOverlapping(db: Db, scope: Scope, deviceId: number, start: number, end: number) {
-  return db
+  return scoped(db, scope)
     .selectFrom('irrigation_runs')
     .selectAll()
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .where('device_id', '=', deviceId)
     .where('started_at', 'is not', null)
     .where('started_at', '<', end)
@@ -217,47 +187,25 @@ export async function insertProgram(db: Db, row: Insertable<IrrigationProgramsTa
   return r.id;
 }
 
-export function updateProgram(db: Db, scope: Scope, id: number, set: Updateable<IrrigationProgramsTable>) {
-  return db
-    .updateTable('irrigation_programs')
-    .set(set)
-    .where('id', '=', id)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
+export const updateProgram = (db: Db, scope: Scope, id: number, set: Updateable<IrrigationProgramsTable>) =>
+  updateById(db, scope, 'irrigation_programs', id, set);
+
+export const findProgram = (db: Db, scope: Scope, id: number) => rowById(db, scope, 'irrigation_programs', id);
+
+/** With its machine's name wherever the machine is now: a moved machine's programs stay in their park. */
+export async function listPrograms(db: Db, scope: Scope, groupId: number, deviceId?: number) {
+  let q = scoped(db, scope, groupId).selectFrom('irrigation_programs').selectAll();
+  if (deviceId !== undefined) q = q.where('device_id', '=', deviceId);
+  const rows = await q.orderBy('id').execute();
+  const names = await deviceNames(
+    db,
+    rows.map((r) => r.device_id),
+  );
+  return rows.flatMap((r) => (names.has(r.device_id) ? [{ ...r, device_name: names.get(r.device_id) as string }] : []));
 }
 
-export function findProgram(db: Db, scope: Scope, id: number) {
-  return db
-    .selectFrom('irrigation_programs')
-    .selectAll()
-    .where('id', '=', id)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
-
-export function listPrograms(db: Db, scope: Scope, groupId: number, deviceId?: number) {
-  let q = db
-    .selectFrom('irrigation_programs')
-    .innerJoin('devices', 'devices.id', 'irrigation_programs.device_id')
-    .selectAll('irrigation_programs')
-    .select('devices.name as device_name')
-    .where('irrigation_programs.merchant_id', '=', scope.merchantId)
-    .where('irrigation_programs.group_id', '=', groupId)
-    .where('irrigation_programs.group_id', 'in', inList(scope.groupIds));
-  if (deviceId !== undefined) q = q.where('irrigation_programs.device_id', '=', deviceId);
-  return q.orderBy('irrigation_programs.id').execute();
-}
-
-export function removePrograms(db: Db, scope: Scope, ids: readonly number[]) {
-  return db
-    .deleteFrom('irrigation_programs')
-    .where('id', 'in', inList(ids))
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
+export const removePrograms = (db: Db, scope: Scope, ids: readonly number[]) =>
+  deleteByIds(db, scope, 'irrigation_programs', ids);
 
 export function enabledPrograms(db: Db) {
   return db.selectFrom('irrigation_programs').selectAll().where('enabled', '=', 1).orderBy('id').execute();
@@ -304,15 +252,7 @@ export function setCheckedUntil(db: Db, id: number, at: number) {
 // Smart rules and decisions
 
 export function smartRules(db: Db, scope: Scope, groupId: number) {
-  return db
-    .selectFrom('rules')
-    .selectAll()
-    .where('owner_kind', '=', 'smartIrrigation')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', '=', groupId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .orderBy('id')
-    .execute();
+  return ownedRules(db, scope, 'smartIrrigation', groupId).orderBy('rules.id').execute();
 }
 
 /** The rule a smart run was started by (absent when it has been removed since). */
@@ -348,33 +288,14 @@ export function lastDecision(db: Db, ruleId: number) {
     .executeTakeFirst();
 }
 
-export async function listDecisions(
+export function listDecisions(
   db: Db,
   scope: Scope,
   q: { groupId: number; ruleId?: number; pageNum: number; pageSize: number },
 ) {
-  const base = () => {
-    let b = db
-      .selectFrom('irrigation_decisions')
-      .where('merchant_id', '=', scope.merchantId)
-      .where('group_id', '=', q.groupId)
-      .where('group_id', 'in', inList(scope.groupIds));
-    if (q.ruleId !== undefined) b = b.where('rule_id', '=', q.ruleId);
-    return b;
-  };
-  const [rows, count] = await Promise.all([
-    base()
-      .selectAll()
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize)
-      .execute(),
-    base()
-      .select((e) => e.fn.countAll<number>().as('n'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  let decisions = scoped(db, scope, q.groupId).selectFrom('irrigation_decisions').selectAll();
+  if (q.ruleId !== undefined) decisions = decisions.where('rule_id', '=', q.ruleId);
+  return pageOfQuery(decisions.orderBy('at', 'desc').orderBy('id', 'desc'), q);
 }
 
 /** Last run a smart rule started (for its rest period). */
@@ -403,13 +324,38 @@ export async function ruleRunsSince(db: Db, ruleId: number, since: number) {
   return { runs: Number(r.n), waterM3: Number(r.water ?? 0) };
 }
 
+/**
+ * Each meter's stored reading nearest a moment on one side: 'before' = the last at or before it,
+ * 'after' = the first at or after it. Meters with no reading on that side are absent.
+ */
+export async function metersAt(
+  db: Db,
+  deviceId: number,
+  meters: readonly string[],
+  at: number,
+  side: 'before' | 'after',
+): Promise<Map<string, { ts: number; value: number }>> {
+  const found = new Map<string, { ts: number; value: number }>();
+  for (const key of meters) {
+    const row = await db
+      .selectFrom('telemetry')
+      .select(['ts', 'value'])
+      .where('device_id', '=', deviceId)
+      .where('key', '=', key)
+      .where('ts', side === 'before' ? '<=' : '>=', at)
+      .orderBy('ts', side === 'before' ? 'desc' : 'asc')
+      .limit(1)
+      .executeTakeFirst();
+    if (row) found.set(key, { ts: Number(row.ts), value: row.value });
+  }
+  return found;
+}
+
 /** Rain (mm) measured by the park's weather stations in [since, now]: the sum of their per-report amounts. */
 export async function rainSince(db: Db, merchantId: number, groupId: number, since: number): Promise<number | null> {
-  const stations = await db
+  const stations = await scoped(db, parkScope(merchantId, groupId))
     .selectFrom('devices')
     .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', '=', groupId)
     .where('device_class', '=', 'weatherStation')
     .execute();
   if (stations.length === 0) return null;

@@ -2,7 +2,7 @@ import { Code, type IrrigationRun, type Paged } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { provision, uniqueSerial } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { API } from './testFixture';
+import { API, csvLines, manualRun } from './testFixture';
 
 const T0 = Date.UTC(2026, 10, 20, 0, 0, 0);
 const HOUR = 3_600_000;
@@ -33,33 +33,25 @@ describeEachEngine('irrigation running record: filters and export', (env) => {
     const run = async (name: string, deviceId: number, cls: string, r: Record<string, unknown>) => {
       const row = await env()
         .db.insertInto('irrigation_runs')
-        .values({
-          merchant_id: merchantId,
-          group_id: park,
-          device_id: deviceId,
-          device_class: cls,
-          device_name: `机器 ${name}`,
-          device_serial: `S-${name}`,
-          zones: '[1]',
-          duration_min: 10,
-          volume_m3: null,
-          recipe: null,
-          trigger: 'manual',
-          user_id: null,
-          operator: 'demo',
-          state: 'done',
-          active_key: null,
-          start_cmd_id: `cmd-${name}`,
-          stop_cmd_id: null,
-          created_at: T0,
-          started_at: T0,
-          ended_at: T0 + 600_000,
-          water_start: 0,
-          water_m3: 1.5,
-          tanks_start: null,
-          end_value: null,
-          ...r,
-        })
+        .values(
+          manualRun({
+            merchant_id: merchantId,
+            group_id: park,
+            device_id: deviceId,
+            device_class: cls,
+            device_name: `机器 ${name}`,
+            device_serial: `S-${name}`,
+            state: 'done',
+            start_cmd_id: `cmd-${name}`,
+            created_at: T0,
+            started_at: T0,
+            ended_at: T0 + 600_000,
+            water_start: 0,
+            water_m3: 1.5,
+            end_value: null,
+            ...r,
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow();
       ids[name] = row.id;
@@ -120,18 +112,8 @@ describeEachEngine('irrigation running record: filters and export', (env) => {
   });
 
   it('exports the filtered runs as CSV in the reader language, and as XLSX', async () => {
-    const csv = await env().app.inject({
-      method: 'GET',
-      url: `${API}/exportRunList`,
-      query: { deviceId: String(machine), zone: '1', timeZone: 'Asia/Shanghai' },
-      headers: { AuthToken: demo },
-    });
-    expect(csv.statusCode).toBe(200);
-    expect(csv.headers['content-type']).toMatch(/text\/csv/);
-    const lines = csv.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const query = { deviceId: String(machine), zone: '1', timeZone: 'Asia/Shanghai' };
+    const lines = await csvLines(env(), `${API}/exportRunList`, demo, query);
     expect(lines[0]).toBe(
       '编号,设备,设备编号,开始时间,结束时间,分区,用水量(m³),用肥量(L),结果,原因,设备回复,触发,程序/规则,操作人',
     );

@@ -24,6 +24,20 @@ const END: Record<RunEndCode | 'stopRequested:aboveStop', { zh: string; en: stri
   endedEarlyVolume: { zh: '设备提前结束（水量未满）', en: 'Ended early at the machine (volume)' },
 };
 
+const STATES = {
+  starting: { zh: '启动中', en: 'Starting' },
+  running: { zh: '运行中', en: 'Running' },
+  stopping: { zh: '停止中', en: 'Stopping' },
+  done: { zh: '完成', en: 'Done' },
+  failed: { zh: '失败', en: 'Failed' },
+  stopped: { zh: '已停止', en: 'Stopped' },
+};
+const TRIGGERS = {
+  manual: { zh: '手动', en: 'Manual' },
+  program: { zh: '程序', en: 'Program' },
+  smart: { zh: '智能规则', en: 'Smart rule' },
+};
+
 /** The running record export: the columns of the record page, states, triggers and ends phrased. */
 export const RUN_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'runId', header: { zh: '编号', en: 'Run' } },
@@ -34,29 +48,10 @@ export const RUN_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'zones', header: { zh: '分区', en: 'Zones' } },
   { key: 'waterM3', header: { zh: '用水量(m³)', en: 'Water (m³)' }, decimals: 2 },
   { key: 'fertiliser', header: { zh: '用肥量(L)', en: 'Fertiliser (L)' }, width: 24 },
-  {
-    key: 'state',
-    header: { zh: '结果', en: 'Outcome' },
-    values: {
-      starting: { zh: '启动中', en: 'Starting' },
-      running: { zh: '运行中', en: 'Running' },
-      stopping: { zh: '停止中', en: 'Stopping' },
-      done: { zh: '完成', en: 'Done' },
-      failed: { zh: '失败', en: 'Failed' },
-      stopped: { zh: '已停止', en: 'Stopped' },
-    },
-  },
+  { key: 'state', header: { zh: '结果', en: 'Outcome' }, values: STATES },
   { key: 'end', header: { zh: '原因', en: 'Reason' }, values: END, width: 30 },
   { key: 'deviceSaid', header: { zh: '设备回复', en: 'Machine said' } },
-  {
-    key: 'trigger',
-    header: { zh: '触发', en: 'Trigger' },
-    values: {
-      manual: { zh: '手动', en: 'Manual' },
-      program: { zh: '程序', en: 'Program' },
-      smart: { zh: '智能规则', en: 'Smart rule' },
-    },
-  },
+  { key: 'trigger', header: { zh: '触发', en: 'Trigger' }, values: TRIGGERS },
   { key: 'triggerName', header: { zh: '程序/规则', en: 'Program / rule' } },
   { key: 'operator', header: { zh: '操作人', en: 'Operator' } },
 ];

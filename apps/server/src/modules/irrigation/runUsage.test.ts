@@ -3,6 +3,7 @@ import { provision, uniqueSerial } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 import * as repo from './repo';
 import { createRunSupervisor } from './runSupervisor';
+import { manualRun } from './testFixture';
 
 /**
  * A run's water is measured between the meters at the machine's start ack and at its stop ack, from the
@@ -80,31 +81,24 @@ describeEachEngine('irrigation run usage', (env) => {
   async function stoppedRun(t: number, tag: string) {
     await reading(t - 5_000, 100, 4); // idle before the start
     await command(`start-${tag}`, t);
-    const id = await repo.insertRun(env().db, {
-      merchant_id: env().ids.merchant.farm,
-      group_id: park,
-      device_id: deviceId,
-      device_class: 'waterFertilizer',
-      device_name: 'RU',
-      device_serial: 'RU',
-      zones: '[1]',
-      duration_min: 30,
-      volume_m3: null,
-      recipe: null,
-      trigger: 'manual',
-      user_id: null,
-      operator: 'demo',
-      state: 'starting',
-      active_key: `ru-${tag}`,
-      start_cmd_id: `start-${tag}`,
-      stop_cmd_id: null,
-      created_at: t - 100,
-      started_at: null,
-      ended_at: null,
-      water_start: null,
-      water_m3: null,
-      tanks_start: null,
-    });
+    const id = await repo.insertRun(
+      env().db,
+      manualRun({
+        merchant_id: env().ids.merchant.farm,
+        group_id: park,
+        device_id: deviceId,
+        device_class: 'waterFertilizer',
+        device_name: 'RU',
+        device_serial: 'RU',
+        duration_min: 30,
+        state: 'starting',
+        active_key: `ru-${tag}`,
+        start_cmd_id: `start-${tag}`,
+        created_at: t - 100,
+        started_at: null,
+        ended_at: null,
+      }),
+    );
     // The run's first reading is stored before the supervisor's first tick sees the start's ack.
     await reading(t + 10_000, 100.5, 4.2);
     now = t + 11_000;

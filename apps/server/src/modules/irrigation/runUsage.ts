@@ -1,6 +1,6 @@
 import { RUN_SILENCE_MIN_MS, TANK_CAPACITY_L, TANKS, type Tank } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import type * as repo from './repo';
+import * as repo from './repo';
 import { parseJson, round } from './runRecord';
 
 export type Values = Map<string, { ts: number; value: number }>;
@@ -46,34 +46,13 @@ export function startOf(values: Values) {
 }
 
 /**
- * Each meter's stored reading nearest a moment on one side: 'before' = the last at or before it,
- * 'after' = the first at or after it. Meters with no reading on that side are absent.
- */
-async function metersAt(db: Db, deviceId: number, at: number, side: 'before' | 'after'): Promise<Values> {
-  const found: Values = new Map();
-  for (const key of METERS) {
-    const row = await db
-      .selectFrom('telemetry')
-      .select(['ts', 'value'])
-      .where('device_id', '=', deviceId)
-      .where('key', '=', key)
-      .where('ts', side === 'before' ? '<=' : '>=', at)
-      .orderBy('ts', side === 'before' ? 'desc' : 'asc')
-      .limit(1)
-      .executeTakeFirst();
-    if (row) found.set(key, { ts: Number(row.ts), value: row.value });
-  }
-  return found;
-}
-
-/**
  * The meters when the machine confirmed the start. The machine was idle before it, so the last reading
  * at or before that moment is exact; a reading committed later (the supervisor's tick may come after the
  * run's first readings) would count some of the run's water as before it. `latest` fills meters that
  * have no stored reading yet.
  */
 export async function metersAtStart(db: Db, deviceId: number, startedAt: number, latest: Values): Promise<Values> {
-  const before = await metersAt(db, deviceId, startedAt, 'before');
+  const before = await repo.metersAt(db, deviceId, METERS, startedAt, 'before');
   for (const [k, v] of latest) if (!before.has(k) && v.ts <= startedAt) before.set(k, v);
   return before.size ? before : latest;
 }
@@ -89,11 +68,11 @@ export async function metersAtStart(db: Db, deviceId: number, startedAt: number,
  */
 export async function settledUsage(db: Db, r: repo.RunRow, now: number, silenceMs: number) {
   const stopAt = Number(r.ended_at ?? now);
-  const after = await metersAt(db, r.device_id, stopAt, 'after');
+  const after = await repo.metersAt(db, r.device_id, METERS, stopAt, 'after');
   if (!after.has('totalWater') && now - stopAt < Math.max(RUN_SILENCE_MIN_MS, silenceMs)) return null;
-  const end = await metersAt(db, r.device_id, stopAt, 'before');
+  const end = await repo.metersAt(db, r.device_id, METERS, stopAt, 'before');
   for (const [k, v] of after) end.set(k, v);
-  const start = startOf(await metersAt(db, r.device_id, Number(r.started_at ?? r.created_at), 'before'));
+  const start = startOf(await repo.metersAt(db, r.device_id, METERS, Number(r.started_at ?? r.created_at), 'before'));
   // Readings dropped by retention: keep what was measured at the start.
   const from = {
     water_start: start.water_start ?? r.water_start,

@@ -243,14 +243,7 @@ export function createRunService(deps: RunDeps) {
     return (async function* () {
       await repo.requireInScope(db, scope, q);
       const f = { ...q, deviceClasses: classesOf(grants, q) };
-      let below: number | null = null;
-      for (;;) {
-        const rows = await repo.exportRunsPage(db, scope, f, below, pageSize);
-        if (rows.length === 0) return;
-        yield rows.map(toRun);
-        below = rows[rows.length - 1].id;
-        if (rows.length < pageSize) return;
-      }
+      for await (const rows of repo.exportRunPages(db, scope, f, pageSize)) yield rows.map(toRun);
     })();
   }
 

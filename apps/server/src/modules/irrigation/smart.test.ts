@@ -1,10 +1,8 @@
 import type { SmartDecision, SmartRule } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
-import { createRuleEngine } from '../../rules/engine';
 import { waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { createIrrigation } from './runtime';
-import { hhmmIn, irrigationFixture, pause, runOf, soilReading } from './testFixture';
+import { hhmmIn, irrigationFixture, irrigationRig, pause, runOf, smartRule, soilReading } from './testFixture';
 
 describeEachEngine('smart irrigation', (env) => {
   const fx = irrigationFixture(env);
@@ -12,35 +10,9 @@ describeEachEngine('smart irrigation', (env) => {
   it('smart rule: starts below X, skips for rain and outside its window, stops above Y, also after a restart', async () => {
     let offset = 0;
     const now = () => Date.now() + offset;
-    const build = () => {
-      const engine = createRuleEngine({ db: env().db, registry: env().devices.registry, tz: env().config.tzName, now });
-      const irr = createIrrigation({
-        db: env().db,
-        commands: env().devices.commands,
-        rules: engine,
-        tz: env().config.tzName,
-        now,
-      });
-      return { engine, irr };
-    };
+    const build = () => irrigationRig(env(), now);
     let { engine, irr } = build();
-    const rule: SmartRule = await irr.smart.save(fx.auth, {
-      name: 'zone 1 by soil 20 cm',
-      machineId: fx.machines.si.deviceId,
-      zones: [1],
-      sensorId: fx.sensorId,
-      sensorKey: 'soilMoisture20',
-      startBelow: 25,
-      stopAbove: 32,
-      maxDurationMin: 30,
-      restMin: 0,
-      maxRunsPerDay: 0,
-      maxWaterPerDayM3: 0,
-      windows: [],
-      rainMm: 5,
-      rainHours: 24,
-      enabled: true,
-    });
+    const rule: SmartRule = await irr.smart.save(fx.auth, smartRule(fx, { name: 'zone 1 by soil 20 cm', rainMm: 5 }));
     await engine.refresh();
     const read = (v: number) =>
       soilReading(env(), engine, { deviceId: fx.sensorId, key: 'soilMoisture20', ts: now(), value: v });

@@ -1,10 +1,8 @@
 import { SMART_SENSOR_STALE_MIN, type SmartDecision, type SmartRule } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
-import { createRuleEngine } from '../../rules/engine';
 import { waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { createIrrigation } from './runtime';
-import { irrigationFixture, pause, runOf, soilReading } from './testFixture';
+import { irrigationFixture, irrigationRig, pause, runOf, smartRule, soilReading } from './testFixture';
 
 describeEachEngine('smart irrigation never short-cycles', (env) => {
   const fx = irrigationFixture(env);
@@ -12,31 +10,9 @@ describeEachEngine('smart irrigation never short-cycles', (env) => {
   it('daily caps of runs and water, the soak after a run and a stale sensor each skip with their reason and facts', async () => {
     let offset = 0;
     const now = () => Date.now() + offset;
-    const engine = createRuleEngine({ db: env().db, registry: env().devices.registry, tz: env().config.tzName, now });
-    const irr = createIrrigation({
-      db: env().db,
-      commands: env().devices.commands,
-      rules: engine,
-      tz: env().config.tzName,
-      now,
-    });
-    const rule: SmartRule = await irr.smart.save(fx.auth, {
-      name: 'zone 2, once a day',
-      machineId: fx.machines.si.deviceId,
-      zones: [2],
-      sensorId: fx.sensorId,
-      sensorKey: 'soilMoisture40',
-      startBelow: 25,
-      stopAbove: 32,
-      maxDurationMin: 0.05,
-      restMin: 0,
-      maxRunsPerDay: 1,
-      maxWaterPerDayM3: 0,
-      windows: [],
-      rainMm: 0,
-      rainHours: 24,
-      enabled: true,
-    });
+    const { engine, irr } = irrigationRig(env(), now);
+    const once = { name: 'zone 2, once a day', zones: [2], sensorKey: 'soilMoisture40', maxDurationMin: 0.05 };
+    const rule: SmartRule = await irr.smart.save(fx.auth, smartRule(fx, { ...once, maxRunsPerDay: 1 }));
     await engine.refresh();
     let readAt = 0;
     const read = (v: number) => {

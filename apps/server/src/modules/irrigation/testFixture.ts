@@ -1,11 +1,14 @@
-import type { DeviceClass } from '@farmpark/contracts';
+import type { DeviceClass, SmartRuleBody } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import type { RuleEngine } from '../../rules/engine';
+import type { IrrigationRunsTable } from '../../db/irrigationSchema';
+import { createRuleEngine, type RuleEngine } from '../../rules/engine';
 import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
 import type { TestEnv } from '../../test/harness';
 import { type AuthContext, resolveSession } from '../auth/sessions';
 import { toRun } from './runRecord';
+import { createIrrigation } from './runtime';
 
 /** Shared set-up of the irrigation tests: simulated machines of each class, a soil and a weather station. */
 
@@ -57,6 +60,69 @@ export function irrigationFixture(env: () => TestEnv): IrrigationFixture {
     for (const s of stop.reverse()) await s();
   });
   return fx;
+}
+
+/** A rule engine and irrigation of their own on the test app's database and devices, on the given clock. */
+export function irrigationRig(e: TestEnv, now: () => number = Date.now) {
+  const engine = createRuleEngine({ db: e.db, registry: e.devices.registry, tz: e.config.tzName, now });
+  const irr = createIrrigation({ db: e.db, commands: e.devices.commands, rules: engine, tz: e.config.tzName, now });
+  return { engine, irr };
+}
+
+type RunColumns = Insertable<IrrigationRunsTable>;
+/** A run row as the run service writes a manual one; a test gives what it looks at. */
+export const manualRun = (
+  r: Pick<RunColumns, 'merchant_id' | 'group_id' | 'device_id' | 'device_class' | 'state'> & Partial<RunColumns>,
+): RunColumns => ({
+  device_name: '',
+  device_serial: '',
+  trigger: 'manual',
+  operator: 'demo',
+  user_id: null,
+  zones: '[1]',
+  duration_min: 10,
+  volume_m3: null,
+  recipe: null,
+  start_cmd_id: '',
+  stop_cmd_id: null,
+  active_key: null,
+  created_at: Date.now(),
+  water_start: null,
+  water_m3: null,
+  tanks_start: null,
+  ...r,
+});
+
+/** A smart rule of the fixture's machine and soil sensor with no limits; a test sets what it exercises. */
+export const smartRule = (fx: IrrigationFixture, r: Partial<SmartRuleBody>): SmartRuleBody => ({
+  name: 'smart rule',
+  machineId: fx.machines.si.deviceId,
+  zones: [1],
+  sensorId: fx.sensorId,
+  sensorKey: 'soilMoisture20',
+  startBelow: 25,
+  stopAbove: 32,
+  maxDurationMin: 30,
+  restMin: 0,
+  maxRunsPerDay: 0,
+  maxWaterPerDayM3: 0,
+  windows: [],
+  rainMm: 0,
+  rainHours: 24,
+  enabled: true,
+  ...r,
+});
+
+/** A CSV export as the browser downloads it: refused with its status, else its lines without the BOM. */
+export async function csvLines(e: TestEnv, url: string, token: string, query: Record<string, string>) {
+  const res = await e.app.inject({ method: 'GET', url, query, headers: { AuthToken: token } });
+  if (res.statusCode !== 200 || !/text\/csv/.test(String(res.headers['content-type']))) {
+    throw new Error(`${url}: ${res.statusCode} ${res.headers['content-type']} ${res.body.slice(0, 200)}`);
+  }
+  return res.body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
 }
 
 // Straight from the database: polling the API this often would hit its rate limit (1604).

@@ -35,7 +35,7 @@ export async function listZones(db: Db, who: Caller, groupId: number, deviceId?:
   const rows = await zonesRepo.zoneRows(
     db,
     scopeOf(who),
-    [groupId],
+    groupId,
     devices.map((d) => d.id),
   );
   const byKey = new Map(rows.map((r) => [`${r.device_id}:${r.zone_no}`, r]));
@@ -109,7 +109,7 @@ export async function alterZone(db: Db, who: Caller, body: AlterZoneBody): Promi
  * device id -> zone number -> name (own name, else the plot's).
  */
 export async function zoneNameBook(db: Db, who: ScopeSource): Promise<Map<number, Map<number, string>>> {
-  const rows = await zonesRepo.zoneRows(db, scopeOf(who), who.groupIds);
+  const rows = await zonesRepo.zoneRows(db, scopeOf(who));
   const book = new Map<number, Map<number, string>>();
   for (const r of rows) {
     const name = zoneOwnName({ name: r.name, areaPointName: r.area_name ?? null });

@@ -1,38 +1,27 @@
 import type { Db } from '../../db/connect';
-import { inList, type Scope } from '../../db/scope';
+import { merchantWide, type Scope, scoped } from '../../db/scope';
 
 const LAMP = 'insectLamp';
 
+/** The caller's lamps (in `groupId` when given). */
+const lamps = (db: Db, scope: Scope, groupId?: number) =>
+  scoped(db, scope, groupId).selectFrom('devices').where('device_class', '=', LAMP);
+
 /** Positions of the park's lamps (null when never placed). */
 export function lampPositions(db: Db, scope: Scope, groupId: number) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'group_id', 'longitude', 'latitude'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('group_id', '=', groupId)
-    .where('device_class', '=', LAMP)
-    .execute();
+  return lamps(db, scope, groupId).select(['id', 'group_id', 'longitude', 'latitude']).execute();
 }
 
-export function findLamp(db: Db, scope: Scope, deviceId: number) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'serial', 'name', 'group_id'])
-    .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('device_class', '=', LAMP)
-    .executeTakeFirst();
+export function findLamp(db: Db, scope: Scope, by: { id: number } | { serial: string }) {
+  const q = lamps(db, scope).select(['id', 'serial', 'name', 'group_id']);
+  return ('id' in by ? q.where('id', '=', by.id) : q.where('serial', '=', by.serial)).executeTakeFirst();
 }
 
 export async function renameLamp(db: Db, scope: Scope, deviceId: number, name: string): Promise<boolean> {
-  const res = await db
+  const res = await scoped(db, scope)
     .updateTable('devices')
     .set({ name })
     .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .where('device_class', '=', LAMP)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) > 0;
@@ -41,10 +30,9 @@ export async function renameLamp(db: Db, scope: Scope, deviceId: number, name: s
 /** The newest work window each lamp acknowledged (params of its last succeeded setWorkWindow). */
 export async function confirmedWindows(db: Db, merchantId: number, deviceIds: readonly number[]) {
   if (deviceIds.length === 0) return new Map<number, string>();
-  const rows = await db
+  const rows = await merchantWide(db, merchantId)
     .selectFrom('commands')
     .select(['device_id', 'params', 'created_at', 'id'])
-    .where('merchant_id', '=', merchantId)
     .where('device_id', 'in', [...deviceIds])
     .where('name', '=', 'setWorkWindow')
     .where('state', '=', 'succeeded')
@@ -56,22 +44,10 @@ export async function confirmedWindows(db: Db, merchantId: number, deviceIds: re
   return out;
 }
 
-export function findLampBySerial(db: Db, scope: Scope, serial: string) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'serial', 'name', 'group_id'])
-    .where('serial', '=', serial)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('device_class', '=', LAMP)
-    .executeTakeFirst();
-}
-
 export function cloudToken(db: Db, merchantId: number) {
-  return db
+  return merchantWide(db, merchantId)
     .selectFrom('light_cloud_tokens')
     .select(['expires_at', 'refreshed_at'])
-    .where('merchant_id', '=', merchantId)
     .executeTakeFirst();
 }
 

@@ -1,6 +1,14 @@
-import { Code, type Lang, type LightDevice, type UpdateLightBody, type UpdateLightResult } from '@farmpark/contracts';
+import {
+  COMMANDS,
+  Code,
+  type Lang,
+  type LightDevice,
+  type UpdateLightBody,
+  type UpdateLightResult,
+} from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { CommandService } from '../commands/service';
 import type { DeviceRegistry } from '../devices/registry';
@@ -8,16 +16,16 @@ import { writeLog } from '../systemLog/service';
 import { initParamConfigList } from '../telemetry/service';
 import * as repo from './repo';
 
-const scopeOf = (a: AuthContext) => ({ merchantId: a.merchantId, groupIds: a.groupIds });
-
+/** The window a lamp confirmed: the params of its setWorkWindow, read with the schema they were sent by. */
 function parseWindow(params: string | undefined): LightDevice['workWindow'] {
-  if (!params) return null;
+  let sent: unknown = null;
   try {
-    const p = JSON.parse(params) as { start?: unknown; end?: unknown };
-    return typeof p.start === 'string' && typeof p.end === 'string' ? { start: p.start, end: p.end } : null;
+    sent = JSON.parse(params ?? 'null');
   } catch {
-    return null;
+    // a row we did not write as JSON says nothing about the window
   }
+  const window = COMMANDS.insectLamp.setWorkWindow.safeParse(sent);
+  return window.success ? window.data : null;
 }
 
 /** Lamps of a park: what the real-time page shows, plus position and the confirmed work window. */
@@ -63,7 +71,7 @@ export async function updateLight(
   lang: Lang,
 ): Promise<UpdateLightResult> {
   const { db } = deps;
-  const lamp = await repo.findLamp(db, scopeOf(auth), body.deviceId);
+  const lamp = await repo.findLamp(db, scopeOf(auth), { id: body.deviceId });
   if (!lamp || lamp.group_id === null) throw notFound(`deviceId ${body.deviceId}: insecticidal lamp`);
   if (body.name !== undefined && body.name !== lamp.name) {
     await repo.renameLamp(db, scopeOf(auth), lamp.id, body.name);
@@ -96,7 +104,7 @@ export async function updateLight(
 
 /** SPEC §7 `light/getLightBySerial`: the lamp with its live state, as the lamp page shows it. */
 export async function lightBySerial(db: Db, auth: AuthContext, serial: string, lang: Lang): Promise<LightDevice> {
-  const lamp = await repo.findLampBySerial(db, scopeOf(auth), serial);
+  const lamp = await repo.findLamp(db, scopeOf(auth), { serial });
   if (!lamp || lamp.group_id === null) throw notFound(`serial ${serial}: insecticidal lamp`);
   const device = (await lightDeviceList(db, auth, lamp.group_id, lang)).find((d) => d.deviceId === lamp.id);
   if (!device) throw notFound(`serial ${serial}: insecticidal lamp`);

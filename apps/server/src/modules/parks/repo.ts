@@ -1,114 +1,52 @@
-import type { Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
-import type { GroupsTable, NewGroup } from '../../db/schema';
-import { inList, type Scope } from '../../db/scope';
+import { deleteByIds, insertRow, rowById, updateById } from '../../db/rows';
+import type { GroupsTable } from '../../db/schema';
+import { merchantWide, type Scope, scoped } from '../../db/scope';
 
-export function listParks(db: Db, scope: Scope) {
-  return db
-    .selectFrom('groups')
-    .selectAll()
-    .where('merchant_id', '=', scope.merchantId)
-    .where('id', 'in', inList(scope.groupIds))
-    .orderBy('id')
-    .execute();
-}
+export const listParks = (db: Db, scope: Scope) =>
+  scoped(db, scope).selectFrom('groups').selectAll().orderBy('id').execute();
 
-export function listParkDevices(db: Db, scope: Scope) {
-  return db
+export const listParkDevices = (db: Db, scope: Scope) =>
+  scoped(db, scope)
     .selectFrom('devices')
     .select(['id', 'group_id', 'serial', 'name', 'device_class'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .orderBy('id')
     .execute();
-}
 
-export function findPark(db: Db, scope: Scope, groupId: number) {
-  return db
-    .selectFrom('groups')
-    .selectAll()
-    .where('id', '=', groupId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
+export const findPark = (db: Db, scope: Scope, groupId: number) => rowById(db, scope, 'groups', groupId);
 
 /** Names are unique per merchant, not per visible parks: the database enforces the same. */
-export function findParkIdByName(db: Db, merchantId: number, name: string) {
-  return db
-    .selectFrom('groups')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+export const findParkIdByName = (db: Db, merchantId: number, name: string) =>
+  merchantWide(db, merchantId).selectFrom('groups').select('id').where('name', '=', name).executeTakeFirst();
+
+export const insertPark = (db: Db, scope: Scope, park: Insertable<GroupsTable>) => insertRow(db, scope, 'groups', park);
+
+/** The park's creator sees it (it was checked in scope just now). */
+export async function grantPark(db: Db, userId: number, groupId: number) {
+  await db.insertInto('user_groups').values({ user_id: userId, group_id: groupId }).execute();
 }
 
-export async function insertPark(db: Db, park: NewGroup): Promise<number> {
-  const row = await db.insertInto('groups').values(park).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
+export const updatePark = (db: Db, scope: Scope, groupId: number, set: Updateable<GroupsTable>) =>
+  updateById(db, scope, 'groups', groupId, set);
 
-export function grantPark(db: Db, userId: number, groupId: number) {
-  return db.insertInto('user_groups').values({ user_id: userId, group_id: groupId }).execute();
-}
-
-export async function updatePark(
-  db: Db,
-  scope: Scope,
-  groupId: number,
-  set: Updateable<GroupsTable>,
-): Promise<boolean> {
-  const res = await db
-    .updateTable('groups')
-    .set(set)
-    .where('id', '=', groupId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
-}
-
-export async function deletePark(db: Db, scope: Scope, groupId: number): Promise<boolean> {
-  const res = await db
-    .deleteFrom('groups')
-    .where('id', '=', groupId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows) > 0;
-}
+export const deletePark = async (db: Db, scope: Scope, groupId: number) =>
+  (await deleteByIds(db, scope, 'groups', [groupId])) > 0;
 
 export async function countParkDevices(db: Db, scope: Scope, groupId: number): Promise<number> {
-  const row = await db
+  const row = await scoped(db, scope, groupId)
     .selectFrom('devices')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', '=', groupId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 export async function parkDeviceClasses(db: Db, scope: Scope, groupId: number): Promise<string[]> {
-  const rows = await db
-    .selectFrom('devices')
-    .select('device_class')
-    .distinct()
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', '=', groupId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
+  const rows = await scoped(db, scope, groupId).selectFrom('devices').select('device_class').distinct().execute();
   return rows.map((r) => r.device_class);
 }
 
-export function findMerchantScreen(db: Db, merchantId: number, screenId: number) {
-  return db
-    .selectFrom('screens')
-    .select('id')
-    .where('id', '=', screenId)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
-}
+export const findMerchantScreen = (db: Db, scope: Scope, screenId: number) => rowById(db, scope, 'screens', screenId);
 
 /** The zone a park counts its days in, or `fallback` (TZ_NAME) when it has none. The id comes from a row already read in scope. */
 export async function zoneOfPark(db: Db, groupId: number, fallback: string): Promise<string> {

@@ -15,7 +15,7 @@ import { ApiError, notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
 import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { writeLog } from '../systemLog/service';
+import { audited } from '../systemLog/service';
 import * as repo from './repo';
 
 function toPark(g: GroupRow, devices: Park['devices'], defaultZone: string): Park {
@@ -31,6 +31,8 @@ function toPark(g: GroupRow, devices: Park['devices'], defaultZone: string): Par
     remark: g.remark,
     screenId: g.screen_id,
     timeZone: g.time_zone ?? defaultZone,
+    elevationM: g.elevation_m,
+    windHeightM: g.wind_height_m,
     devices,
   };
 }
@@ -93,6 +95,8 @@ function fields(body: AddGroupBody) {
     area: body.area,
     longitude: body.longitude,
     latitude: body.latitude,
+    elevation_m: body.elevationM,
+    wind_height_m: body.windHeightM,
     crops: body.crops,
     remark: body.remark,
     // absent keeps the zone (alter) or leaves it to TZ_NAME (add); blank returns it to TZ_NAME
@@ -100,45 +104,16 @@ function fields(body: AddGroupBody) {
   };
 }
 
-type Logger = (action: SystemLogAction, targetId: number | null, code: number, detail?: string) => Promise<unknown>;
-export const parkLogger =
-  (db: Db, auth: AuthContext, meta: ClientMeta): Logger =>
-  (action, targetId, code, detail) =>
-    writeLog(db, {
-      merchantId: auth.merchantId,
-      userId: auth.userId,
-      loginName: auth.loginName,
-      ip: meta.ip,
-      action,
-      targetType: 'park',
-      targetId,
-      detail,
-      code,
-    });
-
-/** Runs a write and records it in the system log, whether it succeeded or was refused. */
-async function logged<T>(
-  log: Logger,
+/** Park writes are logged as park.<verb> on the park, refused or not. */
+const logged = <T>(
+  db: Db,
+  auth: AuthContext,
+  meta: ClientMeta,
   action: SystemLogAction,
-  targetId: number | null,
+  groupId: number | null,
   run: () => Promise<T>,
-  describe?: (r: T) => { targetId?: number; detail: string },
-) {
-  try {
-    const result = await run();
-    const d = describe?.(result);
-    await log(action, d?.targetId ?? targetId, Code.OK, d?.detail);
-    return result;
-  } catch (err) {
-    await log(
-      action,
-      targetId,
-      err instanceof ApiError ? err.code : Code.INTERNAL,
-      err instanceof Error ? err.message : '',
-    );
-    throw err;
-  }
-}
+  describe?: (result: T) => { targetId?: number; detail: string },
+) => audited(db, auth, meta, { action, targetType: 'park', targetId: groupId }, run, describe);
 
 export function addPark(
   db: Db,
@@ -148,14 +123,16 @@ export function addPark(
   defaultZone: string,
 ): Promise<Park> {
   return logged(
-    parkLogger(db, auth, meta),
+    db,
+    auth,
+    meta,
     'park.add',
     null,
     async () => {
       if (await repo.findParkIdByName(db, auth.merchantId, body.groupName)) throw duplicateName(body.groupName);
       try {
         return await db.transaction().execute(async (trx) => {
-          const id = await repo.insertPark(trx, {
+          const id = await repo.insertPark(trx, scopeOf(auth), {
             ...fields(body),
             merchant_id: auth.merchantId,
             created_at: Date.now(),
@@ -181,7 +158,7 @@ export function alterPark(
   meta: ClientMeta,
   defaultZone: string,
 ): Promise<Park> {
-  return logged(parkLogger(db, auth, meta), 'park.alter', body.groupId, async () => {
+  return logged(db, auth, meta, 'park.alter', body.groupId, async () => {
     await visiblePark(db, auth, body.groupId);
     const same = await repo.findParkIdByName(db, auth.merchantId, body.groupName);
     if (same && same.id !== body.groupId) throw duplicateName(body.groupName);
@@ -197,7 +174,7 @@ export function alterPark(
 }
 
 export function removePark(db: Db, auth: AuthContext, groupId: number, meta: ClientMeta): Promise<void> {
-  return logged(parkLogger(db, auth, meta), 'park.remove', groupId, async () => {
+  return logged(db, auth, meta, 'park.remove', groupId, async () => {
     const park = await visiblePark(db, auth, groupId);
     await db.transaction().execute(async (trx) => {
       const bound = await repo.countParkDevices(trx, scopeOf(auth), groupId);
@@ -220,12 +197,14 @@ export function setParkScreen(
   meta: ClientMeta,
 ): Promise<void> {
   return logged(
-    parkLogger(db, auth, meta),
+    db,
+    auth,
+    meta,
     'park.screen',
     groupId,
     async () => {
       await visiblePark(db, auth, groupId);
-      if (screenId !== null && !(await repo.findMerchantScreen(db, auth.merchantId, screenId))) {
+      if (screenId !== null && !(await repo.findMerchantScreen(db, scopeOf(auth), screenId))) {
         throw notFound(`screenId ${screenId}: screen`);
       }
       await repo.updatePark(db, scopeOf(auth), groupId, { screen_id: screenId });

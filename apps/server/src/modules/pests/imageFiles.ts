@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
+import { contentStore } from '../../files/contentStore';
 import { createImageStore, type ImageMime } from '../devices/imageStore';
 
 export const THUMB_WIDTH = 320;
@@ -9,25 +8,21 @@ export const THUMB_WIDTH = 320;
 /**
  * Reads stored pictures and their thumbnails. Files are found only from a database row's sha256 and
  * mime, never from anything a caller typed, so no path can be guessed into. Thumbnails are made once
- * with sharp and kept beside the originals under `{dataDir}/thumbs`.
+ * with sharp and kept in the one file store under `{dataDir}/thumbs`, named by the original's sha256.
  */
 export function createImageFiles(dataDir: string) {
   const store = createImageStore(dataDir);
-  const thumbRoot = join(dataDir, 'thumbs');
+  const thumbs = contentStore(dataDir, 'thumbs');
   const inflight = new Map<string, Promise<Buffer>>();
 
   async function makeThumb(sha256: string, mime: ImageMime): Promise<Buffer> {
-    const path = join(thumbRoot, sha256.slice(0, 2), `${sha256}.jpg`);
-    const cached = await readFile(path).catch(() => null);
+    const cached = await readFile(thumbs.pathOf(sha256, 'jpg')).catch(() => null);
     if (cached) return cached;
     const buf = await sharp(await readFile(store.pathOf(sha256, mime)))
       .resize({ width: THUMB_WIDTH, withoutEnlargement: true })
       .jpeg({ quality: 75 })
       .toBuffer();
-    await mkdir(join(thumbRoot, sha256.slice(0, 2)), { recursive: true });
-    const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
-    await writeFile(tmp, buf);
-    await rename(tmp, path);
+    await thumbs.putDerived(sha256, 'jpg', buf);
     return buf;
   }
 

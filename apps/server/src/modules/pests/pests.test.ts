@@ -18,6 +18,7 @@ import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/
 import { describeEachEngine } from '../../test/harness';
 
 const DAY = 86_400_000;
+const box = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
 
 async function trayPicture(seed: number): Promise<Buffer> {
   return sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 240, g: 236, b: 220 + (seed % 30) } } })
@@ -124,24 +125,18 @@ describeEachEngine('pests', (env) => {
     const relabel = await env().post<TrapImageDetail>('/api/merchant/pest/alterDetection', demo, {
       detectionId: moth.detectionId,
       categoryId: cat('spodoptera_exigua').categoryId,
-      x: 0.5,
-      y: 0.5,
-      w: 0.1,
-      h: 0.1,
+      ...box(0.5, 0.5, 0.1, 0.1),
     });
     expect(relabel.code, relabel.msg).toBe(0);
     expect(relabel.data.image.corrected).toBe(true);
     const moved = relabel.data.detections.find((d) => d.detectionId === moth.detectionId)!;
-    expect(moved).toMatchObject({ x: 0.5, y: 0.5, w: 0.1, h: 0.1 });
+    expect(moved).toMatchObject(box(0.5, 0.5, 0.1, 0.1));
     const diamond = relabel.data.detections.find((d) => d.categoryId === cat('plutella_xylostella').categoryId)!;
     expect((await env().post('/api/merchant/pest/removeDetection', demo, { ids: [diamond.detectionId] })).code).toBe(0);
     const added = await env().post<TrapImageDetail>('/api/merchant/pest/addDetection', demo, {
       imageId,
       categoryId: cat('bemisia_tabaci').categoryId,
-      x: 0.2,
-      y: 0.2,
-      w: 0.05,
-      h: 0.05,
+      ...box(0.2, 0.2, 0.05, 0.05),
     });
     expect(added.code, added.msg).toBe(0);
     expect(added.data.detections.find((d) => d.source === 'staff')).toMatchObject({
@@ -175,10 +170,7 @@ describeEachEngine('pests', (env) => {
     const wide = await env().post('/api/merchant/pest/addDetection', demo, {
       imageId,
       categoryId: cat('aphididae').categoryId,
-      x: 0.9,
-      y: 0.1,
-      w: 0.2,
-      h: 0.1,
+      ...box(0.9, 0.1, 0.2, 0.1),
     });
     expect(wide.code).toBe(Code.VALIDATION);
     expect(fieldsOf(wide)).toEqual(['w']);
@@ -188,10 +180,7 @@ describeEachEngine('pests', (env) => {
     const wrongKind = await env().post('/api/merchant/pest/addDetection', demo, {
       imageId,
       categoryId: sporeCat.categoryId,
-      x: 0.1,
-      y: 0.1,
-      w: 0.1,
-      h: 0.1,
+      ...box(0.1, 0.1, 0.1, 0.1),
     });
     expect(wrongKind.code).toBe(Code.VALIDATION);
     expect(fieldsOf(wrongKind)).toEqual(['categoryId']);

@@ -1,53 +1,53 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { ImageDetectionsTable, PestCategoriesTable } from '../../db/pestsSchema';
-import { inList, type Scope } from '../../db/scope';
+import { merchantWide, type Scope, scoped } from '../../db/scope';
 
-/** Repository of pests and spores: Kysely only; every tenant query filters merchant and parks in SQL. */
+/** Repository of pests and spores: tenant queries go through scoped() (park data) or merchantWide() (the categories). */
+
+/** The merchant's categories: a catalogue every park of the merchant shares. */
+const categories = (db: Db, merchantId: number) => merchantWide(db, merchantId).selectFrom('pest_categories');
 
 export function listCategories(db: Db, merchantId: number, kind: string, keyword?: string) {
-  let q = db.selectFrom('pest_categories').selectAll().where('merchant_id', '=', merchantId).where('kind', '=', kind);
+  let q = categories(db, merchantId).selectAll().where('kind', '=', kind);
   if (keyword)
     q = q.where((eb) => eb.or([eb('name', 'like', `%${keyword}%`), eb('latin_name', 'like', `%${keyword}%`)]));
   return q.orderBy('id').execute();
 }
 
-export function findCategory(db: Db, merchantId: number, categoryId: number) {
-  return db
-    .selectFrom('pest_categories')
-    .selectAll()
-    .where('id', '=', categoryId)
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
-}
+export const findCategory = (db: Db, merchantId: number, categoryId: number) =>
+  categories(db, merchantId).selectAll().where('id', '=', categoryId).executeTakeFirst();
 
 export async function insertCategory(db: Db, row: Insertable<PestCategoriesTable>): Promise<number> {
-  const r = await db.insertInto('pest_categories').values(row).returning('id').executeTakeFirstOrThrow();
+  const r = await merchantWide(db, row.merchant_id)
+    .insertInto('pest_categories')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 
 export async function updateCategory(db: Db, merchantId: number, id: number, set: Updateable<PestCategoriesTable>) {
-  await db.updateTable('pest_categories').set(set).where('id', '=', id).where('merchant_id', '=', merchantId).execute();
+  await merchantWide(db, merchantId).updateTable('pest_categories').set(set).where('id', '=', id).execute();
 }
 
 /** Categories among `ids` that detections still use (a removal would silently change counts). */
 export async function categoriesInUse(db: Db, merchantId: number, ids: number[]) {
-  return db
+  return merchantWide(db, merchantId)
     .selectFrom('image_detections as d')
     .innerJoin('pest_categories as c', 'c.id', 'd.category_id')
     .select(['c.id', 'c.name'])
-    .where('c.merchant_id', '=', merchantId)
     .where('c.id', 'in', ids)
     .groupBy(['c.id', 'c.name'])
     .execute();
 }
 
 export async function deleteCategories(db: Db, merchantId: number, ids: number[]) {
-  await db.deleteFrom('pest_categories').where('merchant_id', '=', merchantId).where('id', 'in', ids).execute();
+  await merchantWide(db, merchantId).deleteFrom('pest_categories').where('id', 'in', ids).execute();
 }
 
 export async function markSeeded(db: Db, merchantId: number, at: number): Promise<boolean> {
-  const r = await db
+  const r = await merchantWide(db, merchantId)
     .insertInto('pest_seeded')
     .values({ merchant_id: merchantId, seeded_at: at })
     .onConflict((oc) => oc.column('merchant_id').doNothing())
@@ -58,12 +58,10 @@ export async function markSeeded(db: Db, merchantId: number, at: number): Promis
 
 /** A trap of a given class the caller may see. */
 export function findTrap(db: Db, scope: Scope, deviceId: number, deviceClass: string) {
-  return db
+  return scoped(db, scope)
     .selectFrom('devices')
     .select(['id', 'serial', 'name', 'group_id', 'merchant_id', 'device_class', 'online'])
     .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .where('device_class', '=', deviceClass)
     .executeTakeFirst();
 }
@@ -83,13 +81,11 @@ const imageColumns = [
 
 /** A photo the caller may see: its device is in one of the caller's parks. */
 export function findImage(db: Db, scope: Scope, imageId: number) {
-  return db
+  return scoped(db, scope)
     .selectFrom('device_images as i')
     .innerJoin('devices as d', 'd.id', 'i.device_id')
     .select(imageColumns)
     .where('i.id', '=', imageId)
-    .where('d.merchant_id', '=', scope.merchantId)
-    .where('d.group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
 }
 export type ImageRow = NonNullable<Awaited<ReturnType<typeof findImage>>>;
@@ -174,15 +170,13 @@ export async function insertDetection(db: Db, row: Insertable<ImageDetectionsTab
 
 /** A detection the caller may change: its photo's device is in one of the caller's parks. */
 export function findDetection(db: Db, scope: Scope, detectionId: number) {
-  return db
+  return scoped(db, scope)
     .selectFrom('image_detections as x')
     .innerJoin('device_images as i', 'i.id', 'x.image_id')
     .innerJoin('devices as d', 'd.id', 'i.device_id')
     .selectAll('x')
     .select(['d.device_class', 'd.merchant_id'])
     .where('x.id', '=', detectionId)
-    .where('d.merchant_id', '=', scope.merchantId)
-    .where('d.group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
 }
 
@@ -201,12 +195,9 @@ export async function markCorrected(db: Db, imageIds: number[], at: number) {
 
 /** Traps of a class in one park the caller may see. */
 export function parkTraps(db: Db, scope: Scope, groupId: number, deviceClass: string, deviceId?: number) {
-  let q = db
+  let q = scoped(db, scope, groupId)
     .selectFrom('devices')
     .select(['id', 'name', 'serial'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('group_id', '=', groupId)
     .where('device_class', '=', deviceClass);
   if (deviceId !== undefined) q = q.where('id', '=', deviceId);
   return q.orderBy('id').execute();
@@ -240,12 +231,9 @@ export async function photoCount(db: Db, deviceIds: number[], from: number, to: 
 
 /** The park's first weather station (temperature overlay of the trend). */
 export function weatherStation(db: Db, scope: Scope, groupId: number) {
-  return db
+  return scoped(db, scope, groupId)
     .selectFrom('devices')
     .select(['id', 'name'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('group_id', '=', groupId)
     .where('device_class', '=', 'weatherStation')
     .orderBy('id')
     .executeTakeFirst();
@@ -262,14 +250,13 @@ export function dailyTemperature(db: Db, deviceId: number, from: number, to: num
     .execute();
 }
 
-/** The last confirmed setWorkPeriod of each trap. */
+/** The last confirmed setWorkPeriod of each trap, whichever of the merchant's parks it was sent in. */
 export async function confirmedPeriods(db: Db, merchantId: number, deviceIds: number[]) {
   const out = new Map<number, string>();
   if (deviceIds.length === 0) return out;
-  const rows = await db
+  const rows = await merchantWide(db, merchantId)
     .selectFrom('commands')
     .select(['device_id', 'params'])
-    .where('merchant_id', '=', merchantId)
     .where('device_id', 'in', deviceIds)
     .where('name', '=', 'setWorkPeriod')
     .where('state', '=', 'succeeded')

@@ -1,15 +1,16 @@
-import { PEST_KIND_CLASS, type PestKind, type TrapStatus } from '@farmpark/contracts';
+import { COMMANDS, PEST_KIND_CLASS, type PestKind, type TrapStatus } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import type { AuthContext } from '../auth/sessions';
 import { initParamConfigList } from '../telemetry/service';
 import { toImages } from './images';
 import * as repo from './repo';
 
-function parsePeriod(params: string | undefined): TrapStatus['workPeriod'] {
+/** The period a confirmed setWorkPeriod set, read by the command's own schema; null when there is none. */
+function workPeriod(params: string | undefined): TrapStatus['workPeriod'] {
   if (!params) return null;
   try {
-    const p = JSON.parse(params) as { start?: unknown; end?: unknown };
-    return typeof p.start === 'string' && typeof p.end === 'string' ? { start: p.start, end: p.end } : null;
+    const period = COMMANDS.insectTrap.setWorkPeriod.safeParse(JSON.parse(params));
+    return period.success ? { start: period.data.start, end: period.data.end } : null;
   } catch {
     return null;
   }
@@ -34,6 +35,6 @@ export async function trapStatusList(
     lastReportAt: c.lastReportAt,
     latest: c.latest,
     lastImage: last.get(c.deviceId) ?? null,
-    workPeriod: parsePeriod(periods.get(c.deviceId)),
+    workPeriod: workPeriod(periods.get(c.deviceId)),
   }));
 }

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/connect';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
 import { listParks } from '../parks/repo';
@@ -14,7 +15,7 @@ const GIS = '/system/GisMap';
 
 /** The GIS map reads map data on its own permission: its users need not administer parks. */
 export async function gisMapList(db: Db, auth: AuthContext): Promise<GisPark[]> {
-  const parks = await listParks(db, { merchantId: auth.merchantId, groupIds: auth.groupIds });
+  const parks = await listParks(db, scopeOf(auth));
   return Promise.all(
     parks.map(async (p) => {
       const point = await getGroupPoint(db, auth, p.id);

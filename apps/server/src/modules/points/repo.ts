@@ -1,152 +1,67 @@
 import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { AreaPointsTable, GroupPointsTable } from '../../db/pointsSchema';
-import { inList, type Scope } from '../../db/scope';
+import { deleteByIds, insertRow, rowById, rowsByIds, updateById } from '../../db/rows';
+import { type Scope, scoped } from '../../db/scope';
 
-export function findGroupPointByGroup(db: Db, scope: Scope, groupId: number) {
-  return db
-    .selectFrom('group_points')
-    .selectAll()
-    .where('group_id', '=', groupId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
+/** A park's map: its group point (centre, zoom, boundary), its areas (plots) and where its devices stand. */
 
-export function findGroupPoint(db: Db, scope: Scope, pointId: number) {
-  return db
-    .selectFrom('group_points')
-    .selectAll()
-    .where('id', '=', pointId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
+export const findGroupPointByGroup = (db: Db, scope: Scope, groupId: number) =>
+  scoped(db, scope, groupId).selectFrom('group_points').selectAll().executeTakeFirst();
 
-export async function insertGroupPoint(db: Db, row: Insertable<GroupPointsTable>): Promise<number> {
-  const r = await db.insertInto('group_points').values(row).returning('id').executeTakeFirstOrThrow();
-  return r.id;
-}
+export const findGroupPoint = (db: Db, scope: Scope, pointId: number) => rowById(db, scope, 'group_points', pointId);
 
-export function updateGroupPoint(db: Db, scope: Scope, pointId: number, set: Updateable<GroupPointsTable>) {
-  return db
-    .updateTable('group_points')
-    .set(set)
-    .where('id', '=', pointId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
-}
+export const insertGroupPoint = (db: Db, scope: Scope, row: Insertable<GroupPointsTable>) =>
+  insertRow(db, scope, 'group_points', row);
+
+export const updateGroupPoint = (db: Db, scope: Scope, pointId: number, set: Updateable<GroupPointsTable>) =>
+  updateById(db, scope, 'group_points', pointId, set);
 
 /** The park keeps its own location columns (park list, weather); they follow the group point. */
-export function setParkLocation(db: Db, scope: Scope, groupId: number, longitude: number, latitude: number) {
-  return db
-    .updateTable('groups')
-    .set({ longitude, latitude })
-    .where('id', '=', groupId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('id', 'in', inList(scope.groupIds))
-    .execute();
-}
+export const setParkLocation = (db: Db, scope: Scope, groupId: number, longitude: number, latitude: number) =>
+  updateById(db, scope, 'groups', groupId, { longitude, latitude });
 
 export async function deleteGroupPoint(db: Db, scope: Scope, pointId: number): Promise<void> {
   // Explicit, not only by cascade: SQLite connections without foreign_keys would leave orphans.
-  await db
-    .deleteFrom('area_points')
-    .where('point_id', '=', pointId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
-  await db
-    .deleteFrom('group_points')
-    .where('id', '=', pointId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
+  await scoped(db, scope).deleteFrom('area_points').where('point_id', '=', pointId).execute();
+  await deleteByIds(db, scope, 'group_points', [pointId]);
 }
 
-export function listAreaPoints(db: Db, scope: Scope, pointId: number) {
-  return db
-    .selectFrom('area_points')
-    .selectAll()
-    .where('point_id', '=', pointId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
+export const listAreaPoints = (db: Db, scope: Scope, pointId: number) =>
+  scoped(db, scope).selectFrom('area_points').selectAll().where('point_id', '=', pointId).orderBy('id').execute();
+
+export const findAreaPoints = (db: Db, scope: Scope, ids: readonly number[]) =>
+  rowsByIds(db, scope, 'area_points', ids);
+
+export const insertAreaPoint = (db: Db, scope: Scope, row: Insertable<AreaPointsTable>) =>
+  insertRow(db, scope, 'area_points', row);
+
+export const updateAreaPoint = (db: Db, scope: Scope, id: number, set: Updateable<AreaPointsTable>) =>
+  updateById(db, scope, 'area_points', id, set);
+
+export const deleteAreaPoints = (db: Db, scope: Scope, ids: readonly number[]) =>
+  deleteByIds(db, scope, 'area_points', ids);
+
+/** Devices of one park, placed (with a position) or not. */
+export function listParkDevicePoints(db: Db, scope: Scope, groupId: number, placed: boolean) {
+  const q = scoped(db, scope, groupId)
+    .selectFrom('devices')
+    .select(['id', 'serial', 'name', 'device_class', 'online', 'longitude', 'latitude']);
+  return (
+    placed
+      ? q.where('longitude', 'is not', null).where('latitude', 'is not', null)
+      : q.where((eb) => eb.or([eb('longitude', 'is', null), eb('latitude', 'is', null)]))
+  )
     .orderBy('id')
     .execute();
 }
 
-export function findAreaPoints(db: Db, scope: Scope, ids: readonly number[]) {
-  return db
-    .selectFrom('area_points')
-    .selectAll()
-    .where('id', 'in', inList(ids))
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
-}
+export const findDevice = (db: Db, scope: Scope, deviceId: number) => rowById(db, scope, 'devices', deviceId);
 
-export async function insertAreaPoint(db: Db, row: Insertable<AreaPointsTable>): Promise<number> {
-  const r = await db.insertInto('area_points').values(row).returning('id').executeTakeFirstOrThrow();
-  return r.id;
-}
-
-export function updateAreaPoint(db: Db, scope: Scope, id: number, set: Updateable<AreaPointsTable>) {
-  return db
-    .updateTable('area_points')
-    .set(set)
-    .where('id', '=', id)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
-}
-
-export async function deleteAreaPoints(db: Db, scope: Scope, ids: readonly number[]): Promise<number> {
-  const res = await db
-    .deleteFrom('area_points')
-    .where('id', 'in', inList(ids))
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-  return Number(res.numDeletedRows);
-}
-
-/** Devices of one park, placed (with a position) or not. */
-export function listParkDevicePoints(db: Db, scope: Scope, groupId: number, placed: boolean) {
-  let q = db
-    .selectFrom('devices')
-    .select(['id', 'serial', 'name', 'device_class', 'online', 'longitude', 'latitude'])
-    .where('group_id', '=', groupId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds));
-  q = placed
-    ? q.where('longitude', 'is not', null).where('latitude', 'is not', null)
-    : q.where((eb) => eb.or([eb('longitude', 'is', null), eb('latitude', 'is', null)]));
-  return q.orderBy('id').execute();
-}
-
-export function findDevice(db: Db, scope: Scope, deviceId: number) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'group_id', 'serial', 'name'])
-    .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
-
-export function setDevicePosition(
+export const setDevicePosition = (
   db: Db,
   scope: Scope,
   deviceId: number,
   longitude: number | null,
   latitude: number | null,
-) {
-  return db
-    .updateTable('devices')
-    .set({ longitude, latitude })
-    .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
-}
+) => updateById(db, scope, 'devices', deviceId, { longitude, latitude });

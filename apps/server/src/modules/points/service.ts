@@ -48,10 +48,6 @@ function toAreaPoint(r: Selectable<AreaPointsTable>): AreaPoint {
   };
 }
 
-function visiblePark(auth: AuthContext, groupId: number): void {
-  requirePark(auth, groupId);
-}
-
 async function visiblePoint(db: Db, auth: AuthContext, pointId: number) {
   const row = await repo.findGroupPoint(db, scopeOf(auth), pointId);
   if (!row) throw notFound(`pointId ${pointId}: group point`);
@@ -59,7 +55,7 @@ async function visiblePoint(db: Db, auth: AuthContext, pointId: number) {
 }
 
 export async function getGroupPoint(db: Db, auth: AuthContext, groupId: number): Promise<GroupPoint | null> {
-  visiblePark(auth, groupId);
+  requirePark(auth, groupId);
   const row = await repo.findGroupPointByGroup(db, scopeOf(auth), groupId);
   return row ? toGroupPoint(row) : null;
 }
@@ -76,7 +72,7 @@ export function alterGroupPoint(
     meta,
     { action: 'park.point', targetType: 'park', targetId: body.groupId },
     async () => {
-      visiblePark(auth, body.groupId);
+      requirePark(auth, body.groupId);
       const scope = scopeOf(auth);
       return db.transaction().execute(async (trx) => {
         const set = {
@@ -88,7 +84,7 @@ export function alterGroupPoint(
         };
         const existing = await repo.findGroupPointByGroup(trx, scope, body.groupId);
         if (existing) await repo.updateGroupPoint(trx, scope, existing.id, set);
-        else await repo.insertGroupPoint(trx, { ...set, merchant_id: auth.merchantId, group_id: body.groupId });
+        else await repo.insertGroupPoint(trx, scope, { ...set, merchant_id: auth.merchantId, group_id: body.groupId });
         await repo.setParkLocation(trx, scope, body.groupId, body.longitude, body.latitude);
         return toGroupPoint((await repo.findGroupPointByGroup(trx, scope, body.groupId))!);
       });
@@ -167,7 +163,7 @@ export function alterAreaPoint(
       let id = body.areaPointId;
       if (id !== null) await repo.updateAreaPoint(db, scope, id, set);
       else {
-        id = await repo.insertAreaPoint(db, {
+        id = await repo.insertAreaPoint(db, scope, {
           ...set,
           merchant_id: auth.merchantId,
           group_id: point.group_id,
@@ -207,7 +203,7 @@ export async function listDevicePoints(
   groupId: number,
   placed: boolean,
 ): Promise<DevicePoint[]> {
-  visiblePark(auth, groupId);
+  requirePark(auth, groupId);
   const rows = await repo.listParkDevicePoints(db, scopeOf(auth), groupId, placed);
   return rows.map((r) => ({
     deviceId: r.id,

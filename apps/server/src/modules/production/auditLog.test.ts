@@ -1,76 +1,49 @@
 import { addDays, Code, dayIn, type Paged, type SystemLogEntry } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-
-const P = '/api/merchant/production';
-const L = '/api/merchant/systemLog';
+import { P } from './core/permits';
+import { type DemoFarm, demoFarm, okPost, pesticideInStock, plant } from './core/testFixture';
 
 /** Every production write leaves one system log line: what, on which record, by whom, and how it ended. */
 describeEachEngine('production writes in the system log', (env) => {
-  let demo: string;
-  let park: number;
-  let plot: number;
-
+  let at: DemoFarm;
+  const post = okPost(env, () => at.demo);
   beforeAll(async () => {
-    demo = await env().login('demo');
-    park = env().ids.parks.farm[0];
-    const area = await env()
-      .db.selectFrom('area_points')
-      .select('id')
-      .where('group_id', '=', park)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    plot = area.id;
+    at = await demoFarm(env());
   });
 
   /** The log lines of production actions, oldest first. */
   const lines = async (lang?: string) => {
     const res = await env().app.inject({
       method: 'GET',
-      url: `${L}/getSystemLogList`,
+      url: '/api/merchant/systemLog/getSystemLogList',
       query: { action: 'production', pageSize: '100' },
-      headers: { AuthToken: demo, ...(lang ? { 'accept-language': lang } : {}) },
+      headers: { AuthToken: at.demo, ...(lang ? { 'accept-language': lang } : {}) },
     });
     return (res.json() as { data: Paged<SystemLogEntry> }).data.list.reverse();
   };
-  const post = async <T = { id: number }>(url: string, body: object) => {
-    const res = await env().post<T>(`${P}/${url}`, demo, body);
-    expect(res.code, `${url}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
-
   it('logs adds, edits, removals, the work marked done and the harvest kept over a safety interval', async () => {
     const today = dayIn('Asia/Shanghai');
     const crop = await post('crop/addCrop', { name: '日志番茄', growingDays: 100 });
     await post('crop/updateCrop', { id: crop.id, name: '日志番茄2', growingDays: 100 });
-    const planting = await post('planting/addPlanting', {
-      groupId: park,
-      areaPointId: plot,
+    const planting = await plant(post, at, {
       cropId: crop.id,
-      areaMu: 1,
       sownOn: addDays(today, -20),
       expectedHarvestOn: addDays(today, 60),
     });
-    const spray = await post('material/addMaterial', {
-      groupId: park,
-      kind: 'pesticide',
-      name: '日志吡虫啉',
-      unit: 'kg',
-      safetyDays: 7,
-    });
-    await post('material/addStockMove', { kind: 'in', materialId: spray.id, quantity: 2 });
+    const spray = await pesticideInStock(post, at.park, '日志吡虫啉', 'kg', 2);
     const work = {
-      groupId: park,
+      groupId: at.park,
       type: 'spraying',
-      areaPointId: plot,
+      areaPointId: at.plot,
       plantingId: planting.id,
       plannedOn: addDays(today, -2),
-      materials: [{ materialId: spray.id, quantity: 0.5 }],
+      materials: [{ materialId: spray, quantity: 0.5 }],
     };
     const planned = await post('farmWork/addFarmWork', { ...work, status: 'planned', doneOn: '' });
     await post('farmWork/alterFarmWork', { ...work, id: planned.id, status: 'done', doneOn: addDays(today, -2) });
-    const harvest = { groupId: park, plantingId: planting.id, harvestedOn: today, quantity: 3, unit: 'kg' };
-    const refused = await env().post(`${P}/harvest/addHarvest`, demo, { ...harvest, personnelIds: [] });
+    const harvest = { groupId: at.park, plantingId: planting.id, harvestedOn: today, quantity: 3, unit: 'kg' };
+    const refused = await env().post(`${P}/harvest/addHarvest`, at.demo, { ...harvest, personnelIds: [] });
     expect(refused.code).toBe(Code.CONFLICT);
     const kept = await post('harvest/addHarvest', {
       ...harvest,
@@ -78,7 +51,7 @@ describeEachEngine('production writes in the system log', (env) => {
       overrideReason: '检测合格，客户加急',
     });
     await post<null>('harvest/removeHarvest', { id: [kept.id] });
-    const machine = await post('machinery/addMachinery', { groupId: park, name: '日志拖拉机', type: '拖拉机' });
+    const machine = await post('machinery/addMachinery', { groupId: at.park, name: '日志拖拉机', type: '拖拉机' });
     await post('machinery/addMaintenance', { machineryId: machine.id, doneOn: today, type: '保养', cost: 0 });
     await post<null>('farmWork/removeFarmWork', { id: [planned.id] });
 
@@ -108,7 +81,7 @@ describeEachEngine('production writes in the system log', (env) => {
     expect(all[8].detail).toContain('检测合格，客户加急');
     expect(all[9].targetId).toBe(String(kept.id));
     // the answers carry no log marker
-    const again = await env().post(`${P}/harvest/addHarvest`, demo, {
+    const again = await env().post(`${P}/harvest/addHarvest`, at.demo, {
       ...harvest,
       personnelIds: [],
       overrideReason: '再次放行',

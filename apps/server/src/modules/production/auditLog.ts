@@ -31,7 +31,12 @@ export interface LogAs {
   logAs?: 'done' | 'override';
 }
 
-type Verb = 'add' | 'alter' | 'remove';
+export type LogVerb = 'add' | 'alter' | 'remove';
+/** The record a line names: its id (or ids) and a name that still reads after the record is gone. */
+export interface LogAbout {
+  id?: number | number[];
+  name?: string;
+}
 
 /**
  * Runs a production write for the caller and writes its system log line (refusals too, with their
@@ -42,9 +47,9 @@ export async function logged<T>(
   db: Db,
   req: FastifyRequest,
   targetType: ProductionTarget,
-  verb: Verb,
+  verb: LogVerb,
   run: () => Promise<T>,
-  about: { id?: number | number[]; name?: string } = {},
+  about: LogAbout = {},
 ): Promise<Omit<T, 'logAs'>> {
   const result = await audited(
     db,

@@ -1,59 +1,37 @@
 import type { Db } from '../../db/connect';
+import { deleteByIds, insertRow, pageOfQuery, updateById } from '../../db/rows';
+import { type Scope, scoped } from '../../db/scope';
 import { anyContains } from '../../db/search';
 
-/** Kysely only: roles and their granted permitUrls. `db` may be a transaction. */
+/** Roles of the caller's merchant and their granted permitUrls. `db` may be a transaction. */
 
-const userCount = (db: Db) =>
-  db
+/** Roles with how many live staff hold each. */
+function roles(db: Db, scope: Scope) {
+  const holders = db
     .selectFrom('users as u')
     .select(['u.role_id', db.fn.countAll<number>().as('n')])
     .where('u.removed_at', 'is', null)
     .where('u.kind', '=', 'staff')
     .groupBy('u.role_id')
     .as('c');
-
-export async function listRoles(
-  db: Db,
-  merchantId: number,
-  keyword: string | undefined,
-  pageNum: number,
-  pageSize: number,
-) {
-  let base = db.selectFrom('roles as r').where('r.merchant_id', '=', merchantId);
-  if (keyword) base = base.where(anyContains(['r.name', 'r.role_key'], keyword));
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin(userCount(db), 'c.role_id', 'r.id')
-      .select(['r.id', 'r.role_key', 'r.name', 'r.is_admin', 'c.n'])
-      // The administrator role first, then in the order they were made.
-      .orderBy('r.is_admin', 'desc')
-      .orderBy('r.id')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
-}
-
-export function findRole(db: Db, merchantId: number, roleId: number) {
-  return db
+  return scoped(db, scope)
     .selectFrom('roles as r')
-    .leftJoin(userCount(db), 'c.role_id', 'r.id')
-    .select(['r.id', 'r.role_key', 'r.name', 'r.is_admin', 'c.n'])
-    .where('r.id', '=', roleId)
-    .where('r.merchant_id', '=', merchantId)
-    .executeTakeFirst();
+    .leftJoin(holders, 'c.role_id', 'r.id')
+    .select(['r.id', 'r.role_key', 'r.name', 'r.is_admin', 'c.n']);
 }
 
-export function findRoleByName(db: Db, merchantId: number, name: string) {
-  return db
-    .selectFrom('roles')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('name', '=', name)
-    .executeTakeFirst();
+export function listRoles(db: Db, scope: Scope, q: { keyword?: string; pageNum: number; pageSize: number }) {
+  let list = roles(db, scope);
+  if (q.keyword) list = list.where(anyContains(['r.name', 'r.role_key'], q.keyword));
+  // The administrator role first, then in the order they were made.
+  return pageOfQuery(list.orderBy('r.is_admin', 'desc').orderBy('r.id'), q);
 }
+
+export const findRole = (db: Db, scope: Scope, roleId: number) =>
+  roles(db, scope).where('r.id', '=', roleId).executeTakeFirst();
+
+export const findRoleByName = (db: Db, scope: Scope, name: string) =>
+  scoped(db, scope).selectFrom('roles').select('id').where('name', '=', name).executeTakeFirst();
 
 export async function permitUrls(db: Db, roleId: number): Promise<string[]> {
   const rows = await db
@@ -65,19 +43,13 @@ export async function permitUrls(db: Db, roleId: number): Promise<string[]> {
   return rows.map((r) => r.permit_url);
 }
 
-export async function insertRole(db: Db, merchantId: number, roleKey: string, name: string): Promise<number> {
-  const row = await db
-    .insertInto('roles')
-    .values({ merchant_id: merchantId, role_key: roleKey, name, is_admin: 0 })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+export const insertRole = (db: Db, scope: Scope, roleKey: string, name: string) =>
+  insertRow(db, scope, 'roles', { merchant_id: scope.merchantId, role_key: roleKey, name, is_admin: 0 });
 
-export function renameRole(db: Db, merchantId: number, roleId: number, name: string) {
-  return db.updateTable('roles').set({ name }).where('id', '=', roleId).where('merchant_id', '=', merchantId).execute();
-}
+export const renameRole = (db: Db, scope: Scope, roleId: number, name: string) =>
+  updateById(db, scope, 'roles', roleId, { name });
 
+/** The role's permitUrls become `urls` (the role was read in scope). */
 export async function replacePermitUrls(db: Db, roleId: number, urls: string[]) {
   await db.deleteFrom('role_permissions').where('role_id', '=', roleId).execute();
   if (urls.length) {
@@ -89,15 +61,7 @@ export async function replacePermitUrls(db: Db, roleId: number, urls: string[]) 
 }
 
 /** Users of the role, removed ones included: their rows keep a reference until the role goes. */
-export function userIdsOfRole(db: Db, merchantId: number, roleId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'removed_at'])
-    .where('merchant_id', '=', merchantId)
-    .where('role_id', '=', roleId)
-    .execute();
-}
+export const userIdsOfRole = (db: Db, scope: Scope, roleId: number) =>
+  scoped(db, scope).selectFrom('users').select(['id', 'removed_at']).where('role_id', '=', roleId).execute();
 
-export function deleteRole(db: Db, merchantId: number, roleId: number) {
-  return db.deleteFrom('roles').where('id', '=', roleId).where('merchant_id', '=', merchantId).execute();
-}
+export const deleteRoles = (db: Db, scope: Scope, ids: readonly number[]) => deleteByIds(db, scope, 'roles', ids);

@@ -1,11 +1,5 @@
-import {
-  Code,
-  type MerchantUserInfo,
-  type Paged,
-  type PermitNode,
-  type Role,
-  type RoleDetail,
-} from '@farmpark/contracts';
+import type { MerchantUserInfo, Paged, PermitNode, Role, RoleDetail } from '@farmpark/contracts';
+import { Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
 import { describeEachEngine } from '../../test/harness';

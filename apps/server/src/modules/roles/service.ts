@@ -10,11 +10,12 @@ import {
   type RoleDetail,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { ApiError, notFound } from '../../http/apiError';
+import { ApiError } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { scopeOf } from '../../http/scope';
 import { type AuthContext, announceEnded, type EndedSession, endSessions } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
-import { audited } from '../systemLog/service';
+import { auditedCrud } from '../systemLog/auditedCrud';
 import * as repo from './repo';
 
 type RoleRow = NonNullable<Awaited<ReturnType<typeof repo.findRole>>>;
@@ -29,11 +30,13 @@ const toRole = (r: RoleRow): Role => ({
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 
-async function loadRole(db: Db, auth: AuthContext, roleId: number): Promise<RoleRow> {
-  const role = await repo.findRole(db, auth.merchantId, roleId);
-  if (!role) throw notFound(`roleId ${roleId}: role`);
-  return role;
-}
+const crud = auditedCrud({
+  family: 'role',
+  targetType: 'role',
+  missing: (id) => `roleId ${id}: role`,
+  find: (db, auth, id) => repo.findRole(db, scopeOf(auth), id),
+  name: (r: RoleRow) => r.name,
+});
 
 function assertEditable(role: RoleRow, verb: string) {
   if (role.is_admin) {
@@ -42,7 +45,7 @@ function assertEditable(role: RoleRow, verb: string) {
 }
 
 async function assertNameFree(db: Db, auth: AuthContext, name: string, self?: number) {
-  const same = await repo.findRoleByName(db, auth.merchantId, name);
+  const same = await repo.findRoleByName(db, scopeOf(auth), name);
   if (same && same.id !== self)
     throw new ApiError(Code.CONFLICT, `roleName: a role named "${name}" already exists`, {
       field: 'roleName',
@@ -64,97 +67,77 @@ export async function listRoles(
   auth: AuthContext,
   q: { keyword?: string; pageNum: number; pageSize: number },
 ): Promise<Paged<Role>> {
-  const { rows, total } = await repo.listRoles(db, auth.merchantId, q.keyword, q.pageNum, q.pageSize);
+  const { rows, total } = await repo.listRoles(db, scopeOf(auth), q);
   return { list: rows.map(toRole), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 export async function roleDetail(db: Db, auth: AuthContext, roleId: number): Promise<RoleDetail> {
-  const role = await loadRole(db, auth, roleId);
+  const role = await crud.load(db, auth, roleId);
   const permitUrls = role.is_admin ? [...ALL_PERMIT_URLS] : await repo.permitUrls(db, roleId);
   return { ...toRole(role), permitUrls };
 }
 
 export function addRole(deps: ModuleDeps, auth: AuthContext, body: AddRoleBody, meta: ClientMeta) {
   const { db } = deps;
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'role.add', targetType: 'role', detail: body.roleName },
-    async () => {
-      assertGrantable(auth, body.permitUrls);
-      await assertNameFree(db, auth, body.roleName);
-      const urls = [...new Set(body.permitUrls)];
-      const roleId = await db.transaction().execute(async (trx) => {
-        // The key is what getMerchantUserInfo reports in `roles`; it must never collide with `admin` or `screen`.
-        const id = await repo.insertRole(trx, auth.merchantId, `r_${randomBytes(6).toString('hex')}`, body.roleName);
-        await repo.replacePermitUrls(trx, id, urls);
-        return id;
-      });
-      return roleDetail(db, auth, roleId);
-    },
-    (r) => ({ targetId: r.roleId }),
-  );
+  const run = async () => {
+    assertGrantable(auth, body.permitUrls);
+    await assertNameFree(db, auth, body.roleName);
+    const roleId = await db.transaction().execute(async (trx) => {
+      // The key is what getMerchantUserInfo reports in `roles`; it must never collide with `admin` or `screen`.
+      const id = await repo.insertRole(trx, scopeOf(auth), `r_${randomBytes(6).toString('hex')}`, body.roleName);
+      await repo.replacePermitUrls(trx, id, [...new Set(body.permitUrls)]);
+      return id;
+    });
+    return roleDetail(db, auth, roleId);
+  };
+  return crud.add(db, auth, meta, body.roleName, run, (r) => r.roleId);
 }
 
+/** A change of the role's permissions ends the sessions of its users (they must load the new menu). */
 export function alterRole(deps: ModuleDeps, auth: AuthContext, body: AlterRoleBody, meta: ClientMeta) {
   const { db } = deps;
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'role.alter', targetType: 'role', targetId: body.roleId, detail: body.roleName },
-    async () => {
-      const role = await loadRole(db, auth, body.roleId);
-      assertEditable(role, 'edited');
-      assertGrantable(auth, body.permitUrls);
-      await assertNameFree(db, auth, body.roleName, role.id);
-      const urls = [...new Set(body.permitUrls)];
-      const before = await repo.permitUrls(db, role.id);
-      const changed = !sameSet(before, urls);
-      const ended = await db.transaction().execute(async (trx) => {
-        await repo.renameRole(trx, auth.merchantId, role.id, body.roleName);
-        if (!changed) return [] as EndedSession[];
-        await repo.replacePermitUrls(trx, role.id, urls);
-        const users = await repo.userIdsOfRole(trx, auth.merchantId, role.id);
-        const out: EndedSession[] = [];
-        for (const u of users) {
-          out.push(...(await endSessions(trx, { userId: u.id, merchantId: auth.merchantId }, Code.ROLE_CHANGED)));
-        }
-        return out;
-      });
-      await announceEnded(deps.publish, ended);
-      return roleDetail(db, auth, role.id);
-    },
-  );
+  const run = async (role: RoleRow) => {
+    assertEditable(role, 'edited');
+    assertGrantable(auth, body.permitUrls);
+    await assertNameFree(db, auth, body.roleName, role.id);
+    const urls = [...new Set(body.permitUrls)];
+    const changed = !sameSet(await repo.permitUrls(db, role.id), urls);
+    const ended = await db.transaction().execute(async (trx) => {
+      await repo.renameRole(trx, scopeOf(auth), role.id, body.roleName);
+      if (!changed) return [] as EndedSession[];
+      await repo.replacePermitUrls(trx, role.id, urls);
+      const out: EndedSession[] = [];
+      for (const u of await repo.userIdsOfRole(trx, scopeOf(auth), role.id)) {
+        out.push(...(await endSessions(trx, { userId: u.id, merchantId: auth.merchantId }, Code.ROLE_CHANGED)));
+      }
+      return out;
+    });
+    await announceEnded(deps.publish, ended);
+    return roleDetail(db, auth, role.id);
+  };
+  return crud.alter(db, auth, meta, body.roleId, run, { detail: body.roleName });
 }
 
 export function removeRoles(deps: ModuleDeps, auth: AuthContext, ids: number[], meta: ClientMeta) {
   const { db } = deps;
-  const unique = [...new Set(ids)];
-  return audited(
-    db,
-    auth,
-    meta,
-    { action: 'role.remove', targetType: 'role', targetId: unique.join(',') },
-    async () => {
-      const roles = await Promise.all(unique.map((id) => loadRole(db, auth, id)));
-      for (const role of roles) {
-        assertEditable(role, 'removed');
-        const held = Number(role.n ?? 0);
-        if (held > 0) {
-          throw new ApiError(
-            Code.CONFLICT,
-            `roleId ${role.id}: ${held} user${held === 1 ? ' still holds' : 's still hold'} the role "${role.name}"; give ${held === 1 ? 'that user' : 'them'} another role first`,
-            { rule: 'inUse', params: { count: held, value: role.name } },
-          );
-        }
+  return crud.remove(db, auth, meta, ids, async (roles) => {
+    for (const role of roles) {
+      assertEditable(role, 'removed');
+      const held = Number(role.n ?? 0);
+      if (held > 0) {
+        throw new ApiError(
+          Code.CONFLICT,
+          `roleId ${role.id}: ${held} user${held === 1 ? ' still holds' : 's still hold'} the role "${role.name}"; give ${held === 1 ? 'that user' : 'them'} another role first`,
+          { rule: 'inUse', params: { count: held, value: role.name } },
+        );
       }
-      await db.transaction().execute(async (trx) => {
-        for (const role of roles) await repo.deleteRole(trx, auth.merchantId, role.id);
-      });
-      return roles.map((r) => r.name);
-    },
-    (names) => ({ detail: names.join(', ') }),
-  );
+    }
+    await db.transaction().execute((trx) =>
+      repo.deleteRoles(
+        trx,
+        scopeOf(auth),
+        roles.map((r) => r.id),
+      ),
+    );
+  });
 }

@@ -2,8 +2,9 @@ import type { LngLat, ParkProduction, ScreenOverview, ScreenParkSummary } from '
 import { dayIn } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
-import { requirePark } from '../../http/scope';
+import { requirePark, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
+import { findPark } from '../parks/repo';
 import { PERMITS as PRODUCTION } from '../production/core/routes';
 import { zoneClock } from '../telemetry/buckets';
 import * as repo from './overviewRepo';
@@ -41,14 +42,14 @@ async function production(
   now: number,
 ): Promise<Map<number, ParkProduction>> {
   const ids = parks.map((p) => p.id);
-  const crops = await repo.growingCrops(db, auth.merchantId, ids);
+  const crops = await repo.growingCrops(db, scopeOf(auth), ids);
   const out = new Map<number, ParkProduction>();
   for (const p of parks) {
     const today = dayIn(p.zone, now);
     const year = Number(today.slice(0, 4));
-    const harvest = await repo.harvestByUnit(db, auth.merchantId, p.id, `${year}-01-01`, today);
+    const harvest = await repo.harvestByUnit(db, scopeOf(auth), p.id, `${year}-01-01`, today);
     const scans = mayRead(auth, CODES)
-      ? await repo.codeScans(db, auth.merchantId, p.id, zoneClock(p.zone).dayBucket(now))
+      ? await repo.codeScans(db, scopeOf(auth), p.id, zoneClock(p.zone).dayBucket(now))
       : null;
     const mine = crops
       .filter((c) => Number(c.group_id) === p.id)
@@ -77,19 +78,15 @@ export async function screenOverview(
   tzName: string,
   now = Date.now(),
 ): Promise<ScreenOverview> {
-  const screen = await db
-    .selectFrom('screens')
-    .select(['id', 'title'])
-    .where('id', '=', screenId)
-    .where('merchant_id', '=', auth.merchantId)
-    .executeTakeFirst();
-  const rows = screen ? await repo.screenParks(db, auth.merchantId, screenId, auth.groupIds) : [];
+  const scope = scopeOf(auth);
+  const screen = await repo.findScreen(db, scope, screenId);
+  const rows = screen ? await repo.screenParks(db, scope, screenId) : [];
   // a screen none of whose parks the caller sees does not exist for them (as getScreenList leaves it out)
   if (!screen || rows.length === 0) throw notFound(`screenId ${screenId}: screen`);
   const ids = rows.map((r) => r.id);
   const [devices, alarms, crops] = await Promise.all([
-    repo.deviceCounts(db, auth.merchantId, ids),
-    mayRead(auth, ALARMS) ? repo.openAlarmCounts(db, auth.merchantId, ids) : null,
+    repo.deviceCounts(db, scope, ids),
+    mayRead(auth, ALARMS) ? repo.openAlarmCounts(db, scope, ids) : null,
     mayReadProduction(auth)
       ? production(
           db,
@@ -125,12 +122,7 @@ export async function parkProduction(
 ): Promise<ParkProduction | null> {
   requirePark(auth, groupId);
   if (!mayReadProduction(auth)) return null;
-  const park = await db
-    .selectFrom('groups')
-    .select(['id', 'time_zone'])
-    .where('id', '=', groupId)
-    .where('merchant_id', '=', auth.merchantId)
-    .executeTakeFirst();
+  const park = await findPark(db, scopeOf(auth), groupId);
   if (!park) throw notFound(`groupId ${groupId}: park`);
   const out = await production(db, auth, [{ id: park.id, zone: park.time_zone ?? tzName }], now);
   return out.get(park.id) ?? null;

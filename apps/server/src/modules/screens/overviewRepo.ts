@@ -1,43 +1,33 @@
 import type { Db } from '../../db/connect';
-import { inList } from '../../db/scope';
+import { rowById } from '../../db/rows';
+import { type Scope, scoped } from '../../db/scope';
 
 /**
  * Per-park counts for the screens, one grouped query each over all the parks asked (a multi-park screen
- * asks for a handful at once every minute). Every query is bounded by the merchant.
+ * asks for a handful at once every minute). Every query is limited to the caller's merchant and to the
+ * parks asked among the caller's.
  */
-export function screenParks(db: Db, merchantId: number, screenId: number, groupIds: readonly number[]) {
-  return db
+
+export const findScreen = (db: Db, scope: Scope, screenId: number) => rowById(db, scope, 'screens', screenId);
+
+/** The parks a screen shows that the caller may see, with their map point. */
+export function screenParks(db: Db, scope: Scope, screenId: number) {
+  return scoped(db, scope)
     .selectFrom('screen_groups as sg')
     .innerJoin('screens as s', 's.id', 'sg.screen_id')
     .innerJoin('groups as g', 'g.id', 'sg.group_id')
-    .leftJoin('group_points as gp', (j) =>
-      j.onRef('gp.group_id', '=', 'g.id').onRef('gp.merchant_id', '=', 'g.merchant_id'),
-    )
-    .select([
-      'g.id',
-      'g.name',
-      'g.area',
-      'g.longitude',
-      'g.latitude',
-      'g.time_zone',
-      'gp.longitude as point_longitude',
-      'gp.latitude as point_latitude',
-      'gp.boundary',
-    ])
+    .leftJoin('group_points as gp', 'gp.group_id', 'g.id')
+    .select(['g.id', 'g.name', 'g.area', 'g.longitude', 'g.latitude', 'g.time_zone'])
+    .select(['gp.longitude as point_longitude', 'gp.latitude as point_latitude', 'gp.boundary'])
     .where('s.id', '=', screenId)
-    .where('s.merchant_id', '=', merchantId)
-    .where('g.merchant_id', '=', merchantId)
-    .where('g.id', 'in', inList(groupIds))
     .orderBy('g.id')
     .execute();
 }
 
-export async function deviceCounts(db: Db, merchantId: number, groupIds: readonly number[]) {
-  const rows = await db
+export async function deviceCounts(db: Db, scope: Scope, groupIds: readonly number[]) {
+  const rows = await scoped(db, scope, groupIds)
     .selectFrom('devices')
     .select(['group_id', 'online', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', 'in', inList(groupIds))
     .groupBy(['group_id', 'online'])
     .execute();
   const out = new Map<number, { total: number; online: number }>();
@@ -51,12 +41,10 @@ export async function deviceCounts(db: Db, merchantId: number, groupIds: readonl
 }
 
 /** Alarms not cleared, per park. */
-export async function openAlarmCounts(db: Db, merchantId: number, groupIds: readonly number[]) {
-  const rows = await db
+export async function openAlarmCounts(db: Db, scope: Scope, groupIds: readonly number[]) {
+  const rows = await scoped(db, scope, groupIds)
     .selectFrom('alarms')
     .select(['group_id', (eb) => eb.fn.countAll<number | string>().as('n')])
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', 'in', inList(groupIds))
     .where('state', '!=', 'cleared')
     .groupBy('group_id')
     .execute();
@@ -64,8 +52,8 @@ export async function openAlarmCounts(db: Db, merchantId: number, groupIds: read
 }
 
 /** Growing plantings per park and crop: area and count. */
-export function growingCrops(db: Db, merchantId: number, groupIds: readonly number[]) {
-  return db
+export function growingCrops(db: Db, scope: Scope, groupIds: readonly number[]) {
+  return scoped(db, scope, groupIds)
     .selectFrom('production_plantings as p')
     .innerJoin('production_crops as c', 'c.id', 'p.crop_id')
     .select([
@@ -74,20 +62,16 @@ export function growingCrops(db: Db, merchantId: number, groupIds: readonly numb
       (eb) => eb.fn.sum<number | string>('p.area_mu').as('area'),
       (eb) => eb.fn.countAll<number | string>().as('n'),
     ])
-    .where('p.merchant_id', '=', merchantId)
-    .where('p.group_id', 'in', inList(groupIds))
     .where('p.status', '=', 'growing')
     .groupBy(['p.group_id', 'c.name'])
     .execute();
 }
 
 /** Harvested quantity per unit of one park between two park days (inclusive). */
-export function harvestByUnit(db: Db, merchantId: number, groupId: number, from: string, to: string) {
-  return db
+export function harvestByUnit(db: Db, scope: Scope, groupId: number, from: string, to: string) {
+  return scoped(db, scope, groupId)
     .selectFrom('production_harvests')
     .select(['unit', (eb) => eb.fn.sum<number | string>('quantity').as('quantity')])
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', '=', groupId)
     .where('harvested_on', '>=', from)
     .where('harvested_on', '<=', to)
     .groupBy('unit')
@@ -95,16 +79,14 @@ export function harvestByUnit(db: Db, merchantId: number, groupId: number, from:
 }
 
 /** Consumers' scans of the product codes of one park's trace batches: since `from`, and in all. */
-export async function codeScans(db: Db, merchantId: number, groupId: number, from: number) {
-  const row = await db
+export async function codeScans(db: Db, scope: Scope, groupId: number, from: number) {
+  const row = await scoped(db, scope, groupId)
     .selectFrom('trace_code_scans as s')
     .innerJoin('trace_batches as b', 'b.id', 's.batch_id')
     .select((eb) => [
       eb.fn.countAll<number | string>().as('total'),
       eb.fn.sum<number | string>(eb.case().when('s.scanned_at', '>=', from).then(1).else(0).end()).as('today'),
     ])
-    .where('b.merchant_id', '=', merchantId)
-    .where('b.group_id', '=', groupId)
     .executeTakeFirst();
   return { today: Number(row?.today ?? 0), total: Number(row?.total ?? 0) };
 }

@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
+import { scopeOf } from '../../http/scope';
 import type { ModuleDeps } from '../context';
 import { addScreen, alterScreen, listManagedScreens, removeScreens } from './manageService';
 import { parkProduction, screenOverview } from './overview';
@@ -26,7 +27,7 @@ export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
     { config: { permitUrl: null, screenAccess: true }, schema: { tags } },
     async (req) => {
       const auth = authOf(req);
-      const rows = await listVisibleScreens(db, { merchantId: auth.merchantId, groupIds: auth.groupIds });
+      const rows = await listVisibleScreens(db, scopeOf(auth));
       return ok(rows.map((s): Screen => ({ screenId: s.id, screenTitle: s.title, screenAddress: s.address })));
     },
   );

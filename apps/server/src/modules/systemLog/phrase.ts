@@ -10,7 +10,8 @@ import {
   zoneOwnName,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { inList } from '../../db/scope';
+import type { NamedTable } from './namesRepo';
+import * as repo from './namesRepo';
 
 /**
  * The system log in the reader's words: who (a person, or program/rule by name), what, on which object
@@ -49,49 +50,20 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
   const put = (type: string, list: { id: number | string; name: string }[]) => {
     for (const r of list) names.set(key(type, String(r.id)), r.name);
   };
-  const byId = async (
-    type: SystemLogTarget,
-    table: 'groups' | 'roles' | 'irrigation_programs' | 'rules' | 'screens',
-    column: 'name' | 'title',
-  ) => {
+  const byId = async (type: SystemLogTarget, table: NamedTable) => {
     const list = numeric(ids(type));
-    if (!list.length) return;
-    const found = await db
-      .selectFrom(table)
-      .select(['id', `${column} as name` as 'name'])
-      .where('merchant_id', '=', merchantId)
-      .where('id', 'in', inList(list))
-      .execute();
-    put(type, found as { id: number; name: string }[]);
+    return list.length ? repo.namesById(db, merchantId, table, list) : [];
   };
-  await byId('park', 'groups', 'name');
-  await byId('role', 'roles', 'name');
-  await byId('irrigationProgram', 'irrigation_programs', 'name');
-  for (const t of ['smartRule', 'automationRule', 'alarmRule'] as const) await byId(t, 'rules', 'name');
-  await byId('screen', 'screens', 'title');
-
-  const userIds = numeric(ids('user'));
-  if (userIds.length) {
-    const users = await db
-      .selectFrom('users')
-      .select(['id', 'login_name as name'])
-      .where('merchant_id', '=', merchantId)
-      .where('id', 'in', inList(userIds))
-      .execute();
-    put('user', users);
-  }
+  put('park', await byId('park', 'groups'));
+  put('role', await byId('role', 'roles'));
+  put('irrigationProgram', await byId('irrigationProgram', 'irrigation_programs'));
+  for (const t of ['smartRule', 'automationRule', 'alarmRule'] as const) put(t, await byId(t, 'rules'));
+  put('screen', await byId('screen', 'screens'));
+  put('user', await byId('user', 'users'));
   // devices are named by id or, for some actions, by serial
   const deviceRefs = ids('device');
   if (deviceRefs.length) {
-    const devices = await db
-      .selectFrom('devices')
-      .select(['id', 'serial', 'name'])
-      .where('merchant_id', '=', merchantId)
-      .where((eb) =>
-        eb.or([eb('id', 'in', inList(numeric(deviceRefs))), eb('serial', 'in', [...new Set(deviceRefs), ''])]),
-      )
-      .execute();
-    for (const d of devices) {
+    for (const d of await repo.devicesByRef(db, merchantId, numeric(deviceRefs), [...new Set(deviceRefs)])) {
       names.set(key('device', String(d.id)), `${d.name} ${d.serial}`);
       names.set(key('device', d.serial), `${d.name} ${d.serial}`);
     }
@@ -99,12 +71,7 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
   const machines: number[] = [];
   const cmdIds = [...new Set(ids('command'))];
   if (cmdIds.length) {
-    const commands = await db
-      .selectFrom('commands')
-      .select(['cmd_id', 'device_id', 'device_name', 'device_serial'])
-      .where('merchant_id', '=', merchantId)
-      .where('cmd_id', 'in', cmdIds)
-      .execute();
+    const commands = await repo.commandsById(db, merchantId, cmdIds);
     for (const c of commands) {
       names.set(key('command', c.cmd_id), `${c.device_name} ${c.device_serial}`);
       names.set(key('commandDevice', c.cmd_id), String(c.device_id));
@@ -119,48 +86,23 @@ export async function objectNames(db: Db, merchantId: number, rows: readonly Log
   // zones are named as the machine's pages name them (own name, else the plot's)
   const machineIds = [...new Set(machines)];
   if (machineIds.length) {
-    const named = await db
-      .selectFrom('devices')
-      .select(['id', 'name', 'serial'])
-      .where('merchant_id', '=', merchantId)
-      .where('id', 'in', machineIds)
-      .execute();
-    for (const d of named) names.set(key('device', String(d.id)), `${d.name} ${d.serial}`);
-    const zones = await db
-      .selectFrom('irrigation_zones as z')
-      .innerJoin('devices as d', (j) => j.onRef('d.id', '=', 'z.device_id').onRef('d.group_id', '=', 'z.group_id'))
-      .leftJoin('area_points as a', (j) =>
-        j.onRef('a.id', '=', 'z.area_point_id').onRef('a.group_id', '=', 'z.group_id'),
-      )
-      .select(['z.device_id', 'z.zone_no', 'z.name', 'a.name as plot'])
-      .where('z.merchant_id', '=', merchantId)
-      .where('z.device_id', 'in', machineIds)
-      .execute();
-    for (const z of zones) {
+    for (const d of await repo.devicesById(db, merchantId, machineIds)) {
+      names.set(key('device', String(d.id)), `${d.name} ${d.serial}`);
+    }
+    for (const z of await repo.zonesOfMachines(db, merchantId, machineIds)) {
       const name = zoneOwnName({ name: z.name, areaPointName: z.plot ?? null });
       if (name) names.set(key(`zone:${z.device_id}`, String(z.zone_no)), name);
     }
   }
-  const runIds = numeric(ids('irrigationRun'));
-  if (runIds.length) {
-    const runs = await db
-      .selectFrom('irrigation_runs')
-      .select(['id', 'device_name'])
-      .where('merchant_id', '=', merchantId)
-      .where('id', 'in', inList(runIds))
-      .execute();
-    for (const r of runs) names.set(key('irrigationRun', String(r.id)), `#${r.id} ${r.device_name}`);
+  for (const r of await byId('irrigationRun', 'irrigation_runs')) {
+    names.set(key('irrigationRun', String(r.id)), `#${r.id} ${r.name}`);
   }
   // a zone is stored as "deviceId:zoneNo"
   const zoneDevices = numeric(ids('irrigationZone').map((z) => z.split(':')[0]));
   if (zoneDevices.length) {
-    const machines = await db
-      .selectFrom('devices')
-      .select(['id', 'name'])
-      .where('merchant_id', '=', merchantId)
-      .where('id', 'in', inList(zoneDevices))
-      .execute();
-    for (const m of machines) names.set(key('irrigationZoneDevice', String(m.id)), m.name);
+    for (const m of await repo.devicesById(db, merchantId, zoneDevices)) {
+      names.set(key('irrigationZoneDevice', String(m.id)), m.name);
+    }
   }
   return names;
 }

@@ -38,7 +38,7 @@ export async function systemLogList(
   lang: MessageLang,
 ): Promise<Paged<SystemLogEntry>> {
   const { pageNum, pageSize, ...filter } = q;
-  const { rows, total } = await listLog(db, queryOf(auth, filter), pageNum, pageSize);
+  const { rows, total } = await listLog(db, queryOf(auth, filter), { pageNum, pageSize });
   return { list: await phrased(db, auth, rows, lang), total, pageNum, pageSize };
 }
 

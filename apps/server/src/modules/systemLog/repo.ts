@@ -1,6 +1,8 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connect';
+import { pageOfQuery } from '../../db/rows';
 import type { SystemLogTable } from '../../db/schema';
+import { merchantWide } from '../../db/scope';
 import { anyContains } from '../../db/search';
 
 export function insertLog(db: Db, row: Insertable<SystemLogTable>) {
@@ -19,7 +21,7 @@ export interface LogQuery {
 }
 
 function filtered(db: Db, f: LogQuery) {
-  let q = db.selectFrom('system_log').where('merchant_id', '=', f.merchantId);
+  let q = merchantWide(db, f.merchantId).selectFrom('system_log');
   if (f.startTime !== undefined) q = q.where('created_at', '>=', f.startTime);
   if (f.endTime !== undefined) q = q.where('created_at', '<=', f.endTime);
   if (f.loginName) q = q.where(anyContains(['login_name'], f.loginName));
@@ -46,19 +48,8 @@ const COLUMNS = [
 ] as const;
 
 /** Newest first; the id breaks ties within one millisecond. */
-export async function listLog(db: Db, f: LogQuery, pageNum: number, pageSize: number) {
-  const base = filtered(db, f);
-  const [rows, count] = await Promise.all([
-    base
-      .select(COLUMNS)
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((pageNum - 1) * pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
-}
+export const listLog = (db: Db, f: LogQuery, page: { pageNum: number; pageSize: number }) =>
+  pageOfQuery(filtered(db, f).select(COLUMNS).orderBy('id', 'desc'), page);
 
 /** One keyset page for the export: rows with id below `beforeId`, newest first. */
 export function logPageBefore(db: Db, f: LogQuery, beforeId: number | null, size: number) {

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connect';
-import { inList, type Scope } from '../../db/scope';
+import { inList, type Scope, scoped } from '../../db/scope';
 
-/** Telemetry reads. Every device-bound query joins `devices` on the caller's merchant and parks. */
+/** Telemetry reads: a caller's device is found through `scoped` first, its readings then by its id. */
 
 const DEVICE_COLS = [
   'id',
@@ -16,35 +16,22 @@ const DEVICE_COLS = [
   'merchant_id',
 ] as const;
 
+/** The caller's devices (in `groupId` when given). */
+const devices = (db: Db, scope: Scope, groupId?: number) =>
+  scoped(db, scope, groupId).selectFrom('devices').select(DEVICE_COLS);
+
 export function findDevice(db: Db, scope: Scope, deviceId: number) {
-  return db
-    .selectFrom('devices')
-    .select(DEVICE_COLS)
-    .where('id', '=', deviceId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
+  return devices(db, scope).where('id', '=', deviceId).executeTakeFirst();
 }
 export type DeviceRow = NonNullable<Awaited<ReturnType<typeof findDevice>>>;
 
 export function findDevices(db: Db, scope: Scope, deviceIds: readonly number[]) {
-  return db
-    .selectFrom('devices')
-    .select(DEVICE_COLS)
-    .where('id', 'in', inList(deviceIds))
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
+  return devices(db, scope).where('id', 'in', inList(deviceIds)).execute();
 }
 
 export function parkDevicesOfClasses(db: Db, scope: Scope, groupId: number, classes: readonly string[]) {
-  return db
-    .selectFrom('devices')
-    .select(DEVICE_COLS)
-    .where('group_id', '=', groupId)
+  return devices(db, scope, groupId)
     .where('device_class', 'in', classes.length ? [...classes] : [''])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .orderBy('id')
     .execute();
 }

@@ -31,7 +31,7 @@ export interface BatchAggregates {
 }
 
 /** Per (device, key) series of a batch; rows of one series mostly share one hour and one day. */
-interface Series {
+export interface Series {
   deviceId: number;
   key: string;
   hours: Map<number, BucketAgg>;

@@ -4,7 +4,7 @@ import type { DeviceMessageBus } from '../../mqtt/deviceMessages';
 import type { Publish } from '../../mqtt/publish';
 import type { DeviceRegistry } from '../devices/registry';
 import { createIngest, type Ingest, type IngestDeps } from './ingest';
-import { createPgStore } from './pgStore';
+import { createPgStore } from './pgStoreRepo';
 import { createSqliteStore } from './sqliteStore';
 import type { TelemetryStore } from './store';
 

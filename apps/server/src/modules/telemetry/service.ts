@@ -216,15 +216,7 @@ function tooMany(interval: string, q: { startTime: number; endTime: number }, wi
   }
 }
 
-interface Bucketed {
-  device_id: number;
-  key: string;
-  bucket: number;
-  min: number;
-  max: number;
-  sum: number;
-  count: number;
-}
+type Bucketed = Awaited<ReturnType<typeof repo.rollupRows>>[number];
 
 /** Daily rows folded into local months. Rows must be ordered by device, key, bucket. */
 function toMonths(rows: Bucketed[], clock: ZoneClock): Bucketed[] {

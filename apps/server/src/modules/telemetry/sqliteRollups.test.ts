@@ -1,15 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { connectDatabase } from '../../db/connect';
-import { migrateToLatest } from '../../db/migrate';
 import { HOUR_MS, hourBucket, zoneClock } from './buckets';
+import { migratedSqliteFile, rowBatch } from './sqliteFixture';
 import { ROLLUP_SLOTS } from './sqliteRollups';
 import { createSqliteWriter } from './sqliteWriter';
-import type { RowBatch } from './store';
 
 const TZ = 'Asia/Shanghai';
 const KEYS = ['airTemp', 'airHumidity', 'windSpeed'];
@@ -25,42 +19,24 @@ function rng(seed: number) {
   };
 }
 
-function batchOf(rows: [number, number, number, number][], deferRollups: boolean): RowBatch {
-  return {
-    n: rows.length,
-    deviceId: Int32Array.from(rows, (r) => r[0]),
-    keyIdx: Uint16Array.from(rows, (r) => r[1]),
-    ts: Float64Array.from(rows, (r) => r[2]),
-    value: Float64Array.from(rows, (r) => r[3]),
-    keys: KEYS,
-    seenDeviceIds: [],
-    now: Date.now(),
-    refusals: [],
-    deferRollups,
-  };
-}
+const batchOf = (rows: [number, number, number, number][], deferRollups: boolean) =>
+  rowBatch(KEYS, rows, { deferRollups });
 
 type Agg = { min: number; max: number; sum: number; count: number; last: number; last_ts: number };
 
 describe('SQLite rollups held in the writer under load', () => {
-  let dir: string;
   let file: string;
+  let remove: () => void;
   let other: SQLite.Database;
   const clock = zoneClock(TZ);
 
   beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'farmpark-rollups-'));
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-    if (config.database.engine !== 'sqlite') throw new Error('expected SQLite');
-    file = config.database.file;
-    const db = connectDatabase(config.database);
-    await migrateToLatest(db);
-    await db.destroy();
+    ({ file, remove } = await migratedSqliteFile('farmpark-rollups-'));
     other = new SQLite(file);
   });
   afterEach(() => {
     other.close();
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   /** The rollups computed directly from the raw rows, keyed `device/key/bucket`. */

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { ZoneClock } from './buckets';
-import { aggregateBatch, type BatchAggregates, type BucketAgg } from './rollup';
+import { aggregateBatch, type BatchAggregates, type BucketAgg, type Series } from './rollup';
 import { multiRow } from './sqliteMultiRow';
 import type { RowBatch } from './store';
 
@@ -12,14 +12,7 @@ import type { RowBatch } from './store';
 export const ROLLUP_SLOTS = 16;
 
 /** Rows of one series waiting in memory: all of its stored rows newer than its mark, and only those. */
-interface Pending {
-  deviceId: number;
-  key: string;
-  hours: Map<number, BucketAgg>;
-  days: Map<number, BucketAgg>;
-  maxTs: number;
-  slot: number;
-}
+type Pending = Omit<Series, 'latest'> & { maxTs: number; slot: number };
 
 /** What a batch's transaction did to the rollups, applied to memory only once it has committed. */
 export interface RollupPlan {

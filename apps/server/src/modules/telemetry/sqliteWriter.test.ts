@@ -1,36 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config';
-import { connectDatabase } from '../../db/connect';
-import { migrateToLatest } from '../../db/migrate';
 import { HOUR_MS } from './buckets';
+import { migratedSqliteFile, rowBatch } from './sqliteFixture';
 import { createSqliteWriter } from './sqliteWriter';
-import type { RowBatch } from './store';
 
 const T0 = Date.UTC(2026, 10, 20, 3, 0, 0);
 const KEYS = ['airTemp', 'airHumidity'];
 
-/** rows as [deviceId, keyIndex, ts, value] */
-function batchOf(rows: [number, number, number, number][]): RowBatch {
-  return {
-    n: rows.length,
-    deviceId: Int32Array.from(rows, (r) => r[0]),
-    keyIdx: Uint16Array.from(rows, (r) => r[1]),
-    ts: Float64Array.from(rows, (r) => r[2]),
-    value: Float64Array.from(rows, (r) => r[3]),
-    keys: KEYS,
-    seenDeviceIds: [],
-    now: Date.now(),
-    refusals: [],
-  };
-}
+const batchOf = (rows: [number, number, number, number][]) => rowBatch(KEYS, rows);
 
 describe('SQLite telemetry writer (multi-row inserts guarded by the newest stored ts)', () => {
-  let dir: string;
   let file: string;
+  let remove: () => void;
   let writer: ReturnType<typeof createSqliteWriter>;
   let other: SQLite.Database;
   const count = (sql: string, ...args: unknown[]) =>
@@ -43,20 +24,14 @@ describe('SQLite telemetry writer (multi-row inserts guarded by the newest store
     count('select sum(count) from telemetry_hourly where device_id = ?', deviceId);
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'farmpark-writer-'));
-    const config = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-    if (config.database.engine !== 'sqlite') throw new Error('expected SQLite');
-    file = config.database.file;
-    const db = connectDatabase(config.database);
-    await migrateToLatest(db);
-    await db.destroy();
+    ({ file, remove } = await migratedSqliteFile('farmpark-writer-'));
     writer = createSqliteWriter(file, 'Asia/Shanghai');
     other = new SQLite(file);
   });
   afterAll(() => {
     writer.close();
     other.close();
-    rmSync(dir, { recursive: true, force: true });
+    remove();
   });
 
   it('stores a batch of many chunks whole, and a resent batch not at all', () => {

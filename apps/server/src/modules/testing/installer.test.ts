@@ -1,10 +1,5 @@
-import {
-  Code,
-  type CommandRecord,
-  type SendCommandResult,
-  type TestingLogin,
-  type TestingMessages,
-} from '@farmpark/contracts';
+import type { CommandRecord, SendCommandResult, TestingLogin, TestingMessages } from '@farmpark/contracts';
+import { Code } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';

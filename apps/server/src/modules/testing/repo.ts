@@ -1,40 +1,26 @@
 import type { Db } from '../../db/connect';
-import { pageOf } from '../../db/paging';
-import { inList, type Scope } from '../../db/scope';
+import { pageOfQuery } from '../../db/rows';
+import { merchantWide, type Scope, scoped } from '../../db/scope';
 
-const COLUMNS = [
-  'devices.id',
-  'devices.merchant_id',
-  'devices.group_id',
-  'devices.serial',
-  'devices.name',
-  'devices.device_class',
-  'devices.online',
-  'groups.time_zone',
-] as const;
-
-/** A device of the caller's merchant AND one of its parks (the tenant boundary, in the query). */
-export function findScopedDevice(db: Db, scope: Scope, deviceId: number) {
+/** Devices with the zone of their park (a device without a park has none). */
+function devices<D extends Db>(db: D) {
   return db
     .selectFrom('devices')
     .leftJoin('groups', 'groups.id', 'devices.group_id')
-    .select(COLUMNS)
-    .where('devices.id', '=', deviceId)
-    .where('devices.merchant_id', '=', scope.merchantId)
-    .where('devices.group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
+    .select(['devices.id', 'devices.merchant_id', 'devices.group_id', 'devices.serial', 'devices.name'])
+    .select(['devices.device_class', 'devices.online', 'groups.time_zone']);
 }
+
+/** A device of the caller's merchant AND one of its parks. */
+export const findScopedDevice = (db: Db, scope: Scope, deviceId: number) =>
+  devices(scoped(db, scope)).where('devices.id', '=', deviceId).executeTakeFirst();
 
 /** The device an installer token names, with the secret hash it was issued against (checked on every use). */
-export function findTokenDevice(db: Db, merchantId: number, deviceId: number) {
-  return db
-    .selectFrom('devices')
-    .leftJoin('groups', 'groups.id', 'devices.group_id')
-    .select([...COLUMNS, 'devices.secret_hash'])
+export const findTokenDevice = (db: Db, merchantId: number, deviceId: number) =>
+  devices(merchantWide(db, merchantId))
+    .select('devices.secret_hash')
     .where('devices.id', '=', deviceId)
-    .where('devices.merchant_id', '=', merchantId)
     .executeTakeFirst();
-}
 
 /** The device picker: one park of the caller, the classes it may work with, by serial or name. */
 export function listParkDevices(
@@ -42,21 +28,15 @@ export function listParkDevices(
   scope: Scope,
   q: { groupId: number; keyword?: string; classes: readonly string[]; pageNum: number; pageSize: number },
 ) {
-  let base = db
-    .selectFrom('devices')
-    .leftJoin('groups', 'groups.id', 'devices.group_id')
-    .where('devices.merchant_id', '=', scope.merchantId)
-    .where('devices.group_id', 'in', inList(scope.groupIds))
-    .where('devices.group_id', '=', q.groupId)
-    .where('devices.device_class', 'in', q.classes.length ? [...q.classes] : ['-']);
+  let list = devices(scoped(db, scope, q.groupId)).where(
+    'devices.device_class',
+    'in',
+    q.classes.length ? [...q.classes] : ['-'],
+  );
   const keyword = q.keyword;
   if (keyword)
-    base = base.where((eb) =>
+    list = list.where((eb) =>
       eb.or([eb('devices.serial', 'like', `%${keyword}%`), eb('devices.name', 'like', `%${keyword}%`)]),
     );
-  return pageOf(
-    base.select(COLUMNS).orderBy('devices.name').orderBy('devices.id'),
-    base.select((eb) => eb.fn.countAll<number>().as('n')),
-    q,
-  );
+  return pageOfQuery(list.orderBy('devices.name').orderBy('devices.id'), q);
 }

@@ -2,23 +2,23 @@ import type { MerchantUserInfo, SysUserBrief, SysUserExtend } from '@farmpark/co
 import { permitTreeOfExpanded, SCREEN_ROLE } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import * as repo from './repo';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The caller's own row, and the names both self-descriptions start with. */
 async function loadSelf(db: Db, auth: AuthContext) {
-  const row = await repo.findUserInfo(db, auth.userId, auth.merchantId);
+  const row = await repo.findUserInfo(db, scopeOf(auth), auth.userId);
   if (!row) throw notFound('user');
-  return row;
+  return { row, names: { userId: row.id, loginName: row.login_name, userName: row.user_name } };
 }
 
 export async function userInfo(db: Db, auth: AuthContext): Promise<MerchantUserInfo> {
-  const row = await loadSelf(db, auth);
+  const { row, names } = await loadSelf(db, auth);
   return {
-    userId: row.id,
-    loginName: row.login_name,
-    userName: row.user_name,
+    ...names,
     userLoge: row.logo_url,
     userCompanyAbb: row.abbreviation,
     merchantId: row.merchant_id,
@@ -30,11 +30,9 @@ export async function userInfo(db: Db, auth: AuthContext): Promise<MerchantUserI
 }
 
 export async function userExtend(db: Db, auth: AuthContext): Promise<SysUserExtend> {
-  const row = await loadSelf(db, auth);
+  const { row, names } = await loadSelf(db, auth);
   return {
-    userId: row.id,
-    loginName: row.login_name,
-    userName: row.user_name,
+    ...names,
     phone: row.phone,
     roleId: row.role_id,
     roleName: row.role_name ?? '',
@@ -45,7 +43,7 @@ export async function userExtend(db: Db, auth: AuthContext): Promise<SysUserExte
 }
 
 export async function merchantUsers(db: Db, auth: AuthContext): Promise<SysUserBrief[]> {
-  const rows = await repo.listMerchantUsers(db, auth.merchantId);
+  const rows = await repo.listMerchantUsers(db, scopeOf(auth));
   return rows.map((r) => ({
     userId: r.id,
     loginName: r.login_name,

@@ -52,6 +52,8 @@ describe.each(engines)('video setup and the EZVIZ proxy [%s]', (engine) => {
         purpose: 'disaster',
         longitude: 120.1,
         latitude: 30.2,
+        // no camera at that address: saved without reaching it, on purpose
+        unchecked: true,
       }),
     );
     expect(added.code).toBe(Code.OK);
@@ -80,6 +82,8 @@ describe.each(engines)('video setup and the EZVIZ proxy [%s]', (engine) => {
           ptz: 'true',
           purpose: 'seedling',
           snapshotEveryMinutes: '10',
+          // the EZVIZ key is set further down
+          unchecked: 'true',
         },
         true,
       ),
@@ -127,6 +131,7 @@ describe.each(engines)('video setup and the EZVIZ proxy [%s]', (engine) => {
   it('an update without streamUrl keeps the stored one; a new one replaces it', async () => {
     const body = { id: streamCam.id, name: '东门 2', groupId: park(), kind: 'stream', enabled: false };
     const kept = keep(await env.post<VideoCamera>(UPDATE, demo, body));
+    expect(kept.code, kept.msg).toBe(Code.OK);
     expect(kept.data).toMatchObject({ name: '东门 2', streamCredentialsSet: true, enabled: false });
     const row = await env.db
       .selectFrom('video_cameras')
@@ -198,6 +203,7 @@ describe.each(engines)('video setup and the EZVIZ proxy [%s]', (engine) => {
         groupId: park(),
         kind: 'ezviz',
         deviceSerial: SIM_SERIALS.offline,
+        unchecked: true,
       }),
     );
     const flv = keep(await env.post<unknown>(LIVE, demo, { cameraId: off.data.id, protocol: 'flv' }));

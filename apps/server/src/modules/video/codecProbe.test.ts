@@ -29,7 +29,8 @@ describe.skipIf(!hasFfmpeg)('a camera that does not send H.264', () => {
       ], true);
       return { stop: () => stopFfmpeg(proc), onExit: (listener) => void proc.once('close', listener) };
     });
-    env = await createTestEnv('sqlite', { VIDEO_IDLE_SECONDS: '5' });
+    // the RTSP simulator listens on 127.0.0.1
+    env = await createTestEnv('sqlite', { VIDEO_IDLE_SECONDS: '5', VIDEO_ALLOW_LOCAL_SOURCES: 'true' });
     demo = await env.login('demo');
   }, 60_000);
   afterAll(async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect';
+import { ezvizKeyRow, saveEzvizToken } from './repo';
 
 /**
  * The server's EZVIZ open-API client: the merchant's key and the access token live in `video_ezviz_keys`
@@ -41,11 +42,7 @@ async function post(
 }
 
 async function fetchToken(deps: EzvizDeps, merchantId: number): Promise<string> {
-  const keys = await deps.db
-    .selectFrom('video_ezviz_keys')
-    .select(['app_key', 'secret'])
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
+  const keys = await ezvizKeyRow(deps.db, merchantId);
   if (!keys?.app_key || !keys.secret)
     throw new EzvizError('not-configured', 'the EZVIZ key of this merchant is not set');
   const r = await post(deps.baseUrl, '/api/lapp/token/get', { appKey: keys.app_key, appSecret: keys.secret });
@@ -53,11 +50,7 @@ async function fetchToken(deps: EzvizDeps, merchantId: number): Promise<string> 
   const data = r.data as { accessToken?: unknown; expireTime?: unknown };
   const token = String(data.accessToken ?? '');
   const expires = Number(data.expireTime ?? 0);
-  await deps.db
-    .updateTable('video_ezviz_keys')
-    .set({ access_token: token, token_expires_at: expires, updated_at: Date.now() })
-    .where('merchant_id', '=', merchantId)
-    .execute();
+  await saveEzvizToken(deps.db, merchantId, token, expires);
   return token;
 }
 
@@ -73,11 +66,7 @@ function renewToken(deps: EzvizDeps, merchantId: number): Promise<string> {
 }
 
 async function currentToken(deps: EzvizDeps, merchantId: number): Promise<string> {
-  const row = await deps.db
-    .selectFrom('video_ezviz_keys')
-    .select(['access_token', 'token_expires_at'])
-    .where('merchant_id', '=', merchantId)
-    .executeTakeFirst();
+  const row = await ezvizKeyRow(deps.db, merchantId);
   if (row?.access_token && Number(row.token_expires_at ?? 0) > Date.now() + EARLY_MS) return row.access_token;
   return renewToken(deps, merchantId);
 }

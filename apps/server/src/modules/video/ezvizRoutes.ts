@@ -1,20 +1,24 @@
 import {
+  CAMERA_FAULT_TEXT,
   type EzvizAnswer,
   ezvizCaptureBody,
   ezvizLiveBody,
   ezvizPtzStartBody,
   ezvizPtzStopBody,
+  messageLang,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import type { ModuleDeps } from '../context';
 import { EzvizError, ezvizLiveAddress, ezvizPtz } from './ezvizClient';
+import { asFailure } from './faults';
 import type { CameraRow } from './repo';
+import type { Video } from './runtime';
 import { cameraOf } from './service';
-import { ezvizDeps } from './source';
+import { ezvizDeps, ezvizTarget } from './source';
 import { WATCH } from './streamRoutes';
-import type { StreamManager } from './streams';
+import { liveAddress } from './streamToken';
 
 const PREFIX = '/api/merchant/ysyApi/lapp';
 
@@ -28,7 +32,7 @@ const fail = (code: string, msg: string): EzvizAnswer<null> => ({ code, msg, dat
  * with its message. A camera the caller may not see is FarmPark's 1005, and a missing session a 9xx, as on
  * every route.
  */
-export function ezvizRoutes(app: FastifyInstance, deps: ModuleDeps, streams: StreamManager): void {
+export function ezvizRoutes(app: FastifyInstance, deps: ModuleDeps, video: Video): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['video'];
 
@@ -38,11 +42,7 @@ export function ezvizRoutes(app: FastifyInstance, deps: ModuleDeps, streams: Str
     if (cam.kind !== 'ezviz' || !cam.ezviz_serial) return fail('400', 'not an EZVIZ camera');
     return cam;
   }
-  const target = (cam: CameraRow) => ({
-    merchantId: cam.merchant_id,
-    serial: cam.ezviz_serial ?? '',
-    channelNo: cam.ezviz_channel ?? 1,
-  });
+  const target = ezvizTarget;
   async function run<T>(job: () => Promise<T>): Promise<EzvizAnswer<T | null>> {
     try {
       return okAnswer(await job());
@@ -61,9 +61,15 @@ export function ezvizRoutes(app: FastifyInstance, deps: ModuleDeps, streams: Str
         return { url: a.url, expireTime: Number(a.expireTime) };
       });
     // HLS goes through the stream manager: same origin, authorised per park, recorded while watched.
-    const play = await streams.play(cam);
-    if (!play.ok) return fail(play.reason === 'offline' ? '20007' : '49999', play.message);
-    return okAnswer({ url: play.url, expireTime: play.expiresAt });
+    try {
+      await video.streams.start(cam);
+    } catch (err) {
+      const f = asFailure(err);
+      // EZVIZ's own code when EZVIZ refused; the words in the caller's language
+      return fail(f.ezvizCode ?? '49999', CAMERA_FAULT_TEXT[f.fault][messageLang(req.headers['accept-language'])]);
+    }
+    const live = liveAddress(cam.id);
+    return okAnswer({ url: live.url, expireTime: live.expiresAt });
   });
 
   r.post(`${PREFIX}/device/ptz/start`, { config: WATCH, schema: { tags, body: ezvizPtzStartBody } }, async (req) => {

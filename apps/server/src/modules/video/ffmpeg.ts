@@ -32,22 +32,23 @@ export function ffprobeOf(ffmpeg: string): string {
 const SETPRIV = '/usr/bin/setpriv';
 const withParentDeath = existsSync(SETPRIV);
 
-/** Spawns ffmpeg quietly; stderr is kept (last 4 KB) for the error message. */
-export function spawnFfmpeg(
+export type FfmpegProcess = ChildProcess & { lastError: () => string };
+
+/**
+ * Starts ffmpeg or ffprobe quietly (errors only, no banner), under the parent-death signal when there is
+ * one; stderr is kept (last 4 KB) for the error message. stdin and stdout are pipes only when asked.
+ */
+export function launchFfmpeg(
   path: string,
   args: string[],
-  stdin = false,
-  env?: NodeJS.ProcessEnv,
-): ChildProcess & { lastError: () => string } {
+  o: { stdin?: boolean; stdout?: boolean; env?: NodeJS.ProcessEnv } = {},
+): FfmpegProcess {
   const all = ['-hide_banner', '-loglevel', 'error', ...args];
   const proc = spawn(
     withParentDeath ? SETPRIV : path,
     withParentDeath ? ['--pdeathsig', 'KILL', '--', path, ...all] : all,
-    {
-      stdio: [stdin ? 'pipe' : 'ignore', 'ignore', 'pipe'],
-      env,
-    },
-  ) as ChildProcess & { lastError: () => string };
+    { stdio: [o.stdin ? 'pipe' : 'ignore', o.stdout ? 'pipe' : 'ignore', 'pipe'], env: o.env },
+  ) as FfmpegProcess;
   // A child that died on its own (a refused connection) has closed its stdin: the `q` that stops it then
   // fails with EPIPE, an 'error' event that would end the whole server unheard. Its end is seen on 'close'.
   proc.stdin?.on('error', () => {});
@@ -62,7 +63,12 @@ export function spawnFfmpeg(
   return proc;
 }
 
-/** Runs ffmpeg to the end and gives its stdout (one JPEG frame, a probe's answer). */
+/** A long-running ffmpeg of the simulators and tests (the server's own go through processes.ts). */
+export function spawnFfmpeg(path: string, args: string[], stdin = false, env?: NodeJS.ProcessEnv): FfmpegProcess {
+  return launchFfmpeg(path, args, { stdin, env });
+}
+
+/** Runs ffmpeg to the end and gives its stdout (the simulators and tests; the server's own: processes.ts). */
 export function runFfmpeg(path: string, args: string[], timeoutMs = 20_000, env?: NodeJS.ProcessEnv): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const proc = spawn(path, args, { stdio: ['ignore', 'pipe', 'pipe'], env });

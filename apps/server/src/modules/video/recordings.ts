@@ -12,6 +12,12 @@ export const SEGMENT_SECONDS = 2;
 const GAP_S = SEGMENT_SECONDS * 3;
 const SEGMENT = /^(\d{9,11})_(\d+)\.ts$/;
 
+/** A segment file's start (epoch seconds), or null for any other name. */
+export function segmentStart(file: string): number | null {
+  const m = SEGMENT.exec(file);
+  return m ? Number(m[1]) : null;
+}
+
 interface Segment {
   file: string;
   start: number;

@@ -11,20 +11,24 @@ import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { ezvizRoutes } from './ezvizRoutes';
+import { createVideo, type Video } from './runtime';
 import * as service from './service';
 import { streamRoutes } from './streamRoutes';
-import { StreamManager } from './streams';
 
 const SETUP = { permitUrl: '/system/video-setup' };
 
 /**
  * Video (issue 15, docs/VIDEO.md): camera setup and the merchant's EZVIZ key here; watching (play, PTZ,
  * snapshot, playback, the stream files) in streamRoutes; the SPEC `/ysyApi/lapp` family in ezvizRoutes.
+ * Only video setup's permission reads or writes stream URLs. Answers video's runtime (its processes,
+ * cameras' health, pictures) for the picture routes.
  */
-export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): StreamManager {
+export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): Video {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const streams = new StreamManager({ db: deps.db, config: deps.config, log: app.log });
-  app.addHook('onClose', () => streams.close());
+  const video = createVideo({ db: deps.db, config: deps.config, log: app.log });
+  // registered before the picture routes, so closed after them (Fastify closes in reverse): a time-lapse
+  // they wait for still has its process
+  app.addHook('onClose', () => video.close());
   const tags = ['video'];
 
   r.get(
@@ -33,15 +37,15 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): StreamManag
     async (req) => ok(await service.listVideoCameras(deps.db, authOf(req), req.query.groupId)),
   );
   r.post('/api/merchant/video/camera/add', { config: SETUP, schema: { tags, body: addVideoCameraBody } }, async (req) =>
-    ok(await service.addVideoCamera(deps.db, authOf(req), req.body)),
+    ok(await service.addVideoCamera(video, authOf(req), req.body)),
   );
   r.post(
     '/api/merchant/video/camera/update',
     { config: SETUP, schema: { tags, body: updateVideoCameraBody } },
     async (req) => {
-      const cam = await service.updateVideoCamera(deps.db, authOf(req), req.body);
+      const cam = await service.updateVideoCamera(video, authOf(req), req.body);
       // New settings (URL, key, park) take effect at the next play.
-      await streams.stop(cam.id);
+      await video.streams.stop(cam.id);
       return ok(cam);
     },
   );
@@ -50,7 +54,8 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): StreamManag
     { config: SETUP, schema: { tags, body: videoCameraIdBody } },
     async (req) => {
       await service.removeVideoCamera(deps.db, authOf(req), req.body.id);
-      await streams.stop(req.body.id);
+      await video.streams.stop(req.body.id);
+      video.health.forget(req.body.id);
       return ok(null);
     },
   );
@@ -61,7 +66,7 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): StreamManag
     ok(await service.saveEzvizKey(deps.db, authOf(req), req.body)),
   );
 
-  streamRoutes(app, deps, streams);
-  ezvizRoutes(app, deps, streams);
-  return streams;
+  streamRoutes(app, deps, video);
+  ezvizRoutes(app, deps, video);
+  return video;
 }

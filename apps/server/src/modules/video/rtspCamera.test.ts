@@ -36,7 +36,8 @@ describe.skipIf(!hasFfmpeg).each(engines)('an RTSP camera through the stream man
       name: 'RTSP 大门',
     });
     rtsp.addSource('gate', scenePublisher(DEFAULT_FFMPEG, scene));
-    env = await createTestEnv(engine, { VIDEO_IDLE_SECONDS: '5' });
+    // the RTSP simulator listens on 127.0.0.1
+    env = await createTestEnv(engine, { VIDEO_IDLE_SECONDS: '5', VIDEO_ALLOW_LOCAL_SOURCES: 'true' });
     demo = await env.login('demo');
     const add = await env.post<VideoCamera>('/api/merchant/video/camera/add', demo, {
       groupId: env.ids.parks.farm[0] as number,
@@ -85,17 +86,20 @@ describe.skipIf(!hasFfmpeg).each(engines)('an RTSP camera through the stream man
     expect(processesNaming(sceneDir)).toHaveLength(1);
   }, 60_000);
 
-  it('a wrong password in the stream URL plays as offline, without the password in the answer', async () => {
-    const wrong = await env.post<VideoCamera>('/api/merchant/video/camera/add', demo, {
+  it('a wrong password in the stream URL is refused on save and plays as `auth`, without the password', async () => {
+    const body = {
       groupId: env.ids.parks.farm[0] as number,
       name: 'Gate RTSP wrong password',
       kind: 'stream',
       streamUrl: rtsp.playUrl('gate').replace(PASSWORD, `${PASSWORD}-wrong`),
-    });
+    };
+    const refused = await env.post<VideoCamera>('/api/merchant/video/camera/add', demo, body);
+    expect(refused).toMatchObject({ code: Code.DEVICE_OPERATION_FAILED, data: [{ field: 'streamUrl' }] });
+    expect(refused.msg).toMatch(/user name or password/);
+    const wrong = await env.post<VideoCamera>('/api/merchant/video/camera/add', demo, { ...body, unchecked: true });
     const play = await env.get<PlayAnswer>(PLAY, demo, { id: String(wrong.data.id) });
-    answers.push(JSON.stringify(wrong), JSON.stringify(play));
-    expect(play.data).toMatchObject({ ok: false, reason: 'offline' });
-    if (!play.data.ok) expect(play.data.message).toMatch(/401|authori[sz]ation/i);
+    answers.push(JSON.stringify(refused), JSON.stringify(wrong), JSON.stringify(play));
+    expect(play.data).toMatchObject({ ok: false, reason: 'auth' });
   }, 40_000);
 
   it('no answer holds the password', () => {

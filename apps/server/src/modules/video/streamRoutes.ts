@@ -1,6 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Code, cameraIdQuery, type PlayAnswer, ptzBody, recordingRangeQuery } from '@farmpark/contracts';
+import {
+  CAMERA_FAULT_TEXT,
+  Code,
+  cameraIdQuery,
+  type MessageLang,
+  messageLang,
+  type PlayAnswer,
+  ptzBody,
+  recordingRangeQuery,
+} from '@farmpark/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,13 +17,14 @@ import { ApiError } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
-import { EzvizError, ezvizPtz } from './ezvizClient';
-import { recordingRanges, vodPlaylist } from './recordings';
+import { ezvizPtz } from './ezvizClient';
+import { asFailure, type CameraFailure, failureError } from './faults';
+import { recordingRanges, SEGMENT_SECONDS, segmentStart, vodPlaylist } from './recordings';
+import type { CameraRow } from './repo';
+import type { Video } from './runtime';
 import { cameraOf } from './service';
-import { captureSnapshot } from './snapshot';
-import { ezvizDeps } from './source';
-import type { StreamManager } from './streams';
-import { streamToken, streamTokenValid } from './streamToken';
+import { ezvizDeps, ezvizFailure, ezvizTarget } from './source';
+import { liveAddress, readStreamToken, type StreamGrant, streamToken } from './streamToken';
 
 /**
  * Watching needs one of the pages that show live video (video, disaster, seedling), like SPEC's camera
@@ -23,22 +33,14 @@ import { streamToken, streamTokenValid } from './streamToken';
 export const WATCH = { permitUrl: '/videoEqui/video', alsoPermitUrls: ['/videoEqui/disaster', '/videoEqui/seedling'] };
 const MAX_RANGE_MS = 24 * 3600_000;
 const FILE = /^(index\.m3u8|vod\.m3u8|\d{9,11}_\d+\.ts)$/;
+/** A live token opens the segments of the last minute: the live playlist lists the last 12 s. */
+const LIVE_SEGMENTS_MS = 60_000;
 
 export const streamFileParams = z.object({
   cameraId: z.string().regex(/^\d{1,12}$/, 'must be a camera id'),
   file: z.string().max(40),
 });
-export const streamFileQuery = z.object({
-  t: z.string().max(200).optional(),
-  from: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .optional(),
-  to: z
-    .string()
-    .regex(/^\d{1,15}$/)
-    .optional(),
-});
+export const streamFileQuery = z.object({ t: z.string().max(200).optional() });
 
 /** Adds the signed token to every URI line of a playlist (hls.js asks segment URLs as written). */
 function withToken(playlist: string, query: string): string {
@@ -52,8 +54,36 @@ function sendPlaylist(reply: FastifyReply, text: string) {
   return reply.header('content-type', 'application/vnd.apple.mpegurl').header('cache-control', 'no-store').send(text);
 }
 
-export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, streams: StreamManager): void {
+/** Whether a grant opens a file: live the live playlist and recent segments, playback its range only. */
+function opens(grant: StreamGrant, file: string, now = Date.now()): boolean {
+  if (file === 'index.m3u8') return grant.purpose === 'live';
+  if (file === 'vod.m3u8') return grant.purpose === 'playback';
+  const start = (segmentStart(file) ?? 0) * 1000;
+  if (grant.purpose === 'live') return start >= now - LIVE_SEGMENTS_MS;
+  // a segment that began before the range may still hold its first seconds
+  return start <= grant.to && start + 3 * SEGMENT_SECONDS * 1000 >= grant.from;
+}
+
+/** A refusal of play in the caller's words, never the source's address or answer. */
+export const refusal = (f: CameraFailure, lang: MessageLang): PlayAnswer => ({
+  ok: false,
+  reason: f.fault,
+  message: CAMERA_FAULT_TEXT[f.fault][lang],
+});
+
+/** Starts (or keeps) a camera's live stream: a signed same-origin live URL, or why not in words. */
+export async function play(video: Video, cam: CameraRow, lang: MessageLang): Promise<PlayAnswer> {
+  try {
+    await video.streams.start(cam);
+  } catch (err) {
+    return refusal(asFailure(err, [cam.stream_url]), lang);
+  }
+  return { ok: true, kind: 'hls', ...liveAddress(cam.id) };
+}
+
+export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, video: Video): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { streams } = video;
   const tags = ['video'];
 
   r.get(
@@ -61,7 +91,7 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, streams: St
     { config: WATCH, schema: { tags, querystring: cameraIdQuery } },
     async (req) => {
       const cam = await cameraOf(deps.db, authOf(req), req.query.id);
-      return ok<PlayAnswer>(await streams.play(cam));
+      return ok<PlayAnswer>(await play(video, cam, messageLang(req.headers['accept-language'])));
     },
   );
 
@@ -74,19 +104,9 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, streams: St
         'PTZ works for EZVIZ cameras (stream URLs carry no PTZ control)',
       );
     const b = req.body;
-    try {
-      await ezvizPtz(
-        ezvizDeps(deps),
-        { merchantId: cam.merchant_id, serial: cam.ezviz_serial ?? '', channelNo: cam.ezviz_channel ?? 1 },
-        b.action,
-        b.direction,
-        b.speed,
-      );
-    } catch (err) {
-      if (err instanceof EzvizError)
-        throw new ApiError(Code.DEVICE_OPERATION_FAILED, `EZVIZ ${err.code}: ${err.message}`);
-      throw err;
-    }
+    await ezvizPtz(ezvizDeps(deps), ezvizTarget(cam), b.action, b.direction, b.speed).catch((err) => {
+      throw failureError(ezvizFailure(err), { prefix: { zh: '云台操作失败', en: 'PTZ failed' } });
+    });
     return ok(null);
   });
 
@@ -95,7 +115,7 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, streams: St
     { config: WATCH, schema: { tags, querystring: cameraIdQuery } },
     async (req, reply) => {
       const cam = await cameraOf(deps.db, authOf(req), req.query.id);
-      const jpg = await captureSnapshot(deps, cam.id);
+      const jpg = await video.capture(cam.id);
       return reply
         .header('content-type', 'image/jpeg')
         .header('cache-control', 'no-store')
@@ -129,22 +149,26 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, streams: St
       const cam = await cameraOf(deps.db, authOf(req), req.query.id);
       const { from, to } = req.query;
       checkRange(from, to);
-      if (recordingRanges(streams.dirOf(cam.id), from, to).length === 0)
-        return ok<PlayAnswer>({ ok: false, reason: 'no-recording', message: 'nothing was recorded in this range' });
-      const { token, expiresAt } = streamToken(cam.id);
-      const url = `/api/video/stream/${cam.id}/vod.m3u8?t=${token}&from=${from}&to=${to}`;
+      if (recordingRanges(streams.dirOf(cam.id), from, to).length === 0) {
+        const lang = messageLang(req.headers['accept-language']);
+        return ok<PlayAnswer>({ ok: false, reason: 'no-recording', message: CAMERA_FAULT_TEXT['no-recording'][lang] });
+      }
+      const { token, expiresAt } = streamToken(cam.id, { purpose: 'playback', from, to });
+      const url = `/api/video/stream/${cam.id}/vod.m3u8?t=${token}`;
       return ok<PlayAnswer>({ ok: true, kind: 'hls', url, expiresAt });
     },
   );
 
-  // The files hls.js fetches: only with a token signed for this camera by play or playback above.
+  // The files hls.js fetches: only with a token signed for this camera by play or playback above, and only
+  // what that token opens (live: the live playlist and recent segments; playback: its range).
   r.get(
     '/api/video/stream/:cameraId/:file',
     { config: { public: true }, schema: { tags, params: streamFileParams, querystring: streamFileQuery } },
     async (req, reply) => {
       const cameraId = Number(req.params.cameraId);
       const { file } = req.params;
-      if (!streamTokenValid(cameraId, req.query.t))
+      const grant = readStreamToken(cameraId, req.query.t);
+      if (!grant)
         return reply.code(403).send({
           code: Code.PERMISSION_DENIED,
           msg: 'stream token missing, expired or for another camera',
@@ -152,10 +176,14 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, streams: St
         });
       if (!FILE.test(file))
         return reply.code(404).send({ code: Code.NOT_FOUND, msg: 'no such stream file', data: null });
+      if (!opens(grant, file))
+        return reply
+          .code(403)
+          .send({ code: Code.PERMISSION_DENIED, msg: 'the token does not open this file', data: null });
       const dir = streams.dirOf(cameraId);
       const query = `t=${encodeURIComponent(req.query.t as string)}`;
-      if (file === 'vod.m3u8') {
-        const text = vodPlaylist(dir, Number(req.query.from ?? 0), Number(req.query.to ?? 0), query);
+      if (file === 'vod.m3u8' && grant.purpose === 'playback') {
+        const text = vodPlaylist(dir, grant.from, grant.to, query);
         if (text === null) return reply.code(404).send({ code: Code.NOT_FOUND, msg: 'no recording', data: null });
         return sendPlaylist(reply, text);
       }

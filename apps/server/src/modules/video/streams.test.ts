@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Code, type PlayAnswer, type RecordingRange, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,7 +36,12 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
 
   beforeAll(async () => {
     sim = await startTestSim();
-    env = await createTestEnv(engine, { EZVIZ_BASE_URL: sim.url, VIDEO_IDLE_SECONDS: '5' });
+    // the simulator listens on 127.0.0.1
+    env = await createTestEnv(engine, {
+      EZVIZ_BASE_URL: sim.url,
+      VIDEO_IDLE_SECONDS: '5',
+      VIDEO_ALLOW_LOCAL_SOURCES: 'true',
+    });
     demo = await env.login('demo');
     await env.post('/api/merchant/video/ezvizKey', demo, { appKey: SIM_KEY.appKey, secret: SIM_KEY.appSecret });
     const park = env.ids.parks.farm[0] as number;
@@ -79,18 +84,21 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
     expect((await fetchFile(play.data.url)).body).toContain('.ts?t=');
   }, 40_000);
 
-  it('an RTSP camera that does not answer plays as offline, with the reason', async () => {
+  it('an RTSP camera that does not answer plays as refused, with the reason in words', async () => {
     const park = env.ids.parks.farm[0] as number;
+    // saved unchecked on purpose (a check would refuse it with the same cause)
     const rtsp = await env.post<VideoCamera>('/api/merchant/video/camera/add', demo, {
       groupId: park,
       name: 'RTSP',
       kind: 'stream',
       streamUrl: 'rtsp://admin:pw@127.0.0.1:9/nothing',
+      unchecked: true,
     });
     const play = await env.get<PlayAnswer>(PLAY, demo, { id: String(rtsp.data.id) });
-    expect(play.data).toMatchObject({ ok: false, reason: 'offline' });
-    if (!play.data.ok) expect(play.data.message).toMatch(/refused|unreachable/i);
+    expect(play.data).toMatchObject({ ok: false, reason: 'refused' });
+    if (!play.data.ok) expect(play.data.message).toMatch(/refused the connection/);
     expect(JSON.stringify(play)).not.toContain('pw@');
+    expect(JSON.stringify(play)).not.toContain('127.0.0.1');
   }, 30_000);
 
   it("stream files need this camera's token: none, a forged one, another camera's, another merchant", async () => {
@@ -159,6 +167,39 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
       to: '1000000060000',
     });
     expect(none.data).toMatchObject({ ok: false, reason: 'no-recording' });
+  });
+
+  it('a token opens only what it was signed for: live the live stream, playback its range', async () => {
+    const dir = join(env.config.dataDir, 'video', String(ptzCam.id));
+    // a segment recorded an hour ago
+    const old = `${Math.floor(Date.now() / 1000) - 3600}_0001.ts`;
+    writeFileSync(join(dir, old), Buffer.alloc(188, 0x47));
+    const file = (name: string, url: string) =>
+      fetchFile(`/api/video/stream/${ptzCam.id}/${name}?t=${new URL(url, 'http://x').searchParams.get('t')}`);
+    const live = (await env.get<PlayAnswer>(PLAY, demo, { id: String(ptzCam.id) })).data;
+    if (!live.ok) throw new Error(live.message);
+    expect((await file('vod.m3u8', live.url)).statusCode).toBe(403);
+    expect((await file(old, live.url)).statusCode).toBe(403);
+    const recent = (
+      await env.get<PlayAnswer>('/api/merchant/video/camera/playback', demo, {
+        id: String(ptzCam.id),
+        from: String(Date.now() - 120_000),
+        to: String(Date.now()),
+      })
+    ).data;
+    if (!recent.ok) throw new Error(recent.message);
+    expect((await file('index.m3u8', recent.url)).statusCode).toBe(403);
+    expect((await file(old, recent.url)).statusCode).toBe(403);
+    const hourAgo = (
+      await env.get<PlayAnswer>('/api/merchant/video/camera/playback', demo, {
+        id: String(ptzCam.id),
+        from: String(Date.now() - 3_700_000),
+        to: String(Date.now() - 3_500_000),
+      })
+    ).data;
+    if (!hourAgo.ok) throw new Error(hourAgo.message);
+    expect((await file(old, hourAgo.url)).statusCode).toBe(200);
+    expect((await fetchFile(hourAgo.url)).body).toContain(old);
   });
 
   it('a stream nobody fetches stops after the idle time', async () => {

@@ -1,34 +1,39 @@
-import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { PlayAnswer } from '@farmpark/contracts';
 import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
-import { ffmpegAvailable, ffprobeOf, runFfmpeg, spawnFfmpeg, stopFfmpeg } from './ffmpeg';
+import type { CodecProbe } from './codec';
+import { asFailure, CameraFailure } from './faults';
+import type { CameraHealth } from './health';
+import type { OwnedProcess, ProcessOwner } from './processes';
 import { pruneRecordings, SEGMENT_SECONDS } from './recordings';
 import type { CameraRow } from './repo';
-import { cameraSource, inputArgs, scrubUrls } from './source';
-import { streamToken } from './streamToken';
+import { type CameraSource, cameraSource, inputArgs } from './source';
 
 /**
  * The stream manager: each watched camera becomes HLS in `DATA_DIR/video/<camera id>/`, made by one ffmpeg
  * that copies H.264 (or encodes anything else, ultrafast). Started when someone plays, stopped when no
- * playlist or segment of it was fetched for `idleSeconds`, so unwatched cameras cost nothing.
+ * playlist or segment of it was fetched for `idleSeconds`, so unwatched cameras cost nothing. Every
+ * process comes from the owner (processes.ts); a failed start is answered again for the health's backoff.
  */
 export interface StreamDeps {
   db: Db;
   config: Config;
+  owner: ProcessOwner;
+  health: CameraHealth;
+  codecs: CodecProbe;
   log?: { warn(o: object, m: string): void };
 }
 
 interface Live {
-  proc: ChildProcess & { lastError: () => string };
+  proc: OwnedProcess;
   touched: number;
-  /** Resolves when the first playlist exists; rejects with ffmpeg's words when it gave up. */
+  /** Resolves when the first segment is listed; rejects with a CameraFailure when the source gave none. */
   ready: Promise<void>;
 }
 
 const READY_MS = 20_000;
+const PROBE_MS = 15_000;
 
 export function videoRoot(config: Config): string {
   return join(config.dataDir, 'video');
@@ -36,7 +41,6 @@ export function videoRoot(config: Config): string {
 
 export class StreamManager {
   private readonly live = new Map<number, Live>();
-  private readonly codecs = new Map<string, string>();
   private readonly sweeper: NodeJS.Timeout;
   private lastPrune = 0;
 
@@ -65,86 +69,80 @@ export class StreamManager {
     if (l) l.touched = Date.now();
   }
 
-  /** Starts (or keeps) the camera's stream and answers a signed same-origin URL, or why not. */
-  async play(cam: CameraRow): Promise<PlayAnswer> {
-    const src = await cameraSource(this.deps, cam);
-    if (!src.ok) return { ok: false, reason: src.reason, message: src.message };
-    // An HTTP-FLV address without credentials plays in the browser as it is (mpegts.js).
-    if (src.protocol === 'flv' && cam.kind === 'stream' && !/\/\/[^/]*@|\?/.test(src.url))
-      return { ok: true, kind: 'flv', url: src.url, expiresAt: Date.now() + 3600_000 };
-    const { ffmpeg } = this.deps.config.video;
-    if (!ffmpegAvailable(ffmpeg))
-      return { ok: false, reason: 'no-ffmpeg', message: `ffmpeg not found (FFMPEG_PATH=${ffmpeg})` };
-    let live = this.live.get(cam.id);
-    if (!live) live = this.start(cam, src);
-    live.touched = Date.now();
-    try {
-      await live.ready;
-    } catch (err) {
-      return { ok: false, reason: 'offline', message: scrubUrls((err as Error).message) };
-    }
-    const { token, expiresAt } = streamToken(cam.id);
-    return { ok: true, kind: 'hls', url: `/api/video/stream/${cam.id}/index.m3u8?t=${token}`, expiresAt };
-  }
-
   /**
-   * The source's video codec, probed once per URL (h264 is copied, anything else encoded). EZVIZ live
-   * addresses are H.264 and change at every request: they are not probed.
+   * Starts (or keeps) the camera's live HLS; resolves when it plays, rejects with a CameraFailure: the
+   * settings, the backoff after a failed start, the source, the process cap, or what the source answered.
    */
-  private async codec(cam: CameraRow, src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }): Promise<string> {
-    if (cam.kind === 'ezviz') return 'h264';
-    const known = this.codecs.get(src.url);
-    if (known) return known;
-    const args = [
-      '-v',
-      'error',
-      '-select_streams',
-      'v:0',
-      '-show_entries',
-      'stream=codec_name',
-      '-of',
-      'csv=p=0',
-      ...inputArgs(src),
-    ];
-    const out = (await runFfmpeg(ffprobeOf(this.deps.config.video.ffmpeg), args, 15_000)).toString('utf8').trim();
-    const codec = out.split('\n')[0] || 'unknown';
-    this.codecs.set(src.url, codec);
-    return codec;
+  async start(cam: CameraRow): Promise<void> {
+    let live = this.live.get(cam.id);
+    if (!live) {
+      const recent = this.deps.health.recentFailure(cam.id);
+      if (recent) throw recent;
+      let src: CameraSource;
+      try {
+        src = await cameraSource(this.deps, cam);
+        if (!this.deps.owner.available())
+          throw new CameraFailure('no-ffmpeg', `FFMPEG_PATH=${this.deps.config.video.ffmpeg}`);
+      } catch (err) {
+        const failure = asFailure(err, [cam.stream_url]);
+        await this.deps.health.failed(cam, failure);
+        throw failure;
+      }
+      try {
+        // another play may have started it meanwhile
+        live = this.live.get(cam.id) ?? this.begin(cam, src);
+      } catch (err) {
+        throw asFailure(err); // the process cap: the server's state, not the camera's
+      }
+    }
+    live.touched = Date.now();
+    await live.ready;
   }
 
   /**
    * Starts the camera's ffmpeg. A stream URL's codec is unknown until probed; rather than probing first
    * (a second connection and half a second of probing before the relay even starts: the RTSP gate's cold
    * first picture took over 3 s), the relay starts copying, the common case, and the probe runs beside it:
-   * the stream is ready when both are, and one that is not H.264 starts again, encoded.
+   * the stream is ready when both are, and one that is not H.264 starts again, encoded. The outcome is
+   * noted once, for every play waiting on it.
    */
-  private start(cam: CameraRow, src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }): Live {
-    const known = cam.kind === 'ezviz' ? 'h264' : this.codecs.get(src.url);
-    const relay = this.spawn(cam.id, src, known ?? 'h264');
-    if (known) return relay;
+  private begin(cam: CameraRow, src: CameraSource): Live {
+    const urls = [cam.stream_url];
+    const known = cam.kind === 'ezviz' ? 'h264' : this.deps.codecs.known(src.url);
+    const relay = this.spawn(cam, src, known ?? 'h264');
     const copying = relay.ready;
-    relay.ready = this.codec(cam, src).then(
-      async (codec) => {
-        if (codec === 'h264') return copying;
-        if (this.live.get(cam.id) !== relay) throw new Error('the stream was stopped');
-        await this.stop(cam.id);
-        return this.spawn(cam.id, src, codec).ready;
-      },
-      (err: Error) => {
-        void this.stop(cam.id);
-        throw new Error(`camera unreachable: ${err.message}`);
+    const ready = known
+      ? copying
+      : this.deps.codecs.probe(cam.merchant_id, src, { inputArgs: inputArgs(src), timeoutMs: PROBE_MS }).then(
+          async (codec) => {
+            if (codec === 'h264') return copying;
+            if (this.live.get(cam.id) !== relay) throw new CameraFailure('offline', 'the stream was stopped');
+            await this.stop(cam.id);
+            const encoded = this.spawn(cam, src, codec);
+            return encoded.ready;
+          },
+          async (err) => {
+            await this.stop(cam.id);
+            throw err;
+          },
+        );
+    relay.ready = ready.then(
+      () => this.deps.health.reached(cam),
+      async (err) => {
+        const failure = asFailure(err, urls);
+        await this.deps.health.failed(cam, failure);
+        throw failure;
       },
     );
     relay.ready.catch(() => {});
     return relay;
   }
 
-  private spawn(cameraId: number, src: { url: string; protocol: 'rtsp' | 'hls' | 'flv' }, codec: string): Live {
-    const dir = this.dirOf(cameraId);
+  /** One relay; throws ProcessCapError at the cap. */
+  private spawn(cam: CameraRow, src: CameraSource, codec: string): Live {
+    const dir = this.dirOf(cam.id);
     mkdirSync(dir, { recursive: true });
     const playlist = join(dir, 'index.m3u8');
-    // The last run's playlist must not pass for this run's; its segments stay as recordings.
-    rmSync(playlist, { force: true });
     const video =
       codec === 'h264'
         ? ['-c:v', 'copy']
@@ -154,7 +152,7 @@ export class StreamManager {
             ...['-force_key_frames', 'expr:gte(t,n_forced*0.5)'],
           ];
     // biome-ignore format: one option per line reads better
-    const proc = spawnFfmpeg(this.deps.config.video.ffmpeg, [
+    const args = [
       ...inputArgs(src),
       '-map', '0:v:0', ...video, '-an',
       // The first segment closes at the first key frame after 0.5 s, so the first picture comes early.
@@ -162,25 +160,31 @@ export class StreamManager {
       '-hls_flags', 'independent_segments+second_level_segment_index+temp_file+omit_endlist',
       '-strftime', '1', '-hls_segment_filename', join(dir, '%s_%%04d.ts'),
       playlist,
-    ], true);
+    ];
+    const proc = this.deps.owner.start({ merchantId: cam.merchant_id, purpose: 'live', args, stdin: true });
+    // The last run's playlist must not pass for this run's; its segments stay as recordings.
+    rmSync(playlist, { force: true });
     const startedAt = Date.now();
     const ready = new Promise<void>((resolve, reject) => {
       const timer = setInterval(() => {
         if (existsSync(playlist) && readFileSync(playlist, 'utf8').includes('.ts')) {
           clearInterval(timer);
           resolve();
-        } else if (proc.exitCode !== null || Date.now() - startedAt > READY_MS) {
+        } else if (!proc.alive()) {
           clearInterval(timer);
-          reject(new Error(proc.lastError() || 'the camera sent no video'));
+          reject(asFailure(new Error(proc.lastError() || 'the camera sent no video'), [cam.stream_url]));
+        } else if (Date.now() - startedAt > READY_MS) {
+          clearInterval(timer);
+          reject(new CameraFailure('offline', 'no video within 20 s'));
         }
       }, 200);
     });
     ready.catch(() => {});
     const live: Live = { proc, touched: Date.now(), ready };
-    this.live.set(cameraId, live);
-    proc.on('close', () => {
-      if (this.live.get(cameraId) !== live) return;
-      this.live.delete(cameraId);
+    this.live.set(cam.id, live);
+    void proc.ended.then(() => {
+      if (this.live.get(cam.id) !== live) return;
+      this.live.delete(cam.id);
       rmSync(playlist, { force: true });
     });
     return live;
@@ -190,7 +194,7 @@ export class StreamManager {
   async stop(cameraId: number): Promise<void> {
     const l = this.live.get(cameraId);
     this.live.delete(cameraId);
-    if (l?.proc) await stopFfmpeg(l.proc);
+    if (l?.proc) await l.proc.stop();
     // Its segments stay (recordings); the live list goes, so players ask play again.
     if (l && !this.live.has(cameraId)) rmSync(join(this.dirOf(cameraId), 'index.m3u8'), { force: true });
   }

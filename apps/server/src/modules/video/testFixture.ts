@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type EzvizSim, startEzvizSim } from '../../video-sim/ezvizSim';
@@ -30,5 +32,33 @@ export async function startTestSim(idleMs = 4000): Promise<EzvizSim> {
       await sim.close();
       rmSync(dir, { recursive: true, force: true });
     },
+  };
+}
+
+/** A port of 127.0.0.1 nothing listens on: bound, then closed. */
+export async function closedPort(): Promise<number> {
+  const s = net.createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r));
+  const port = (s.address() as net.AddressInfo).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+/**
+ * An HTTP server on 127.0.0.1 that is no camera: `/404/...` answers 404, `/401/...` 401 with a Basic
+ * challenge, anything else an HTML page (200). Stream URLs pointing at it fail for these reasons.
+ */
+export async function startWebServer(): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = createServer((req, res) => {
+    const path = req.url ?? '/';
+    if (path.startsWith('/404/')) return void res.writeHead(404).end('not here');
+    if (path.startsWith('/401/'))
+      return void res.writeHead(401, { 'www-authenticate': 'Basic realm="cam"' }).end('who are you');
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>a web page</body></html>');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }

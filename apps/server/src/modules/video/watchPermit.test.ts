@@ -83,6 +83,18 @@ describe.skipIf(!hasFfmpeg).each(engines)('who may watch a camera [%s]', (engine
     expect(play.code, play.msg).toBe(Code.OK);
   }, 30_000);
 
+  it('watching is not setting up: a watcher neither reads nor sets a stream URL (1004)', async () => {
+    for (const token of [tokens.disaster, tokens.seedling] as string[]) {
+      expect((await env.get(`${V}/list`, token)).code).toBe(Code.PERMISSION_DENIED);
+      const body = { groupId: cam.groupId, name: 'x', kind: 'stream', streamUrl: 'rtsp://10.0.0.9/x', unchecked: true };
+      expect((await env.post(`${V}/add`, token, body)).code).toBe(Code.PERMISSION_DENIED);
+      expect((await env.post(`${V}/update`, token, { ...body, id: cam.id })).code).toBe(Code.PERMISSION_DENIED);
+      // the wall's list names no source
+      const list = await env.get(LIST, token, { groupId: String(cam.groupId) });
+      expect(JSON.stringify(list.data)).not.toMatch(/rtsp:|\.m3u8|streamUrl|deviceSerial/);
+    }
+  });
+
   it('a role with none of the video pages is refused (1004) everywhere', async () => {
     const token = tokens.none as string;
     const id = String(cam.id);

@@ -1,11 +1,14 @@
 import type { Db } from '../../db/connect';
-import type { Scope } from '../../db/scope';
+import { type Scope, scoped } from '../../db/scope';
 import { allVideoCameras, type CameraRow, findCamera, listCameras } from '../video/repo';
 import type { SnapshotCamera } from './cameras';
 
 /** Cameras as the picture side reads them, through the video module's queries (set-up cameras only). */
 const toCamera = (
-  r: Pick<CameraRow, 'id' | 'merchant_id' | 'group_id' | 'name' | 'snapshot_every_minutes' | 'enabled'> &
+  r: Pick<
+    CameraRow,
+    'id' | 'merchant_id' | 'group_id' | 'name' | 'snapshot_every_minutes' | 'enabled' | 'failures' | 'checked_at'
+  > &
     Partial<Pick<CameraRow, 'plot_id' | 'longitude' | 'latitude'>>,
 ): SnapshotCamera => ({
   id: r.id,
@@ -17,6 +20,8 @@ const toCamera = (
   latitude: r.latitude == null ? null : Number(r.latitude),
   snapshotMinutes: r.snapshot_every_minutes ?? 0,
   enabled: r.enabled === 1,
+  failures: r.failures ?? 0,
+  checkedAt: r.checked_at === null ? null : Number(r.checked_at),
 });
 const usable = (r: { group_id: number | null; enabled: number | null }) => r.group_id !== null && r.enabled === 1;
 
@@ -44,10 +49,8 @@ export async function devicePlace(db: Db, deviceId: number) {
 }
 
 export async function plotsOfPark(db: Db, merchantId: number, groupId: number) {
-  return db
+  return scoped(db, { merchantId, groupIds: [groupId] })
     .selectFrom('area_points')
     .select(['id', 'boundary'])
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', '=', groupId)
     .execute();
 }

@@ -12,6 +12,9 @@ export interface SnapshotCamera {
   /** Minutes between scheduled pictures; 0 = no schedule. */
   snapshotMinutes: number;
   enabled: boolean;
+  /** Failed contacts in a row, and when the last contact was (video/health.ts). */
+  failures: number;
+  checkedAt: number | null;
 }
 
 export interface CameraSource {

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
-import { inList, type Scope } from '../../db/scope';
+import { rowById } from '../../db/rows';
+import { merchantWide, type Scope, scoped } from '../../db/scope';
 import type { VideoSnapshotsTable, VideoTimelapsesTable } from '../../db/videoSnapshotsSchema';
 
 export type SnapshotRow = Selectable<VideoSnapshotsTable>;
@@ -13,12 +14,7 @@ export async function insertSnapshot(db: Db, row: Insertable<VideoSnapshotsTable
 
 /** A camera's pictures, within the caller's merchant and parks. */
 function cameraSnapshots(db: Db, scope: Scope, cameraId: number) {
-  return db
-    .selectFrom('video_snapshots')
-    .selectAll()
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('camera_id', '=', cameraId);
+  return scoped(db, scope).selectFrom('video_snapshots').selectAll().where('camera_id', '=', cameraId);
 }
 
 /** A camera's pictures in [start, end), oldest first, at most `limit`. */
@@ -34,25 +30,16 @@ export function snapshotsInRange(db: Db, scope: Scope, cameraId: number, start: 
 
 /** Every picture time of a camera (ms), for counting days in a zone; small (8 bytes a picture). */
 export async function snapshotTimes(db: Db, scope: Scope, cameraId: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('video_snapshots')
+  const rows = await cameraSnapshots(db, scope, cameraId)
+    .clearSelect()
     .select('taken_at')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('camera_id', '=', cameraId)
     .orderBy('taken_at')
     .execute();
   return rows.map((r) => Number(r.taken_at));
 }
 
 export function snapshotOf(db: Db, scope: Scope, id: number) {
-  return db
-    .selectFrom('video_snapshots')
-    .selectAll()
-    .where('id', '=', id)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
+  return rowById(db, scope, 'video_snapshots', id);
 }
 
 /** A camera's newest picture within the caller's parks (the camera index serves it), or undefined. */
@@ -65,12 +52,10 @@ export function newestSnapshot(db: Db, scope: Scope, cameraId: number) {
 }
 
 export function snapshotsOfAlarm(db: Db, scope: Scope, alarmId: number) {
-  return db
+  return scoped(db, scope)
     .selectFrom('video_snapshots')
     .selectAll()
     .where('alarm_id', '=', alarmId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .orderBy('id')
     .execute();
 }
@@ -92,22 +77,19 @@ export async function insertTimelapse(db: Db, row: Insertable<VideoTimelapsesTab
 }
 
 export function timelapseOf(db: Db, scope: Scope, id: number) {
-  return db
-    .selectFrom('video_timelapses')
-    .selectAll()
-    .where('id', '=', id)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
+  return rowById(db, scope, 'video_timelapses', id);
+}
+
+/** A job by id whoever owns it (the job runner, which was handed the id). */
+export function timelapseById(db: Db, id: number) {
+  return db.selectFrom('video_timelapses').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export function timelapsesOfCamera(db: Db, scope: Scope, cameraId: number) {
-  return db
+  return scoped(db, scope)
     .selectFrom('video_timelapses')
     .selectAll()
     .where('camera_id', '=', cameraId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(50)
@@ -125,10 +107,9 @@ export function unfinishedTimelapses(db: Db) {
 
 /** Frames of a time-lapse: the pictures of the job's camera in its range, any source. */
 export function framesOf(db: Db, job: TimelapseRow) {
-  return db
+  return merchantWide(db, job.merchant_id)
     .selectFrom('video_snapshots')
     .select(['sha256', 'mime'])
-    .where('merchant_id', '=', job.merchant_id)
     .where('camera_id', '=', job.camera_id)
     .where('taken_at', '>=', job.start_at)
     .where('taken_at', '<', job.end_at)

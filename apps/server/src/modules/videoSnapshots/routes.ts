@@ -21,7 +21,7 @@ import type { Alarms } from '../alarms/runtime';
 import type { ModuleDeps } from '../context';
 import type { ImageMime } from '../devices/imageStore';
 import { createImageFiles } from '../pests/imageFiles';
-import { captureSnapshot } from '../video/snapshot';
+import type { Video } from '../video/runtime';
 import type { SnapshotRow } from './repo';
 import { createVideoSnapshots, type VideoSnapshots } from './runtime';
 
@@ -34,14 +34,17 @@ const ALARMS = '/alarm/alarmList';
  * alarms to their pictures. The schedule is started by main.ts under the cluster's `devices` lease, so
  * several processes take one picture per slot (tests drive it directly).
  */
-export function videoSnapshotRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: Alarms }): VideoSnapshots {
+export function videoSnapshotRoutes(
+  app: FastifyInstance,
+  deps: ModuleDeps & { alarms: Alarms; video: Video },
+): VideoSnapshots {
   const { db, config } = deps;
   const pictures = createVideoSnapshots({
     db,
     dataDir: config.dataDir,
     tzName: config.tzName,
-    ffmpegPath: config.video.ffmpeg,
-    capture: (cameraId) => captureSnapshot({ db, config }, cameraId),
+    owner: deps.video.owner,
+    capture: deps.video.capture,
     log: app.log,
   });
   const { snapshots, timelapses } = pictures;

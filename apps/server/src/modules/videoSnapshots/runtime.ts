@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connect';
+import type { ProcessOwner } from '../video/processes';
 import { cameraInScope, camerasOfPark, devicePlace, plotsOfPark, scheduledCameras } from './cameraRepo';
 import type { CameraSource } from './cameras';
 import { nearestCameras, readPlots } from './nearest';
@@ -8,13 +9,25 @@ import { createTimelapses } from './timelapse';
 
 /** How often the schedule is looked at; pictures fall on the schedule's slots (:00, :10, ... for 10 minutes). */
 export const SCHEDULE_TICK_MS = 30_000;
+/**
+ * A camera whose last picture failed is tried again after 1, 2, 4... minutes (at most its period), not at
+ * every tick: a dead camera costs a process every few minutes, and fails a few times in a row quickly
+ * enough to count as failing (video/health.ts) within minutes.
+ */
+export const RETRY_BASE_MS = 60_000;
+
+export function retryDue(cam: { failures: number; checkedAt: number | null }, periodMs: number, now: number): boolean {
+  if (cam.failures === 0 || cam.checkedAt === null) return true;
+  return now >= cam.checkedAt + Math.min(periodMs, RETRY_BASE_MS * 2 ** (cam.failures - 1));
+}
 
 export interface VideoSnapshotsDeps {
   db: Db;
   dataDir: string;
   tzName: string;
-  ffmpegPath: string;
-  /** One JPEG frame from a camera now (modules/video). */
+  /** Video's process owner (time-lapses are its processes too). */
+  owner: ProcessOwner;
+  /** One JPEG frame from a camera now (modules/video), noted in the camera's health. */
   capture: (cameraId: number) => Promise<Buffer>;
   log: { warn(obj: object, msg: string): void };
 }
@@ -32,7 +45,7 @@ export function createVideoSnapshots(deps: VideoSnapshotsDeps) {
     capture: deps.capture,
   };
   const snapshots = createSnapshots({ db, dataDir: deps.dataDir, tzName: deps.tzName, cameras });
-  const timelapses = createTimelapses({ db, dataDir: deps.dataDir, ffmpegPath: deps.ffmpegPath, cameras, log });
+  const timelapses = createTimelapses({ db, dataDir: deps.dataDir, owner: deps.owner, cameras, log });
   const pending = new Set<Promise<unknown>>();
   const track = (p: Promise<unknown>) => {
     pending.add(p);
@@ -47,6 +60,7 @@ export function createVideoSnapshots(deps: VideoSnapshotsDeps) {
       const period = cam.snapshotMinutes * 60_000;
       const prev = last.get(cam.id);
       if (prev !== undefined && Math.floor(prev / period) >= Math.floor(now / period)) continue;
+      if (!retryDue(cam, period, now)) continue;
       try {
         await snapshots.keep(cam, 'schedule', now);
         taken++;

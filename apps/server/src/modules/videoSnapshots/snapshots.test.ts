@@ -9,7 +9,7 @@ import {
 } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
-import { captureSnapshot } from '../video/snapshot';
+import { createVideo, type Video } from '../video/runtime';
 import { createVideoSnapshots } from './runtime';
 import { cameraDevices, setUpCamera, startTestStream } from './testFixture';
 
@@ -24,10 +24,23 @@ describe.each(engines)('camera pictures and time-lapses [%s]', (engine) => {
   let gate: number;
   let nursery: number;
   let station: { id: number; serial: string; group_id: number | null };
+  /** Video's runtime for the schedules these tests drive themselves. */
+  let video: Video;
+  const pictures = () =>
+    createVideoSnapshots({
+      db: env.db,
+      dataDir: env.config.dataDir,
+      tzName: env.config.tzName,
+      owner: video.owner,
+      capture: video.capture,
+      log: { warn: () => {} },
+    });
 
   beforeAll(async () => {
     stream = await startTestStream();
-    env = await createTestEnv(engine);
+    // the test stream listens on 127.0.0.1
+    env = await createTestEnv(engine, { VIDEO_ALLOW_LOCAL_SOURCES: 'true' });
+    video = createVideo({ db: env.db, config: env.config });
     [demo, demo2] = await Promise.all([env.login('demo'), env.login('demo2')]);
     const { db } = env;
     station = await db
@@ -57,19 +70,13 @@ describe.each(engines)('camera pictures and time-lapses [%s]', (engine) => {
     await setUpCamera(db, nursery, { streamUrl: stream.url, plotId: plot.id, at: null });
   });
   afterAll(async () => {
+    await video?.close();
     await env?.close();
     await stream?.close();
   });
 
   it('takes scheduled pictures once per slot of the camera schedule', async () => {
-    const runtime = createVideoSnapshots({
-      db: env.db,
-      dataDir: env.config.dataDir,
-      tzName: env.config.tzName,
-      ffmpegPath: env.config.video.ffmpeg,
-      capture: (id) => captureSnapshot({ db: env.db, config: env.config }, id),
-      log: { warn: () => {} },
-    });
+    const runtime = pictures();
     const slot = Math.floor(Date.now() / (10 * MIN)) * 10 * MIN;
     expect(await runtime.scheduleTick(slot - 20 * MIN + 1000)).toBe(1);
     expect(await runtime.scheduleTick(slot - 20 * MIN + 5 * MIN)).toBe(0); // same slot
@@ -86,14 +93,7 @@ describe.each(engines)('camera pictures and time-lapses [%s]', (engine) => {
     const count = async () =>
       (await env.db.selectFrom('video_snapshots').select('id').where('camera_id', '=', gate).execute()).length;
     const before = await count();
-    const runtime = createVideoSnapshots({
-      db: env.db,
-      dataDir: env.config.dataDir,
-      tzName: env.config.tzName,
-      ffmpegPath: env.config.video.ffmpeg,
-      capture: (id) => captureSnapshot({ db: env.db, config: env.config }, id),
-      log: { warn: () => {} },
-    });
+    const runtime = pictures();
     runtime.start(() => false);
     await runtime.stop();
     expect(await count()).toBe(before);

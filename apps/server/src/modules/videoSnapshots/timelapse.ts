@@ -15,17 +15,21 @@ import type { Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import { createImageStore, type ImageMime } from '../devices/imageStore';
 import { createVideoFiles } from '../production/stock/videoFiles';
-import { spawnFfmpeg } from '../video/ffmpeg';
+import { type OwnedProcess, ProcessCapError, type ProcessJob, type ProcessOwner } from '../video/processes';
 import type { CameraSource } from './cameras';
 import * as repo from './repo';
 
 export interface TimelapseDeps {
   db: Db;
   dataDir: string;
-  ffmpegPath: string;
+  /** Video's process owner (its caps count the encoder too). */
+  owner: ProcessOwner;
   cameras: CameraSource;
   log: { warn(obj: object, msg: string): void };
 }
+
+/** How long a job waits for a place under the process cap before it fails. */
+const CAP_WAIT_MS = 5 * 60_000;
 
 const item = (r: repo.TimelapseRow): TimelapseItem => ({
   id: r.id,
@@ -73,7 +77,7 @@ export function createTimelapses(deps: TimelapseDeps) {
   }
 
   async function run(id: number): Promise<void> {
-    const job = await db.selectFrom('video_timelapses').selectAll().where('id', '=', id).executeTakeFirst();
+    const job = await repo.timelapseById(db, id);
     if (!job || job.state === 'done' || job.state === 'failed') return;
     const frames = thin(
       (await repo.framesOf(db, job)).filter((f) => f.mime === 'image/jpeg'),
@@ -88,6 +92,7 @@ export function createTimelapses(deps: TimelapseDeps) {
         await symlink(images.pathOf(f.sha256, f.mime as ImageMime), join(dir, `f${String(++n).padStart(6, '0')}.jpg`));
       const out = join(dir, 'out.mp4');
       await encode(
+        job.merchant_id,
         [
           '-framerate',
           String(job.fps),
@@ -127,31 +132,44 @@ export function createTimelapses(deps: TimelapseDeps) {
     }
   }
 
-  /** Runs ffmpeg (the one door, video/ffmpeg.ts); `progress` gets the encoded frame count at most twice a second. */
-  function encode(args: string[], progress: (done: number) => Promise<void>): Promise<void> {
-    return new Promise((resolve, reject) => {
-      // progress lines (key=value) go to stderr beside the errors, which keep their own tail
-      const p = spawnFfmpeg(deps.ffmpegPath, ['-nostats', '-progress', 'pipe:2', ...args]);
-      let lastReport = 0;
-      let reporting: Promise<void> = Promise.resolve();
-      p.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-        const m = /frame=(\d+)\s*$/m.exec(chunk);
-        if (m && Date.now() - lastReport > 500) {
-          lastReport = Date.now();
-          reporting = reporting.then(() => progress(Number(m[1]))).catch(() => {});
-        }
-      });
-      p.on('close', (code) => {
-        const why = p
-          .lastError()
-          .split('\n')
-          .filter((l) => !/^[a-z_]+=/.test(l))
-          .pop();
-        void reporting.then(() =>
-          code === 0 ? resolve() : reject(new Error(`ffmpeg (${deps.ffmpegPath}) ended with ${code}: ${why ?? ''}`)),
-        );
-      });
+  /** A job waits for a place under the process cap (a busy wall) rather than failing: up to CAP_WAIT_MS. */
+  async function startWhenFree(job: ProcessJob): Promise<OwnedProcess> {
+    for (const until = Date.now() + CAP_WAIT_MS; ; ) {
+      try {
+        return deps.owner.start(job);
+      } catch (err) {
+        if (!(err instanceof ProcessCapError) || Date.now() > until) throw err;
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
+  }
+
+  /** Runs ffmpeg (video's process owner); `progress` gets the encoded frame count at most twice a second. */
+  async function encode(merchantId: number, args: string[], progress: (done: number) => Promise<void>) {
+    // progress lines (key=value) go to stderr beside the errors, which keep their own tail
+    const p = await startWhenFree({
+      merchantId,
+      purpose: 'timelapse',
+      args: ['-nostats', '-progress', 'pipe:2', ...args],
     });
+    let lastReport = 0;
+    let reporting: Promise<void> = Promise.resolve();
+    p.onStderr((chunk) => {
+      const m = /frame=(\d+)\s*$/m.exec(chunk);
+      if (m && Date.now() - lastReport > 500) {
+        lastReport = Date.now();
+        reporting = reporting.then(() => progress(Number(m[1]))).catch(() => {});
+      }
+    });
+    await p.ended;
+    await reporting;
+    if (p.exitCode() === 0) return;
+    const why = p
+      .lastError()
+      .split('\n')
+      .filter((l) => !/^[a-z_]+=/.test(l))
+      .pop();
+    throw new Error(`ffmpeg ended with ${p.exitCode()}: ${why ?? ''}`);
   }
 
   return {

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connect';
-import type { Scope } from '../../db/scope';
+import { type Scope, scoped } from '../../db/scope';
 
 /** Keys of a weather station the top bar reads (packages/contracts devices.ts, weatherStation). */
 export const STATION_KEYS = ['airTemp', 'rainfall', 'illuminance'] as const;
@@ -12,14 +12,11 @@ export interface StationReading {
   prevTs: number | null;
 }
 
-/** Latest readings of the park's weather stations, newest first; scoped to the caller's merchant and parks. */
+/** Latest readings of the park's weather stations, newest first; none for a park out of the scope. */
 export async function latestStationReadings(db: Db, scope: Scope, groupId: number): Promise<StationReading[]> {
-  if (!scope.groupIds.includes(groupId)) return [];
-  const rows = await db
+  const rows = await scoped(db, scope, groupId)
     .selectFrom('device_latest as l')
     .innerJoin('devices as d', 'd.id', 'l.device_id')
-    .where('d.merchant_id', '=', scope.merchantId)
-    .where('d.group_id', '=', groupId)
     .where('d.device_class', '=', 'weatherStation')
     .where('l.key', 'in', [...STATION_KEYS])
     .select(['l.key', 'l.ts', 'l.value', 'l.prev_value', 'l.prev_ts'])

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { DeviceParamConfig } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, InputNumber, Segmented, Select, Space, Statistic } from 'antd';
@@ -5,20 +6,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAggregateList } from '../../api/telemetry';
 import { visibleParams } from '../filters/params';
-import {
-  dailyCounterTotal,
-  GDD_BASE_C,
-  growingDegreeDays,
-  hoursBeyond,
-  radiationMJ,
-  SUNSHINE_W_M2,
-  sunshineHours,
-} from './agronomy';
+import { dailyCounterTotal, hoursBeyond, radiationMJ, SUNSHINE_W_M2, sunshineHours } from './agronomy';
+import ParkAgronomy from './ParkAgronomy';
 
 /** Hourly buckets of a longer range exceed what the server aggregates in one request (10,000). */
 export const MAX_HOURLY_DAYS = 400;
 
-/** Growing degree days, rain, radiation and sunshine, hours above/below a typed threshold, for one device. */
+/**
+ * Rain, radiation and sunshine, hours above/below a typed threshold, for one device; and the park's ET0 and
+ * degree days as the server computes them from its weather station.
+ */
 export default function AgronomyCard({
   device,
   startTime,
@@ -34,7 +31,7 @@ export default function AgronomyCard({
   const [thresholdKey, setThresholdKey] = useState<string | undefined>(params[0]?.key);
   const [threshold, setThreshold] = useState<number | null>(null);
   const [side, setSide] = useState<'above' | 'below'>('above');
-  const dailyKeys = ['airTemp', 'rainfall'].filter(has);
+  const dailyKeys = ['rainfall'].filter(has);
   const hourlyKeys = [
     ...new Set([has('solarRadiation') ? 'solarRadiation' : null, thresholdKey].filter(Boolean)),
   ] as string[];
@@ -62,16 +59,6 @@ export default function AgronomyCard({
         <Alert type="error" showIcon title={(daily.error ?? hourly.error)?.message} style={{ marginBottom: 12 }} />
       ) : null}
       <Space wrap size={[32, 16]}>
-        {has('airTemp') ? (
-          <Statistic
-            title={t('analysis.gdd', { base: GDD_BASE_C })}
-            value={daily.data ? growingDegreeDays(dayOf('airTemp')) : '—'}
-            precision={1}
-            suffix="°C·d"
-            loading={daily.isLoading}
-            data-testid="stat-gdd"
-          />
-        ) : null}
         {has('rainfall') ? (
           <Statistic
             title={t('analysis.rain')}
@@ -102,6 +89,7 @@ export default function AgronomyCard({
           </>
         ) : null}
       </Space>
+      <ParkAgronomy startTime={startTime} endTime={endTime} />
       <div style={{ marginTop: 16 }}>
         <Space wrap>
           <span>{t('analysis.hoursBeyond')}</span>

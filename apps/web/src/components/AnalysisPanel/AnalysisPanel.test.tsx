@@ -13,6 +13,7 @@ import { weatherStation } from '../../test/telemetryFixtures';
 import { inPark } from '../../utils/time';
 import type { TrendChartProps } from '../TrendChart';
 import AnalysisPanel from '.';
+import { BOLLWORM, DEGREE_DAYS, ET0_DAYS, signIn } from './agronomyFixtures';
 
 // The server is stood in for at the API module; the panel, its tabs, statistics and agronomy card are real.
 const api = vi.hoisted(() => ({ getInitParamConfigList: vi.fn(), getAggregateList: vi.fn() }));
@@ -20,6 +21,10 @@ vi.mock('../../api/telemetry', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../api/telemetry')>()),
   ...api,
 }));
+// the park's ET0 and degree days, and the pest categories to pick from, are the server's answers
+const server = vi.hoisted(() => ({ getEt0List: vi.fn(), getDegreeDayList: vi.fn(), getCategories: vi.fn() }));
+vi.mock('../../api/agronomy', () => server);
+vi.mock('../../api/pests', () => ({ getCategories: server.getCategories }));
 // ECharts does not draw in jsdom: each chart shows what it was handed.
 vi.mock('../TrendChart', () => ({
   default: ({ series, mode, error }: TrendChartProps) => (
@@ -110,7 +115,11 @@ describe('AnalysisPanel', { timeout: 30_000 }, () => {
   beforeEach(() => {
     api.getInitParamConfigList.mockReset().mockResolvedValue(STATIONS);
     api.getAggregateList.mockReset().mockImplementation(async (q: Query) => fakeAggregates(q));
+    server.getEt0List.mockReset().mockResolvedValue(ET0_DAYS);
+    server.getDegreeDayList.mockReset().mockResolvedValue(DEGREE_DAYS);
+    server.getCategories.mockReset().mockResolvedValue([BOLLWORM]);
     useParkStore.setState({ activeGroupId: PARK });
+    signIn();
   });
 
   it('asks for daily buckets of the last 30 days and shows min/avg/max bands and summary statistics', async () => {
@@ -200,16 +209,30 @@ describe('AnalysisPanel', { timeout: 30_000 }, () => {
     );
   });
 
-  it('totals a daily counter and sums growing degree days, rain and hours above a typed threshold', async () => {
+  it('totals a daily counter, rain and hours above a typed threshold; ET0 and degree days are the server’s', async () => {
     renderWithClient(<AnalysisPanel source={{ family: 'weather' }} />);
     await waitFor(() => expect(panelCalls()).toHaveLength(1));
     await pickOption(screen.getByTestId('analysis-params'), '降雨量');
     // a daily-reset counter's total is the sum of each day's maximum
     await waitFor(() => expect(summaryRow('降雨量 (mm)')[5]).toBe('4.0'));
     const agronomy = screen.getByTestId('agronomy-card');
-    // GDD base 10 °C: (12 + 20) / 2 − 10 + (8.5 + 25.5) / 2 − 10
-    await waitFor(() => expect(agronomy.textContent).toContain('13.0°C·d'));
     expect(agronomy.textContent).toContain('4.0mm');
+    // the park's days of the picked period, as the server counts them
+    const period = {
+      groupId: PARK,
+      from: inPark().subtract(29, 'day').format('YYYY-MM-DD'),
+      to: inPark().format('YYYY-MM-DD'),
+    };
+    await waitFor(() => expect(agronomy.textContent).toContain('9.3mm'));
+    expect(agronomy.textContent).toContain('参考蒸散量 ET0（2 天合计）');
+    expect(agronomy.textContent).toContain('缺测替代：海拔按 0 米、风速传感器高度按 2 米');
+    expect(agronomy.textContent).toContain('园区气象站测算 · 一号气象站');
+    expect(server.getEt0List).toHaveBeenCalledWith(period);
+    await waitFor(() => expect(screen.getByTestId('stat-degree-days').textContent).toContain('13.8°C·d'));
+    expect(server.getDegreeDayList).toHaveBeenCalledWith({ ...period, categoryId: 5 });
+    expect(agronomy.textContent).toContain('有效积温（2 天合计，单正弦法）');
+    expect(agronomy.textContent).toContain('下限 11 °C');
+    expect(agronomy.textContent).toContain('自 2026-01-01 起累计 407.8 °C·d');
     expect(screen.getByTestId('stat-hours').textContent).toBe('输入阈值后显示小时数');
     fireEvent.change(within(agronomy).getByTestId('threshold-input'), { target: { value: '15' } });
     await waitFor(() => expect(screen.getByTestId('stat-hours').textContent).toBe('共 2 小时'));

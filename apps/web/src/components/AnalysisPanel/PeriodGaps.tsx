@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { AggregateResult } from '@farmpark/contracts';
 import { Alert, Space } from 'antd';
 import { useTranslation } from 'react-i18next';

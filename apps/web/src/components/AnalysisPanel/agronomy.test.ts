@@ -1,9 +1,10 @@
-import type { AggregateBucket } from '@farmpark/contracts';
+import type { AggregateBucket, DegreeDay, Et0Day } from '@farmpark/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   agronomicKinds,
   dailyCounterTotal,
-  growingDegreeDays,
+  degreeDaySummary,
+  et0Summary,
   hoursBeyond,
   radiationMJ,
   summaryStats,
@@ -30,10 +31,31 @@ describe('agronomy', () => {
     expect(summaryStats([])).toBeNull();
   });
 
-  it('growing degree days average daily min and max above base 10, never negative', () => {
-    // (8+20)/2-10 = 4; (12+30)/2-10 = 11; (2+12)/2-10 = -3 -> 0
-    expect(growingDegreeDays([b(8, 0, 20), b(12, 0, 30), b(2, 0, 12)])).toBe(15);
-    expect(growingDegreeDays([b(8, 0, 20)], 5)).toBe(9);
+  it('totals the server’s ET0 days that have a value and lists each fallback once', () => {
+    const day = (date: string, et0Mm: number | null, fallbacks: Et0Day['fallbacks']) =>
+      ({ date, et0Mm, fallbacks }) as Et0Day;
+    expect(
+      et0Summary([
+        day('2026-06-01', 4.2, ['elevationDefault']),
+        day('2026-06-02', null, []),
+        day('2026-06-03', 5.05, ['elevationDefault', 'windDefault']),
+      ]),
+    ).toEqual({ total: 9.25, days: 2, fallbacks: ['elevationDefault', 'windDefault'] });
+    expect(et0Summary([day('2026-06-02', null, [])])).toBeNull();
+  });
+
+  it('sums the range’s degree days and keeps the running sum since the start day', () => {
+    const day = (date: string, dd: number | null, sum: number) =>
+      ({ date, dd, sum, startDate: '2026-03-01' }) as DegreeDay;
+    expect(
+      degreeDaySummary([day('2026-06-01', 3.5, 410.5), day('2026-06-02', null, 410.5), day('2026-06-03', 6, 416.5)]),
+    ).toEqual({
+      total: 9.5,
+      days: 2,
+      sinceStart: 416.5,
+      startDate: '2026-03-01',
+    });
+    expect(degreeDaySummary([])).toBeNull();
   });
 
   it('a daily-reset counter totals its daily maxima', () => {

@@ -1,4 +1,4 @@
-import type { AggregateBucket } from '@farmpark/contracts';
+import type { AggregateBucket, DegreeDay, Et0Day, Et0Fallback } from '@farmpark/contracts';
 
 /**
  * Agronomic sums from the server's aggregate buckets. Pure and unit-tested: the analysis page shows
@@ -28,14 +28,30 @@ export function summaryStats(buckets: readonly AggregateBucket[]): SummaryStats 
   return count === 0 ? null : { min, max, mean: sum / count, count };
 }
 
-/** Base temperature of growing degree days (°C), the usual one for warm-season crops. */
-export const GDD_BASE_C = 10;
+/** The range's ET0 from the server's days: the total of the days with a value, and every fallback used. */
+export function et0Summary(days: readonly Et0Day[]): { total: number; days: number; fallbacks: Et0Fallback[] } | null {
+  const valued = days.filter((d) => d.et0Mm !== null);
+  if (valued.length === 0) return null;
+  return {
+    total: valued.reduce((sum, d) => sum + (d.et0Mm ?? 0), 0),
+    days: valued.length,
+    fallbacks: [...new Set(valued.flatMap((d) => d.fallbacks))],
+  };
+}
 
-/** Growing degree days by the averaging method: Σ max(0, (Tmin + Tmax) / 2 − base) over daily buckets. */
-export function growingDegreeDays(daily: readonly AggregateBucket[], base = GDD_BASE_C): number {
-  let total = 0;
-  for (const d of daily) if (d.count > 0) total += Math.max(0, (d.min + d.max) / 2 - base);
-  return total;
+/** The range's degree days from the server's days, and the running sum at its last day since the start day. */
+export function degreeDaySummary(
+  days: readonly DegreeDay[],
+): { total: number; days: number; sinceStart: number; startDate: string } | null {
+  const valued = days.filter((d) => d.dd !== null);
+  const last = days[days.length - 1];
+  if (valued.length === 0 || !last) return null;
+  return {
+    total: valued.reduce((sum, d) => sum + (d.dd ?? 0), 0),
+    days: valued.length,
+    sinceStart: last.sum,
+    startDate: last.startDate,
+  };
 }
 
 /**

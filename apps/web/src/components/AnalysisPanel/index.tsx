@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { AggregateBucket, AggregateResult } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Segmented, Select, Skeleton, Space, Table, Tabs } from 'antd';

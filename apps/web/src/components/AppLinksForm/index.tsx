@@ -1,15 +1,11 @@
+import '../areaTexts';
 import { APP_LINK_KEYS, APP_LINK_MAX, type AppLinks, isHttpUrl } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alterAppLinks } from '../../api/appLinks';
-import { addPageTexts } from '../../i18n';
 import { showServerFieldError } from '../../utils/formRules';
-import { appLinksEn } from './texts.en-US';
-import { appLinksZh } from './texts.zh-CN';
-
-addPageTexts(appLinksZh, appLinksEn);
 
 /**
  * The administrator's editor of the merchant's download links (loaded only when opened). Each address

@@ -6,6 +6,15 @@ export type CommandView =
   | { phase: 'sending'; cmdId: string | null }
   | { phase: 'done'; cmdId: string | null; state: 'succeeded' | 'failed' | 'timedOut'; reason: string };
 
+/** The tag colour of a command's state in the lists that show commands. */
+export const COMMAND_STATE_COLOR: Record<CommandState, string> = {
+  queued: 'default',
+  sent: 'processing',
+  succeeded: 'success',
+  failed: 'error',
+  timedOut: 'warning',
+};
+
 export const isFinal = (s: CommandState): s is 'succeeded' | 'failed' | 'timedOut' =>
   s === 'succeeded' || s === 'failed' || s === 'timedOut';
 

@@ -1,3 +1,5 @@
+import '../areaTexts';
+
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
 /**

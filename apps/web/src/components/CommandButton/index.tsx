@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { CheckCircleFilled, ClockCircleFilled, CloseCircleFilled, LoadingOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps, Popconfirm, Space, Switch, Typography } from 'antd';
 import type { ReactNode } from 'react';

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { RequestError } from '../../api/request';
 import '../../test/jsdomShims';
 import i18n from '../../i18n';
+// the field label is the park area's
+import '../../pages/park/areaTexts';
 import CrudDialog from './CrudDialog';
 
 interface Row {

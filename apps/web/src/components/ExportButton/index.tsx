@@ -1,8 +1,9 @@
+import '../areaTexts';
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Progress } from 'antd';
+import { App, Button, Modal, Progress, Space } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DownloadProgress, download } from '../../api/request';
+import { type DownloadProgress, download, type ExportFormat } from '../../api/request';
 import { formatNumber } from '../../utils/numberFormat';
 import { saveFile } from '../../utils/saveFile';
 import { withParkZone } from '../../utils/time';
@@ -67,5 +68,37 @@ export default function ExportButton({ url, label, disabled, testId }: ExportBut
         <div>{t('export.received', { size: `${formatNumber(progress?.received ?? 0)}B` })}</div>
       </Modal>
     </>
+  );
+}
+
+/**
+ * Excel and CSV of what a list shows, both written by the server (the park's zone, the reader's language).
+ * Test ids are `<testId>-export-<format>`, or `export-<format>` without one.
+ */
+export function ExportButtons({
+  url,
+  testId,
+  disabled,
+  formats = ['xlsx', 'csv'],
+}: {
+  url: (format: ExportFormat) => string;
+  testId?: string;
+  disabled?: boolean;
+  /** The order of the buttons. */
+  formats?: readonly ExportFormat[];
+}) {
+  const { t } = useTranslation();
+  return (
+    <Space wrap>
+      {formats.map((format) => (
+        <ExportButton
+          key={format}
+          url={() => url(format)}
+          label={t(`export.${format}`)}
+          disabled={disabled}
+          testId={testId ? `${testId}-export-${format}` : `export-${format}`}
+        />
+      ))}
+    </Space>
   );
 }

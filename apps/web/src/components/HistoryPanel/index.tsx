@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { ParamDataRow } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, Segmented, Select, Skeleton, Space, Table, type TableColumnsType } from 'antd';
@@ -6,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type DataSource, exportParamDataUrl, getParamDataList, getSeries } from '../../api/telemetry';
 import { type DateRange, last7Days } from '../../utils/dateRange';
 import { formatTime, pickedDays } from '../../utils/time';
-import ExportButton from '../ExportButton';
+import { ExportButtons } from '../ExportButton';
 import { defaultKeys, visibleParams } from '../filters/params';
 import RangeField from '../filters/RangeField';
 import { formatValue } from '../live/formatValue';
@@ -74,8 +75,6 @@ export default function HistoryPanel({ source }: { source: DataSource }) {
   if (configs.error)
     return <Alert type="error" showIcon title={t('live.loadFailed')} description={configs.error.message} />;
   if (devices.length === 0) return <Empty description={t('live.noDevices')} />;
-  const exportUrl = (format: 'csv' | 'xlsx') => () =>
-    exportParamDataUrl({ deviceId: deviceId!, keys, startTime, endTime, format });
 
   return (
     <Card data-testid="history-panel">
@@ -117,8 +116,11 @@ export default function HistoryPanel({ source }: { source: DataSource }) {
           ]}
           data-testid="history-view"
         />
-        <ExportButton url={exportUrl('csv')} label={t('export.csv')} disabled={!ready} testId="export-csv" />
-        <ExportButton url={exportUrl('xlsx')} label={t('export.xlsx')} disabled={!ready} testId="export-xlsx" />
+        <ExportButtons
+          url={(format) => exportParamDataUrl({ deviceId: deviceId!, keys, startTime, endTime, format })}
+          disabled={!ready}
+          formats={['csv', 'xlsx']}
+        />
       </Space>
       {!ready ? (
         <Empty description={t('history.pickParams')} />

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { Empty } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { ParamView } from '@farmpark/contracts';
 import { Card, Tag, Tooltip } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { ParamView } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Modal } from 'antd';

@@ -1,3 +1,5 @@
+import '../areaTexts';
+import '../../pages/production/core/areaTexts';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import type { IdealRange, LatestValue, ParamView } from '@farmpark/contracts';
 import { useTranslation } from 'react-i18next';

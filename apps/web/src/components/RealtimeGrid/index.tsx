@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { Alert, Button, Empty, Skeleton } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import {
   COMMAND_STATES,
   type CommandRecord,
@@ -16,18 +17,11 @@ import { type CommandFilter, exportCommandListUrl, getCommandList } from '../../
 import { useZoneNames } from '../../pages/irrigation/zoneNames';
 import { useParkStore } from '../../stores/park';
 import { formatTime, pickedDays } from '../../utils/time';
+import { COMMAND_STATE_COLOR } from '../CommandButton/commandState';
 import ExportButton from '../ExportButton';
 import ZoneHint from '../filters/ZoneHint';
 import { useParamConfigs } from '../live/useParamConfigs';
 import { usePager } from '../table/tableLayout';
-
-const STATE_COLOR: Record<CommandState, string> = {
-  queued: 'default',
-  sent: 'processing',
-  succeeded: 'success',
-  failed: 'error',
-  timedOut: 'warning',
-};
 
 /** The operation record of a device class in the active park: filters, server paging, export. */
 export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass }) {
@@ -91,7 +85,7 @@ export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass 
       width: 220,
       render: (_, r) => (
         <Space size={4} wrap>
-          <Tag color={STATE_COLOR[r.state]} data-testid={`record-state-${r.cmdId}`}>
+          <Tag color={COMMAND_STATE_COLOR[r.state]} data-testid={`record-state-${r.cmdId}`}>
             {t(`command.state.${r.state}`)}
           </Tag>
           {r.reason ? (

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { Alert, Empty, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { DatePicker, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type DateRange, lastDays } from '../../utils/dateRange';

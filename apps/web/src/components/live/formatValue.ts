@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { ParamView } from '@farmpark/contracts';
 
 type Translate = (key: string) => string;

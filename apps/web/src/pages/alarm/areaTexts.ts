@@ -1,8 +1,7 @@
 import { addPageTexts } from '../../i18n';
-import { alarmEn } from '../../i18n/alarm.en-US';
-import { alarmZh } from '../../i18n/alarm.zh-CN';
+import { alarmEn } from './texts.en-US';
+import { alarmZh } from './texts.zh-CN';
 
-// The alarm texts travel with the chunks that show alarms (alarm pages, the top-bar bell, the home card,
-// the data screens, automation), not with /login's first load (e2e/bundle.e2e.ts). Every file that uses
-// an `alarm.` key imports this module, so whichever chunk shows it brings the texts along.
+// Every module that shows these texts imports this one (or is only imported by modules that do), so the
+// texts travel with the chunks that show them, not with /login's first load (docs/DECISIONS.md, page texts).
 addPageTexts(alarmZh, alarmEn);

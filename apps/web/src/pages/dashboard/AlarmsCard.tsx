@@ -1,3 +1,4 @@
+import './areaTexts';
 import type { AlarmRecord } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, List, Space, Typography } from 'antd';

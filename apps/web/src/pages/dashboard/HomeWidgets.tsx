@@ -1,3 +1,5 @@
+import '../../components/areaTexts';
+import './areaTexts';
 import type { DeviceParamConfig, ParkDevice } from '@farmpark/contracts';
 import { useQueries } from '@tanstack/react-query';
 import { Alert, Badge, Card, Col, Empty, List, Row, Space, Statistic } from 'antd';

@@ -1,3 +1,4 @@
+import './areaTexts';
 import '../irrigation/areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, List, Space, Tag } from 'antd';

@@ -1,3 +1,4 @@
+import './areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Statistic } from 'antd';
 import { useMemo } from 'react';

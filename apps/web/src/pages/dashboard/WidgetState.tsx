@@ -1,3 +1,4 @@
+import './areaTexts';
 import { Alert, Empty, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import './areaTexts';
 import { Card, Col, Descriptions, Empty, Row, Statistic } from 'antd';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,5 @@
+import '../../components/areaTexts';
+import './areaTexts';
 import { type IrrigationMachine, TANKS } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Badge, Button, Card, Descriptions, Popconfirm, Space, Tag, Typography } from 'antd';

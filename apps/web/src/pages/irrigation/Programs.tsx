@@ -1,3 +1,5 @@
+import '../../components/areaTexts';
+import './areaTexts';
 import { IRRIGATION_LIMITS, type IrrigationMachine, type IrrigationProgram } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Form, Input, Modal, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd';

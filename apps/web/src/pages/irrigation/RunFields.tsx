@@ -1,3 +1,4 @@
+import './areaTexts';
 import { IRRIGATION_LIMITS, type IrrigationRun, type Limit, TANKS } from '@farmpark/contracts';
 import { Form, InputNumber, Segmented, Space } from 'antd';
 import { useTranslation } from 'react-i18next';

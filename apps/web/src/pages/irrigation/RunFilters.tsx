@@ -1,3 +1,4 @@
+import './areaTexts';
 import { type IrrigationClass, RUN_STATES, RUN_TRIGGERS, ZONE_COUNT } from '@farmpark/contracts';
 import { Button, DatePicker, Form, Select, Space } from 'antd';
 import type { Dayjs } from 'dayjs';

@@ -1,3 +1,4 @@
+import './areaTexts';
 import type { IrrigationClass, IrrigationRun } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
@@ -12,7 +13,7 @@ import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
 import { zonesText } from './confirm';
 import RunFilters, { type RunQuery } from './RunFilters';
-import { runOperatorText, runReasonText } from './texts';
+import { runOperatorText, runReasonText } from './sentences';
 import { useZoneNames } from './zoneNames';
 
 export const RUN_COLOR: Record<string, string> = {

@@ -5,7 +5,7 @@ import '../../i18n';
 import '../../test/jsdomShims';
 import { useParkStore } from '../../stores/park';
 import { renderWithClient } from '../../test/renderWithClient';
-import SmartRules from './SmartRules';
+import SmartRules, { NEW_RULE } from './SmartRules';
 
 // The server is stood in for at the API modules; live updates are not under test.
 const api = vi.hoisted(() => ({
@@ -40,6 +40,7 @@ describe('SmartRules form', { timeout: 90_000 }, () => {
 
   it('an enabled rule is saved only after a confirmation saying what it will do', async () => {
     const rule: SmartRule = {
+      ...NEW_RULE,
       ruleId: 5,
       groupId: 3,
       name: '东棚保墒',
@@ -49,16 +50,6 @@ describe('SmartRules form', { timeout: 90_000 }, () => {
       sensorId: 9,
       sensorName: '东棚墒情站',
       sensorKey: 'soilMoisture20',
-      startBelow: 25,
-      stopAbove: 32,
-      maxDurationMin: 30,
-      restMin: 30,
-      maxRunsPerDay: 0,
-      maxWaterPerDayM3: 0,
-      windows: [],
-      rainMm: 5,
-      rainHours: 24,
-      enabled: true,
       sensorValue: null,
       activeRunId: null,
     };

@@ -1,3 +1,5 @@
+import '../../components/areaTexts';
+import './areaTexts';
 import { IRRIGATION_LIMITS, type SmartDecision, type SmartRule } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -31,13 +33,29 @@ import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
 import { confirmSmartRuleText, zoneOptions, zonesText } from './confirm';
 import { limitRule } from './limits';
-import { decisionText } from './texts';
+import { decisionText } from './sentences';
 import WindowsField from './WindowsField';
 import { useZoneNames } from './zoneNames';
 
 const L = IRRIGATION_LIMITS;
 
 const ACTION_COLOR = { started: 'green', skipped: 'default', stopped: 'blue', failed: 'red' } as const;
+
+/** What a new rule's form starts with. */
+export const NEW_RULE = {
+  zones: [1],
+  sensorKey: 'soilMoisture10',
+  startBelow: 25,
+  stopAbove: 32,
+  maxDurationMin: 30,
+  restMin: 30,
+  maxRunsPerDay: 0,
+  maxWaterPerDayM3: 0,
+  windows: [],
+  rainMm: 5,
+  rainHours: 24,
+  enabled: true,
+} satisfies Partial<SmartRule>;
 
 /** Smart irrigation: rules binding soil-moisture sensors to zones, and the log of every decision. */
 export default function SmartRules() {
@@ -69,21 +87,7 @@ export default function SmartRules() {
   const refresh = () => client.invalidateQueries({ queryKey: ['irrigation'] });
   const open = (r: Partial<SmartRule>) => {
     setEditing(r);
-    form.setFieldsValue({
-      zones: [1],
-      sensorKey: 'soilMoisture10',
-      startBelow: 25,
-      stopAbove: 32,
-      maxDurationMin: 30,
-      restMin: 30,
-      maxRunsPerDay: 0,
-      maxWaterPerDayM3: 0,
-      windows: [],
-      rainMm: 5,
-      rainHours: 24,
-      enabled: true,
-      ...r,
-    });
+    form.setFieldsValue({ ...NEW_RULE, ...r });
   };
   const save = async () => {
     // an empty or half-filled form shows its messages under the fields; a refused save was told by

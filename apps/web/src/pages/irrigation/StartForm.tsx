@@ -1,3 +1,5 @@
+import '../../components/areaTexts';
+import './areaTexts';
 import { IRRIGATION_LIMITS, type IrrigationClass, type IrrigationMachine, ZONE_COUNT } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Popconfirm, Select } from 'antd';

@@ -1,18 +1,14 @@
+import './areaTexts';
 import { alterZoneBody, type IrrigationMachine, type IrrigationZone } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Modal, Result, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alterZone, getZonePlotList } from '../../api/irrigation';
-import { addPageTexts } from '../../i18n';
 import { useParkStore } from '../../stores/park';
 import { contractRule, showServerFieldError } from '../../utils/formRules';
 import { zoneLabel } from './confirm';
 import { useParkZones } from './zoneNames';
-import { zoneTextsEn } from './zoneTexts.en-US';
-import { zoneTextsZh } from './zoneTexts.zh-CN';
-
-addPageTexts(zoneTextsZh, zoneTextsEn);
 
 /**
  * Names a machine's zones and links each to the plot it waters. One dialog, two views: the list of

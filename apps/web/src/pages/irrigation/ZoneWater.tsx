@@ -1,3 +1,4 @@
+import './areaTexts';
 import type { IrrigationClass, ZoneWaterRow } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, DatePicker, Select, Space, Table } from 'antd';

@@ -1,7 +1,7 @@
 import { addPageTexts } from '../../i18n';
-import { irrigationEn } from '../../i18n/irrigation.en-US';
-import { irrigationZh } from '../../i18n/irrigation.zh-CN';
+import { irrigationEn } from './texts.en-US';
+import { irrigationZh } from './texts.zh-CN';
 
-// The irrigation pages' texts travel with their chunks, not with /login's first load (e2e/bundle.e2e.ts).
-// Imported by the irrigation pages and by the home page's irrigation card.
+// Every module that shows these texts imports this one (or is only imported by modules that do), so the
+// texts travel with the chunks that show them, not with /login's first load (docs/DECISIONS.md, page texts).
 addPageTexts(irrigationZh, irrigationEn);

@@ -2,7 +2,7 @@ import type { SmartDecision } from '@farmpark/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { confirmProgramText, confirmSmartRuleText, confirmStartText } from './confirm';
-import { decisionText } from './texts';
+import { decisionText } from './sentences';
 
 const zh = i18n.getFixedT('zh-CN');
 const en = i18n.getFixedT('en-US');

@@ -1,3 +1,4 @@
+import './areaTexts';
 import { type IrrigationRun, TANKS } from '@farmpark/contracts';
 import type { TFunction } from 'i18next';
 

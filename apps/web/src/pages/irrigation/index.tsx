@@ -1,3 +1,4 @@
+import '../../components/areaTexts';
 import './areaTexts';
 import type { IrrigationClass } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+import './areaTexts';
 import type { Limit } from '@farmpark/contracts';
 import type { Rule } from 'antd/es/form';
 import type { TFunction } from 'i18next';

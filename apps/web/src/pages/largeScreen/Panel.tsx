@@ -1,3 +1,4 @@
+import './areaTexts';
 import type { CSSProperties, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import css from './screen.module.css';

@@ -1,12 +1,6 @@
-import { addPageTexts } from '../../i18n';
 import MultiScreen from './multi/MultiScreen';
 import { DARK, TINT } from './palette';
 import Screen from './Screen';
-import { screenEn } from './texts.en-US';
-import { screenZh } from './texts.zh-CN';
-
-// The screens' texts travel with this chunk (the first load of /login stays within its budget).
-addPageTexts(screenZh, screenEn);
 
 /** /large-screen: the dark data screen of the active park. */
 export function DarkScreen() {

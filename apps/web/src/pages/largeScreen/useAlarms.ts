@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { activeAlarms, latestAlarms, openAlarms } from '../../api/screens';
 import { useAlarmFeed } from '../../mqtt/useAlarmFeed';
-import { activeAlarms, latestAlarms, openAlarms } from './screenApi';
 import { ALARM_FEED_SIZE, REFRESH } from './timing';
 
 /**

@@ -1,7 +1,7 @@
 import type { AreaPoint, DevicePoint, GroupPoint } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
+import { areaPoints, gisParks, groupPoint, placedDevices } from '../../api/screens';
 import { PANEL_PERMIT } from './permits';
-import { areaPoints, gisParks, groupPoint, placedDevices } from './screenApi';
 import { REFRESH } from './timing';
 
 export interface ParkMapData {

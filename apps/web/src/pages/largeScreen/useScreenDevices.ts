@@ -2,10 +2,10 @@ import type { DeviceClass, Park } from '@farmpark/contracts';
 import { useQueries, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { devicesOfClass } from '../../api/screens';
 import { applyStatus, applyTelemetry, fromConfig, type LiveDevice } from '../../components/live/liveState';
 import { useParkChannel } from '../../mqtt/channels';
 import { classPermitted } from './permits';
-import { devicesOfClass } from './screenApi';
 import { REFRESH } from './timing';
 
 export interface ScreenDevices {

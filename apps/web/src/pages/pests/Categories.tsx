@@ -1,6 +1,8 @@
+import './areaTexts';
 import { UploadOutlined } from '@ant-design/icons';
 import { addCategoryBody, type PestCategory, type PestKind } from '@farmpark/contracts';
 import { App, Button, Image, Input, InputNumber, Select, Upload } from 'antd';
+import { useTranslation } from 'react-i18next';
 import {
   addCategory,
   alterCategory,
@@ -10,7 +12,6 @@ import {
   uploadCategoryPicture,
 } from '../../api/pests';
 import CrudPage from '../../components/CrudPage';
-import { useText } from './text';
 
 interface Values {
   kind: PestKind;
@@ -25,7 +26,7 @@ const MAX_PICTURE_MB = 5;
 
 /** The picture of one category: sent as its bytes, then the list reloads to show the new thumbnail. */
 function PictureUpload({ row, onDone }: { row: PestCategory; onDone: () => void }) {
-  const t = useText();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   return (
     <Upload
@@ -33,11 +34,11 @@ function PictureUpload({ row, onDone }: { row: PestCategory; onDone: () => void 
       showUploadList={false}
       beforeUpload={(file) => {
         if (!['image/jpeg', 'image/png'].includes(file.type)) {
-          message.error(t('pictureType'));
+          message.error(t('pests.pictureType'));
           return Upload.LIST_IGNORE;
         }
         if (file.size > MAX_PICTURE_MB * 1024 * 1024) {
-          message.error(t('pictureSize'));
+          message.error(t('pests.pictureSize'));
           return Upload.LIST_IGNORE;
         }
         return true;
@@ -46,7 +47,7 @@ function PictureUpload({ row, onDone }: { row: PestCategory; onDone: () => void 
         uploadCategoryPicture(row.categoryId, file as Blob).then(
           (c) => {
             onSuccess?.(c);
-            message.success(t('pictureSaved'));
+            message.success(t('pests.pictureSaved'));
             onDone();
           },
           (err: Error) => onError?.(err),
@@ -54,7 +55,7 @@ function PictureUpload({ row, onDone }: { row: PestCategory; onDone: () => void 
       }}
     >
       <Button type="link" size="small" icon={<UploadOutlined />} data-testid={`category-picture-${row.categoryId}`}>
-        {t('picture')}
+        {t('pests.picture')}
       </Button>
     </Upload>
   );
@@ -62,10 +63,10 @@ function PictureUpload({ row, onDone }: { row: PestCategory; onDone: () => void 
 
 /** Pest and spore categories: names the detector's codes, with picture and daily alert threshold. */
 export default function Categories() {
-  const t = useText();
+  const { t } = useTranslation();
   const kinds = [
-    { value: 'insect', label: t('kindInsect') },
-    { value: 'spore', label: t('kindSpore') },
+    { value: 'insect', label: t('pests.kindInsect') },
+    { value: 'spore', label: t('pests.kindSpore') },
   ];
   return (
     <CrudPage<PestCategory, Values>
@@ -77,12 +78,16 @@ export default function Categories() {
       rowLabel={(c) => c.name}
       actionsWidth={220}
       search={[
-        { name: 'kind', label: t('kind'), input: <Select options={kinds} placeholder={t('kindInsect')} allowClear /> },
-        { name: 'keyword', label: t('keyword'), input: <Input allowClear /> },
+        {
+          name: 'kind',
+          label: t('pests.kind'),
+          input: <Select options={kinds} placeholder={t('pests.kindInsect')} allowClear />,
+        },
+        { name: 'keyword', label: t('pests.keyword'), input: <Input allowClear /> },
       ]}
       columns={[
         {
-          title: t('picture'),
+          title: t('pests.picture'),
           key: 'picture',
           width: 88,
           render: (_, c) =>
@@ -96,22 +101,22 @@ export default function Categories() {
                 data-testid={`category-thumb-${c.categoryId}`}
               />
             ) : (
-              <span style={{ color: '#999' }}>{t('none')}</span>
+              <span style={{ color: '#999' }}>{t('pests.none')}</span>
             ),
         },
-        { title: t('name'), dataIndex: 'name', width: 140 },
-        { title: t('latinName'), dataIndex: 'latinName', render: (v: string) => <i>{v || '—'}</i> },
-        { title: t('code'), dataIndex: 'code', width: 200 },
-        { title: t('dailyThreshold'), dataIndex: 'dailyThreshold', width: 140, render: (n: number) => n || '—' },
+        { title: t('pests.name'), dataIndex: 'name', width: 140 },
+        { title: t('pests.latinName'), dataIndex: 'latinName', render: (v: string) => <i>{v || '—'}</i> },
+        { title: t('pests.code'), dataIndex: 'code', width: 200 },
+        { title: t('pests.dailyThreshold'), dataIndex: 'dailyThreshold', width: 140, render: (n: number) => n || '—' },
       ]}
       rowActions={(c, api) => <PictureUpload row={c} onDone={api.reload} />}
       exportCsv={{
         filename: 'categories.csv',
         columns: [
-          { title: t('name'), value: (c) => c.name },
-          { title: t('latinName'), value: (c) => c.latinName },
-          { title: t('code'), value: (c) => c.code },
-          { title: t('dailyThreshold'), value: (c) => c.dailyThreshold },
+          { title: t('pests.name'), value: (c) => c.name },
+          { title: t('pests.latinName'), value: (c) => c.latinName },
+          { title: t('pests.code'), value: (c) => c.code },
+          { title: t('pests.dailyThreshold'), value: (c) => c.dailyThreshold },
         ],
       }}
       form={{
@@ -135,28 +140,28 @@ export default function Categories() {
         fields: [
           {
             name: 'kind',
-            label: t('kind'),
+            label: t('pests.kind'),
             required: true,
             createOnly: true,
             schema: F.kind,
             input: <Select options={kinds} />,
           },
-          { name: 'name', label: t('name'), required: true, schema: F.name, input: <Input /> },
-          { name: 'latinName', label: t('latinName'), schema: F.latinName, input: <Input /> },
+          { name: 'name', label: t('pests.name'), required: true, schema: F.name, input: <Input /> },
+          { name: 'latinName', label: t('pests.latinName'), schema: F.latinName, input: <Input /> },
           {
             name: 'code',
-            label: t('code'),
+            label: t('pests.code'),
             required: true,
             schema: F.code,
             input: <Input placeholder="helicoverpa_armigera" />,
-            extra: t('codeHelp'),
+            extra: t('pests.codeHelp'),
           },
           {
             name: 'dailyThreshold',
-            label: t('dailyThreshold'),
+            label: t('pests.dailyThreshold'),
             schema: F.dailyThreshold,
             input: <InputNumber min={0} precision={0} style={{ width: '100%' }} />,
-            extra: t('thresholdHelp'),
+            extra: t('pests.thresholdHelp'),
           },
         ],
       }}

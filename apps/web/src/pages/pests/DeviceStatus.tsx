@@ -1,3 +1,5 @@
+import '../../components/areaTexts';
+import './areaTexts';
 import type { PestKind, TrapStatus } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -21,24 +23,23 @@ import { useTranslation } from 'react-i18next';
 import { getTrapStatusList, imageUrl, operateInsect, setInsectParam, updateSporeStatus } from '../../api/pests';
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
-import { useText } from './text';
 
 const fmt = (ts: number | null | undefined) => formatTime(ts, 'minute', { empty: '-' });
 
 /** One action: asks first, waits for the device's answer (the server waits), then shows it. */
 function Action({ label, run, testId }: { label: string; run: () => Promise<unknown>; testId: string }) {
-  const t = useText();
+  const { t } = useTranslation();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
   return (
     <Popconfirm
-      title={t('confirm')}
+      title={t('pests.confirm')}
       onConfirm={async () => {
         setBusy(true);
         try {
           await run();
-          message.success(t('done'));
+          message.success(t('pests.done'));
         } catch {
           // the request client already showed the device's reason (code 1003)
         } finally {
@@ -55,14 +56,14 @@ function Action({ label, run, testId }: { label: string; run: () => Promise<unkn
 }
 
 function InsectParams({ d }: { d: TrapStatus }) {
-  const t = useText();
+  const { t } = useTranslation();
   const [period, setPeriod] = useState<[dayjs.Dayjs, dayjs.Dayjs] | null>(
     d.workPeriod ? [dayjs(d.workPeriod.start, 'HH:mm'), dayjs(d.workPeriod.end, 'HH:mm')] : null,
   );
   const [interval, setInterval] = useState<number | null>(d.latest.photoInterval?.value ?? 60);
   return (
     <Space wrap>
-      <span>{t('workPeriod')}</span>
+      <span>{t('pests.workPeriod')}</span>
       <TimePicker.RangePicker
         format="HH:mm"
         value={period}
@@ -70,7 +71,7 @@ function InsectParams({ d }: { d: TrapStatus }) {
         order={false}
       />
       <Action
-        label={t('save')}
+        label={t('pests.save')}
         testId={`period-${d.deviceId}`}
         run={() =>
           period
@@ -82,10 +83,10 @@ function InsectParams({ d }: { d: TrapStatus }) {
             : Promise.resolve()
         }
       />
-      <span>{t('photoInterval')}</span>
+      <span>{t('pests.photoInterval')}</span>
       <InputNumber min={5} max={1440} value={interval} onChange={setInterval} style={{ width: 90 }} />
       <Action
-        label={t('save')}
+        label={t('pests.save')}
         testId={`interval-${d.deviceId}`}
         run={() => setInsectParam({ deviceId: d.deviceId, photoInterval: interval ?? 60 })}
       />
@@ -94,19 +95,18 @@ function InsectParams({ d }: { d: TrapStatus }) {
 }
 
 function TrapCard({ d, kind }: { d: TrapStatus; kind: PestKind }) {
-  const t = useText();
-  const { t: common } = useTranslation();
+  const { t } = useTranslation();
   const v = (k: string) => d.latest[k]?.value;
   // 开/关 on a Chinese page, On/Off in English: never the raw ON/OFF.
-  const onOff = (k: string) => common(v(k) === 1 ? 'live.on' : 'live.off');
-  const slideNames = t('slideStates').split('|');
+  const onOff = (k: string) => t(v(k) === 1 ? 'live.on' : 'live.off');
+  const slideNames = t('pests.slideStates').split('|');
   return (
     <Card
       size="small"
       title={
         <Space>
           {d.deviceName}
-          <Tag color={d.online ? 'green' : 'default'}>{d.online ? t('online') : t('offline')}</Tag>
+          <Tag color={d.online ? 'green' : 'default'}>{d.online ? t('pests.online') : t('pests.offline')}</Tag>
         </Space>
       }
       style={{ opacity: d.online ? 1 : 0.6 }}
@@ -117,27 +117,27 @@ function TrapCard({ d, kind }: { d: TrapStatus; kind: PestKind }) {
           {d.lastImage ? (
             <Image src={imageUrl(d.lastImage.imageId, true)} preview={{ src: imageUrl(d.lastImage.imageId) }} alt="" />
           ) : (
-            <Empty description={t('none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
+            <Empty description={t('pests.none')} image={Empty.PRESENTED_IMAGE_SIMPLE} />
           )}
         </Col>
         <Col xs={24} sm={15}>
           <Descriptions size="small" column={1}>
             {kind === 'insect' ? (
               <>
-                <Descriptions.Item label={t('lamp')}>{onOff('lamp')}</Descriptions.Item>
-                <Descriptions.Item label={t('chamber')}>
+                <Descriptions.Item label={t('pests.lamp')}>{onOff('lamp')}</Descriptions.Item>
+                <Descriptions.Item label={t('pests.chamber')}>
                   {onOff('heater')} {v('chamberTemp') !== undefined ? `${v('chamberTemp')?.toFixed(1)} °C` : ''}
                 </Descriptions.Item>
               </>
             ) : (
-              <Descriptions.Item label={t('slide')}>
+              <Descriptions.Item label={t('pests.slide')}>
                 {slideNames[v('slideState') ?? 0]} ({v('slideUses') ?? 0})
               </Descriptions.Item>
             )}
-            <Descriptions.Item label={t('voltage')}>
+            <Descriptions.Item label={t('pests.voltage')}>
               {v('voltage') !== undefined ? `${v('voltage')?.toFixed(1)} V` : '-'}
             </Descriptions.Item>
-            <Descriptions.Item label={kind === 'insect' ? t('lastPhoto') : t('lastCapture')}>
+            <Descriptions.Item label={kind === 'insect' ? t('pests.lastPhoto') : t('pests.lastCapture')}>
               {fmt(d.lastImage?.takenAt)} {d.lastImage ? `(${d.lastImage.total})` : ''}
             </Descriptions.Item>
           </Descriptions>
@@ -147,17 +147,17 @@ function TrapCard({ d, kind }: { d: TrapStatus; kind: PestKind }) {
         {kind === 'insect' ? (
           <>
             <Action
-              label={t('photograph')}
+              label={t('pests.photograph')}
               testId={`photograph-${d.deviceId}`}
               run={() => operateInsect({ deviceId: d.deviceId, operate: 'photograph' })}
             />
             <Action
-              label={t('lampOn')}
+              label={t('pests.lampOn')}
               testId={`lampOn-${d.deviceId}`}
               run={() => operateInsect({ deviceId: d.deviceId, operate: 'lampOn' })}
             />
             <Action
-              label={t('lampOff')}
+              label={t('pests.lampOff')}
               testId={`lampOff-${d.deviceId}`}
               run={() => operateInsect({ deviceId: d.deviceId, operate: 'lampOff' })}
             />
@@ -165,12 +165,12 @@ function TrapCard({ d, kind }: { d: TrapStatus; kind: PestKind }) {
         ) : (
           <>
             <Action
-              label={t('capture')}
+              label={t('pests.capture')}
               testId={`capture-${d.deviceId}`}
               run={() => updateSporeStatus({ deviceId: d.deviceId, status: 'capture' })}
             />
             <Action
-              label={t('changeSlide')}
+              label={t('pests.changeSlide')}
               testId={`changeSlide-${d.deviceId}`}
               run={() => updateSporeStatus({ deviceId: d.deviceId, status: 'changeSlide' })}
             />

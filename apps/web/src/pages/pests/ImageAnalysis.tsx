@@ -1,7 +1,9 @@
+import './areaTexts';
 import type { PestKind, TrapImageDetail } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Empty, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   addDetection,
   alterDetection,
@@ -16,11 +18,10 @@ import { useParkStore } from '../../stores/park';
 import { formatTime, toPicker } from '../../utils/time';
 import DeleteBoxButton from './DeleteBoxButton';
 import PhotoBoxes, { colourOf } from './PhotoBoxes';
-import { useText } from './text';
 
 /** Photo timeline of a trap by day; boxes per category with counts; staff correct them. */
 export default function ImageAnalysis({ kind }: { kind: PestKind }) {
-  const t = useText();
+  const { t } = useTranslation();
   const groupId = useParkStore((s) => s.activeGroupId);
   const client = useQueryClient();
   const [deviceId, setDeviceId] = useState<number | null>(null);
@@ -81,7 +82,7 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card size="small">
         <Space wrap>
-          <span>{t('device')}</span>
+          <span>{t('pests.device')}</span>
           <Select
             style={{ minWidth: 200 }}
             value={deviceId ?? undefined}
@@ -89,10 +90,10 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
             options={(traps.data ?? []).map((x) => ({ value: x.deviceId, label: x.deviceName }))}
             data-testid="trap-select"
           />
-          <span>{t('date')}</span>
+          <span>{t('pests.date')}</span>
           <DatePicker value={date} onChange={(v) => v && setDate(v)} allowClear={false} />
           <Typography.Text type="secondary">
-            {images.data?.length ?? 0} {t('photos')}
+            {images.data?.length ?? 0} {t('pests.photos')}
           </Typography.Text>
         </Space>
       </Card>
@@ -113,16 +114,16 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
                       <div>
                         <div>{formatTime(i.takenAt, 'hm')}</div>
                         <div>
-                          {t('total')} {i.total}
+                          {t('pests.total')} {i.total}
                         </div>
-                        {i.corrected && <Tag color="blue">{t('corrected')}</Tag>}
+                        {i.corrected && <Tag color="blue">{t('pests.corrected')}</Tag>}
                       </div>
                     </Space>
                   </List.Item>
                 )}
               />
             ) : (
-              <Empty description={t('noPhotos')} />
+              <Empty description={t('pests.noPhotos')} />
             )}
           </Card>
         </Col>
@@ -130,8 +131,8 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
           {d ? (
             <Card
               size="small"
-              title={`${formatTime(d.image.takenAt, 'minute')} · ${t('total')} ${d.image.total}`}
-              extra={d.image.corrected && <Tag color="blue">{t('corrected')}</Tag>}
+              title={`${formatTime(d.image.takenAt, 'minute')} · ${t('pests.total')} ${d.image.total}`}
+              extra={d.image.corrected && <Tag color="blue">{t('pests.corrected')}</Tag>}
             >
               <Space wrap style={{ marginBottom: 8 }} data-testid="counts">
                 {counts(d.image.counts)}
@@ -139,7 +140,7 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
               <Space wrap style={{ marginBottom: 8 }}>
                 <Select
                   style={{ minWidth: 180 }}
-                  placeholder={t('category')}
+                  placeholder={t('pests.category')}
                   value={sel ? sel.categoryId : (newCategory ?? undefined)}
                   onChange={(v) =>
                     sel
@@ -165,13 +166,13 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
                   }
                   data-testid="add-box"
                 >
-                  {t('addBox')}
+                  {t('pests.addBox')}
                 </Button>
                 <DeleteBoxButton
                   category={sel ? nameOf(sel.categoryId) : null}
                   onConfirm={() => sel && void apply(removeDetection([sel.detectionId])).then(() => setSelected(null))}
                 />
-                <Typography.Text type="secondary">{t('hint')}</Typography.Text>
+                <Typography.Text type="secondary">{t('pests.hint')}</Typography.Text>
               </Space>
               <PhotoBoxes
                 imageId={d.image.imageId}
@@ -186,11 +187,11 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
                 <Card
                   size="small"
                   type="inner"
-                  title={`${t('previous')} ${formatTime(d.previous.takenAt, 'short')}`}
+                  title={`${t('pests.previous')} ${formatTime(d.previous.takenAt, 'short')}`}
                   style={{ marginTop: 12 }}
                 >
                   <Space wrap style={{ marginBottom: 8 }}>
-                    {t('total')} {d.previous.total} ({d.image.total - d.previous.total >= 0 ? '+' : ''}
+                    {t('pests.total')} {d.previous.total} ({d.image.total - d.previous.total >= 0 ? '+' : ''}
                     {d.image.total - d.previous.total}) {counts(d.previous.counts)}
                   </Space>
                   <div style={{ maxWidth: 480 }}>
@@ -207,7 +208,7 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
             </Card>
           ) : (
             <Card loading={detail.isLoading}>
-              <Empty description={t('noPhotos')} />
+              <Empty description={t('pests.noPhotos')} />
             </Card>
           )}
         </Col>

@@ -1,6 +1,7 @@
+import './areaTexts';
 import { Empty } from 'antd';
+import { useTranslation } from 'react-i18next';
 import Chart from '../../components/Chart';
-import { useText } from './text';
 
 /** A chart of an option built in `chartOptions`, or the empty state when the range caught nothing. */
 export default function PestChart({
@@ -14,11 +15,11 @@ export default function PestChart({
   height?: number;
   testId: string;
 }) {
-  const t = useText();
+  const { t } = useTranslation();
   if (empty)
     return (
       <div style={{ height, display: 'grid', placeItems: 'center' }} data-testid={`${testId}-empty`}>
-        <Empty description={t('noData')} />
+        <Empty description={t('pests.noData')} />
       </div>
     );
   return <Chart option={option} height={height} testId={testId} />;

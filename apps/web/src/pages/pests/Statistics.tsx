@@ -1,3 +1,5 @@
+import '../../components/areaTexts';
+import './areaTexts';
 import type { PestKind } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Progress, Row, Space, Table, Typography } from 'antd';
@@ -11,41 +13,52 @@ import { lastDays } from '../../utils/dateRange';
 import { formatTime, pickedDays } from '../../utils/time';
 import { statsBarOption, statsPieOption, trendOption } from './chartOptions';
 import PestChart from './PestChart';
-import { useText } from './text';
 
-/** A season by default: traps catch little for weeks in winter, and the demo holds 90 days. */
-function useRange() {
+type PeriodQuery = { groupId: number; kind: PestKind; startTime: number; endTime: number };
+
+/**
+ * One of the active park's pest reads over a period the user picks, and the period's picker. A season by
+ * default: traps catch little for weeks in winter, and the demo holds 90 days.
+ */
+function usePeriodRead<T>(name: string, kind: PestKind, read: (q: PeriodQuery) => Promise<T>) {
+  const { t } = useTranslation();
+  const groupId = useParkStore((s) => s.activeGroupId);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(90));
   const [startTime, endTime] = pickedDays(range);
-  return { range, setRange, q: { startTime, endTime } };
+  const q = { startTime, endTime };
+  const query = useQuery({
+    queryKey: ['pests', name, kind, groupId, q],
+    queryFn: () => read({ groupId: groupId as number, kind, ...q }),
+    enabled: groupId !== null,
+  });
+  const picker = (
+    <>
+      <span>{t('pests.range')}</span>
+      <DatePicker.RangePicker
+        value={range}
+        onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
+        allowClear={false}
+      />
+    </>
+  );
+  return { query, picker };
 }
 
 /** Catches by category over a period, from the detections (corrections show at once). */
 export function Statistics({ kind }: { kind: PestKind }) {
-  const t = useText();
-  const groupId = useParkStore((s) => s.activeGroupId);
-  const { range, setRange, q } = useRange();
-  const stats = useQuery({
-    queryKey: ['pests', 'stats', kind, groupId, q],
-    queryFn: () => getStatistics({ groupId: groupId as number, kind, ...q }),
-    enabled: groupId !== null,
-  });
+  const { t } = useTranslation();
+  const { query: stats, picker } = usePeriodRead('stats', kind, getStatistics);
   const max = Math.max(1, ...(stats.data?.rows.map((r) => r.count) ?? [1]));
   const rows = stats.data?.rows;
-  const bar = useMemo(() => statsBarOption(rows ?? [], t('count')), [rows, t]);
-  const pie = useMemo(() => statsPieOption(rows ?? [], t('count')), [rows, t]);
+  const bar = useMemo(() => statsBarOption(rows ?? [], t('pests.count')), [rows, t]);
+  const pie = useMemo(() => statsPieOption(rows ?? [], t('pests.count')), [rows, t]);
   const empty = !rows?.some((r) => r.count > 0);
   return (
     <Card size="small">
       <Space wrap style={{ marginBottom: 12 }}>
-        <span>{t('range')}</span>
-        <DatePicker.RangePicker
-          value={range}
-          onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
-          allowClear={false}
-        />
+        {picker}
         <Typography.Text data-testid="stats-total">
-          {t('total')} {stats.data?.total ?? 0} · {stats.data?.photos ?? 0} {t('photos')}
+          {t('pests.total')} {stats.data?.total ?? 0} · {stats.data?.photos ?? 0} {t('pests.photos')}
         </Typography.Text>
       </Space>
       <Row gutter={[16, 16]} style={{ marginBottom: 16 }}>
@@ -65,12 +78,12 @@ export function Statistics({ kind }: { kind: PestKind }) {
         scroll={{ x: 520 }}
         columns={[
           {
-            title: t('category'),
+            title: t('pests.category'),
             dataIndex: 'name',
             render: (n: string, r) => `${n}${r.latinName ? ` (${r.latinName})` : ''}`,
           },
           {
-            title: t('count'),
+            title: t('pests.count'),
             dataIndex: 'count',
             render: (n: number, r) => (
               <span data-testid={`stat-${r.categoryId}`}>
@@ -84,7 +97,7 @@ export function Statistics({ kind }: { kind: PestKind }) {
               </span>
             ),
           },
-          { title: t('alertDays'), dataIndex: 'alertDays' },
+          { title: t('pests.alertDays'), dataIndex: 'alertDays' },
         ]}
       />
     </Card>
@@ -93,21 +106,19 @@ export function Statistics({ kind }: { kind: PestKind }) {
 
 /** Daily catches per category with the park station's mean temperature. */
 export function Trend({ kind }: { kind: PestKind }) {
-  const t = useText();
-  const groupId = useParkStore((s) => s.activeGroupId);
-  const { range, setRange, q } = useRange();
-  const trend = useQuery({
-    queryKey: ['pests', 'trend', kind, groupId, q],
-    queryFn: () => getTrend({ groupId: groupId as number, kind, ...q }),
-    enabled: groupId !== null,
-  });
+  const { t } = useTranslation();
+  const { query: trend, picker } = usePeriodRead('trend', kind, getTrend);
   const data = trend.data;
-  const { t: tr } = useTranslation();
   const pager = usePager();
   const option = useMemo(
     () =>
-      data && trendOption(data, { count: t('count'), temperature: t('temperature'), saveImage: tr('chart.saveImage') }),
-    [data, t, tr],
+      data &&
+      trendOption(data, {
+        count: t('pests.count'),
+        temperature: t('pests.temperature'),
+        saveImage: t('chart.saveImage'),
+      }),
+    [data, t],
   );
   const rows = (data?.days ?? []).map((day, i) => ({
     day,
@@ -117,15 +128,10 @@ export function Trend({ kind }: { kind: PestKind }) {
   return (
     <Card size="small">
       <Space wrap style={{ marginBottom: 12 }}>
-        <span>{t('range')}</span>
-        <DatePicker.RangePicker
-          value={range}
-          onChange={(v) => v?.[0] && v[1] && setRange([v[0].startOf('day'), v[1].endOf('day')])}
-          allowClear={false}
-        />
+        {picker}
         {data && (
           <Typography.Text type="secondary" data-testid="trend-station">
-            {data.weatherStation ? `${t('station')}: ${data.weatherStation.deviceName}` : t('noStation')}
+            {data.weatherStation ? `${t('pests.station')}: ${data.weatherStation.deviceName}` : t('pests.noStation')}
           </Typography.Text>
         )}
       </Space>
@@ -145,9 +151,9 @@ export function Trend({ kind }: { kind: PestKind }) {
         scroll={{ x: 600 }}
         pagination={pager({ pageSize: 15 })}
         columns={[
-          { title: t('day'), dataIndex: 'day', fixed: 'left', render: (d: number) => formatTime(d, 'date') },
+          { title: t('pests.day'), dataIndex: 'day', fixed: 'left', render: (d: number) => formatTime(d, 'date') },
           {
-            title: t('temperature'),
+            title: t('pests.temperature'),
             dataIndex: 'temperature',
             render: (v: number | null | undefined) => (typeof v === 'number' ? v.toFixed(1) : '-'),
           },

@@ -1,3 +1,4 @@
+import '../system/areaTexts';
 import { DesktopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, List, Space, Spin, Typography } from 'antd';

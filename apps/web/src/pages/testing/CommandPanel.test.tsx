@@ -2,17 +2,12 @@ import type { TapEntry, TestingDevice } from '@farmpark/contracts';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { addPageTexts } from '../../i18n';
 import '../../test/jsdomShims';
 import { CommandPanel } from './CommandPanel';
-import { testingEn } from './texts.en-US';
-import { testingZh } from './texts.zh-CN';
-
-addPageTexts(testingZh, testingEn);
 
 // The panel is under test; the server is stood in for at its edge.
 const api = vi.hoisted(() => ({ sendCommand: vi.fn() }));
-vi.mock('./testingApi', () => api);
+vi.mock('../../api/testing', () => api);
 
 const device: TestingDevice = {
   deviceId: 9,

@@ -1,3 +1,4 @@
+import './areaTexts';
 import {
   COMMAND_TIMEOUT_MS,
   checkRawCommand,
@@ -10,7 +11,7 @@ import { Alert, App, Button, Card, Form, Input, InputNumber, Segmented, Select, 
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/request';
-import { type FeedSource, sendCommand } from './testingApi';
+import { type FeedSource, sendCommand } from '../../api/testing';
 
 type Outcome =
   | { state: 'sending'; cmdId: string; sentAt: number }

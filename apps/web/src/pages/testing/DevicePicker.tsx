@@ -1,12 +1,13 @@
+import './areaTexts';
 import type { TestingDevice } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Form, Select } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getGroupAndDeviceAllList } from '../../api/parks';
+import { getDeviceList } from '../../api/testing';
 import { STORAGE } from '../../config/storage';
 import { parkLabel } from '../../stores/park';
-import { getDeviceList } from './testingApi';
 
 /** A console user picks a park they may see, then one of its devices of a class their role may work with. */
 export function DevicePicker({ onPick }: { onPick: (d: TestingDevice | null) => void }) {

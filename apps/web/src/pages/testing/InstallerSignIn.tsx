@@ -1,9 +1,10 @@
+import './areaTexts';
 import { KeyOutlined, NumberOutlined } from '@ant-design/icons';
 import type { TestingLogin } from '@farmpark/contracts';
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceLogin } from './testingApi';
+import { deviceLogin } from '../../api/testing';
 
 interface Values {
   serial: string;

@@ -1,3 +1,4 @@
+import './areaTexts';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { type TapEntry, TESTING_PAYLOAD_MAX } from '@farmpark/contracts';
 import { Empty, Tag } from 'antd';

@@ -1,3 +1,4 @@
+import './areaTexts';
 import {
   TAP_CHANNELS,
   type TapChannelName,
@@ -9,7 +10,7 @@ import { Alert, Badge, Button, Card, Segmented, Select, Space, Spin } from 'antd
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { addPageTexts } from '../../i18n';
+import type { FeedSource } from '../../api/testing';
 import LanguageSwitch from '../../layout/LanguageSwitch';
 import { getToken } from '../../utils/auth';
 import { formatTime } from '../../utils/time';
@@ -18,12 +19,7 @@ import { DevicePicker } from './DevicePicker';
 import { InstallerSignIn } from './InstallerSignIn';
 import { MessageList } from './MessageList';
 import styles from './testing.module.css';
-import type { FeedSource } from './testingApi';
-import { testingEn } from './texts.en-US';
-import { testingZh } from './texts.zh-CN';
 import { useMessageFeed } from './useMessageFeed';
-
-addPageTexts(testingZh, testingEn);
 
 type Mode = 'console' | 'installer';
 

@@ -5,7 +5,7 @@ import '../../i18n';
 import { useMessageFeed } from './useMessageFeed';
 
 const api = vi.hoisted(() => ({ getMessages: vi.fn() }));
-vi.mock('./testingApi', () => api);
+vi.mock('../../api/testing', () => api);
 
 const entry = (seq: number, at = 1000 + seq): TapEntry => ({
   seq,

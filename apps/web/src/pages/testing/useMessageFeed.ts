@@ -1,7 +1,7 @@
 import { Code, type TapEntry, TESTING_BUFFER, TESTING_POLL_MS, type TestingDevice } from '@farmpark/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { RequestError } from '../../api/request';
-import { type FeedSource, getMessages } from './testingApi';
+import { type FeedSource, getMessages } from '../../api/testing';
 
 export interface Feed {
   device: TestingDevice | null;

@@ -1,3 +1,4 @@
+import { cameraFaultTexts } from '@farmpark/contracts';
 import type { videoZh } from './texts.zh-CN';
 
 export const videoEn: typeof videoZh = {
@@ -28,14 +29,10 @@ export const videoEn: typeof videoZh = {
     loading: 'Connecting…',
     retry: 'Retry',
     playError: 'The video cannot be played',
-    refused: {
-      disabled: 'The camera is disabled',
-      offline: 'The camera is offline',
-      'not-configured': 'The camera has no video source',
-      'no-ffmpeg': 'The server has no ffmpeg to convert the video',
-      'ezviz-error': 'The EZVIZ cloud answered an error',
-      'no-recording': 'Nothing was recorded in that range',
-    },
+    snapshotOf: 'Snapshot of {{name}}',
+    download: 'Download',
+    // every cause a camera can fail with, in the words the server uses too (contracts video/faults.ts)
+    refused: cameraFaultTexts('en'),
     range: 'Time range',
     play: 'Play',
     recordings: 'Recorded stretches',
@@ -97,6 +94,17 @@ export const videoEn: typeof videoZh = {
       source: 'Source',
       actions: 'Actions',
       notSetUp: 'Not set up',
+      state: 'Connection',
+      unchecked: 'Save without checking the connection',
+      uncheckedHint: 'For a camera that cannot be reached yet; its first play or picture will say why',
+      checks: {
+        ok: 'Working',
+        failed: 'Last contact failed',
+        failing: 'Failing: counted offline',
+        unchecked: 'Not checked',
+      },
+      failures: '{{n}} failures in a row',
+      checkedAt: 'Last contact: {{at}}',
     },
   },
 };

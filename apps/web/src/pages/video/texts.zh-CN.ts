@@ -1,3 +1,5 @@
+import { cameraFaultTexts } from '@farmpark/contracts';
+
 /** Texts of the video pages (zh-CN, the product's language); en-US beside it has the same keys. */
 export const videoZh = {
   video: {
@@ -27,14 +29,10 @@ export const videoZh = {
     loading: '正在连接…',
     retry: '重试',
     playError: '视频无法播放',
-    refused: {
-      disabled: '摄像头已停用',
-      offline: '摄像头离线',
-      'not-configured': '摄像头未设置视频源',
-      'no-ffmpeg': '服务器缺少 ffmpeg，无法转换视频',
-      'ezviz-error': '萤石云接口出错',
-      'no-recording': '该时间段没有录像',
-    },
+    snapshotOf: '{{name}} 抓图',
+    download: '下载',
+    // every cause a camera can fail with, in the words the server uses too (contracts video/faults.ts)
+    refused: cameraFaultTexts('zh'),
     range: '时间段',
     play: '播放',
     recordings: '有录像的时间段',
@@ -95,6 +93,17 @@ export const videoZh = {
       source: '视频源',
       actions: '操作',
       notSetUp: '未设置',
+      state: '连接状态',
+      unchecked: '保存时不检查连接',
+      uncheckedHint: '摄像头暂时连不上也要保存时勾选；之后首次播放或抓图会说明原因',
+      checks: {
+        ok: '正常',
+        failed: '上次连接失败',
+        failing: '连续失败，已按离线处理',
+        unchecked: '未检查',
+      },
+      failures: '连续失败 {{n}} 次',
+      checkedAt: '最近连接：{{at}}',
     },
   },
 };

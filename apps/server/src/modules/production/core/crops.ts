@@ -8,10 +8,12 @@ import {
   type UpdateGrowthStandardBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { ApiError, notFound } from '../../../http/apiError';
+import { insertRow, rowById, updateById } from '../../../db/rows';
+import { ApiError } from '../../../http/apiError';
 import { scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import * as repo from './cropsRepo';
+import { found, refuseInUse } from './refusals';
 
 type Row = Awaited<ReturnType<typeof repo.allCrops>>[number];
 const toCrop = (r: Row): Crop => ({
@@ -47,42 +49,32 @@ const fields = (b: AddCropBody): repo.CropFields => ({
 });
 
 export async function addCrop(db: Db, auth: AuthContext, body: AddCropBody) {
-  return { id: await repo.insertCrop(db, auth.merchantId, fields(body)) };
+  const row = { ...fields(body), merchant_id: auth.merchantId, created_at: Date.now() };
+  return { id: await insertRow(db, scopeOf(auth), 'production_crops', row) };
 }
 
-async function crop(db: Db, auth: AuthContext, id: number, field = 'id') {
-  const row = await repo.findCrop(db, auth.merchantId, id);
-  if (!row) throw notFound(`${field} ${id}: crop`);
-  return row;
-}
+/** The caller's crop, or 1005 naming the field it came in. */
+export const cropOf = (db: Db, auth: AuthContext, id: number, field = 'id') =>
+  found(rowById(db, scopeOf(auth), 'production_crops', id), field, id, 'crop');
 
 export async function updateCrop(db: Db, auth: AuthContext, body: UpdateCropBody) {
-  await crop(db, auth, body.id);
-  await repo.updateCrop(db, auth.merchantId, body.id, fields(body));
+  await cropOf(db, auth, body.id);
+  await updateById(db, scopeOf(auth), 'production_crops', body.id, fields(body));
   return { id: body.id };
 }
 
 export async function removeCrops(db: Db, auth: AuthContext, ids: number[]) {
-  for (const id of ids) {
-    const row = await crop(db, auth, id);
-    const n = await repo.plantingsOfCrop(db, auth.merchantId, id);
-    if (n > 0)
-      throw new ApiError(
-        Code.CONFLICT,
-        {
-          zh: `作物“${row.name}”有 ${n} 个种植记录，不能删除`,
-          en: `The crop "${row.name}" has ${n} plantings and cannot be removed`,
-        },
-        { field: 'id', rule: 'inUse', params: { count: n, value: row.name } },
-      );
-  }
-  await db.transaction().execute((trx) => repo.deleteCrops(trx, auth.merchantId, ids));
+  await refuseInUse(ids, 'crop', async (id) => ({
+    name: (await cropOf(db, auth, id)).name,
+    uses: await repo.plantingsOfCrop(db, auth.merchantId, id),
+  }));
+  await db.transaction().execute((trx) => repo.deleteCrops(trx, scopeOf(auth), ids));
   return null;
 }
 
 export async function growthStandard(db: Db, auth: AuthContext, cropId: number): Promise<CropStandard> {
-  const row = await crop(db, auth, cropId, 'cropId');
-  const stages = await repo.stagesOf(db, auth.merchantId, [cropId]);
+  const row = await cropOf(db, auth, cropId, 'cropId');
+  const stages = await repo.stagesOf(db, scopeOf(auth), [cropId]);
   return {
     cropId,
     cropName: row.name,
@@ -92,7 +84,7 @@ export async function growthStandard(db: Db, auth: AuthContext, cropId: number):
 }
 
 export async function updateGrowthStandard(db: Db, auth: AuthContext, body: UpdateGrowthStandardBody) {
-  const row = await crop(db, auth, body.cropId, 'cropId');
+  const row = await cropOf(db, auth, body.cropId, 'cropId');
   const beyond = body.stages.find((s) => s.endDay > row.growing_days + 365);
   if (beyond)
     throw new ApiError(
@@ -103,41 +95,22 @@ export async function updateGrowthStandard(db: Db, auth: AuthContext, body: Upda
       },
       { field: 'stages', rule: 'max', params: { max: row.growing_days + 365 } },
     );
-  await db.transaction().execute((trx) => repo.replaceStages(trx, auth.merchantId, body.cropId, body.stages));
+  await db.transaction().execute((trx) => repo.replaceStages(trx, scopeOf(auth), body.cropId, body.stages));
   return { cropId: body.cropId };
 }
 
-export const CROP_EXPORT_COLUMNS = [
-  { key: 'name', header: { zh: '作物', en: 'Crop' }, width: 14 },
-  { key: 'variety', header: { zh: '品种', en: 'Variety' }, width: 14 },
-  { key: 'category', header: { zh: '类别', en: 'Category' }, width: 12 },
-  { key: 'growingDays', header: { zh: '生长期（天）', en: 'Growing days' } },
-  { key: 'stageCount', header: { zh: '生长阶段数', en: 'Stages' } },
-  { key: 'plantingCount', header: { zh: '种植数', en: 'Plantings' } },
-];
-
-export async function* cropExportRows(db: Db, auth: AuthContext, keyword?: string) {
-  for (const c of (await repo.allCrops(db, scopeOf(auth), keyword)).map(toCrop)) yield { ...c };
+export async function* cropExportRows(db: Db, auth: AuthContext, f: { keyword?: string }) {
+  for (const c of (await repo.allCrops(db, scopeOf(auth), f.keyword)).map(toCrop)) yield { ...c };
 }
-
-export const STANDARD_EXPORT_COLUMNS = [
-  { key: 'crop', header: { zh: '作物', en: 'Crop' }, width: 14 },
-  { key: 'variety', header: { zh: '品种', en: 'Variety' }, width: 14 },
-  { key: 'stage', header: { zh: '生长阶段', en: 'Stage' }, width: 14 },
-  { key: 'startDay', header: { zh: '开始（播种后天数）', en: 'From day' } },
-  { key: 'endDay', header: { zh: '结束（播种后天数）', en: 'To day' } },
-  { key: 'tasks', header: { zh: '关键农事', en: 'Key tasks' }, width: 30 },
-  { key: 'ranges', header: { zh: '理想范围', en: 'Ideal ranges' }, width: 50 },
-];
 
 const bound = (v: number | null) => (v === null ? '' : String(v));
 
 /** One row per stage of each crop's standard; ranges as `key min~max` (an open bound left empty). */
-export async function* standardExportRows(db: Db, auth: AuthContext, keyword?: string) {
-  const crops = await repo.allCrops(db, scopeOf(auth), keyword);
+export async function* standardExportRows(db: Db, auth: AuthContext, f: { keyword?: string }) {
+  const crops = await repo.allCrops(db, scopeOf(auth), f.keyword);
   const stages = await repo.stagesOf(
     db,
-    auth.merchantId,
+    scopeOf(auth),
     crops.map((c) => c.id),
   );
   for (const c of crops)

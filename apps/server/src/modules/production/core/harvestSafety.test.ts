@@ -1,9 +1,9 @@
 import { addDays, Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
+import { insertRow, rowById } from '../../../db/rows';
 import { describeEachEngine } from '../../../test/harness';
-import { productionRows } from './testFixture';
-
-const P = '/api/merchant/production';
+import { P } from './permits';
+import { productionRows, workDone } from './testFixture';
 
 /**
  * The safety interval reads P2's farm work and materials; the rows are inserted directly so this test
@@ -22,62 +22,24 @@ describeEachEngine('production harvests: the pesticide safety interval', (env) =
     // the operator's one park, so an administrator and a non-administrator can both reach it
     park = env().ids.parks.farm[1];
     const rows = await productionRows(db, ids.merchant.farm, park);
+    const scope = { merchantId: ids.merchant.farm, groupIds: [park] };
     planting = rows.plantingId;
     person = rows.personId;
-    const now = Date.now();
-    const material = await db
-      .insertInto('production_materials')
-      .values({
-        merchant_id: ids.merchant.farm,
-        group_id: park,
-        kind: 'pesticide',
-        name: '吡虫啉',
-        unit: 'kg',
-        safety_days: 7,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const work = await db
-      .insertInto('production_farm_work')
-      .values({
-        merchant_id: ids.merchant.farm,
-        group_id: park,
-        type: 'spraying',
-        area_point_id: rows.plotId,
-        planting_id: planting,
-        planned_on: sprayedOn,
-        done_on: sprayedOn,
-        status: 'done',
-        irrigation_run_id: null,
-        water_m3: null,
-        series_id: null,
-        user_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const t = { merchant_id: ids.merchant.farm, group_id: park };
+    const at = Date.now();
+    const spray = { kind: 'pesticide', name: '吡虫啉', unit: 'kg', safety_days: 7, created_at: at, updated_at: at };
+    const material = await insertRow(db, scope, 'production_materials', { ...t, ...spray });
+    const onPlanting = { area_point_id: rows.plotId, planting_id: planting, done_on: sprayedOn };
+    const work = await workDone(db, t, { type: 'spraying', ...onPlanting });
     await db
       .insertInto('production_farm_work_materials')
-      .values({
-        farm_work_id: work.id,
-        merchant_id: ids.merchant.farm,
-        group_id: park,
-        material_id: material.id,
-        quantity: 1,
-      })
+      .values({ ...t, farm_work_id: work, material_id: material, quantity: 1 })
       .execute();
     // the operator (not an administrator) may record harvests
-    const role = await db
-      .selectFrom('users')
-      .select('role_id')
-      .where('id', '=', ids.users.operator)
-      .executeTakeFirstOrThrow();
+    const role = (await rowById(db, scope, 'users', ids.users.operator))?.role_id as number;
     await db
       .insertInto('role_permissions')
-      .values({ role_id: role.role_id as number, permit_url: '/productionManagement/pickToStorage' })
+      .values({ role_id: role, permit_url: '/productionManagement/pickToStorage' })
       .execute();
     [demo, operator] = await Promise.all([env().login('demo'), env().login('operator')]);
   });
@@ -148,5 +110,21 @@ describeEachEngine('production harvests: the pesticide safety interval', (env) =
       .where('id', '=', (res.data as { id: number }).id)
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ override_reason: null, override_by: null });
+  });
+
+  it('finds harvests by the crop and the plot of their planting', async () => {
+    const search = async (keyword: string) =>
+      (
+        await env().get<{ total: number; list: { cropName: string; areaPointName: string }[] }>(
+          `${P}/harvest/getHarvestList`,
+          demo,
+          { groupId: String(park), keyword },
+        )
+      ).data;
+    const byCrop = await search('测试番茄');
+    expect(byCrop.total).toBeGreaterThan(0);
+    expect(new Set(byCrop.list.map((h) => h.cropName))).toEqual(new Set(['测试番茄']));
+    expect((await search(byCrop.list[0].areaPointName)).total).toBeGreaterThanOrEqual(byCrop.total);
+    expect((await search('没有这种作物')).total).toBe(0);
   });
 });

@@ -10,42 +10,45 @@ import {
   type UpdateHarvestBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
+import { rowById } from '../../../db/rows';
+import type { Scope } from '../../../db/scope';
 import { ApiError, notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import type { LogAs } from '../auditLog';
 import * as repo from './harvestsRepo';
-import { findPlanting } from './plantingsRepo';
+import { peopleServing, servingPark } from './personnelRepo';
+import { findPlanting, plantingsToHarvest } from './plantingsRepo';
+import { found } from './refusals';
 
 type Row = Awaited<ReturnType<typeof repo.listHarvests>>['rows'][number];
-type People = Awaited<ReturnType<typeof repo.peopleOf>>;
-const toHarvest = (r: Row, people: People): Harvest => ({
-  id: r.id,
-  groupId: r.group_id,
-  plantingId: r.planting_id,
-  cropName: r.crop_name,
-  areaPointName: r.area_point_name ?? null,
-  harvestedOn: r.harvested_on,
-  quantity: Number(r.quantity),
-  unit: r.unit,
-  grade: r.grade,
-  warehouse: r.warehouse,
-  notes: r.notes,
-  personnelIds: people(r.id).map((p) => p.id),
-  personnelNames: people(r.id).map((p) => p.name),
-  overrideReason: r.override_reason,
-  overrideByName: r.override_reason === null ? null : (r.override_by_name ?? null),
-});
+
+/** Harvests as the console shows them, with the people on each (one query for all of them). */
+async function withPeople(db: Db, auth: AuthContext, rows: Row[]): Promise<Harvest[]> {
+  const people = await repo.peopleOf(db, scopeOf(auth), rows);
+  return rows.map((r) => ({
+    id: r.id,
+    groupId: r.group_id,
+    plantingId: r.planting_id,
+    cropName: r.crop_name,
+    areaPointName: r.area_point_name ?? null,
+    harvestedOn: r.harvested_on,
+    quantity: Number(r.quantity),
+    unit: r.unit,
+    grade: r.grade,
+    warehouse: r.warehouse,
+    notes: r.notes,
+    personnelIds: people(r.id).map((p) => p.id),
+    personnelNames: people(r.id).map((p) => p.name),
+    overrideReason: r.override_reason,
+    overrideByName: r.override_reason === null ? null : (r.override_by_name ?? null),
+  }));
+}
 
 export async function listHarvests(db: Db, auth: AuthContext, q: HarvestListQuery): Promise<Paged<Harvest>> {
   requirePark(auth, q.groupId);
   const { rows, total } = await repo.listHarvests(db, scopeOf(auth), q);
-  const people = await repo.peopleOf(
-    db,
-    auth.merchantId,
-    rows.map((r) => r.id),
-  );
-  return { list: rows.map((r) => toHarvest(r, people)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  return { list: await withPeople(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 /**
@@ -54,13 +57,13 @@ export async function listHarvests(db: Db, auth: AuthContext, q: HarvestListQuer
  */
 export async function safetyBlock(
   db: Db,
-  merchantId: number,
+  scope: Scope,
   groupId: number,
   plantingId: number,
   day: string,
 ): Promise<SafetyIntervalParams | null> {
   let worst: SafetyIntervalParams | null = null;
-  for (const s of await repo.spraysOf(db, merchantId, groupId, plantingId)) {
+  for (const s of await repo.spraysOf(db, scope, groupId, plantingId)) {
     if (!s.done_on) continue;
     const firstDay = addDays(s.done_on, Number(s.safety_days));
     if (day >= s.done_on && day < firstDay && (!worst || firstDay > worst.firstDay))
@@ -74,10 +77,10 @@ async function checked(db: Db, auth: AuthContext, b: AddHarvestBody): Promise<re
   const planting = await findPlanting(db, scopeOf(auth), b.plantingId);
   if (!planting || planting.group_id !== b.groupId) throw notFound(`plantingId ${b.plantingId}: planting`);
   const people = [...new Set(b.personnelIds)];
-  const known = await repo.peopleOfPark(db, auth.merchantId, b.groupId, people);
+  const known = await servingPark(db, scopeOf(auth), b.groupId, people);
   const unknown = people.filter((p) => !known.includes(p));
   if (unknown.length > 0) throw notFound(`personnelIds ${unknown.join(', ')}: person`);
-  const block = await safetyBlock(db, auth.merchantId, b.groupId, b.plantingId, b.harvestedOn);
+  const block = await safetyBlock(db, scopeOf(auth), b.groupId, b.plantingId, b.harvestedOn);
   if (block && b.overrideReason === null)
     throw new ApiError(
       Code.CONFLICT,
@@ -115,18 +118,21 @@ async function checked(db: Db, auth: AuthContext, b: AddHarvestBody): Promise<re
 export const harvestNote = (b: AddHarvestBody) =>
   `${b.harvestedOn} ${b.quantity} ${b.unit}${b.overrideReason ? ` · ${b.overrideReason}` : ''}`;
 
+const harvestOf = (db: Db, auth: AuthContext, id: number) =>
+  found(rowById(db, scopeOf(auth), 'production_harvests', id), 'id', id, 'harvest');
+
 // `logAs`: the system log records a harvest kept over a safety interval as an override
 const logAs = (f: repo.HarvestFields): LogAs => (f.override_reason === null ? {} : { logAs: 'override' });
 
 export async function addHarvest(db: Db, auth: AuthContext, body: AddHarvestBody) {
   const f = await checked(db, auth, body);
   const people = [...new Set(body.personnelIds)];
-  const id = await db.transaction().execute((trx) => repo.insertHarvest(trx, auth.merchantId, f, people));
+  const id = await db.transaction().execute((trx) => repo.insertHarvest(trx, scopeOf(auth), f, people));
   return { id, ...logAs(f) };
 }
 
 export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarvestBody) {
-  if (!(await repo.findHarvest(db, scopeOf(auth), body.id))) throw notFound(`id ${body.id}: harvest`);
+  await harvestOf(db, auth, body.id);
   const f = await checked(db, auth, body);
   const people = [...new Set(body.personnelIds)];
   await db.transaction().execute((trx) => repo.updateHarvest(trx, scopeOf(auth), body.id, f, people));
@@ -134,79 +140,35 @@ export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarve
 }
 
 export async function removeHarvests(db: Db, auth: AuthContext, ids: number[]) {
-  for (const id of ids) if (!(await repo.findHarvest(db, scopeOf(auth), id))) throw notFound(`id ${id}: harvest`);
+  for (const id of ids) await harvestOf(db, auth, id);
   await db.transaction().execute((trx) => repo.deleteHarvests(trx, scopeOf(auth), ids));
   return null;
 }
 
-export const HARVEST_EXPORT_COLUMNS = [
-  { key: 'harvestedOn', header: { zh: '采收日期', en: 'Harvested on' }, width: 12 },
-  { key: 'cropName', header: { zh: '作物', en: 'Crop' }, width: 12 },
-  { key: 'areaPointName', header: { zh: '地块', en: 'Plot' }, width: 14 },
-  { key: 'quantity', header: { zh: '数量', en: 'Quantity' }, decimals: 2 },
-  { key: 'unit', header: { zh: '单位', en: 'Unit' } },
-  { key: 'grade', header: { zh: '等级', en: 'Grade' } },
-  { key: 'warehouse', header: { zh: '仓库', en: 'Warehouse' }, width: 14 },
-  { key: 'people', header: { zh: '采收人员', en: 'People' }, width: 20 },
-  { key: 'overrideReason', header: { zh: '安全间隔期强制说明', en: 'Safety interval override' }, width: 24 },
-  { key: 'notes', header: { zh: '备注', en: 'Notes' }, width: 24 },
-];
-
 export async function* harvestExportRows(db: Db, auth: AuthContext, f: repo.HarvestFilter) {
   requirePark(auth, f.groupId);
-  for await (const rows of repo.streamHarvests(db, scopeOf(auth), f)) {
-    const people = await repo.peopleOf(
-      db,
-      auth.merchantId,
-      rows.map((r) => r.id),
-    );
-    for (const r of rows) {
-      const h = toHarvest(r, people);
+  for await (const rows of repo.streamHarvests(db, scopeOf(auth), f))
+    for (const { personnelIds: _ids, personnelNames, ...h } of await withPeople(db, auth, rows))
       yield {
-        harvestedOn: h.harvestedOn,
-        cropName: h.cropName,
+        ...h,
         areaPointName: h.areaPointName ?? '',
-        quantity: h.quantity,
-        unit: h.unit,
-        grade: h.grade,
-        warehouse: h.warehouse,
-        people: h.personnelNames.join('、'),
+        people: personnelNames.join('、'),
         overrideReason: h.overrideReason ?? '',
-        notes: h.notes,
       };
-    }
-  }
 }
 
 /** The harvest dialog's pickers: the park's plantings (newest first) and the people serving the park. */
 export async function harvestOptions(db: Db, auth: AuthContext, groupId: number): Promise<HarvestOptions> {
   requirePark(auth, groupId);
-  const plantings = await db
-    .selectFrom('production_plantings as p')
-    .innerJoin('production_crops as c', 'c.id', 'p.crop_id')
-    .leftJoin('area_points as a', 'a.id', 'p.area_point_id')
-    .select(['p.id', 'p.status', 'p.sown_on', 'c.name as crop', 'a.name as plot'])
-    .where('p.merchant_id', '=', auth.merchantId)
-    .where('c.merchant_id', '=', auth.merchantId)
-    .where('p.group_id', '=', groupId)
-    .where('p.status', '!=', 'ended')
-    .orderBy('p.id', 'desc')
-    .limit(1000)
-    .execute();
-  const personnel = await db
-    .selectFrom('production_personnel as p')
-    .innerJoin('production_personnel_parks as pp', 'pp.personnel_id', 'p.id')
-    .select(['p.id', 'p.name', 'p.status'])
-    .where('p.merchant_id', '=', auth.merchantId)
-    .where('pp.merchant_id', '=', auth.merchantId)
-    .where('pp.group_id', '=', groupId)
-    .orderBy('p.name')
-    .limit(2000)
-    .execute();
+  const scope = scopeOf(auth);
+  const [plantings, personnel] = await Promise.all([
+    plantingsToHarvest(db, scope, groupId),
+    peopleServing(db, scope, groupId),
+  ]);
   return {
     plantings: plantings.map((p) => ({
       id: p.id,
-      label: `${p.crop} · ${p.plot ?? '-'} · ${p.sown_on}`,
+      label: `${p.crop_name} · ${p.area_point_name ?? '-'} · ${p.sown_on}`,
       status: p.status,
     })),
     personnel,

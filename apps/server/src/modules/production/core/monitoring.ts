@@ -1,6 +1,6 @@
 import type { IdealRange, PlantingParamStatus } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { hourlyOf, latestOf } from './plantingsRepo';
+import { hourlyOf, latestOf } from './plotsRepo';
 
 const HOUR = 3_600_000;
 export const WINDOW_HOURS = 7 * 24;

@@ -1,17 +1,17 @@
-import {
-  type AddPersonnelBody,
-  Code,
-  type Paged,
-  type Personnel,
-  type PersonnelListQuery,
-  type PersonnelStatus,
-  type UpdatePersonnelBody,
+import type {
+  AddPersonnelBody,
+  Paged,
+  Personnel,
+  PersonnelListQuery,
+  PersonnelStatus,
+  UpdatePersonnelBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { ApiError, notFound } from '../../../http/apiError';
-import { requireParkIfGiven, scopeOf } from '../../../http/scope';
+import { notFound } from '../../../http/apiError';
+import { requirePark, requireParkIfGiven, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import * as repo from './personnelRepo';
+import { found, refuseInUse } from './refusals';
 
 /** "110101********1234": enough to tell people apart, not enough to use the number. */
 export function maskIdNumber(n: string): string {
@@ -45,19 +45,21 @@ export async function listPersonnel(db: Db, auth: AuthContext, q: PersonnelListQ
   return { list: rows.map((r) => toPerson(r, parks(r.id), true)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
+/** The caller's person (serving one of its parks), or 1005 naming the field it came in. */
+export const personOf = (db: Db, auth: AuthContext, id: number, field = 'id') =>
+  found(repo.findPerson(db, scopeOf(auth), id), field, id, 'person');
+
 /** The full record (unmasked ID number) for the edit form. */
 export async function personnelDetail(db: Db, auth: AuthContext, id: number): Promise<Personnel> {
   const scope = scopeOf(auth);
-  const row = await repo.findPerson(db, scope, id);
-  if (!row) throw notFound(`id ${id}: person`);
+  const row = await personOf(db, auth, id);
   const parks = await repo.parksOf(db, scope, [id]);
   return toPerson(row, parks(id), false);
 }
 
 async function checkRefs(db: Db, auth: AuthContext, body: AddPersonnelBody) {
-  const foreign = body.groupIds.filter((g) => !auth.groupIds.includes(g));
-  if (foreign.length > 0) throw notFound(`groupIds ${foreign.join(', ')}: park`);
-  if (body.userId !== undefined && !(await repo.userOfMerchant(db, auth.merchantId, body.userId)))
+  for (const g of body.groupIds) requirePark(auth, g);
+  if (body.userId !== undefined && !(await repo.userOfMerchant(db, scopeOf(auth), body.userId)))
     throw notFound(`userId ${body.userId}: user`);
 }
 
@@ -73,13 +75,13 @@ const fields = (b: AddPersonnelBody): repo.PersonFields => ({
 export async function addPersonnel(db: Db, auth: AuthContext, body: AddPersonnelBody) {
   await checkRefs(db, auth, body);
   const groupIds = [...new Set(body.groupIds)];
-  const id = await db.transaction().execute((trx) => repo.insertPerson(trx, auth.merchantId, fields(body), groupIds));
+  const id = await db.transaction().execute((trx) => repo.insertPerson(trx, scopeOf(auth), fields(body), groupIds));
   return { id };
 }
 
 export async function updatePersonnel(db: Db, auth: AuthContext, body: UpdatePersonnelBody) {
   const scope = scopeOf(auth);
-  if (!(await repo.findPerson(db, scope, body.id))) throw notFound(`id ${body.id}: person`);
+  await personOf(db, auth, body.id);
   await checkRefs(db, auth, body);
   const groupIds = [...new Set(body.groupIds)];
   await db.transaction().execute((trx) => repo.updatePerson(trx, scope, body.id, fields(body), groupIds));
@@ -88,37 +90,13 @@ export async function updatePersonnel(db: Db, auth: AuthContext, body: UpdatePer
 
 /** A person on a harvest or on farm work keeps the record's "who": mark them as left instead. */
 export async function removePersonnel(db: Db, auth: AuthContext, ids: number[]) {
-  const scope = scopeOf(auth);
-  for (const id of ids) {
-    const row = await repo.findPerson(db, scope, id);
-    if (!row) throw notFound(`id ${id}: person`);
-    const uses = await repo.usesOf(db, auth.merchantId, id);
-    if (uses > 0)
-      throw new ApiError(
-        Code.CONFLICT,
-        {
-          zh: `${row.name} 已参与 ${uses} 条采收或农事记录，不能删除；可将其状态设为离职`,
-          en: `${row.name} is on ${uses} harvest or farm work records and cannot be removed; set them as left instead`,
-        },
-        { field: 'id', rule: 'inUse', params: { count: uses, value: row.name } },
-      );
-  }
+  await refuseInUse(ids, 'person', async (id) => ({
+    name: (await personOf(db, auth, id)).name,
+    uses: await repo.usesOf(db, auth.merchantId, id),
+  }));
   await db.transaction().execute((trx) => repo.deletePeople(trx, auth.merchantId, ids));
   return null;
 }
-
-export const PERSONNEL_EXPORT_COLUMNS = [
-  { key: 'name', header: { zh: '姓名', en: 'Name' }, width: 14 },
-  { key: 'phone', header: { zh: '电话', en: 'Phone' }, width: 16 },
-  { key: 'post', header: { zh: '岗位', en: 'Post' }, width: 14 },
-  { key: 'idNumber', header: { zh: '身份证号', en: 'ID number' }, width: 22 },
-  {
-    key: 'status',
-    header: { zh: '状态', en: 'Status' },
-    values: { active: { zh: '在职', en: 'Active' }, left: { zh: '离职', en: 'Left' } },
-  },
-  { key: 'userName', header: { zh: '关联用户', en: 'Console user' }, width: 14 },
-];
 
 export async function* personnelExportRows(db: Db, auth: AuthContext, f: repo.PersonnelFilter) {
   requireParkIfGiven(auth, f.groupId);

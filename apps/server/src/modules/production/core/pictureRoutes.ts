@@ -2,7 +2,7 @@ import { id } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../../db/connect';
+import { updateById } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
@@ -13,25 +13,22 @@ import type { ModuleDeps } from '../../context';
 import type { ImageMime } from '../../devices/imageStore';
 import { createImageFiles } from '../../pests/imageFiles';
 import { logged } from '../auditLog';
-import { findCrop } from './cropsRepo';
-import { findPerson } from './personnelRepo';
+import { cropOf } from './crops';
+import { P, PERMITS } from './permits';
+import { personOf } from './personnel';
 
 /** A face or a crop is a small reference picture: 5 MB is plenty. */
 const LIMITS = { ...PICTURE_LIMITS, maxBytes: 5 * 1024 * 1024 };
-const P = '/api/merchant/production';
-const personParams = z.object({ personnelId: id });
-const cropParams = z.object({ cropId: id });
 
-async function personPhoto(db: Db, auth: AuthContext, personnelId: number) {
-  const person = await findPerson(db, scopeOf(auth), personnelId);
-  if (!person) throw notFound(`personnelId ${personnelId}: person`);
-  return db
-    .selectFrom('production_personnel')
-    .select(['photo', 'photo_mime'])
-    .where('id', '=', personnelId)
-    .where('merchant_id', '=', auth.merchantId)
-    .executeTakeFirstOrThrow();
-}
+/**
+ * The records that carry a picture, each named after its area: read at `<area>/<column>/:<area>Id`, uploaded
+ * at `<area>/upload<Column>/:<area>Id`, kept in `<column>` and `<column>_mime` of its table; `of` gives the
+ * caller's record or answers 1005.
+ */
+const KINDS = [
+  { area: 'personnel', column: 'photo', permitUrl: PERMITS.personnel, table: 'production_personnel', of: personOf },
+  { area: 'crop', column: 'picture', permitUrl: PERMITS.plant, table: 'production_crops', of: cropOf },
+] as const;
 
 /**
  * Photos of people and pictures of crops: content-checked at upload (pictures.ts), kept in the image store
@@ -43,78 +40,44 @@ export async function productionPictureRoutes(app: FastifyInstance, { db, config
   acceptPictureBodies(app, LIMITS.maxBytes);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['production'];
-  const thumb = (what: string, sha256: string | null, mime: string | null) => {
-    if (!sha256 || !mime) throw notFound(what);
-    return readPicture(what, () => files.thumb(sha256, mime as ImageMime));
-  };
 
-  r.get(
-    `${P}/personnel/photo/:personnelId`,
-    { config: { permitUrl: '/productionManagement/personnel' }, schema: { tags, params: personParams } },
-    async (req, reply) => {
-      const row = await personPhoto(db, authOf(req), req.params.personnelId);
-      const buf = await thumb(`personnelId ${req.params.personnelId}: photo`, row.photo, row.photo_mime);
-      return sendPicture(reply, buf, 'image/jpeg');
-    },
-  );
-  r.post(
-    `${P}/personnel/uploadPhoto/:personnelId`,
-    {
-      config: { permitUrl: '/productionManagement/personnel' },
-      bodyLimit: LIMITS.maxBytes,
-      schema: { tags, params: personParams },
-    },
-    async (req) => {
-      const auth = authOf(req);
-      const id = req.params.personnelId;
-      const store = async () => {
-        await personPhoto(db, auth, id);
-        const checked = await checkPicture(req.body, LIMITS);
-        const stored = await files.store.put(req.body as Buffer);
-        await db
-          .updateTable('production_personnel')
-          .set({ photo: stored.sha256, photo_mime: checked.mime })
-          .where('id', '=', id)
-          .where('merchant_id', '=', auth.merchantId)
-          .execute();
-        return { id };
-      };
-      return ok(await logged(db, req, 'personnel', 'alter', store, { id, name: 'photo' }));
-    },
-  );
-  r.get(
-    `${P}/crop/picture/:cropId`,
-    { config: { permitUrl: '/productionManagement/plant' }, schema: { tags, params: cropParams } },
-    async (req, reply) => {
-      const crop = await findCrop(db, authOf(req).merchantId, req.params.cropId);
-      if (!crop) throw notFound(`cropId ${req.params.cropId}: crop`);
-      const buf = await thumb(`cropId ${crop.id}: picture`, crop.picture, crop.picture_mime);
-      return sendPicture(reply, buf, 'image/jpeg');
-    },
-  );
-  r.post(
-    `${P}/crop/uploadPicture/:cropId`,
-    {
-      config: { permitUrl: '/productionManagement/plant' },
-      bodyLimit: LIMITS.maxBytes,
-      schema: { tags, params: cropParams },
-    },
-    async (req) => {
-      const auth = authOf(req);
-      const id = req.params.cropId;
-      const store = async () => {
-        if (!(await findCrop(db, auth.merchantId, id))) throw notFound(`cropId ${id}: crop`);
-        const checked = await checkPicture(req.body, LIMITS);
-        const stored = await files.store.put(req.body as Buffer);
-        await db
-          .updateTable('production_crops')
-          .set({ picture: stored.sha256, picture_mime: checked.mime })
-          .where('id', '=', id)
-          .where('merchant_id', '=', auth.merchantId)
-          .execute();
-        return { id };
-      };
-      return ok(await logged(db, req, 'crop', 'alter', store, { id, name: 'picture' }));
-    },
-  );
+  for (const k of KINDS) {
+    const param = `${k.area}Id`;
+    const upload = `upload${k.column[0].toUpperCase()}${k.column.slice(1)}`;
+    const params = z.object({ [param]: id });
+    const idOf = (p: unknown) => (p as Record<string, number>)[param];
+    /** The caller's record's picture: its hash in the image store and its type, null until one is uploaded. */
+    const stored = async (auth: AuthContext, recordId: number) => {
+      const row = (await k.of(db, auth, recordId, param)) as Record<string, unknown>;
+      return [row[k.column], row[`${k.column}_mime`]] as [string | null, string | null];
+    };
+    r.get(
+      `${P}/${k.area}/${k.column}/:${param}`,
+      { config: { permitUrl: k.permitUrl }, schema: { tags, params } },
+      async (req, reply) => {
+        const what = `${param} ${idOf(req.params)}: ${k.column}`;
+        const [sha256, mime] = await stored(authOf(req), idOf(req.params));
+        if (!sha256 || !mime) throw notFound(what);
+        const buf = await readPicture(what, () => files.thumb(sha256, mime as ImageMime));
+        return sendPicture(reply, buf, 'image/jpeg');
+      },
+    );
+    r.post(
+      `${P}/${k.area}/${upload}/:${param}`,
+      { config: { permitUrl: k.permitUrl }, bodyLimit: LIMITS.maxBytes, schema: { tags, params } },
+      async (req) => {
+        const auth = authOf(req);
+        const recordId = idOf(req.params);
+        const store = async () => {
+          await stored(auth, recordId);
+          const checked = await checkPicture(req.body, LIMITS);
+          const { sha256 } = await files.store.put(req.body as Buffer);
+          const set = { [k.column]: sha256, [`${k.column}_mime`]: checked.mime };
+          await updateById(db, scopeOf(auth), k.table, recordId, set);
+          return { id: recordId };
+        };
+        return ok(await logged(db, req, k.area, 'alter', store, { id: recordId, name: k.column }));
+      },
+    );
+  }
 }

@@ -2,9 +2,8 @@ import { Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
 import { HTML_AS_JPG, picture } from '../../../test/pictures';
+import { P } from './permits';
 import { type ProductionRows, productionRows } from './testFixture';
-
-const P = '/api/merchant/production';
 
 describeEachEngine('production pictures: photos of people, pictures of crops', (env) => {
   let demo: string;

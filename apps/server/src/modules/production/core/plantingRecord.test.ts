@@ -1,8 +1,8 @@
 import { addDays, Code, dayIn, type PlantingRecord } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
-
-const P = '/api/merchant/production';
+import { P } from './permits';
+import { type DemoFarm, demoFarm, okPost, pesticideInStock, plant, workDone } from './testFixture';
 
 /**
  * The issue's flow on the server: a planting, a spray (stock falls), a harvest the next day refused
@@ -11,69 +11,43 @@ const P = '/api/merchant/production';
  * record shows all of it.
  */
 describeEachEngine('production: a planting record', (env) => {
-  let demo: string;
-  let park: number;
-  let plot: number;
+  let at: DemoFarm;
+  const post = okPost(env, () => at.demo);
   const today = dayIn('Asia/Shanghai');
   const sprayedOn = addDays(today, -20);
-
   beforeAll(async () => {
-    demo = await env().login('demo');
-    park = env().ids.parks.farm[0];
-    plot = (
-      await env()
-        .db.selectFrom('area_points')
-        .select('id')
-        .where('group_id', '=', park)
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    at = await demoFarm(env());
   });
-
-  const post = async <T = { id: number }>(url: string, body: object) => {
-    const res = await env().post<T>(`${P}/${url}`, demo, body);
-    expect(res.code, `${url}: ${res.msg}`).toBe(0);
-    return res.data;
-  };
 
   it('gathers the work, the materials it took, the harvests with their override and the clips', async () => {
     const crop = await post('crop/addCrop', { name: '记录番茄', growingDays: 120 });
-    const planting = await post('planting/addPlanting', {
-      groupId: park,
-      areaPointId: plot,
+    const planting = await plant(post, at, {
       cropId: crop.id,
       areaMu: 2,
       sownOn: addDays(today, -60),
       expectedHarvestOn: addDays(today, 60),
     });
-    const spray = await post('material/addMaterial', {
-      groupId: park,
-      kind: 'pesticide',
-      name: '记录阿维菌素',
-      unit: 'L',
-      safetyDays: 7,
-    });
-    await post('material/addStockMove', { kind: 'in', materialId: spray.id, quantity: 3 });
+    const spray = await pesticideInStock(post, at.park, '记录阿维菌素', 'L', 3);
     const work = await post('farmWork/addFarmWork', {
-      groupId: park,
+      groupId: at.park,
       type: 'spraying',
-      areaPointId: plot,
+      areaPointId: at.plot,
       plantingId: planting.id,
       plannedOn: sprayedOn,
       doneOn: sprayedOn,
       status: 'done',
-      materials: [{ materialId: spray.id, quantity: 0.75 }],
+      materials: [{ materialId: spray, quantity: 0.75 }],
     });
     const stock = await env()
       .db.selectFrom('production_materials')
       .select('stock')
-      .where('id', '=', spray.id)
+      .where('id', '=', spray)
       .executeTakeFirstOrThrow();
     expect(Number(stock.stock)).toBe(2.25);
 
     const harvest = (harvestedOn: string, overrideReason = '') =>
-      env().post<{ id: number }>(`${P}/harvest/addHarvest`, demo, {
-        groupId: park,
+      env().post<{ id: number }>(`${P}/harvest/addHarvest`, at.demo, {
+        groupId: at.park,
         plantingId: planting.id,
         harvestedOn,
         quantity: 40,
@@ -92,45 +66,27 @@ describeEachEngine('production: a planting record', (env) => {
     expect(overridden.code, overridden.msg).toBe(0);
 
     // an irrigation run with fertiliser, as the machine records it on the planting
-    const at = Date.now();
-    await env()
-      .db.insertInto('production_farm_work')
-      .values({
-        merchant_id: env().ids.merchant.farm,
-        group_id: park,
-        type: 'irrigation',
-        area_point_id: plot,
-        planting_id: planting.id,
-        planned_on: today,
-        done_on: today,
-        status: 'done',
-        source: 'machine',
-        irrigation_run_id: null,
+    const t = { merchant_id: env().ids.merchant.farm, group_id: at.park };
+    const onPlanting = { area_point_id: at.plot, planting_id: planting.id };
+    await workDone(
+      env().db,
+      t,
+      { type: 'irrigation', ...onPlanting, done_on: today, source: 'machine' },
+      {
         water_m3: 1.5,
         fertiliser: JSON.stringify([{ tank: 'tank1', name: '水溶肥', litres: 12.5 }]),
         series_id: 'irrigation-run-test',
-        user_id: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+      },
+    );
+    const clip = { title: '记录视频', shot_on: today, sha256: 'a'.repeat(64), bytes: 10, user_id: null };
     await env()
       .db.insertInto('production_videos')
-      .values({
-        merchant_id: env().ids.merchant.farm,
-        group_id: park,
-        title: '记录视频',
-        area_point_id: plot,
-        planting_id: planting.id,
-        shot_on: today,
-        sha256: 'a'.repeat(64),
-        bytes: 10,
-        user_id: null,
-        created_at: at,
-      })
+      .values({ ...t, ...onPlanting, ...clip, created_at: Date.now() })
       .execute();
 
-    const res = await env().get<PlantingRecord>(`${P}/planting/getPlantingRecord`, demo, { id: String(planting.id) });
+    const res = await env().get<PlantingRecord>(`${P}/planting/getPlantingRecord`, at.demo, {
+      id: String(planting.id),
+    });
     expect(res.code, res.msg).toBe(0);
     const r = res.data;
     expect(r.farmWork.map((w) => [w.type, w.source])).toEqual([
@@ -139,7 +95,7 @@ describeEachEngine('production: a planting record', (env) => {
     ]);
     expect(r.farmWork[1].id).toBe(work.id);
     expect(r.materialsUsed).toEqual([
-      { materialId: spray.id, name: '记录阿维菌素', kind: 'pesticide', unit: 'L', quantity: 0.75 },
+      { materialId: spray, name: '记录阿维菌素', kind: 'pesticide', unit: 'L', quantity: 0.75 },
     ]);
     expect(r).toMatchObject({ machineWaterM3: 1.5, machineFertiliserL: 12.5 });
     expect(r.harvests.map((h) => [h.harvestedOn, h.overrideReason])).toEqual([

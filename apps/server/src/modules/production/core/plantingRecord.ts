@@ -1,13 +1,12 @@
 import type { PlantingMaterialUse, PlantingRecord } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { inList } from '../../../db/scope';
-import { notFound } from '../../../http/apiError';
+import { rowsByIds } from '../../../db/rows';
 import { scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { farmWorkExportRows } from '../stock/farmWork';
 import { listVideos } from '../stock/videos';
 import { listHarvests } from './harvests';
-import { findPlanting } from './plantingsRepo';
+import { plantingOf } from './plantings';
 
 /** More than a season holds; the record is one planting's, not a park's. */
 const MAX_ROWS = 1000;
@@ -19,8 +18,7 @@ const round3 = (n: number) => Math.round(n * 1000) / 1000;
  * planting gets 1005 and nothing of its park.
  */
 export async function plantingRecord(db: Db, auth: AuthContext, id: number): Promise<PlantingRecord> {
-  const planting = await findPlanting(db, scopeOf(auth), id);
-  if (!planting) throw notFound(`id ${id}: planting`);
+  const planting = await plantingOf(db, auth, id);
   const groupId = planting.group_id;
   const [farmWork, harvests, videos] = await Promise.all([
     farmWorkExportRows(db, auth, { groupId, plantingId: id }),
@@ -38,15 +36,10 @@ export async function plantingRecord(db: Db, auth: AuthContext, id: number): Pro
     }
   const machine = farmWork.filter((w) => w.source === 'machine');
   const personIds = [...new Set(farmWork.flatMap((w) => w.personnelIds))];
-  const people =
-    personIds.length === 0
-      ? []
-      : await db
-          .selectFrom('production_personnel')
-          .select(['id', 'name'])
-          .where('merchant_id', '=', auth.merchantId)
-          .where('id', 'in', inList(personIds))
-          .execute();
+  const people = (await rowsByIds(db, scopeOf(auth), 'production_personnel', personIds)).map(({ id, name }) => ({
+    id,
+    name,
+  }));
   return {
     plantingId: id,
     farmWork,

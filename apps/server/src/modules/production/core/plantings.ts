@@ -1,6 +1,5 @@
 import {
   type AddPlantingBody,
-  Code,
   type DeviceIdealRanges,
   dayIn,
   daysBetween,
@@ -13,14 +12,17 @@ import {
   type UpdatePlantingBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { ApiError, notFound } from '../../../http/apiError';
+import { deleteByIds, insertRow, rowById, updateById } from '../../../db/rows';
+import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { zoneOfPark } from '../../parks/repo';
-import { findCrop, type StageWithRanges, stagesOf } from './cropsRepo';
+import { cropOf } from './crops';
+import { type StageWithRanges, stagesOf } from './cropsRepo';
 import { paramStatuses } from './monitoring';
 import * as repo from './plantingsRepo';
 import { devicesByPlot } from './plotDevices';
+import { found, refuseInUse } from './refusals';
 
 /** The stage a planting is in on `today`: the one whose day offsets after sowing hold today's. */
 export function stageOn(stages: StageWithRanges[], sownOn: string, today: string) {
@@ -55,6 +57,17 @@ function toPlanting(r: repo.PlantingRow, stages: StageWithRanges[], today: strin
   };
 }
 
+/** The caller's planting, or 1005 naming the field it came in. */
+export const plantingOf = (db: Db, auth: AuthContext, id: number, field = 'id') =>
+  found(repo.findPlanting(db, scopeOf(auth), id), field, id, 'planting');
+
+/** Plantings of a park as the console shows them: each with its stage today, in the park's zone. */
+async function shown(db: Db, auth: AuthContext, groupId: number, rows: repo.PlantingRow[], tzName: string) {
+  const stages = await stagesOf(db, scopeOf(auth), [...new Set(rows.map((r) => r.crop_id))]);
+  const today = dayIn(await zoneOfPark(db, groupId, tzName));
+  return rows.map((r) => toPlanting(r, stages, today));
+}
+
 export async function listPlantings(
   db: Db,
   auth: AuthContext,
@@ -62,23 +75,20 @@ export async function listPlantings(
   tzName: string,
 ): Promise<Paged<Planting>> {
   requirePark(auth, q.groupId);
-  const scope = scopeOf(auth);
-  const { rows, total } = await repo.listPlantings(db, scope, q);
-  const stages = await stagesOf(db, auth.merchantId, [...new Set(rows.map((r) => r.crop_id))]);
-  const today = dayIn(await zoneOfPark(db, q.groupId, tzName));
-  return { list: rows.map((r) => toPlanting(r, stages, today)), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  const { rows, total } = await repo.listPlantings(db, scopeOf(auth), q);
+  return { list: await shown(db, auth, q.groupId, rows, tzName), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
-export async function allPlantings(db: Db, auth: AuthContext, f: repo.PlantingFilter, tzName: string) {
+/** The rows of a planting export: every planting the list's filters keep, with its stage today. */
+export async function* plantingExportRows(db: Db, auth: AuthContext, f: repo.PlantingFilter, tzName: string) {
   requirePark(auth, f.groupId);
   const rows = await repo.allPlantings(db, scopeOf(auth), f);
-  const stages = await stagesOf(db, auth.merchantId, [...new Set(rows.map((r) => r.crop_id))]);
-  const today = dayIn(await zoneOfPark(db, f.groupId, tzName));
-  return rows.map((r) => toPlanting(r, stages, today));
+  for (const p of await shown(db, auth, f.groupId, rows, tzName))
+    yield { ...p, areaPointName: p.areaPointName ?? '', stageName: p.stageName ?? '' };
 }
 
 async function currentStage(db: Db, auth: AuthContext, r: repo.PlantingRow, tzName: string) {
-  const stages = await stagesOf(db, auth.merchantId, [r.crop_id]);
+  const stages = await stagesOf(db, scopeOf(auth), [r.crop_id]);
   const today = dayIn(await zoneOfPark(db, r.group_id, tzName));
   const planting = toPlanting(r, stages, today);
   const stage = planting.stageName === null ? null : (stageOn(stages, r.sown_on, today).stage ?? null);
@@ -86,10 +96,9 @@ async function currentStage(db: Db, auth: AuthContext, r: repo.PlantingRow, tzNa
 }
 
 export async function plantingDetail(db: Db, auth: AuthContext, id: number, tzName: string): Promise<PlantingDetail> {
-  const row = await repo.findPlanting(db, scopeOf(auth), id);
-  if (!row) throw notFound(`id ${id}: planting`);
+  const row = await plantingOf(db, auth, id);
   const { planting, stage } = await currentStage(db, auth, row, tzName);
-  const deviceIds = (await devicesByPlot(db, auth.merchantId, row.group_id)).get(row.area_point_id) ?? [];
+  const deviceIds = (await devicesByPlot(db, scopeOf(auth), row.group_id)).get(row.area_point_id) ?? [];
   return { ...planting, deviceIds, params: await paramStatuses(db, deviceIds, stage?.ranges ?? []) };
 }
 
@@ -101,11 +110,12 @@ export async function plantingsOutOfRange(
   tzName: string,
 ): Promise<PlantingOutOfRange[]> {
   requirePark(auth, groupId);
-  const rows = await repo.allPlantings(db, scopeOf(auth), { groupId, status: 'growing' });
+  const scope = scopeOf(auth);
+  const rows = await repo.allPlantings(db, scope, { groupId, status: 'growing' });
   if (rows.length === 0) return [];
-  const stages = await stagesOf(db, auth.merchantId, [...new Set(rows.map((r) => r.crop_id))]);
+  const stages = await stagesOf(db, scope, [...new Set(rows.map((r) => r.crop_id))]);
   const today = dayIn(await zoneOfPark(db, groupId, tzName));
-  const plots = await devicesByPlot(db, auth.merchantId, groupId);
+  const plots = await devicesByPlot(db, scope, groupId);
   const out: PlantingOutOfRange[] = [];
   for (const r of rows) {
     const { stage } = stageOn(
@@ -136,18 +146,13 @@ export async function deviceIdealRanges(
   deviceId: number,
   tzName: string,
 ): Promise<DeviceIdealRanges> {
-  const device = await db
-    .selectFrom('devices')
-    .select(['id', 'group_id'])
-    .where('id', '=', deviceId)
-    .where('merchant_id', '=', auth.merchantId)
-    .where('group_id', 'in', auth.groupIds.length > 0 ? [...auth.groupIds] : [-1])
-    .executeTakeFirst();
+  const scope = scopeOf(auth);
+  const device = await rowById(db, scope, 'devices', deviceId);
   if (!device || device.group_id === null) throw notFound(`deviceId ${deviceId}: device`);
-  const plots = await devicesByPlot(db, auth.merchantId, device.group_id);
+  const plots = await devicesByPlot(db, scope, device.group_id);
   const plotIds = [...plots].filter(([, ids]) => ids.includes(deviceId)).map(([plot]) => plot);
-  const rows = (await repo.allPlantings(db, scopeOf(auth), { groupId: device.group_id, status: 'growing' })).filter(
-    (r) => plotIds.includes(r.area_point_id),
+  const rows = (await repo.allPlantings(db, scope, { groupId: device.group_id, status: 'growing' })).filter((r) =>
+    plotIds.includes(r.area_point_id),
   );
   for (const r of rows) {
     const { stage } = await currentStage(db, auth, r, tzName);
@@ -158,9 +163,9 @@ export async function deviceIdealRanges(
 
 async function checkRefs(db: Db, auth: AuthContext, b: AddPlantingBody) {
   requirePark(auth, b.groupId);
-  if (!(await repo.plotOfPark(db, auth.merchantId, b.groupId, b.areaPointId)))
-    throw notFound(`areaPointId ${b.areaPointId}: plot`);
-  if (!(await findCrop(db, auth.merchantId, b.cropId))) throw notFound(`cropId ${b.cropId}: crop`);
+  const plot = await rowById(db, scopeOf(auth), 'area_points', b.areaPointId);
+  if (plot?.group_id !== b.groupId) throw notFound(`areaPointId ${b.areaPointId}: plot`);
+  await cropOf(db, auth, b.cropId, 'cropId');
 }
 
 const fields = (b: AddPlantingBody): repo.PlantingFields => ({
@@ -178,33 +183,22 @@ const fields = (b: AddPlantingBody): repo.PlantingFields => ({
 
 export async function addPlanting(db: Db, auth: AuthContext, body: AddPlantingBody) {
   await checkRefs(db, auth, body);
-  return { id: await repo.insertPlanting(db, auth.merchantId, fields(body)) };
+  const row = { ...fields(body), merchant_id: auth.merchantId, created_at: Date.now() };
+  return { id: await insertRow(db, scopeOf(auth), 'production_plantings', row) };
 }
 
 export async function updatePlanting(db: Db, auth: AuthContext, body: UpdatePlantingBody) {
-  const row = await repo.findPlanting(db, scopeOf(auth), body.id);
-  if (!row) throw notFound(`id ${body.id}: planting`);
+  await plantingOf(db, auth, body.id);
   await checkRefs(db, auth, body);
-  await repo.updatePlanting(db, scopeOf(auth), body.id, fields(body));
+  await updateById(db, scopeOf(auth), 'production_plantings', body.id, fields(body));
   return { id: body.id };
 }
 
 export async function removePlantings(db: Db, auth: AuthContext, ids: number[]) {
-  const scope = scopeOf(auth);
-  for (const id of ids) {
-    const row = await repo.findPlanting(db, scope, id);
-    if (!row) throw notFound(`id ${id}: planting`);
-    const n = await repo.usesOf(db, scope, id);
-    if (n > 0)
-      throw new ApiError(
-        Code.CONFLICT,
-        {
-          zh: `种植“${row.crop_name}”已有 ${n} 条采收或农事记录，不能删除；可将状态改为已结束`,
-          en: `The planting "${row.crop_name}" has ${n} harvest or farm work records and cannot be removed; end it instead`,
-        },
-        { field: 'id', rule: 'inUse', params: { count: n, value: row.crop_name } },
-      );
-  }
-  await repo.deletePlantings(db, scope, ids);
+  await refuseInUse(ids, 'planting', async (id) => ({
+    name: (await plantingOf(db, auth, id)).crop_name,
+    uses: await repo.usesOf(db, scopeOf(auth), id),
+  }));
+  await deleteByIds(db, scopeOf(auth), 'production_plantings', ids);
   return null;
 }

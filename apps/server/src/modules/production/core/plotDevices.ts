@@ -1,4 +1,6 @@
 import type { Db } from '../../../db/connect';
+import type { Scope } from '../../../db/scope';
+import { placedDevices, plotsOfPark } from './plotsRepo';
 
 type LngLat = [number, number];
 
@@ -27,23 +29,8 @@ export function parseBoundary(text: string): LngLat[] {
 }
 
 /** The devices standing on each plot of a park (plot id -> device ids). */
-export async function devicesByPlot(db: Db, merchantId: number, groupId: number): Promise<Map<number, number[]>> {
-  const [plots, devices] = await Promise.all([
-    db
-      .selectFrom('area_points')
-      .select(['id', 'boundary'])
-      .where('merchant_id', '=', merchantId)
-      .where('group_id', '=', groupId)
-      .execute(),
-    db
-      .selectFrom('devices')
-      .select(['id', 'longitude', 'latitude'])
-      .where('merchant_id', '=', merchantId)
-      .where('group_id', '=', groupId)
-      .where('longitude', 'is not', null)
-      .where('latitude', 'is not', null)
-      .execute(),
-  ]);
+export async function devicesByPlot(db: Db, scope: Scope, groupId: number): Promise<Map<number, number[]>> {
+  const [plots, devices] = await Promise.all([plotsOfPark(db, scope, groupId), placedDevices(db, scope, groupId)]);
   const out = new Map<number, number[]>();
   for (const p of plots) {
     const polygon = parseBoundary(p.boundary);

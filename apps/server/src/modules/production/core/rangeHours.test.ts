@@ -1,9 +1,10 @@
 import { addDays, dayIn } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
+import { P } from './permits';
 import { devicesByPlot } from './plotDevices';
+import { type DemoFarm, demoFarm, okPost, plant } from './testFixture';
 
-const P = '/api/merchant/production';
 const HOUR = 3_600_000;
 
 /**
@@ -11,7 +12,8 @@ const HOUR = 3_600_000;
  * the same count made from the raw readings: hours whose mean over the plot's devices lay outside the range.
  */
 describeEachEngine('production plantings: ideal ranges against telemetry', (env) => {
-  let demo: string;
+  let at: DemoFarm;
+  const post = okPost(env, () => at.demo);
   let plantingId: number;
   let plotDevices: number[];
   const MIN = 18;
@@ -19,34 +21,27 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
 
   beforeAll(async () => {
     const { db, ids } = env();
-    demo = await env().login('demo');
-    const park = ids.parks.farm[0];
+    at = await demoFarm(env());
+    const park = at.park;
     const station = await db
       .selectFrom('devices')
       .select(['id', 'serial'])
       .where('serial', '=', 'DF-WS-0001')
       .executeTakeFirstOrThrow();
-    const plots = await devicesByPlot(db, ids.merchant.farm, park);
+    const plots = await devicesByPlot(db, { merchantId: ids.merchant.farm, groupIds: [park] }, park);
     const [plot, devices] = [...plots].find(([, d]) => d.includes(station.id)) ?? [];
     expect(plot, 'the demo lays the weather station on a plot').toBeDefined();
     plotDevices = devices as number[];
 
-    const crop = await env().post<{ id: number }>(`${P}/crop/addCrop`, demo, { name: '范围番茄', growingDays: 120 });
-    await env().post(`${P}/growthStage/updateStandard`, demo, {
-      cropId: crop.data.id,
+    const crop = await post('crop/addCrop', { name: '范围番茄', growingDays: 120 });
+    await post('growthStage/updateStandard', {
+      cropId: crop.id,
       stages: [{ name: '结果期', startDay: 0, endDay: 120, ranges: [{ key: 'airTemp', min: MIN, max: MAX }] }],
     });
     const sownOn = addDays(dayIn(env().config.tzName), -20);
-    const planting = await env().post<{ id: number }>(`${P}/planting/addPlanting`, demo, {
-      groupId: park,
-      areaPointId: plot,
-      cropId: crop.data.id,
-      areaMu: 2,
-      sownOn,
-      expectedHarvestOn: addDays(sownOn, 120),
-    });
-    expect(planting.code, planting.msg).toBe(0);
-    plantingId = planting.data.id;
+    const onPlot = { ...at, plot: plot as number };
+    const expectedHarvestOn = addDays(sownOn, 120);
+    plantingId = (await plant(post, onPlot, { cropId: crop.id, areaMu: 2, sownOn, expectedHarvestOn })).id;
 
     // 120 hours of readings, 3 an hour; some hours hot, some cold, some with a mean inside but a reading out
     const now = Date.now();
@@ -76,7 +71,7 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
       stageName: string;
       deviceIds: number[];
       params: { key: string; now: number; inRange: boolean; hoursOut7d: number }[];
-    }>(`${P}/planting/getPlantingDetail`, demo, { id: String(plantingId) });
+    }>(`${P}/planting/getPlantingDetail`, at.demo, { id: String(plantingId) });
     expect(detail.code, detail.msg).toBe(0);
     expect(detail.data.stageName).toBe('结果期');
     expect(detail.data.deviceIds.sort()).toEqual([...plotDevices].sort());
@@ -105,9 +100,13 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
   });
 
   it('lists the planting on the home card of out-of-range plantings', async () => {
-    const res = await env().get<{ id: number; params: { key: string }[] }[]>(`${P}/planting/getOutOfRangeList`, demo, {
-      groupId: String(env().ids.parks.farm[0]),
-    });
+    const res = await env().get<{ id: number; params: { key: string }[] }[]>(
+      `${P}/planting/getOutOfRangeList`,
+      at.demo,
+      {
+        groupId: String(env().ids.parks.farm[0]),
+      },
+    );
     expect(res.code).toBe(0);
     expect(res.data.find((p) => p.id === plantingId)?.params.map((p) => p.key)).toEqual(['airTemp']);
   });
@@ -116,7 +115,7 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
     const station = plotDevices[0];
     const res = await env().get<{ plantingId: number | null; ranges: { key: string; min: number; max: number }[] }>(
       `${P}/planting/getDeviceIdealRanges`,
-      demo,
+      at.demo,
       { deviceId: String(station) },
     );
     expect(res.code).toBe(0);

@@ -20,10 +20,13 @@ import {
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ZodObject, z } from 'zod';
+import type { Db } from '../../../db/connect';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
+import type { AuthContext } from '../../auth/sessions';
 import type { ModuleDeps } from '../../context';
-import { logged } from '../auditLog';
+import { type LogAbout, type LogVerb, logged, type ProductionTarget } from '../auditLog';
 import {
   addCrop,
   cropOptions,
@@ -36,6 +39,7 @@ import {
 import { coreExportRoutes } from './exportRoutes';
 import { addHarvest, harvestNote, harvestOptions, listHarvests, removeHarvests, updateHarvest } from './harvests';
 import { plotOptions, userOptions } from './options';
+import { P, PERMITS } from './permits';
 import { addPersonnel, listPersonnel, personnelDetail, removePersonnel, updatePersonnel } from './personnel';
 import { productionPictureRoutes } from './pictureRoutes';
 import { plantingRecord } from './plantingRecord';
@@ -49,13 +53,15 @@ import {
   updatePlanting,
 } from './plantings';
 
-export const PERMITS = {
-  personnel: '/productionManagement/personnel',
-  plant: '/productionManagement/plant',
-  standard: '/productionManagement/growthStage',
-  harvest: '/productionManagement/pickToStorage',
-} as const;
-export const P = '/api/merchant/production';
+export { PERMITS } from './permits';
+
+/** What a line names of a body: the record's id and the name it is known by, so it reads after removal. */
+const byName = (b: { name: string }): LogAbout => ({ name: b.name });
+const idAndName = (b: { id: number; name: string }): LogAbout => ({ id: b.id, name: b.name });
+const byVariety = (b: { variety: string }): LogAbout => ({ name: b.variety });
+const idAndVariety = (b: { id: number; variety: string }): LogAbout => ({ id: b.id, name: b.variety });
+const byNote = (b: Parameters<typeof harvestNote>[0]): LogAbout => ({ name: harvestNote(b) });
+const idAndNote = (b: Parameters<typeof harvestNote>[0] & { id: number }): LogAbout => ({ id: b.id, ...byNote(b) });
 
 /** Production core (issue 13): personnel, crops, growth standards, plantings, harvests. */
 export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): void {
@@ -63,207 +69,90 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   const tags = ['production'];
   const { db } = deps;
   const tz = deps.config.tzName;
-  const on = (permitUrl: string) => ({ permitUrl });
+
+  /** A read: the service's answer for the caller and the query. */
+  const read = <Q extends ZodObject>(
+    path: string,
+    permitUrl: string,
+    querystring: Q | null,
+    run: (auth: AuthContext, q: z.output<Q>) => Promise<unknown>,
+  ) =>
+    r.get(
+      `${P}/${path}`,
+      { config: { permitUrl }, schema: querystring ? { tags, querystring } : { tags } },
+      async (req) => ok(await run(authOf(req), req.query as z.output<Q>)),
+    );
+
+  /** A write by a service, with its system log line: the record kind, the verb and what it names of the body. */
+  const write = <B extends ZodObject, T>(
+    path: string,
+    permitUrl: string,
+    body: B,
+    log: [target: ProductionTarget, verb: LogVerb, about: (b: z.output<B>) => LogAbout],
+    service: (db: Db, auth: AuthContext, b: z.output<B>) => Promise<T>,
+  ) =>
+    r.post(`${P}/${path}`, { config: { permitUrl }, schema: { tags, body } }, async (req) => {
+      const b = req.body as z.output<B>;
+      return ok(await logged(db, req, log[0], log[1], () => service(db, authOf(req), b), log[2](b)));
+    });
+
+  /** A removal of some records by id, logged with the ids. */
+  const remove = <T>(
+    path: string,
+    permitUrl: string,
+    target: ProductionTarget,
+    service: (db: Db, auth: AuthContext, ids: number[]) => Promise<T>,
+  ) =>
+    write(path, permitUrl, productionIdsBody, [target, 'remove', (b) => ({ id: b.id })], (d, a, b) =>
+      service(d, a, b.id),
+    );
 
   // personnel
-  r.get(
-    `${P}/personnel/getPersonnelList`,
-    { config: on(PERMITS.personnel), schema: { tags, querystring: personnelListQuery } },
-    async (req) => ok(await listPersonnel(db, authOf(req), req.query)),
-  );
-  r.get(
-    `${P}/personnel/getPersonnelDetail`,
-    { config: on(PERMITS.personnel), schema: { tags, querystring: productionIdQuery } },
-    async (req) => ok(await personnelDetail(db, authOf(req), req.query.id)),
-  );
-  r.post(
-    `${P}/personnel/addPersonnel`,
-    { config: on(PERMITS.personnel), schema: { tags, body: addPersonnelBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'personnel', 'add', () => addPersonnel(db, authOf(req), req.body), {
-          name: req.body.name,
-        }),
-      ),
-  );
-  r.post(
-    `${P}/personnel/updatePersonnel`,
-    { config: on(PERMITS.personnel), schema: { tags, body: updatePersonnelBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'personnel', 'alter', () => updatePersonnel(db, authOf(req), req.body), {
-          id: req.body.id,
-          name: req.body.name,
-        }),
-      ),
-  );
-  r.post(
-    `${P}/personnel/removePersonnel`,
-    { config: on(PERMITS.personnel), schema: { tags, body: productionIdsBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'personnel', 'remove', () => removePersonnel(db, authOf(req), req.body.id), {
-          id: req.body.id,
-        }),
-      ),
-  );
-
-  r.get(`${P}/personnel/getUserOptions`, { config: on(PERMITS.personnel), schema: { tags } }, async (req) =>
-    ok(await userOptions(db, authOf(req))),
-  );
+  const person = PERMITS.personnel;
+  read('personnel/getPersonnelList', person, personnelListQuery, (a, q) => listPersonnel(db, a, q));
+  read('personnel/getPersonnelDetail', person, productionIdQuery, (a, q) => personnelDetail(db, a, q.id));
+  write('personnel/addPersonnel', person, addPersonnelBody, ['personnel', 'add', byName], addPersonnel);
+  write('personnel/updatePersonnel', person, updatePersonnelBody, ['personnel', 'alter', idAndName], updatePersonnel);
+  remove('personnel/removePersonnel', person, 'personnel', removePersonnel);
+  read('personnel/getUserOptions', person, null, (a) => userOptions(db, a));
 
   // crops (the catalogue) and their growth standards
-  r.get(
-    `${P}/crop/getCropList`,
-    { config: on(PERMITS.plant), schema: { tags, querystring: cropListQuery } },
-    async (req) => ok(await listCrops(db, authOf(req), req.query)),
-  );
-  r.get(`${P}/crop/getCropOptions`, { config: on(PERMITS.plant), schema: { tags } }, async (req) =>
-    ok(await cropOptions(db, authOf(req))),
-  );
-  r.post(`${P}/crop/addCrop`, { config: on(PERMITS.plant), schema: { tags, body: addCropBody } }, async (req) =>
-    ok(await logged(db, req, 'crop', 'add', () => addCrop(db, authOf(req), req.body), { name: req.body.name })),
-  );
-  r.post(`${P}/crop/updateCrop`, { config: on(PERMITS.plant), schema: { tags, body: updateCropBody } }, async (req) =>
-    ok(
-      await logged(db, req, 'crop', 'alter', () => updateCrop(db, authOf(req), req.body), {
-        id: req.body.id,
-        name: req.body.name,
-      }),
-    ),
-  );
-  r.post(
-    `${P}/crop/removeCrop`,
-    { config: on(PERMITS.plant), schema: { tags, body: productionIdsBody } },
-    async (req) =>
-      ok(await logged(db, req, 'crop', 'remove', () => removeCrops(db, authOf(req), req.body.id), { id: req.body.id })),
-  );
-  r.get(
-    `${P}/growthStage/getStandardList`,
-    { config: on(PERMITS.standard), schema: { tags, querystring: cropListQuery } },
-    async (req) => ok(await listCrops(db, authOf(req), req.query)),
-  );
-  r.get(
-    `${P}/growthStage/getStandardDetail`,
-    { config: on(PERMITS.standard), schema: { tags, querystring: cropIdQuery } },
-    async (req) => ok(await growthStandard(db, authOf(req), req.query.cropId)),
-  );
-  r.post(
-    `${P}/growthStage/updateStandard`,
-    { config: on(PERMITS.standard), schema: { tags, body: updateGrowthStandardBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'growthStandard', 'alter', () => updateGrowthStandard(db, authOf(req), req.body), {
-          id: req.body.cropId,
-        }),
-      ),
+  const plant = PERMITS.plant;
+  read('crop/getCropList', plant, cropListQuery, (a, q) => listCrops(db, a, q));
+  read('crop/getCropOptions', plant, null, (a) => cropOptions(db, a));
+  write('crop/addCrop', plant, addCropBody, ['crop', 'add', byName], addCrop);
+  write('crop/updateCrop', plant, updateCropBody, ['crop', 'alter', idAndName], updateCrop);
+  remove('crop/removeCrop', plant, 'crop', removeCrops);
+  const standard = PERMITS.standard;
+  const ofCrop = (b: { cropId: number }): LogAbout => ({ id: b.cropId });
+  read('growthStage/getStandardList', standard, cropListQuery, (a, q) => listCrops(db, a, q));
+  read('growthStage/getStandardDetail', standard, cropIdQuery, (a, q) => growthStandard(db, a, q.cropId));
+  write(
+    'growthStage/updateStandard',
+    standard,
+    updateGrowthStandardBody,
+    ['growthStandard', 'alter', ofCrop],
+    updateGrowthStandard,
   );
 
   // plantings
-  r.get(
-    `${P}/planting/getPlantingList`,
-    { config: on(PERMITS.plant), schema: { tags, querystring: plantingListQuery } },
-    async (req) => ok(await listPlantings(db, authOf(req), req.query, tz)),
-  );
-  r.get(
-    `${P}/planting/getPlantingDetail`,
-    { config: on(PERMITS.plant), schema: { tags, querystring: productionIdQuery } },
-    async (req) => ok(await plantingDetail(db, authOf(req), req.query.id, tz)),
-  );
-  r.get(
-    `${P}/planting/getPlantingRecord`,
-    { config: on(PERMITS.plant), schema: { tags, querystring: productionIdQuery } },
-    async (req) => ok(await plantingRecord(db, authOf(req), req.query.id)),
-  );
-  r.get(
-    `${P}/planting/getOutOfRangeList`,
-    { config: on(PERMITS.plant), schema: { tags, querystring: productionGroupQuery } },
-    async (req) => ok(await plantingsOutOfRange(db, authOf(req), req.query.groupId, tz)),
-  );
-  r.get(
-    `${P}/planting/getDeviceIdealRanges`,
-    { config: on(PERMITS.plant), schema: { tags, querystring: deviceRangesQuery } },
-    async (req) => ok(await deviceIdealRanges(db, authOf(req), req.query.deviceId, tz)),
-  );
-  r.get(
-    `${P}/planting/getPlotOptions`,
-    { config: on(PERMITS.plant), schema: { tags, querystring: productionGroupQuery } },
-    async (req) => ok(await plotOptions(db, authOf(req), req.query.groupId)),
-  );
-  r.post(
-    `${P}/planting/addPlanting`,
-    { config: on(PERMITS.plant), schema: { tags, body: addPlantingBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'planting', 'add', () => addPlanting(db, authOf(req), req.body), {
-          name: req.body.variety,
-        }),
-      ),
-  );
-  r.post(
-    `${P}/planting/updatePlanting`,
-    { config: on(PERMITS.plant), schema: { tags, body: updatePlantingBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'planting', 'alter', () => updatePlanting(db, authOf(req), req.body), {
-          id: req.body.id,
-          name: req.body.variety,
-        }),
-      ),
-  );
-  r.post(
-    `${P}/planting/removePlanting`,
-    { config: on(PERMITS.plant), schema: { tags, body: productionIdsBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'planting', 'remove', () => removePlantings(db, authOf(req), req.body.id), {
-          id: req.body.id,
-        }),
-      ),
-  );
+  read('planting/getPlantingList', plant, plantingListQuery, (a, q) => listPlantings(db, a, q, tz));
+  read('planting/getPlantingDetail', plant, productionIdQuery, (a, q) => plantingDetail(db, a, q.id, tz));
+  read('planting/getPlantingRecord', plant, productionIdQuery, (a, q) => plantingRecord(db, a, q.id));
+  read('planting/getOutOfRangeList', plant, productionGroupQuery, (a, q) => plantingsOutOfRange(db, a, q.groupId, tz));
+  read('planting/getDeviceIdealRanges', plant, deviceRangesQuery, (a, q) => deviceIdealRanges(db, a, q.deviceId, tz));
+  read('planting/getPlotOptions', plant, productionGroupQuery, (a, q) => plotOptions(db, a, q.groupId));
+  write('planting/addPlanting', plant, addPlantingBody, ['planting', 'add', byVariety], addPlanting);
+  write('planting/updatePlanting', plant, updatePlantingBody, ['planting', 'alter', idAndVariety], updatePlanting);
+  remove('planting/removePlanting', plant, 'planting', removePlantings);
 
   // harvests
-  r.get(
-    `${P}/harvest/getHarvestList`,
-    { config: on(PERMITS.harvest), schema: { tags, querystring: harvestListQuery } },
-    async (req) => ok(await listHarvests(db, authOf(req), req.query)),
-  );
-  r.get(
-    `${P}/harvest/getHarvestOptions`,
-    { config: on(PERMITS.harvest), schema: { tags, querystring: productionGroupQuery } },
-    async (req) => ok(await harvestOptions(db, authOf(req), req.query.groupId)),
-  );
-  r.post(
-    `${P}/harvest/addHarvest`,
-    { config: on(PERMITS.harvest), schema: { tags, body: addHarvestBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'harvest', 'add', () => addHarvest(db, authOf(req), req.body), {
-          name: harvestNote(req.body),
-        }),
-      ),
-  );
-  r.post(
-    `${P}/harvest/updateHarvest`,
-    { config: on(PERMITS.harvest), schema: { tags, body: updateHarvestBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'harvest', 'alter', () => updateHarvest(db, authOf(req), req.body), {
-          id: req.body.id,
-          name: harvestNote(req.body),
-        }),
-      ),
-  );
-  r.post(
-    `${P}/harvest/removeHarvest`,
-    { config: on(PERMITS.harvest), schema: { tags, body: productionIdsBody } },
-    async (req) =>
-      ok(
-        await logged(db, req, 'harvest', 'remove', () => removeHarvests(db, authOf(req), req.body.id), {
-          id: req.body.id,
-        }),
-      ),
-  );
+  const harvest = PERMITS.harvest;
+  read('harvest/getHarvestList', harvest, harvestListQuery, (a, q) => listHarvests(db, a, q));
+  read('harvest/getHarvestOptions', harvest, productionGroupQuery, (a, q) => harvestOptions(db, a, q.groupId));
+  write('harvest/addHarvest', harvest, addHarvestBody, ['harvest', 'add', byNote], addHarvest);
+  write('harvest/updateHarvest', harvest, updateHarvestBody, ['harvest', 'alter', idAndNote], updateHarvest);
+  remove('harvest/removeHarvest', harvest, 'harvest', removeHarvests);
 
   coreExportRoutes(app, deps);
   // its own plugin scope: the raw picture body parser applies to the upload routes only

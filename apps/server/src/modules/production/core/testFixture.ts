@@ -1,4 +1,60 @@
+import { expect } from 'vitest';
 import type { Db } from '../../../db/connect';
+import { scoped } from '../../../db/scope';
+import type { TestEnv } from '../../../test/harness';
+import { P } from './permits';
+
+/** The park's first plot (the demo lays several on each park). */
+export async function firstPlot(db: Db, merchantId: number, groupId: number): Promise<number> {
+  const plots = scoped(db, { merchantId, groupIds: [groupId] })
+    .selectFrom('area_points')
+    .select('id');
+  return (await plots.orderBy('id').executeTakeFirstOrThrow()).id;
+}
+
+/** Where the production tests work: the demo administrator, a park of the farm (the first) and its first plot. */
+export async function demoFarm(env: TestEnv, park = env.ids.parks.farm[0]) {
+  return { demo: await env.login('demo'), park, plot: await firstPlot(env.db, env.ids.merchant.farm, park) };
+}
+export type DemoFarm = Awaited<ReturnType<typeof demoFarm>>;
+
+/** A production write that must succeed, as `token()`: its answer's data. */
+export const okPost =
+  (env: () => TestEnv, token: () => string) =>
+  async <T = { id: number }>(url: string, body: object): Promise<T> => {
+    const res = await env().post<T>(`${P}/${url}`, token(), body);
+    expect(res.code, `${url}: ${res.msg}`).toBe(0);
+    return res.data;
+  };
+export type OkPost = ReturnType<typeof okPost>;
+
+/** A planting on the farm's plot through the route (one mu unless said). */
+export const plant = (
+  post: OkPost,
+  at: DemoFarm,
+  p: { cropId: number; sownOn: string; expectedHarvestOn: string; areaMu?: number },
+) => post('planting/addPlanting', { groupId: at.park, areaPointId: at.plot, areaMu: 1, ...p });
+
+/** A pesticide of the park (7 days' safety interval) with `quantity` taken into stock, through the routes. */
+export async function pesticideInStock(post: OkPost, park: number, name: string, unit: string, quantity: number) {
+  const { id } = await post('material/addMaterial', { groupId: park, kind: 'pesticide', name, unit, safetyDays: 7 });
+  await post('material/addStockMove', { kind: 'in', materialId: id, quantity });
+  return id;
+}
+
+/** Farm work done on a planting, inserted directly as P2's routes or the irrigation machine would keep it. */
+export async function workDone(
+  db: Db,
+  t: { merchant_id: number; group_id: number },
+  w: { type: string; area_point_id: number; planting_id: number; done_on: string; source?: string },
+  machine: { water_m3?: number; fertiliser?: string; series_id?: string } = {},
+) {
+  const at = Date.now();
+  const none = { irrigation_run_id: null, water_m3: null, series_id: null, user_id: null };
+  const done = { planned_on: w.done_on, status: 'done', created_at: at, updated_at: at };
+  const row = { ...t, ...none, ...w, ...machine, ...done };
+  return (await db.insertInto('production_farm_work').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
 
 /**
  * Rows of the production core for tests, inserted directly: a crop with a standard, a planting on the
@@ -7,13 +63,7 @@ import type { Db } from '../../../db/connect';
  */
 export async function productionRows(db: Db, merchantId: number, groupId: number, sownOn = '2026-01-01') {
   const now = Date.now();
-  const plot = await db
-    .selectFrom('area_points')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', '=', groupId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const plot = { id: await firstPlot(db, merchantId, groupId) };
   const crop = await db
     .insertInto('production_crops')
     .values({
@@ -113,21 +163,19 @@ export function productionRouteSample(url: string, key: string): string | undefi
   const area = /\/api\/merchant\/production\/(personnel|planting)\//.exec(url)?.[1];
   return area && key === 'status' ? STATUS[area] : undefined;
 }
+const BY_KEY = { cropId: 'cropId', plantingId: 'plantingId', personnelIds: 'personId' } as const;
+const BY_AREA = {
+  personnel: 'personId',
+  crop: 'cropId',
+  growthStage: 'cropId',
+  planting: 'plantingId',
+  harvest: 'harvestId',
+} as const;
 /** Another merchant's id of the route's own kind, for `id`, `cropId`, `plantingId`, `personnelIds`. */
 export function productionForeignId(url: string, key: string, rows: ProductionRows): string | undefined {
   const area = /\/api\/merchant\/production\/(personnel|crop|growthStage|planting|harvest)\//.exec(url)?.[1];
-  if (key === 'cropId') return String(rows.cropId);
-  if (key === 'plantingId') return String(rows.plantingId);
-  if (key === 'personnelIds') return String(rows.personId);
-  if (key !== 'id' || !area) return undefined;
-  const byArea = {
-    personnel: rows.personId,
-    crop: rows.cropId,
-    growthStage: rows.cropId,
-    planting: rows.plantingId,
-    harvest: rows.harvestId,
-  };
-  return String(byArea[area as keyof typeof byArea]);
+  const which = key === 'id' ? BY_AREA[area as keyof typeof BY_AREA] : BY_KEY[key as keyof typeof BY_KEY];
+  return which ? String(rows[which]) : undefined;
 }
 
 /** The walk's value for an input of a production core route: another merchant's id of its kind, or its status. */

@@ -13,13 +13,14 @@ import {
   workRemovedReason,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { pageOf } from '../../../db/paging';
+import { deleteByIds, insertRow, updateById } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
+import { requireAll, requireInPark, rowToAlter, visibleRow, wrongState } from './answers';
+import { type ParkTable, peopleInPark, plantingInPark } from './choicesRepo';
 import * as repo from './farmWorkRepo';
-import { type LedgerActor, moveStock } from './ledger';
-import { wrongState } from './refusals';
+import { actorOf, type LedgerActor, moveStock } from './ledger';
 
 /**
  * Farm work of a park (/productionManagement/farmWork). Work done takes its materials out of stock in
@@ -28,16 +29,7 @@ import { wrongState } from './refusals';
  */
 export const MAX_OCCURRENCES = 100;
 
-type Listed = Awaited<ReturnType<typeof listRows>>[number];
-const listRows = (db: Db, auth: AuthContext, q: Omit<FarmWorkListQuery, 'pageNum' | 'pageSize'>) =>
-  repo
-    .filteredWork(db, scopeOf(auth), q)
-    .select(repo.workColumns)
-    .orderBy(repo.workDay, 'desc')
-    .orderBy('w.id', 'desc')
-    .execute();
-
-async function toWorks(db: Db, auth: AuthContext, rows: Listed[]): Promise<FarmWork[]> {
+async function toWorks(db: Db, auth: AuthContext, rows: repo.WorkRow[]): Promise<FarmWork[]> {
   const links = await repo.linksOf(
     db,
     scopeOf(auth),
@@ -78,12 +70,7 @@ async function toWorks(db: Db, auth: AuthContext, rows: Listed[]): Promise<FarmW
 
 export async function listFarmWork(db: Db, auth: AuthContext, q: FarmWorkListQuery): Promise<Paged<FarmWork>> {
   requirePark(auth, q.groupId);
-  const base = repo.filteredWork(db, scopeOf(auth), q);
-  const { rows, total } = await pageOf(
-    base.select(repo.workColumns).orderBy(repo.workDay, 'desc').orderBy('w.id', 'desc'),
-    base.select((eb) => eb.fn.countAll<number>().as('n')),
-    q,
-  );
+  const { rows, total } = await repo.listWork(db, scopeOf(auth), q);
   return { list: await toWorks(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
@@ -93,39 +80,32 @@ export async function farmWorkExportRows(
   q: Omit<FarmWorkListQuery, 'pageNum' | 'pageSize'>,
 ) {
   requirePark(auth, q.groupId);
-  return toWorks(db, auth, await listRows(db, auth, q));
+  return toWorks(db, auth, await repo.allWork(db, scopeOf(auth), q));
 }
 
 /** Every work that falls in a month (planned or done there): the calendar. */
 export async function farmWorkMonth(db: Db, auth: AuthContext, q: { groupId: number; month: string }) {
   requirePark(auth, q.groupId);
   const { first, last } = monthBounds(q.month);
-  return toWorks(db, auth, await listRows(db, auth, { groupId: q.groupId, startDate: first, endDate: last }));
+  const rows = await repo.allWork(db, scopeOf(auth), { groupId: q.groupId, startDate: first, endDate: last });
+  return toWorks(db, auth, rows);
 }
 
 /** Refuses any id the park does not have, naming the field the console shows it under. */
 async function checkLinks(db: Db, auth: AuthContext, b: AddFarmWorkBody | AlterFarmWorkBody) {
-  const k = await repo.known(db, auth.merchantId, b.groupId);
-  if (!(await k.plot(b.areaPointId))) throw notFound(`areaPointId ${b.areaPointId}: plot`);
-  if (b.plantingId !== null && !(await k.planting(b.plantingId, b.areaPointId)))
-    throw notFound(`plantingId ${b.plantingId}: planting`);
-  const people = await k.people(b.personnelIds);
-  const p = b.personnelIds.find((id) => !people.includes(id));
-  if (p !== undefined) throw notFound(`personnelIds ${p}: person`);
-  const machines = await k.machines(b.machineryIds);
-  const m = b.machineryIds.find((id) => !machines.includes(id));
-  if (m !== undefined) throw notFound(`machineryIds ${m}: machine`);
-  const mats = await k.materials(b.materials.map((x) => x.materialId));
-  const x = b.materials.findIndex((y) => !mats.includes(y.materialId));
-  if (x >= 0) throw notFound(`materials.${x}.materialId ${b.materials[x].materialId}: material`);
+  const inPark = (table: ParkTable, ids: number[], what: (id: number, i: number) => string) =>
+    requireInPark(db, auth, b.groupId, table, ids, what);
+  await inPark('area_points', [b.areaPointId], (id) => `areaPointId ${id}: plot`);
+  if (b.plantingId !== null) {
+    const planting = await plantingInPark(db, scopeOf(auth), b.groupId, b.plantingId);
+    if (planting?.area_point_id !== b.areaPointId) throw notFound(`plantingId ${b.plantingId}: planting`);
+  }
+  const people = await peopleInPark(db, scopeOf(auth), b.groupId, b.personnelIds);
+  requireAll(b.personnelIds, people, (id) => `personnelIds ${id}: person`);
+  await inPark('production_machinery', b.machineryIds, (id) => `machineryIds ${id}: machine`);
+  const materials = b.materials.map((x) => x.materialId);
+  await inPark('production_materials', materials, (id, i) => `materials.${i}.materialId ${id}: material`);
 }
-
-const actorOf = (auth: AuthContext, groupId: number): LedgerActor => ({
-  merchantId: auth.merchantId,
-  groupId,
-  userId: auth.userId,
-  operator: auth.loginName,
-});
 
 /** Takes a done work's materials out of stock; the field of a refusal is the line's quantity. */
 export async function takeMaterials(
@@ -171,21 +151,21 @@ export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody)
   }
   const seriesId = days.length > 1 ? randomUUID() : null;
   const who = actorOf(auth, b.groupId);
+  const scope = scopeOf(auth);
   const ids = await db.transaction().execute(async (trx) => {
     const made: number[] = [];
     for (const day of days) {
-      const id = await repo.insertWork(
-        trx,
-        {
-          ...record(b, day),
-          merchant_id: auth.merchantId,
-          source: 'manual',
-          series_id: seriesId,
-          user_id: auth.userId,
-        },
-        Date.now(),
-      );
-      await repo.saveLinks(trx, { id, merchantId: auth.merchantId, groupId: b.groupId }, b, true);
+      const at = Date.now();
+      const id = await insertRow(trx, scope, 'production_farm_work', {
+        ...record(b, day),
+        merchant_id: auth.merchantId,
+        source: 'manual',
+        series_id: seriesId,
+        user_id: auth.userId,
+        created_at: at,
+        updated_at: at,
+      });
+      await repo.saveLinks(trx, scope, { id, group_id: b.groupId }, b, true);
       if (b.status === 'done') await takeMaterials(trx, who, id, b.materials);
       made.push(id);
     }
@@ -193,6 +173,9 @@ export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody)
   });
   return { id: ids[0], ids };
 }
+
+export const visibleWork = (db: Db, auth: AuthContext, id: number, field = 'id') =>
+  visibleRow(db, auth, 'production_farm_work', id, `${field} ${id}: farm work`);
 
 const sameMaterials = (
   a: { materialId: number; quantity: number }[],
@@ -209,9 +192,7 @@ const sameMaterials = (
  * Machine records are the machine's measurement and are not edited.
  */
 export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkBody) {
-  const w = await repo.findWork(db, scopeOf(auth), b.id);
-  if (!w) throw notFound(`id ${b.id}: farm work`);
-  if (w.group_id !== b.groupId) throw notFound(`groupId ${b.groupId}: park`);
+  const w = await rowToAlter(db, auth, 'production_farm_work', b, 'farm work');
   if (w.source === 'machine')
     throw wrongState('notes', '灌溉机记录的农事不能修改', 'work recorded by the irrigation machine cannot be edited');
   await checkLinks(db, auth, b);
@@ -231,14 +212,11 @@ export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkB
       );
   }
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('production_farm_work')
-      .set({ ...record(b, b.plannedOn), updated_at: Date.now() })
-      .where('id', '=', w.id)
-      .where('merchant_id', '=', auth.merchantId)
-      .where('group_id', '=', w.group_id)
-      .execute();
-    await repo.saveLinks(trx, { id: w.id, merchantId: auth.merchantId, groupId: w.group_id }, b, !wasDone);
+    await updateById(trx, scopeOf(auth), 'production_farm_work', w.id, {
+      ...record(b, b.plannedOn),
+      updated_at: Date.now(),
+    });
+    await repo.saveLinks(trx, scopeOf(auth), w, b, !wasDone);
     if (!wasDone && b.status === 'done') await takeMaterials(trx, actorOf(auth, w.group_id), w.id, b.materials);
   });
   // the system log records the save that marked the work done as such
@@ -250,13 +228,7 @@ export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkB
  * rewritten), in the same transaction as the removal.
  */
 export async function removeFarmWork(db: Db, auth: AuthContext, ids: number[]) {
-  const works = await Promise.all(
-    ids.map(async (id) => {
-      const w = await repo.findWork(db, scopeOf(auth), id);
-      if (!w) throw notFound(`id ${id}: farm work`);
-      return w;
-    }),
-  );
+  const works = await Promise.all(ids.map((id) => visibleWork(db, auth, id)));
   const links = await repo.linksOf(db, scopeOf(auth), ids);
   await db.transaction().execute(async (trx) => {
     for (const w of works) {
@@ -268,12 +240,7 @@ export async function removeFarmWork(db: Db, auth: AuthContext, ids: number[]) {
             quantity: Number(m.quantity),
             reason: workRemovedReason(w.id),
           });
-      await trx
-        .deleteFrom('production_farm_work')
-        .where('id', '=', w.id)
-        .where('merchant_id', '=', auth.merchantId)
-        .where('group_id', '=', w.group_id)
-        .execute();
+      await deleteByIds(trx, scopeOf(auth), 'production_farm_work', [w.id]);
     }
   });
   return null;

@@ -1,29 +1,24 @@
 import type { FarmWorkListQuery } from '@farmpark/contracts';
-import { type Insertable, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../../db/connect';
-import type { ProductionFarmWorkTable } from '../../../db/productionStockSchema';
-import { inList, type Scope } from '../../../db/scope';
+import { pageOfQuery } from '../../../db/rows';
+import { inList, type Scope, scoped } from '../../../db/scope';
 
 /** Kysely for farm work and its links (materials, people, machinery, photos). */
-export type NewWork = Omit<Insertable<ProductionFarmWorkTable>, 'id' | 'created_at' | 'updated_at'>;
 export interface WorkLinks {
   materials: { materialId: number; quantity: number }[];
   personnelIds: number[];
   machineryIds: number[];
 }
+type Filter = Omit<FarmWorkListQuery, 'pageNum' | 'pageSize'>;
 
 /** The day a work counts on: when it was done, else when it was planned. */
-export const workDay = sql<string>`coalesce(w.done_on, w.planned_on)`;
+const workDay = sql<string>`coalesce(w.done_on, w.planned_on)`;
 
-export function filteredWork(db: Db, scope: Scope, q: Omit<FarmWorkListQuery, 'pageNum' | 'pageSize'>) {
-  let base = db
+function sorted(db: Db, scope: Scope, q: Filter) {
+  let base = scoped(db, scope, q.groupId)
     .selectFrom('production_farm_work as w')
-    .leftJoin('area_points as a', (j) =>
-      j.onRef('a.id', '=', 'w.area_point_id').on('a.merchant_id', '=', scope.merchantId),
-    )
-    .where('w.merchant_id', '=', scope.merchantId)
-    .where('w.group_id', 'in', inList(scope.groupIds))
-    .where('w.group_id', '=', q.groupId);
+    .leftJoin('area_points as a', 'a.id', 'w.area_point_id');
   if (q.type) base = base.where('w.type', '=', q.type);
   if (q.status) base = base.where('w.status', '=', q.status);
   if (q.areaPointId) base = base.where('w.area_point_id', '=', q.areaPointId);
@@ -34,59 +29,33 @@ export function filteredWork(db: Db, scope: Scope, q: Omit<FarmWorkListQuery, 'p
     const like = `%${q.keyword}%`;
     base = base.where((eb) => eb.or([eb('w.notes', 'like', like), eb('a.name', 'like', like)]));
   }
-  return base;
+  return base.selectAll('w').select('a.name as area_name').orderBy(workDay, 'desc').orderBy('w.id', 'desc');
 }
 
-export const workColumns = [
-  'w.id',
-  'w.group_id',
-  'w.type',
-  'w.area_point_id',
-  'w.planting_id',
-  'w.planned_on',
-  'w.done_on',
-  'w.status',
-  'w.notes',
-  'w.source',
-  'w.irrigation_run_id',
-  'w.water_m3',
-  'w.fertiliser',
-  'w.series_id',
-  'a.name as area_name',
-] as const;
+export const listWork = (db: Db, scope: Scope, q: FarmWorkListQuery) => pageOfQuery(sorted(db, scope, q), q);
+
+export const allWork = (db: Db, scope: Scope, q: Filter) => sorted(db, scope, q).execute();
+
+export type WorkRow = Awaited<ReturnType<typeof allWork>>[number];
 
 /** The links of the given works, in one query each. */
 export async function linksOf(db: Db, scope: Scope, ids: number[]) {
+  const s = scoped(db, scope);
+  const works = inList(ids);
   const [materials, people, machinery, photos] = await Promise.all([
-    db
+    s
       .selectFrom('production_farm_work_materials as l')
       .innerJoin('production_materials as m', 'm.id', 'l.material_id')
       .select(['l.farm_work_id', 'l.material_id', 'l.quantity', 'm.name', 'm.kind', 'm.unit', 'm.safety_days'])
-      .where('l.merchant_id', '=', scope.merchantId)
-      .where('l.group_id', 'in', inList(scope.groupIds))
-      .where('l.farm_work_id', 'in', inList(ids))
+      .where('l.farm_work_id', 'in', works)
       .orderBy('m.name')
       .execute(),
-    db
-      .selectFrom('production_farm_work_people')
-      .select(['farm_work_id', 'personnel_id'])
-      .where('merchant_id', '=', scope.merchantId)
-      .where('group_id', 'in', inList(scope.groupIds))
-      .where('farm_work_id', 'in', inList(ids))
-      .execute(),
-    db
-      .selectFrom('production_farm_work_machinery')
-      .select(['farm_work_id', 'machinery_id'])
-      .where('merchant_id', '=', scope.merchantId)
-      .where('group_id', 'in', inList(scope.groupIds))
-      .where('farm_work_id', 'in', inList(ids))
-      .execute(),
-    db
+    s.selectFrom('production_farm_work_people').selectAll().where('farm_work_id', 'in', works).execute(),
+    s.selectFrom('production_farm_work_machinery').selectAll().where('farm_work_id', 'in', works).execute(),
+    s
       .selectFrom('production_farm_work_photos')
       .select(['farm_work_id', 'id'])
-      .where('merchant_id', '=', scope.merchantId)
-      .where('group_id', 'in', inList(scope.groupIds))
-      .where('farm_work_id', 'in', inList(ids))
+      .where('farm_work_id', 'in', works)
       .orderBy('id')
       .execute(),
   ]);
@@ -98,103 +67,54 @@ export async function linksOf(db: Db, scope: Scope, ids: number[]) {
   });
 }
 
-export function findWork(db: Db, scope: Scope, id: number) {
-  return db
-    .selectFrom('production_farm_work')
-    .selectAll()
-    .where('id', '=', id)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .executeTakeFirst();
-}
-
-export async function insertWork(db: Db, w: NewWork, at: number): Promise<number> {
-  const row = await db
-    .insertInto('production_farm_work')
-    .values({ ...w, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /** Replaces a work's links (materials only while it is not done: done work's materials are in the ledger). */
 export async function saveLinks(
   db: Db,
-  t: { id: number; merchantId: number; groupId: number },
+  scope: Scope,
+  work: { id: number; group_id: number },
   links: WorkLinks,
   withMaterials: boolean,
 ) {
-  const base = { farm_work_id: t.id, merchant_id: t.merchantId, group_id: t.groupId };
+  const s = scoped(db, scope);
+  const base = { farm_work_id: work.id, merchant_id: scope.merchantId, group_id: work.group_id };
   const tables = ['production_farm_work_people', 'production_farm_work_machinery'] as const;
   for (const table of withMaterials ? [...tables, 'production_farm_work_materials' as const] : tables)
-    await db.deleteFrom(table).where('farm_work_id', '=', t.id).where('merchant_id', '=', t.merchantId).execute();
+    await s.deleteFrom(table).where('farm_work_id', '=', work.id).execute();
   if (links.personnelIds.length)
-    await db
+    await s
       .insertInto('production_farm_work_people')
       .values(links.personnelIds.map((p) => ({ ...base, personnel_id: p })))
       .execute();
   if (links.machineryIds.length)
-    await db
+    await s
       .insertInto('production_farm_work_machinery')
       .values(links.machineryIds.map((m) => ({ ...base, machinery_id: m })))
       .execute();
   if (withMaterials && links.materials.length)
-    await db
+    await s
       .insertInto('production_farm_work_materials')
       .values(links.materials.map((m) => ({ ...base, material_id: m.materialId, quantity: m.quantity })))
       .execute();
 }
 
-/** Which of the ids exist in the park: plots, plantings of the plot, people of the park, machines, materials. */
-export async function known(db: Db, merchantId: number, groupId: number) {
-  const ids = (rows: { id: number }[]) => rows.map((r) => r.id);
-  return {
-    plot: async (id: number) =>
-      (await db
-        .selectFrom('area_points')
-        .select('id')
-        .where('id', '=', id)
-        .where('merchant_id', '=', merchantId)
-        .where('group_id', '=', groupId)
-        .executeTakeFirst()) !== undefined,
-    planting: async (id: number, areaPointId: number) =>
-      (await db
-        .selectFrom('production_plantings')
-        .select('id')
-        .where('id', '=', id)
-        .where('merchant_id', '=', merchantId)
-        .where('group_id', '=', groupId)
-        .where('area_point_id', '=', areaPointId)
-        .executeTakeFirst()) !== undefined,
-    people: async (list: number[]) =>
-      (
-        await db
-          .selectFrom('production_personnel_parks')
-          .select('personnel_id as id')
-          .where('merchant_id', '=', merchantId)
-          .where('group_id', '=', groupId)
-          .where('personnel_id', 'in', inList(list))
-          .execute()
-      ).map((r) => r.id),
-    machines: async (list: number[]) =>
-      ids(
-        await db
-          .selectFrom('production_machinery')
-          .select('id')
-          .where('merchant_id', '=', merchantId)
-          .where('group_id', '=', groupId)
-          .where('id', 'in', inList(list))
-          .execute(),
-      ),
-    materials: async (list: number[]) =>
-      ids(
-        await db
-          .selectFrom('production_materials')
-          .select('id')
-          .where('merchant_id', '=', merchantId)
-          .where('group_id', '=', groupId)
-          .where('id', 'in', inList(list))
-          .execute(),
-      ),
-  };
-}
+/** The plots an irrigation machine's zones water (irrigation_zones: machine + zone -> plot). */
+export const plotsOfZones = (db: Db, scope: Scope, deviceId: number, zones: number[]) =>
+  scoped(db, scope)
+    .selectFrom('irrigation_zones')
+    .select(['zone_no', 'area_point_id'])
+    .where('device_id', '=', deviceId)
+    .where('zone_no', 'in', inList(zones))
+    .where('area_point_id', 'is not', null)
+    .execute();
+
+/** The planting growing on a plot on a day (the latest sown by then). */
+export const plantingGrowing = (db: Db, scope: Scope, plot: number, day: string) =>
+  scoped(db, scope)
+    .selectFrom('production_plantings')
+    .select('id')
+    .where('area_point_id', '=', plot)
+    .where('status', '=', 'growing')
+    .where('sown_on', '<=', day)
+    .orderBy('sown_on', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();

@@ -1,7 +1,8 @@
 import { Code, roundQty, type StockMoveKind } from '@farmpark/contracts';
-import { PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../../db/connect';
 import { ApiError, notFound } from '../../../http/apiError';
+import type { AuthContext } from '../../auth/sessions';
+import * as repo from './materialsRepo';
 
 /**
  * The one writer of the stock ledger. Every move reads the material's balance, refuses a move that
@@ -30,6 +31,14 @@ export interface LedgerActor {
   operator: string;
 }
 
+/** A signed-in caller writing to the ledger of one of its parks. */
+export const actorOf = (auth: AuthContext, groupId: number): LedgerActor => ({
+  merchantId: auth.merchantId,
+  groupId,
+  userId: auth.userId,
+  operator: auth.loginName,
+});
+
 /** The detail of a refusal: which material and how much is left, phrased by the console under `field`. */
 export function outOfStock(field: string, m: { name: string; unit: string; stock: number }, asked: number) {
   const left = roundQty(m.stock);
@@ -44,44 +53,27 @@ export function outOfStock(field: string, m: { name: string; unit: string; stock
 }
 
 export async function moveStock(trx: Db, who: LedgerActor, move: StockMove, field = 'quantity'): Promise<number> {
-  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
-  const q = trx
-    .selectFrom('production_materials')
-    .select(['id', 'name', 'unit', 'stock'])
-    .where('id', '=', move.materialId)
-    .where('merchant_id', '=', who.merchantId)
-    .where('group_id', '=', who.groupId);
-  const m = await (pg ? q.modifyEnd(sql`for update`) : q).executeTakeFirst();
+  const park = { merchantId: who.merchantId, groupIds: [who.groupId] };
+  const m = await repo.materialForMove(trx, park, move.materialId);
   if (!m) throw notFound(`materialId ${move.materialId}: material`);
   const stock = Number(m.stock);
   const balance = roundQty(stock + move.quantity);
   if (balance < 0) throw outOfStock(field, { ...m, stock }, roundQty(-move.quantity));
-  const at = move.at ?? Date.now();
-  await trx
-    .updateTable('production_materials')
-    .set({ stock: balance, updated_at: at })
-    .where('id', '=', m.id)
-    .where('merchant_id', '=', who.merchantId)
-    .where('group_id', '=', who.groupId)
-    .execute();
-  await trx
-    .insertInto('production_stock_moves')
-    .values({
-      merchant_id: who.merchantId,
-      group_id: who.groupId,
-      material_id: m.id,
-      kind: move.kind,
-      quantity: roundQty(move.quantity),
-      balance,
-      supplier_id: move.supplierId ?? null,
-      batch_no: move.batchNo ?? '',
-      expires_on: move.expiresOn ?? null,
-      farm_work_id: move.farmWorkId ?? null,
-      reason: move.reason ?? '',
-      user_id: who.userId,
-      operator: who.operator,
-      at,
-    })
-    .execute();
+  await repo.writeMove(trx, park, {
+    merchant_id: who.merchantId,
+    group_id: who.groupId,
+    material_id: m.id,
+    kind: move.kind,
+    quantity: roundQty(move.quantity),
+    balance,
+    supplier_id: move.supplierId ?? null,
+    batch_no: move.batchNo ?? '',
+    expires_on: move.expiresOn ?? null,
+    farm_work_id: move.farmWorkId ?? null,
+    reason: move.reason ?? '',
+    user_id: who.userId,
+    operator: who.operator,
+    at: move.at ?? Date.now(),
+  });
   return balance;
 }

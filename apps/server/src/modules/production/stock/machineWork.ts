@@ -2,8 +2,10 @@ import { dayIn, roundQty, TANKS, type Tank } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import type { IrrigationRunsTable } from '../../../db/irrigationSchema';
+import { insertRow } from '../../../db/rows';
 import { isUniqueViolation } from '../../../db/scope';
 import { zoneOfPark } from '../../parks/repo';
+import { plantingGrowing, plotsOfZones } from './farmWorkRepo';
 
 /**
  * An irrigation run that put fertiliser into the soil becomes farm work on the plots its zones water
@@ -36,15 +38,9 @@ export async function recordRunAsFarmWork(db: Db, run: Run, defaultZone: string)
   if (tanks.length === 0) return 0;
   const zones = parse<number[]>(run.zones, []);
   if (zones.length === 0) return 0;
-  const zoneRows = await db
-    .selectFrom('irrigation_zones')
-    .select(['zone_no', 'area_point_id'])
-    .where('merchant_id', '=', run.merchant_id)
-    .where('group_id', '=', run.group_id)
-    .where('device_id', '=', run.device_id)
-    .where('zone_no', 'in', zones)
-    .where('area_point_id', 'is not', null)
-    .execute();
+  // no caller: the run's own merchant and park are the reach
+  const scope = { merchantId: run.merchant_id, groupIds: [run.group_id] };
+  const zoneRows = await plotsOfZones(db, scope, run.device_id, zones);
   const zonesOfPlot = new Map<number, number>();
   for (const z of zoneRows)
     zonesOfPlot.set(z.area_point_id as number, (zonesOfPlot.get(z.area_point_id as number) ?? 0) + 1);
@@ -57,41 +53,28 @@ export async function recordRunAsFarmWork(db: Db, run: Run, defaultZone: string)
       let first = true;
       for (const [plot, n] of zonesOfPlot) {
         const share = n / zones.length;
-        const planting = await trx
-          .selectFrom('production_plantings')
-          .select('id')
-          .where('merchant_id', '=', run.merchant_id)
-          .where('group_id', '=', run.group_id)
-          .where('area_point_id', '=', plot)
-          .where('status', '=', 'growing')
-          .where('sown_on', '<=', day)
-          .orderBy('sown_on', 'desc')
-          .orderBy('id', 'desc')
-          .executeTakeFirst();
-        await trx
-          .insertInto('production_farm_work')
-          .values({
-            merchant_id: run.merchant_id,
-            group_id: run.group_id,
-            type: 'irrigation',
-            area_point_id: plot,
-            planting_id: planting?.id ?? null,
-            planned_on: day,
-            done_on: day,
-            status: 'done',
-            notes: '',
-            source: 'machine',
-            irrigation_run_id: first ? run.id : null,
-            water_m3: run.water_m3 === null ? null : roundQty(run.water_m3 * share),
-            fertiliser: JSON.stringify(
-              tanks.map((t) => ({ tank: t, name: '', litres: roundQty((used[t] as number) * share) })),
-            ),
-            series_id: runSeries(run.id),
-            user_id: null,
-            created_at: Date.now(),
-            updated_at: Date.now(),
-          })
-          .execute();
+        const planting = await plantingGrowing(trx, scope, plot, day);
+        await insertRow(trx, scope, 'production_farm_work', {
+          merchant_id: run.merchant_id,
+          group_id: run.group_id,
+          type: 'irrigation',
+          area_point_id: plot,
+          planting_id: planting?.id ?? null,
+          planned_on: day,
+          done_on: day,
+          status: 'done',
+          notes: '',
+          source: 'machine',
+          irrigation_run_id: first ? run.id : null,
+          water_m3: run.water_m3 === null ? null : roundQty(run.water_m3 * share),
+          fertiliser: JSON.stringify(
+            tanks.map((t) => ({ tank: t, name: '', litres: roundQty((used[t] as number) * share) })),
+          ),
+          series_id: runSeries(run.id),
+          user_id: null,
+          created_at: Date.now(),
+          updated_at: Date.now(),
+        });
         first = false;
       }
       return zonesOfPlot.size;

@@ -13,13 +13,13 @@ import type {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import type { ProductionMaterialsTable } from '../../../db/productionStockSchema';
+import { deleteByIds, insertRow, updateById } from '../../../db/rows';
 import { isUniqueViolation } from '../../../db/scope';
-import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { moveStock } from './ledger';
+import { duplicateName, paged, refuseUsed, requireInPark, rowsToRemove, rowToAlter, visibleRow } from './answers';
+import { actorOf, moveStock } from './ledger';
 import * as repo from './materialsRepo';
-import { duplicateName, stillUsed } from './refusals';
 
 /** Materials of a park and their stock ledger (/productionManagement/materiel). */
 type Row = Selectable<ProductionMaterialsTable>;
@@ -42,13 +42,13 @@ export const toMaterial = (r: Row, supplierIds: number[] = []): Material => ({
 
 export async function listMaterials(db: Db, auth: AuthContext, q: MaterialListQuery): Promise<Paged<Material>> {
   requirePark(auth, q.groupId);
-  const { rows, total } = await repo.listMaterials(db, scopeOf(auth), q);
+  const page = await repo.listMaterials(db, scopeOf(auth), q);
   const suppliers = await repo.suppliersOf(
     db,
     scopeOf(auth),
-    rows.map((r) => r.id),
+    page.rows.map((r) => r.id),
   );
-  return { list: rows.map((r) => toMaterial(r, suppliers(r.id))), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  return paged(q, page, (r) => toMaterial(r, suppliers(r.id)));
 }
 
 export async function materialExportRows(
@@ -98,37 +98,26 @@ async function unique<T>(name: string, write: () => Promise<T>): Promise<T> {
 
 export async function addMaterial(db: Db, auth: AuthContext, body: AddMaterialBody) {
   requirePark(auth, body.groupId);
-  const id = await unique(body.name, () => repo.insertMaterial(db, auth.merchantId, fields(body), Date.now()));
-  return { id };
+  const at = Date.now();
+  const row = { ...fields(body), merchant_id: auth.merchantId, created_at: at, updated_at: at };
+  return { id: await unique(body.name, () => insertRow(db, scopeOf(auth), 'production_materials', row)) };
 }
 
-export async function visibleMaterial(db: Db, auth: AuthContext, id: number): Promise<Row> {
-  const [row] = await repo.findMaterials(db, scopeOf(auth), [id]);
-  if (!row) throw notFound(`id ${id}: material`);
-  return row;
-}
+export const visibleMaterial = (db: Db, auth: AuthContext, id: number) =>
+  visibleRow(db, auth, 'production_materials', id, `id ${id}: material`);
 
 export async function alterMaterial(db: Db, auth: AuthContext, body: AlterMaterialBody) {
-  const row = await visibleMaterial(db, auth, body.id);
-  // a material stays in its park: its ledger and farm work are that park's
-  if (row.group_id !== body.groupId) throw notFound(`groupId ${body.groupId}: park`);
-  await unique(body.name, () =>
-    repo.updateMaterial(db, scopeOf(auth), body.id, { ...fields(body), updated_at: Date.now() }),
-  );
+  await rowToAlter(db, auth, 'production_materials', body, 'material');
+  const set = { ...fields(body), updated_at: Date.now() };
+  await unique(body.name, () => updateById(db, scopeOf(auth), 'production_materials', body.id, set));
   return { id: body.id };
 }
 
 export async function removeMaterials(db: Db, auth: AuthContext, ids: number[]) {
-  const rows = await repo.findMaterials(db, scopeOf(auth), ids);
-  const missing = ids.find((id) => !rows.some((r) => r.id === id));
-  if (missing !== undefined) throw notFound(`id ${missing}: material`);
-  const uses = await repo.workUses(db, scopeOf(auth), ids);
-  const used = uses.find((u) => Number(u.n) > 0);
-  if (used) {
-    const name = rows.find((r) => r.id === used.material_id)?.name ?? '';
-    throw stillUsed('id', name, Number(used.n), { zh: '农事记录', en: 'farm work records' });
-  }
-  await repo.deleteMaterials(db, scopeOf(auth), ids);
+  const rows = await rowsToRemove(db, auth, 'production_materials', ids, 'material');
+  const uses = await repo.usesOf(db, scopeOf(auth), 'material', ids);
+  refuseUsed(rows, uses, { zh: '农事记录', en: 'farm work records' });
+  await deleteByIds(db, scopeOf(auth), 'production_materials', ids);
   return null;
 }
 
@@ -138,45 +127,37 @@ export async function listMoves(
   q: { materialId: number; kind?: StockMoveKind; pageNum: number; pageSize: number },
 ): Promise<Paged<StockMove>> {
   await visibleMaterial(db, auth, q.materialId);
-  const { rows, total } = await repo.movesOf(db, scopeOf(auth), q);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      materialId: r.material_id,
-      kind: r.kind as StockMoveKind,
-      quantity: Number(r.quantity),
-      balance: Number(r.balance),
-      supplierId: r.supplier_id,
-      supplierName: r.supplier_name ?? null,
-      batchNo: r.batch_no,
-      expiresOn: r.expires_on,
-      farmWorkId: r.farm_work_id,
-      reason: r.reason,
-      operator: r.operator,
-      at: Number(r.at),
-    })),
-    total,
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-  };
+  return paged(q, await repo.movesOf(db, scopeOf(auth), q), (r) => ({
+    id: r.id,
+    materialId: r.material_id,
+    kind: r.kind as StockMoveKind,
+    quantity: Number(r.quantity),
+    balance: Number(r.balance),
+    supplierId: r.supplier_id,
+    supplierName: r.supplier_name ?? null,
+    batchNo: r.batch_no,
+    expiresOn: r.expires_on,
+    farmWorkId: r.farm_work_id,
+    reason: r.reason,
+    operator: r.operator,
+    at: Number(r.at),
+  }));
 }
 
 /** A delivery or a counted correction; a correction below zero is refused like any other move. */
 export async function addStockMove(db: Db, auth: AuthContext, body: AddStockMoveBody) {
   const m = await visibleMaterial(db, auth, body.materialId);
-  if (body.kind === 'in' && body.supplierId !== null) {
-    const s = await db
-      .selectFrom('production_suppliers')
-      .select('id')
-      .where('id', '=', body.supplierId)
-      .where('merchant_id', '=', auth.merchantId)
-      .where('group_id', '=', m.group_id)
-      .executeTakeFirst();
-    if (!s) throw notFound(`supplierId ${body.supplierId}: supplier`);
-  }
-  const who = { merchantId: auth.merchantId, groupId: m.group_id, userId: auth.userId, operator: auth.loginName };
+  if (body.kind === 'in' && body.supplierId !== null)
+    await requireInPark(
+      db,
+      auth,
+      m.group_id,
+      'production_suppliers',
+      [body.supplierId],
+      (id) => `supplierId ${id}: supplier`,
+    );
   const balance = await db.transaction().execute((trx) =>
-    moveStock(trx, who, {
+    moveStock(trx, actorOf(auth, m.group_id), {
       materialId: m.id,
       kind: body.kind,
       quantity: body.quantity,

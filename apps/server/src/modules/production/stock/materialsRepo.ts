@@ -1,18 +1,15 @@
 import type { MaterialListQuery } from '@farmpark/contracts';
-import type { Insertable, Updateable } from 'kysely';
+import { type Insertable, PostgresAdapter, sql } from 'kysely';
 import type { Db } from '../../../db/connect';
-import { pageOf } from '../../../db/paging';
-import type { ProductionMaterialsTable } from '../../../db/productionStockSchema';
-import { inList, type Scope } from '../../../db/scope';
+import type { ProductionStockMovesTable } from '../../../db/productionStockSchema';
+import { insertRow, pageOfQuery, updateById } from '../../../db/rows';
+import { inList, type Scope, scoped } from '../../../db/scope';
 
-type Fields = Omit<Insertable<ProductionMaterialsTable>, 'id' | 'merchant_id' | 'created_at' | 'updated_at' | 'stock'>;
+/** Kysely for a park's materials, their suppliers and their stock ledger. */
+type Filter = Omit<MaterialListQuery, 'pageNum' | 'pageSize'>;
 
-function filtered(db: Db, scope: Scope, q: Omit<MaterialListQuery, 'pageNum' | 'pageSize'>) {
-  let base = db
-    .selectFrom('production_materials')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('group_id', '=', q.groupId);
+function sorted(db: Db, scope: Scope, q: Filter) {
+  let base = scoped(db, scope, q.groupId).selectFrom('production_materials');
   if (q.kind) base = base.where('kind', '=', q.kind);
   if (q.keyword) {
     const like = `%${q.keyword}%`;
@@ -21,81 +18,39 @@ function filtered(db: Db, scope: Scope, q: Omit<MaterialListQuery, 'pageNum' | '
     );
   }
   if (q.low) base = base.where('low_stock', '>', 0).whereRef('stock', '<=', 'low_stock');
-  return base;
+  return base.selectAll().orderBy('kind').orderBy('name').orderBy('id');
 }
 
-export function listMaterials(db: Db, scope: Scope, q: MaterialListQuery) {
-  const base = filtered(db, scope, q);
-  return pageOf(
-    base.selectAll().orderBy('kind').orderBy('name').orderBy('id'),
-    base.select((eb) => eb.fn.countAll<number>().as('n')),
-    q,
-  );
-}
+export const listMaterials = (db: Db, scope: Scope, q: MaterialListQuery) => pageOfQuery(sorted(db, scope, q), q);
 
-export function allMaterials(db: Db, scope: Scope, q: Omit<MaterialListQuery, 'pageNum' | 'pageSize'>) {
-  return filtered(db, scope, q).selectAll().orderBy('kind').orderBy('name').orderBy('id').execute();
-}
+export const allMaterials = (db: Db, scope: Scope, q: Filter) => sorted(db, scope, q).execute();
 
 export async function suppliersOf(db: Db, scope: Scope, materialIds: number[]) {
-  const rows = await db
+  const rows = await scoped(db, scope)
     .selectFrom('production_supplier_materials')
     .select(['material_id', 'supplier_id'])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .where('material_id', 'in', inList(materialIds))
     .execute();
   return (id: number) => rows.filter((r) => r.material_id === id).map((r) => r.supplier_id);
 }
 
-export function findMaterials(db: Db, scope: Scope, ids: number[]) {
-  return db
-    .selectFrom('production_materials')
-    .selectAll()
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('id', 'in', inList(ids))
-    .execute();
-}
+const USES = {
+  material: ['production_farm_work_materials', 'material_id'],
+  supplier: ['production_stock_moves', 'supplier_id'],
+} as const;
 
-export async function insertMaterial(db: Db, merchantId: number, f: Fields, at: number): Promise<number> {
-  const row = await db
-    .insertInto('production_materials')
-    .values({ ...f, merchant_id: merchantId, created_at: at, updated_at: at })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
-export async function updateMaterial(db: Db, scope: Scope, id: number, f: Updateable<ProductionMaterialsTable>) {
-  await db
-    .updateTable('production_materials')
-    .set(f)
-    .where('id', '=', id)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
-}
-
-/** Farm work records that name each material (a material in use is kept for traceability). */
-export async function workUses(db: Db, scope: Scope, ids: number[]) {
-  return db
-    .selectFrom('production_farm_work_materials')
-    .select(['material_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('material_id', 'in', inList(ids))
-    .groupBy('material_id')
-    .execute();
-}
-
-export async function deleteMaterials(db: Db, scope: Scope, ids: number[]) {
-  await db
-    .deleteFrom('production_materials')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('id', 'in', inList(ids))
-    .execute();
+/**
+ * How many records name each material (farm work) or supplier (ledger deliveries): one in use is kept, for
+ * traceability.
+ */
+export function usesOf(db: Db, scope: Scope, of: keyof typeof USES, ids: number[]) {
+  const [table, column] = USES[of];
+  return scoped(db, scope)
+    .selectFrom(table)
+    .select([`${column} as id`, (eb) => eb.fn.countAll<number>().as('n')])
+    .where(column, 'in', inList(ids))
+    .groupBy(column)
+    .execute() as Promise<{ id: number; n: number | string }[]>;
 }
 
 export function movesOf(
@@ -103,18 +58,29 @@ export function movesOf(
   scope: Scope,
   q: { materialId: number; kind?: string; pageNum: number; pageSize: number },
 ) {
-  let base = db
+  let base = scoped(db, scope)
     .selectFrom('production_stock_moves as m')
-    .leftJoin('production_suppliers as s', (j) =>
-      j.onRef('s.id', '=', 'm.supplier_id').on('s.merchant_id', '=', scope.merchantId),
-    )
-    .where('m.merchant_id', '=', scope.merchantId)
-    .where('m.group_id', 'in', inList(scope.groupIds))
+    .leftJoin('production_suppliers as s', 's.id', 'm.supplier_id')
     .where('m.material_id', '=', q.materialId);
   if (q.kind) base = base.where('m.kind', '=', q.kind);
-  return pageOf(
-    base.selectAll('m').select('s.name as supplier_name').orderBy('m.id', 'desc'),
-    base.select((eb) => eb.fn.countAll<number>().as('n')),
-    q,
-  );
+  return pageOfQuery(base.selectAll('m').select('s.name as supplier_name').orderBy('m.id', 'desc'), q);
+}
+
+/**
+ * The material a stock move reads, locked for the rest of the transaction on PostgreSQL (two works done
+ * at once cannot both take the last litre); SQLite runs one write transaction at a time anyway.
+ */
+export function materialForMove(trx: Db, scope: Scope, id: number) {
+  const q = scoped(trx, scope)
+    .selectFrom('production_materials')
+    .select(['id', 'name', 'unit', 'stock'])
+    .where('id', '=', id);
+  const pg = trx.getExecutor().adapter instanceof PostgresAdapter;
+  return (pg ? q.modifyEnd(sql`for update`) : q).executeTakeFirst();
+}
+
+/** The material's new balance and the ledger row saying why, together. */
+export async function writeMove(trx: Db, scope: Scope, move: Insertable<ProductionStockMovesTable>) {
+  await updateById(trx, scope, 'production_materials', move.material_id, { stock: move.balance, updated_at: move.at });
+  await insertRow(trx, scope, 'production_stock_moves', move);
 }

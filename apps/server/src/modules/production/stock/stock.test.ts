@@ -1,40 +1,21 @@
-import {
-  addDays,
-  Code,
-  dayIn,
-  type ErrorDetail,
-  type FarmWork,
-  type Material,
-  type Paged,
-  type StockMove,
-} from '@farmpark/contracts';
+import type { ErrorDetail, FarmWork, Material, Paged, StockMove } from '@farmpark/contracts';
+import { addDays, Code, dayIn } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
+import { stockFixture } from './testFixture';
 
 const P = '/api/merchant/production';
 
 describeEachEngine('production stock', (env) => {
-  let demo: string;
+  const fx = stockFixture(env);
   let intruder: string;
-  let park: number;
-  let plot: number;
-
   beforeAll(async () => {
-    demo = await env().login('demo');
     intruder = await env().login('demo2');
-    park = env().ids.parks.farm[0];
-    const area = await env()
-      .db.selectFrom('area_points')
-      .select('id')
-      .where('group_id', '=', park)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    plot = area.id;
   });
 
   async function material(name: string, kind = 'pesticide') {
-    const res = await env().post<{ id: number }>(`${P}/material/addMaterial`, demo, {
-      groupId: park,
+    const res = await env().post<{ id: number }>(`${P}/material/addMaterial`, fx.demo, {
+      groupId: fx.park,
       kind,
       name,
       unit: 'L',
@@ -55,11 +36,11 @@ describeEachEngine('production stock', (env) => {
     return Number(row.stock);
   };
   const moves = async (id: number) =>
-    (await env().get<Paged<StockMove>>(`${P}/material/getStockMoveList`, demo, { materialId: String(id) })).data;
+    (await env().get<Paged<StockMove>>(`${P}/material/getStockMoveList`, fx.demo, { materialId: String(id) })).data;
   const work = (materials: { materialId: number; quantity: number }[], status = 'done') => ({
-    groupId: park,
+    groupId: fx.park,
     type: 'spraying',
-    areaPointId: plot,
+    areaPointId: fx.plots[0],
     plannedOn: '2026-06-01',
     status,
     doneOn: status === 'done' ? '2026-06-01' : '',
@@ -70,7 +51,7 @@ describeEachEngine('production stock', (env) => {
     const id = await material('测试吡虫啉');
     expect(
       (
-        await env().post(`${P}/material/addStockMove`, demo, {
+        await env().post(`${P}/material/addStockMove`, fx.demo, {
           kind: 'in',
           materialId: id,
           quantity: 10,
@@ -78,14 +59,14 @@ describeEachEngine('production stock', (env) => {
         })
       ).code,
     ).toBe(0);
-    const adj = await env().post(`${P}/material/addStockMove`, demo, {
+    const adj = await env().post(`${P}/material/addStockMove`, fx.demo, {
       kind: 'adjust',
       materialId: id,
       quantity: -2.5,
       reason: '盘点',
     });
     expect(adj.code, adj.msg).toBe(0);
-    const done = await env().post(`${P}/farmWork/addFarmWork`, demo, work([{ materialId: id, quantity: 0.3 }]));
+    const done = await env().post(`${P}/farmWork/addFarmWork`, fx.demo, work([{ materialId: id, quantity: 0.3 }]));
     expect(done.code, done.msg).toBe(0);
     expect(await stockOf(id)).toBe(7.2);
     const ledger = await moves(id);
@@ -96,7 +77,7 @@ describeEachEngine('production stock', (env) => {
     ]);
     expect(ledger.list.reduce((s, m) => s + m.quantity, 0)).toBeCloseTo(7.2, 9);
     // an adjustment without a reason is refused on its field
-    const noReason = await env().post(`${P}/material/addStockMove`, demo, {
+    const noReason = await env().post(`${P}/material/addStockMove`, fx.demo, {
       kind: 'adjust',
       materialId: id,
       quantity: 1,
@@ -106,9 +87,9 @@ describeEachEngine('production stock', (env) => {
 
   it('refuses farm work beyond stock, naming the material and what is left, and changes nothing', async () => {
     const id = await material('测试阿维菌素');
-    await env().post(`${P}/material/addStockMove`, demo, { kind: 'in', materialId: id, quantity: 2 });
+    await env().post(`${P}/material/addStockMove`, fx.demo, { kind: 'in', materialId: id, quantity: 2 });
     const other = await material('测试尿素', 'fertiliser');
-    await env().post(`${P}/material/addStockMove`, demo, { kind: 'in', materialId: other, quantity: 50 });
+    await env().post(`${P}/material/addStockMove`, fx.demo, { kind: 'in', materialId: other, quantity: 50 });
     const count = async () =>
       Number(
         (
@@ -122,7 +103,7 @@ describeEachEngine('production stock', (env) => {
     // the first line is fine and would be taken first: the refusal of the second must undo it
     const res = await env().post(
       `${P}/farmWork/addFarmWork`,
-      demo,
+      fx.demo,
       work([
         { materialId: other, quantity: 5 },
         { materialId: id, quantity: 2.5 },
@@ -141,11 +122,11 @@ describeEachEngine('production stock', (env) => {
     // marking planned work done beyond stock: refused, it stays planned
     const planned = await env().post<{ id: number }>(
       `${P}/farmWork/addFarmWork`,
-      demo,
+      fx.demo,
       work([{ materialId: id, quantity: 3 }], 'planned'),
     );
     expect(planned.code, planned.msg).toBe(0);
-    const alter = await env().post(`${P}/farmWork/alterFarmWork`, demo, {
+    const alter = await env().post(`${P}/farmWork/alterFarmWork`, fx.demo, {
       ...work([{ materialId: id, quantity: 3 }]),
       id: planned.data.id,
     });
@@ -158,7 +139,7 @@ describeEachEngine('production stock', (env) => {
     expect(row.status).toBe('planned');
     expect(await stockOf(id)).toBe(2);
     // an adjustment below zero is refused the same way
-    const adj = await env().post(`${P}/material/addStockMove`, demo, {
+    const adj = await env().post(`${P}/material/addStockMove`, fx.demo, {
       kind: 'adjust',
       materialId: id,
       quantity: -3,
@@ -169,16 +150,16 @@ describeEachEngine('production stock', (env) => {
 
   it('returns the stock of removed done work with a ledger row, and keeps materials in use', async () => {
     const id = await material('测试苯醚甲环唑');
-    await env().post(`${P}/material/addStockMove`, demo, { kind: 'in', materialId: id, quantity: 4 });
+    await env().post(`${P}/material/addStockMove`, fx.demo, { kind: 'in', materialId: id, quantity: 4 });
     const w = await env().post<{ id: number }>(
       `${P}/farmWork/addFarmWork`,
-      demo,
+      fx.demo,
       work([{ materialId: id, quantity: 1.5 }]),
     );
     expect(await stockOf(id)).toBe(2.5);
-    const inUse = await env().post(`${P}/material/removeMaterial`, demo, { id: [id] });
+    const inUse = await env().post(`${P}/material/removeMaterial`, fx.demo, { id: [id] });
     expect(inUse.code).toBe(Code.CONFLICT);
-    expect(await env().post(`${P}/farmWork/removeFarmWork`, demo, { id: [w.data.id] })).toMatchObject({ code: 0 });
+    expect(await env().post(`${P}/farmWork/removeFarmWork`, fx.demo, { id: [w.data.id] })).toMatchObject({ code: 0 });
     expect(await stockOf(id)).toBe(4);
     expect((await moves(id)).list[0]).toMatchObject({
       kind: 'adjust',
@@ -189,7 +170,7 @@ describeEachEngine('production stock', (env) => {
   });
 
   it('plans recurring work every N days until a day, and lists a month', async () => {
-    const res = await env().post<{ ids: number[] }>(`${P}/farmWork/addFarmWork`, demo, {
+    const res = await env().post<{ ids: number[] }>(`${P}/farmWork/addFarmWork`, fx.demo, {
       ...work([], 'planned'),
       type: 'weeding',
       plannedOn: '2026-07-01',
@@ -198,31 +179,31 @@ describeEachEngine('production stock', (env) => {
     });
     expect(res.code, res.msg).toBe(0);
     expect(res.data.ids).toHaveLength(4);
-    const month = await env().get<FarmWork[]>(`${P}/farmWork/getFarmWorkMonth`, demo, {
-      groupId: String(park),
+    const month = await env().get<FarmWork[]>(`${P}/farmWork/getFarmWorkMonth`, fx.demo, {
+      groupId: String(fx.park),
       month: '2026-07',
     });
     const weeding = month.data.filter((w) => w.type === 'weeding').map((w) => w.plannedOn);
     expect(weeding).toEqual(['2026-07-31', '2026-07-21', '2026-07-11', '2026-07-01']);
-    await env().post(`${P}/farmWork/removeFarmWork`, demo, { id: res.data.ids });
+    await env().post(`${P}/farmWork/removeFarmWork`, fx.demo, { id: res.data.ids });
   });
 
   it('keeps a supplier with deliveries on record', async () => {
     const id = await material('测试复合肥', 'fertiliser');
-    const s = await env().post<{ id: number }>(`${P}/supplier/addSupplier`, demo, {
-      groupId: park,
+    const s = await env().post<{ id: number }>(`${P}/supplier/addSupplier`, fx.demo, {
+      groupId: fx.park,
       name: '测试农资公司',
       phone: '0531-8888888',
       materialIds: [id],
     });
     expect(s.code, s.msg).toBe(0);
-    await env().post(`${P}/material/addStockMove`, demo, {
+    await env().post(`${P}/material/addStockMove`, fx.demo, {
       kind: 'in',
       materialId: id,
       quantity: 5,
       supplierId: s.data.id,
     });
-    const res = await env().post(`${P}/supplier/removeSupplier`, demo, { id: [s.data.id] });
+    const res = await env().post(`${P}/supplier/removeSupplier`, fx.demo, { id: [s.data.id] });
     expect(res.code).toBe(Code.CONFLICT);
     expect(res.msg).toContain('测试农资公司');
   });
@@ -230,10 +211,10 @@ describeEachEngine('production stock', (env) => {
   it('shows nothing of a park to another merchant', async () => {
     const id = await material('测试隔离农药');
     for (const [url, q] of [
-      [`${P}/material/getMaterialList`, { groupId: String(park) }],
+      [`${P}/material/getMaterialList`, { groupId: String(fx.park) }],
       [`${P}/material/getStockMoveList`, { materialId: String(id) }],
-      [`${P}/farmWork/getFarmWorkList`, { groupId: String(park) }],
-      [`${P}/machinery/getMaintenanceDue`, { groupId: String(park) }],
+      [`${P}/farmWork/getFarmWorkList`, { groupId: String(fx.park) }],
+      [`${P}/machinery/getMaintenanceDue`, { groupId: String(fx.park) }],
     ] as const)
       expect((await env().get(url, intruder, q)).code, url).toBe(Code.NOT_FOUND);
     for (const [url, body] of [
@@ -243,8 +224,8 @@ describeEachEngine('production stock', (env) => {
     ] as const)
       expect((await env().post(url, intruder, body)).code, url).toBe(Code.NOT_FOUND);
     expect(await stockOf(id)).toBe(0);
-    const list = await env().get<Paged<Material>>(`${P}/material/getMaterialList`, demo, {
-      groupId: String(park),
+    const list = await env().get<Paged<Material>>(`${P}/material/getMaterialList`, fx.demo, {
+      groupId: String(fx.park),
       keyword: '测试隔离',
     });
     expect(list.data.list).toHaveLength(1);

@@ -2,11 +2,12 @@ import type { AddSupplierBody, AlterSupplierBody, NamedOption, Paged, Supplier }
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import type { ProductionSuppliersTable } from '../../../db/productionStockSchema';
+import { deleteByIds } from '../../../db/rows';
 import { isUniqueViolation } from '../../../db/scope';
-import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { duplicateName, stillUsed } from './refusals';
+import { duplicateName, refuseUsed, requireInPark, rowsToRemove, rowToAlter } from './answers';
+import { usesOf } from './materialsRepo';
 import * as repo from './suppliersRepo';
 
 /** Suppliers of a park (/productionManagement/supplier); one with deliveries on record is kept. */
@@ -56,9 +57,7 @@ export async function supplierOptions(db: Db, auth: AuthContext, groupId: number
 async function save(db: Db, auth: AuthContext, id: number | null, b: AddSupplierBody) {
   requirePark(auth, b.groupId);
   const materialIds = [...new Set(b.materialIds)];
-  const known = await repo.materialIdsInPark(db, scopeOf(auth), b.groupId, materialIds);
-  const unknown = materialIds.find((m) => !known.includes(m));
-  if (unknown !== undefined) throw notFound(`materialIds ${unknown}: material`);
+  await requireInPark(db, auth, b.groupId, 'production_materials', materialIds, (m) => `materialIds ${m}: material`);
   const f = {
     group_id: b.groupId,
     name: b.name,
@@ -83,21 +82,14 @@ export async function addSupplier(db: Db, auth: AuthContext, body: AddSupplierBo
 }
 
 export async function alterSupplier(db: Db, auth: AuthContext, body: AlterSupplierBody) {
-  const [row] = await repo.findSuppliers(db, scopeOf(auth), [body.id]);
-  if (!row) throw notFound(`id ${body.id}: supplier`);
-  if (row.group_id !== body.groupId) throw notFound(`groupId ${body.groupId}: park`);
+  await rowToAlter(db, auth, 'production_suppliers', body, 'supplier');
   return { id: await save(db, auth, body.id, body) };
 }
 
 export async function removeSuppliers(db: Db, auth: AuthContext, ids: number[]) {
-  const rows = await repo.findSuppliers(db, scopeOf(auth), ids);
-  const missing = ids.find((id) => !rows.some((r) => r.id === id));
-  if (missing !== undefined) throw notFound(`id ${missing}: supplier`);
-  const used = (await repo.deliveries(db, scopeOf(auth), ids)).find((u) => Number(u.n) > 0);
-  if (used) {
-    const name = rows.find((r) => r.id === used.supplier_id)?.name ?? '';
-    throw stillUsed('id', name, Number(used.n), { zh: '入库记录', en: 'stock deliveries' });
-  }
-  await repo.deleteSuppliers(db, scopeOf(auth), ids);
+  const rows = await rowsToRemove(db, auth, 'production_suppliers', ids, 'supplier');
+  const uses = await usesOf(db, scopeOf(auth), 'supplier', ids);
+  refuseUsed(rows, uses, { zh: '入库记录', en: 'stock deliveries' });
+  await deleteByIds(db, scopeOf(auth), 'production_suppliers', ids);
   return null;
 }

@@ -1,79 +1,42 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../../db/connect';
-import { pageOf } from '../../../db/paging';
 import type { ProductionSuppliersTable } from '../../../db/productionStockSchema';
-import { inList, type Scope } from '../../../db/scope';
+import { insertRow, pageOfQuery, updateById } from '../../../db/rows';
+import { inList, type Scope, scoped } from '../../../db/scope';
 
+/** Kysely for a park's suppliers and the materials each supplies. */
 type Fields = Omit<Insertable<ProductionSuppliersTable>, 'id' | 'merchant_id' | 'created_at' | 'updated_at'>;
+type Filter = { groupId: number; keyword?: string };
 
-function filtered(db: Db, scope: Scope, q: { groupId: number; keyword?: string }) {
-  let base = db
-    .selectFrom('production_suppliers')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('group_id', '=', q.groupId);
+function sorted(db: Db, scope: Scope, q: Filter) {
+  let base = scoped(db, scope, q.groupId).selectFrom('production_suppliers');
   if (q.keyword) {
     const like = `%${q.keyword}%`;
     base = base.where((eb) =>
       eb.or([eb('name', 'like', like), eb('contact', 'like', like), eb('phone', 'like', like)]),
     );
   }
-  return base;
+  return base.selectAll().orderBy('name').orderBy('id');
 }
 
-export function listSuppliers(
-  db: Db,
-  scope: Scope,
-  q: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
-) {
-  const base = filtered(db, scope, q);
-  return pageOf(
-    base.selectAll().orderBy('name').orderBy('id'),
-    base.select((eb) => eb.fn.countAll<number>().as('n')),
-    q,
-  );
-}
+export const listSuppliers = (db: Db, scope: Scope, q: Filter & { pageNum: number; pageSize: number }) =>
+  pageOfQuery(sorted(db, scope, q), q);
 
-export function allSuppliers(db: Db, scope: Scope, q: { groupId: number; keyword?: string }) {
-  return filtered(db, scope, q).selectAll().orderBy('name').orderBy('id').execute();
-}
-
-export function findSuppliers(db: Db, scope: Scope, ids: number[]) {
-  return db
-    .selectFrom('production_suppliers')
-    .selectAll()
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('id', 'in', inList(ids))
-    .execute();
-}
+export const allSuppliers = (db: Db, scope: Scope, q: Filter) => sorted(db, scope, q).execute();
 
 /** The materials each supplier supplies, with their names. */
 export async function materialsOf(db: Db, scope: Scope, supplierIds: number[]) {
-  const rows = await db
+  const rows = await scoped(db, scope)
     .selectFrom('production_supplier_materials as l')
     .innerJoin('production_materials as m', 'm.id', 'l.material_id')
     .select(['l.supplier_id', 'm.id', 'm.name'])
-    .where('l.merchant_id', '=', scope.merchantId)
-    .where('l.group_id', 'in', inList(scope.groupIds))
     .where('l.supplier_id', 'in', inList(supplierIds))
     .orderBy('m.name')
     .execute();
   return (id: number) => rows.filter((r) => r.supplier_id === id);
 }
 
-/** Materials of the park among `ids` (a supplier supplies only its own park's materials). */
-export async function materialIdsInPark(db: Db, scope: Scope, groupId: number, ids: number[]) {
-  const rows = await db
-    .selectFrom('production_materials')
-    .select('id')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', '=', groupId)
-    .where('id', 'in', inList(ids))
-    .execute();
-  return rows.map((r) => r.id);
-}
-
+/** Writes a supplier (a new one when `id` is null) and replaces the materials it supplies. */
 export async function saveSupplier(
   db: Db,
   scope: Scope,
@@ -84,58 +47,22 @@ export async function saveSupplier(
 ): Promise<number> {
   let sid = id;
   if (sid === null) {
-    const row = await db
-      .insertInto('production_suppliers')
-      .values({ ...f, merchant_id: scope.merchantId, created_at: at, updated_at: at })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    sid = row.id;
+    sid = await insertRow(db, scope, 'production_suppliers', {
+      ...f,
+      merchant_id: scope.merchantId,
+      created_at: at,
+      updated_at: at,
+    });
   } else {
-    await db
-      .updateTable('production_suppliers')
-      .set({ ...f, updated_at: at })
-      .where('id', '=', sid)
-      .where('merchant_id', '=', scope.merchantId)
-      .where('group_id', 'in', inList(scope.groupIds))
-      .execute();
-    await db
-      .deleteFrom('production_supplier_materials')
-      .where('supplier_id', '=', sid)
-      .where('merchant_id', '=', scope.merchantId)
-      .execute();
+    await updateById(db, scope, 'production_suppliers', sid, { ...f, updated_at: at });
+    await scoped(db, scope).deleteFrom('production_supplier_materials').where('supplier_id', '=', sid).execute();
   }
-  if (materialIds.length > 0)
-    await db
-      .insertInto('production_supplier_materials')
-      .values(
-        materialIds.map((m) => ({
-          supplier_id: sid,
-          material_id: m,
-          merchant_id: scope.merchantId,
-          group_id: f.group_id,
-        })),
-      )
-      .execute();
+  const links = materialIds.map((m) => ({
+    supplier_id: sid,
+    material_id: m,
+    merchant_id: scope.merchantId,
+    group_id: f.group_id,
+  }));
+  if (links.length > 0) await scoped(db, scope).insertInto('production_supplier_materials').values(links).execute();
   return sid;
-}
-
-/** Ledger deliveries from each supplier: a supplier with deliveries on record is in use. */
-export function deliveries(db: Db, scope: Scope, ids: number[]) {
-  return db
-    .selectFrom('production_stock_moves')
-    .select(['supplier_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('supplier_id', 'in', inList(ids))
-    .groupBy('supplier_id')
-    .execute();
-}
-
-export async function deleteSuppliers(db: Db, scope: Scope, ids: number[]) {
-  await db
-    .deleteFrom('production_suppliers')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('id', 'in', inList(ids))
-    .execute();
 }

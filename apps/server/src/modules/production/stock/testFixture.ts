@@ -1,4 +1,23 @@
+import { beforeAll } from 'vitest';
 import type { Db } from '../../../db/connect';
+import type { TestEnv } from '../../../test/harness';
+
+/** A park's plots, oldest first. */
+export async function plotsOf(db: Db, groupId: number): Promise<number[]> {
+  const rows = await db.selectFrom('area_points').select('id').where('group_id', '=', groupId).orderBy('id').execute();
+  return rows.map((r) => r.id);
+}
+
+/** What the stock tests start from, filled before a file's first test: the demo's token, its first park and plots. */
+export function stockFixture(env: () => TestEnv) {
+  const fx = { demo: '', park: 0, plots: [] as number[] };
+  beforeAll(async () => {
+    fx.demo = await env().login('demo');
+    fx.park = env().ids.parks.farm[0];
+    fx.plots = await plotsOf(env().db, fx.park);
+  });
+  return fx;
+}
 
 /**
  * Rows of the production stock tables for tests, inserted directly: a pesticide with stock, a supplier,
@@ -8,13 +27,7 @@ import type { Db } from '../../../db/connect';
 export async function stockRows(db: Db, merchantId: number, groupId: number) {
   const at = Date.now();
   const t = { merchant_id: merchantId, group_id: groupId };
-  const plot = await db
-    .selectFrom('area_points')
-    .select('id')
-    .where('merchant_id', '=', merchantId)
-    .where('group_id', '=', groupId)
-    .orderBy('id')
-    .executeTakeFirstOrThrow();
+  const [plot] = await plotsOf(db, groupId);
   const material = await db
     .insertInto('production_materials')
     .values({
@@ -48,14 +61,9 @@ export async function stockRows(db: Db, merchantId: number, groupId: number) {
     .values({
       ...t,
       type: 'spraying',
-      area_point_id: plot.id,
+      area_point_id: plot,
       planned_on: '2026-06-01',
       status: 'planned',
-      planting_id: null,
-      series_id: null,
-      user_id: null,
-      irrigation_run_id: null,
-      water_m3: null,
       created_at: at,
       updated_at: at,
     })
@@ -66,12 +74,10 @@ export async function stockRows(db: Db, merchantId: number, groupId: number) {
     .values({
       ...t,
       title: '隔离测试视频',
-      area_point_id: plot.id,
-      planting_id: null,
+      area_point_id: plot,
       shot_on: '2026-06-01',
       sha256: '0'.repeat(64),
       bytes: 1,
-      user_id: null,
       created_at: at,
     })
     .returning('id')
@@ -87,28 +93,18 @@ export async function stockRows(db: Db, merchantId: number, groupId: number) {
 }
 export type StockRows = Awaited<ReturnType<typeof stockRows>>;
 
+/** Optional inputs of the production stock routes that the tenant-isolation walk leaves empty. */
+const EMPTY =
+  'batchNo expiresOn spec registrationNo contact licence doneOn repeatEveryDays repeatUntil nextDueOn purchasedOn plate';
 /** Inputs of the production stock routes for the tenant-isolation walk. */
 export const STOCK_SAMPLES: Record<string, string> = {
+  ...Object.fromEntries(EMPTY.split(' ').map((key) => [key, ''])),
+  ...Object.fromEntries(['safetyDays', 'lowStock', 'cost'].map((key) => [key, '0'])),
   low: 'false',
-  batchNo: '',
-  expiresOn: '',
   reason: '隔离测试',
-  spec: '',
-  registrationNo: '',
-  safetyDays: '0',
-  lowStock: '0',
-  contact: '',
-  licence: '',
   plannedOn: '2026-06-01',
-  doneOn: '',
   materials: '[]',
-  repeatEveryDays: '',
-  repeatUntil: '',
   month: '2026-06',
-  cost: '0',
-  nextDueOn: '',
-  purchasedOn: '',
-  plate: '',
   type: 'spraying',
 };
 export const STOCK_ID_KEYS = ['materialId', 'supplierId', 'machineryId', 'materialIds', 'machineryIds'];
@@ -125,22 +121,28 @@ export function stockRouteSample(url: string, key: string): string | undefined {
   return undefined;
 }
 
+/** The row an id input names: by its key, or for `id` by the route's area. */
+const ROW_OF_KEY = new Map<string, keyof StockRows>([
+  ['materialId', 'materialId'],
+  ['materialIds', 'materialId'],
+  ['supplierId', 'supplierId'],
+  ['machineryId', 'machineryId'],
+  ['machineryIds', 'machineryId'],
+]);
+const ROW_OF_AREA = new Map<string, keyof StockRows>([
+  ['material', 'materialId'],
+  ['supplier', 'supplierId'],
+  ['farmWork', 'farmWorkId'],
+  ['machinery', 'machineryId'],
+  ['video', 'videoId'],
+]);
+
 /** Another merchant's id of the route's own kind. */
 export function stockForeignId(url: string, key: string, rows: StockRows): string | undefined {
-  if (key === 'materialId' || key === 'materialIds') return String(rows.materialId);
-  if (key === 'supplierId') return String(rows.supplierId);
-  if (key === 'machineryId' || key === 'machineryIds') return String(rows.machineryId);
   const area = AREA.exec(url)?.[1];
-  if (key !== 'id' || !area) return undefined;
-  if (url.endsWith('/removeMaintenance')) return String(rows.maintenanceId);
-  const byArea = {
-    material: rows.materialId,
-    supplier: rows.supplierId,
-    farmWork: rows.farmWorkId,
-    machinery: rows.machineryId,
-    video: rows.videoId,
-  };
-  return String(byArea[area as keyof typeof byArea]);
+  const ofArea = url.endsWith('/removeMaintenance') ? 'maintenanceId' : ROW_OF_AREA.get(area ?? '');
+  const row = key !== 'id' ? ROW_OF_KEY.get(key) : area ? ofArea : undefined;
+  return row ? String(rows[row]) : undefined;
 }
 
 /** The walk's value for one input of a stock route: another merchant's id, or the route's own sample. */

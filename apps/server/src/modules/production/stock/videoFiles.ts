@@ -1,9 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Code } from '@farmpark/contracts';
+import { contentStore } from '../../../files/contentStore';
 import { ApiError } from '../../../http/apiError';
 
 /**
@@ -72,52 +69,37 @@ function notMp4(kind: 'quicktime' | 'other') {
     : refuse('不是 MP4 视频文件', 'not an MP4 video (no MP4 ftyp box at its start)');
 }
 
+/** Clips in the one file store, under `{dataDir}/videos/ab/{sha256}.mp4`, checked as MP4 while they stream in. */
 export function createVideoFiles(dataDir: string) {
-  const root = join(dataDir, 'videos');
-  const pathOf = (sha256: string) => join(root, sha256.slice(0, 2), `${sha256}.mp4`);
+  const files = contentStore(dataDir, 'videos');
 
-  async function put(body: Readable, maxBytes: number): Promise<{ sha256: string; bytes: number }> {
-    await mkdir(root, { recursive: true });
-    const tmp = join(root, `upload-${randomBytes(8).toString('hex')}.tmp`);
-    const hash = createHash('sha256');
-    const out = createWriteStream(tmp);
-    let bytes = 0;
+  function put(body: Readable, maxBytes: number): Promise<{ sha256: string; bytes: number }> {
     let head = Buffer.alloc(0);
     let kind: ReturnType<typeof mp4Kind> = 'more';
-    try {
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        bytes += chunk.length;
+    return files.putStream(body, 'mp4', {
+      chunk(chunk, bytes) {
         if (bytes > maxBytes)
           throw refuse(
             `视频不能超过 ${Math.round(maxBytes / 1024 / 1024)} MB`,
             `the clip is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
           );
-        if (kind === 'more') {
-          head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
-          kind = mp4Kind(head);
-          if (kind === 'quicktime' || kind === 'other') throw notMp4(kind);
-        }
-        hash.update(chunk);
-        if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
-      }
-      await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
-      if (kind === 'more') kind = mp4Kind(head, true);
-      if (kind !== 'mp4') throw bytes === 0 ? emptyBody() : notMp4(kind === 'quicktime' ? 'quicktime' : 'other');
-      const sha256 = hash.digest('hex');
-      await mkdir(join(root, sha256.slice(0, 2)), { recursive: true });
-      await rename(tmp, pathOf(sha256));
-      return { sha256, bytes };
-    } catch (err) {
-      out.destroy();
-      await rm(tmp, { force: true });
-      throw err;
-    }
+        if (kind !== 'more') return;
+        head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
+        kind = mp4Kind(head);
+        if (kind === 'quicktime' || kind === 'other') throw notMp4(kind);
+      },
+      end(bytes) {
+        if (kind === 'more') kind = mp4Kind(head, true);
+        if (kind !== 'mp4') throw bytes === 0 ? emptyBody() : notMp4(kind === 'quicktime' ? 'quicktime' : 'other');
+      },
+    });
   }
 
-  /** Removes a clip's file once no row names it (the same clip may be listed twice). */
-  async function drop(sha256: string) {
-    await rm(pathOf(sha256), { force: true });
-  }
-
-  return { pathOf, put, drop, size: async (sha256: string) => (await stat(pathOf(sha256))).size };
+  return {
+    pathOf: (sha256: string) => files.pathOf(sha256, 'mp4'),
+    put,
+    /** Removes a clip's file once no row names it (the same clip may be listed twice). */
+    drop: (sha256: string) => files.drop(sha256, 'mp4'),
+    size: (sha256: string) => files.size(sha256, 'mp4'),
+  };
 }

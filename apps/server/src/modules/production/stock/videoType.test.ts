@@ -4,20 +4,18 @@ import { Code, type Paged, type TraceVideo } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { makeClip, seedDemoClips } from '../../../demo/clips';
 import { describeEachEngine } from '../../../test/harness';
+import { stockFixture } from './testFixture';
 import { mp4Kind } from './videoFiles';
 
 const P = '/api/merchant/production';
 
 /** Clips are MP4 by their content; real files made by ffmpeg, as the demo makes its clips. */
 describeEachEngine('production videos: MP4 by content', (env) => {
-  let demo: string;
-  let park: number;
+  const fx = stockFixture(env);
   let mp4: Buffer;
   let mov: Buffer;
 
   beforeAll(async () => {
-    demo = await env().login('demo');
-    park = env().ids.parks.farm[0];
     const dir = env().config.dataDir;
     // the same picture in both containers: only the brand tells them apart
     await makeClip(join(dir, 'a.mp4'), 1);
@@ -28,8 +26,8 @@ describeEachEngine('production videos: MP4 by content', (env) => {
   const upload = (payload: Buffer, lang = 'zh-CN') =>
     env().app.inject({
       method: 'POST',
-      url: `${P}/video/addVideo?groupId=${park}&title=${encodeURIComponent('类型测试')}&shotOn=2026-06-01`,
-      headers: { AuthToken: demo, 'content-type': 'video/mp4', 'accept-language': lang },
+      url: `${P}/video/addVideo?groupId=${fx.park}&title=${encodeURIComponent('类型测试')}&shotOn=2026-06-01`,
+      headers: { AuthToken: fx.demo, 'content-type': 'video/mp4', 'accept-language': lang },
       payload,
     });
 
@@ -43,7 +41,7 @@ describeEachEngine('production videos: MP4 by content', (env) => {
     const en = await upload(mov, 'en-US');
     expect(en.json().msg).toContain('convert it to MP4');
     // a refused clip leaves nothing behind
-    const list = await env().get<Paged<TraceVideo>>(`${P}/video/getVideoList`, demo, { groupId: String(park) });
+    const list = await env().get<Paged<TraceVideo>>(`${P}/video/getVideoList`, fx.demo, { groupId: String(fx.park) });
     expect(list.data.list.filter((v) => v.title === '类型测试')).toHaveLength(1);
   });
 
@@ -73,14 +71,14 @@ describeEachEngine('production videos: MP4 by content', (env) => {
     expect(none).toBe(0);
     expect(logged.pop()).toContain('ffmpeg');
     expect(await seedDemoClips(env().db, env().config.dataDir, log)).toBe(3);
-    const list = await env().get<Paged<TraceVideo>>(`${P}/video/getVideoList`, demo, { groupId: String(park) });
+    const list = await env().get<Paged<TraceVideo>>(`${P}/video/getVideoList`, fx.demo, { groupId: String(fx.park) });
     const clips = list.data.list.filter((v) => v.title !== '类型测试');
     expect(clips).toHaveLength(3);
     for (const c of clips) expect(c.bytes).toBeLessThan(2 * 1024 * 1024);
     const file = await env().app.inject({
       method: 'GET',
       url: `${P}/video/getVideoFile?id=${clips[0].id}`,
-      headers: { AuthToken: demo },
+      headers: { AuthToken: fx.demo },
     });
     expect(mp4Kind(file.rawPayload.subarray(0, 64))).toBe('mp4');
   }, 60_000);

@@ -12,15 +12,12 @@ import {
   maintenanceDueQuery,
   maintenanceListQuery,
   parkOptionsQuery,
-  removeIdsBody,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
-import type { ExportRow } from '../../../http/exportWriter';
 import type { ModuleDeps } from '../../context';
-import { logged } from '../auditLog';
 import { FARM_WORK_COLUMNS, MACHINERY_COLUMNS } from './exportColumns';
 import {
   addFarmWork,
@@ -42,7 +39,7 @@ import {
   removeMachinery,
   removeMaintenance,
 } from './machinery';
-import { exportFile } from './routes';
+import { byName, recordRoutes } from './routeShapes';
 import { farmWorkOptions } from './workOptions';
 
 export const FARM_WORK = '/productionManagement/farmWork';
@@ -70,48 +67,17 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     { config: { permitUrl: null }, schema: { tags, querystring: parkOptionsQuery } },
     async (req) => ok(await farmWorkOptions(db, authOf(req), req.query.groupId)),
   );
-  r.post(`${P}/farmWork/addFarmWork`, { ...f, schema: { tags, body: addFarmWorkBody } }, async (req) =>
-    ok(
-      await logged(db, req, 'farmWork', 'add', () => addFarmWork(db, authOf(req), req.body), {
-        name: `${req.body.type} ${req.body.plannedOn}`,
-      }),
-    ),
-  );
-  r.post(`${P}/farmWork/alterFarmWork`, { ...f, schema: { tags, body: alterFarmWorkBody } }, async (req) =>
-    ok(
-      await logged(db, req, 'farmWork', 'alter', () => alterFarmWork(db, authOf(req), req.body), {
-        id: req.body.id,
-        name: `${req.body.type} ${req.body.plannedOn}`,
-      }),
-    ),
-  );
-  r.post(`${P}/farmWork/removeFarmWork`, { ...f, schema: { tags, body: removeIdsBody } }, async (req) =>
-    ok(
-      await logged(db, req, 'farmWork', 'remove', () => removeFarmWork(db, authOf(req), req.body.id), {
-        id: req.body.id,
-      }),
-    ),
-  );
-  r.get(
-    `${P}/farmWork/exportFarmWorkList`,
-    { ...f, schema: { tags, querystring: farmWorkExportQuery } },
-    async (req, reply) => {
-      const { format, pageNum: _n, pageSize: _s, ...q } = req.query;
-      const rows = (await farmWorkExportRows(db, authOf(req), q)).map((w) => ({
-        ...w,
-        materials: w.materials.map((x) => `${x.name} ${x.quantity} ${x.unit}`).join('; '),
-      }));
-      return exportFile(
-        req,
-        reply,
-        deps,
-        q.groupId,
-        'farm-work',
-        format,
-        FARM_WORK_COLUMNS,
-        rows as unknown as ExportRow[],
-      );
-    },
+  const work = recordRoutes(app, deps, `${P}/farmWork/`, FARM_WORK, 'farmWork');
+  const workName = (b: { type: string; plannedOn: string }) => `${b.type} ${b.plannedOn}`;
+  work.add('addFarmWork', addFarmWorkBody, addFarmWork, workName);
+  work.alter('alterFarmWork', alterFarmWorkBody, alterFarmWork, workName);
+  work.remove('removeFarmWork', removeFarmWork);
+  const workFile = { name: 'farm-work', columns: FARM_WORK_COLUMNS };
+  work.export('exportFarmWorkList', farmWorkExportQuery, workFile, async (auth, q) =>
+    (await farmWorkExportRows(db, auth, q)).map((w) => ({
+      ...w,
+      materials: w.materials.map((x) => `${x.name} ${x.quantity} ${x.unit}`).join('; '),
+    })),
   );
 
   r.get(`${P}/machinery/getMachineryList`, { ...m, schema: { tags, querystring: machineryListQuery } }, async (req) =>
@@ -128,61 +94,20 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     { config: { permitUrl: null }, schema: { tags, querystring: maintenanceDueQuery } },
     async (req) => ok(await maintenanceDue(db, authOf(req), req.query.groupId, tz)),
   );
-  r.post(`${P}/machinery/addMachinery`, { ...m, schema: { tags, body: addMachineryBody } }, async (req) =>
-    ok(
-      await logged(db, req, 'machinery', 'add', () => addMachinery(db, authOf(req), req.body), { name: req.body.name }),
-    ),
-  );
-  r.post(`${P}/machinery/alterMachinery`, { ...m, schema: { tags, body: alterMachineryBody } }, async (req) =>
-    ok(
-      await logged(db, req, 'machinery', 'alter', () => alterMachinery(db, authOf(req), req.body), {
-        id: req.body.id,
-        name: req.body.name,
-      }),
-    ),
-  );
-  r.post(`${P}/machinery/removeMachinery`, { ...m, schema: { tags, body: removeIdsBody } }, async (req) =>
-    ok(
-      await logged(db, req, 'machinery', 'remove', () => removeMachinery(db, authOf(req), req.body.id), {
-        id: req.body.id,
-      }),
-    ),
-  );
-  r.get(
-    `${P}/machinery/exportMachineryList`,
-    { ...m, schema: { tags, querystring: machineryExportQuery } },
-    async (req, reply) => {
-      const { format, pageNum: _n, pageSize: _s, ...q } = req.query;
-      const rows = await machineryExportRows(db, authOf(req), q, tz);
-      return exportFile(
-        req,
-        reply,
-        deps,
-        q.groupId,
-        'machinery',
-        format,
-        MACHINERY_COLUMNS,
-        rows as unknown as ExportRow[],
-      );
-    },
+  const machinery = recordRoutes(app, deps, `${P}/machinery/`, MACHINERY, 'machinery');
+  machinery.add('addMachinery', addMachineryBody, addMachinery, byName);
+  machinery.alter('alterMachinery', alterMachineryBody, alterMachinery, byName);
+  machinery.remove('removeMachinery', removeMachinery);
+  const machineryFile = { name: 'machinery', columns: MACHINERY_COLUMNS };
+  machinery.export('exportMachineryList', machineryExportQuery, machineryFile, (auth, q) =>
+    machineryExportRows(db, auth, q, tz),
   );
   r.get(
     `${P}/machinery/getMaintenanceList`,
     { ...m, schema: { tags, querystring: maintenanceListQuery } },
     async (req) => ok(await listMaintenance(db, authOf(req), req.query)),
   );
-  r.post(`${P}/machinery/addMaintenance`, { ...m, schema: { tags, body: addMaintenanceBody } }, async (req) =>
-    ok(
-      await logged(db, req, 'maintenance', 'add', () => addMaintenance(db, authOf(req), req.body), {
-        name: `${req.body.doneOn} ${req.body.type}`,
-      }),
-    ),
-  );
-  r.post(`${P}/machinery/removeMaintenance`, { ...m, schema: { tags, body: removeIdsBody } }, async (req) =>
-    ok(
-      await logged(db, req, 'maintenance', 'remove', () => removeMaintenance(db, authOf(req), req.body.id), {
-        id: req.body.id,
-      }),
-    ),
-  );
+  const maintenance = recordRoutes(app, deps, `${P}/machinery/`, MACHINERY, 'maintenance');
+  maintenance.add('addMaintenance', addMaintenanceBody, addMaintenance, (b) => `${b.doneOn} ${b.type}`);
+  maintenance.remove('removeMaintenance', removeMaintenance);
 }

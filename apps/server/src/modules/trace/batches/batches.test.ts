@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { fieldsOf } from '../../../test/details';
 import { describeEachEngine } from '../../../test/harness';
 import { getPublishedTrace } from './published';
-import { batchBody, PRIVATE_MARKERS, type TraceRows, traceRows } from './testFixture';
+import { batchBody, PRIVATE_MARKERS, type TraceRows, testReport, traceRows } from './testFixture';
 
 const P = '/api/merchant/trace/batch';
 
@@ -227,26 +227,8 @@ describeEachEngine('trace batches', (env) => {
       const id = await addBatch({ producer: '' });
       const res = await env().post(`${P}/publishBatch`, token, { id, sections: ['certificate'] });
       expect(res.code).toBe(Code.CONFLICT);
-      const t = Date.now();
-      const bare = await env()
-        .db.insertInto('trace_reports')
-        .values({
-          merchant_id: env().ids.merchant.farm,
-          group_id: park,
-          agency: 'x',
-          report_no: 'x',
-          sampled_on: '2026-01-01',
-          reported_on: '2026-01-01',
-          valid_until: null,
-          passed: 1,
-          items: '[]',
-          notes: '',
-          created_at: t,
-          updated_at: t,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const id2 = await addBatch({ reportIds: [bare.id] });
+      const bare = await testReport(env().db, env().ids.merchant.farm, park);
+      const id2 = await addBatch({ reportIds: [bare] });
       expect((await env().post(`${P}/publishBatch`, token, { id: id2, sections: ['reports'] })).code).toBe(
         Code.CONFLICT,
       );

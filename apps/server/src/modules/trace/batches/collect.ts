@@ -1,9 +1,10 @@
 import type { PublicTrace, ReportItem, TraceSection } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
-import { inList } from '../../../db/scope';
+import type { Scope } from '../../../db/scope';
 import type { TraceBatchesTable } from '../../../db/traceSchema';
-import type { BatchLinks } from './repo';
+import * as records from './recordsRepo';
+import { type BatchLinks, batchScope } from './repo';
 
 type Batch = Selectable<TraceBatchesTable>;
 /** A file the trace shows: a report's (pdf or picture) or a clip; `urlOf` names where a reader gets it. */
@@ -28,30 +29,11 @@ export async function collectTrace(
   sections: readonly TraceSection[],
   urlOf: UrlOf,
 ): Promise<Omit<PublicTrace, 'publishedAt' | 'version'>> {
-  const m = batch.merchant_id;
+  const scope = batchScope(batch);
   const want = new Set(sections);
   const out: Omit<PublicTrace, 'publishedAt' | 'version'> = {};
-  const plantings = await db
-    .selectFrom('production_plantings as p')
-    .innerJoin('production_crops as c', (j) => j.onRef('c.id', '=', 'p.crop_id').on('c.merchant_id', '=', m))
-    .leftJoin('area_points as a', (j) => j.onRef('a.id', '=', 'p.area_point_id').on('a.merchant_id', '=', m))
-    .select(['p.id', 'p.area_point_id', 'p.area_mu', 'p.variety', 'p.sown_on', 'p.transplanted_on'])
-    .select(['c.name as crop', 'c.variety as crop_variety', 'a.name as plot'])
-    .where('p.merchant_id', '=', m)
-    .where('p.group_id', '=', batch.group_id)
-    .where('p.id', 'in', inList(links.plantingIds))
-    .orderBy('p.sown_on')
-    .orderBy('p.id')
-    .execute();
-  const harvests = await db
-    .selectFrom('production_harvests')
-    .select(['id', 'harvested_on', 'quantity', 'unit', 'grade', 'override_reason'])
-    .where('merchant_id', '=', m)
-    .where('group_id', '=', batch.group_id)
-    .where('id', 'in', inList(links.harvestIds))
-    .orderBy('harvested_on')
-    .orderBy('id')
-    .execute();
+  const plantings = await records.plantingsOf(db, scope, { ids: links.plantingIds });
+  const harvests = await records.harvestsOf(db, scope, { ids: links.harvestIds });
 
   if (want.has('product')) out.product = { name: batch.product_name, gtin: batch.gtin, lot: batch.lot };
   if (want.has('certificate'))
@@ -67,12 +49,7 @@ export async function collectTrace(
       basis: JSON.parse(batch.basis),
     };
   if (want.has('farm')) {
-    const park = await db
-      .selectFrom('groups')
-      .select(['name', 'address'])
-      .where('merchant_id', '=', m)
-      .where('id', '=', batch.group_id)
-      .executeTakeFirstOrThrow();
+    const park = await records.parkOf(db, scope, batch.group_id);
     out.farm = { name: park.name, region: park.address };
   }
   if (want.has('plots')) {
@@ -92,7 +69,7 @@ export async function collectTrace(
       sownOn: p.sown_on,
       transplantedOn: p.transplanted_on,
     }));
-  if (want.has('timeline')) out.timeline = await timelineOf(db, batch, plantings, harvests);
+  if (want.has('timeline')) out.timeline = await timelineOf(db, scope, plantings, harvests);
   if (want.has('harvests'))
     out.harvests = harvests.map((h) => ({
       date: h.harvested_on,
@@ -102,16 +79,7 @@ export async function collectTrace(
       overrideReason: h.override_reason,
     }));
   if (want.has('reports')) {
-    const reports = await db
-      .selectFrom('trace_reports')
-      .select(['id', 'agency', 'report_no', 'sampled_on', 'reported_on', 'valid_until', 'items', 'passed'])
-      .select(['file_sha256', 'file_mime', 'file_type'])
-      .where('merchant_id', '=', m)
-      .where('group_id', '=', batch.group_id)
-      .where('id', 'in', inList(links.reportIds))
-      .orderBy('reported_on')
-      .orderBy('id')
-      .execute();
+    const reports = await records.reportsOf(db, scope, { ids: links.reportIds });
     out.reports = reports.map((r) => ({
       agency: r.agency,
       number: r.report_no,
@@ -133,15 +101,7 @@ export async function collectTrace(
     }));
   }
   if (want.has('videos')) {
-    const videos = await db
-      .selectFrom('production_videos')
-      .select(['id', 'title', 'shot_on', 'sha256'])
-      .where('merchant_id', '=', m)
-      .where('group_id', '=', batch.group_id)
-      .where('id', 'in', inList(links.videoIds))
-      .orderBy('shot_on')
-      .orderBy('id')
-      .execute();
+    const videos = await records.videosOf(db, scope, { ids: links.videoIds });
     out.videos = videos.map((v) => ({
       title: v.title,
       shotOn: v.shot_on,
@@ -158,42 +118,20 @@ type Planting = { id: number; sown_on: string };
  */
 async function timelineOf(
   db: Db,
-  batch: Batch,
+  scope: Scope,
   plantings: Planting[],
   harvests: { harvested_on: string }[],
 ): Promise<NonNullable<PublicTrace['timeline']>> {
   if (plantings.length === 0) return [];
-  const m = batch.merchant_id;
   const from = plantings.map((p) => p.sown_on).sort()[0];
   const to = harvests
     .map((h) => h.harvested_on)
     .sort()
     .at(-1);
-  let q = db
-    .selectFrom('production_farm_work as w')
-    .leftJoin('area_points as a', (j) => j.onRef('a.id', '=', 'w.area_point_id').on('a.merchant_id', '=', m))
-    .select(['w.id', 'w.type', 'w.done_on', 'w.source', 'w.water_m3', 'w.fertiliser', 'a.name as plot'])
-    .where('w.merchant_id', '=', m)
-    .where('w.group_id', '=', batch.group_id)
-    .where('w.status', '=', 'done')
-    .where(
-      'w.planting_id',
-      'in',
-      plantings.map((p) => p.id),
-    )
-    .where('w.done_on', '>=', from);
-  if (to) q = q.where('w.done_on', '<=', to);
-  const works = await q.orderBy('w.done_on').orderBy('w.id').execute();
-  const materials = await db
-    .selectFrom('production_farm_work_materials as l')
-    .innerJoin('production_materials as mat', (j) =>
-      j.onRef('mat.id', '=', 'l.material_id').on('mat.merchant_id', '=', m),
-    )
-    .select(['l.farm_work_id', 'l.quantity', 'mat.name', 'mat.unit'])
-    .where('l.merchant_id', '=', m)
-    .where('l.farm_work_id', 'in', inList(works.map((w) => w.id)))
-    .orderBy('mat.name')
-    .execute();
+  const plantingIds = plantings.map((p) => p.id);
+  const works = await records.doneWorkOf(db, scope, plantingIds, from, to);
+  const workIds = works.map((w) => w.id);
+  const materials = await records.materialsOfWork(db, scope, workIds);
   return works.map((w) => {
     const measured = (JSON.parse(w.fertiliser || '[]') as { name?: string; litres?: number }[]).map((f) => ({
       name: String(f.name ?? ''),

@@ -1,8 +1,11 @@
+import type { BatchListQuery } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
-import { pageOf } from '../../../db/paging';
-import { inList, type Scope } from '../../../db/scope';
+import { deleteByIds, insertRow, pageOfQuery, rowById, updateById } from '../../../db/rows';
+import { inList, type Scope, scoped } from '../../../db/scope';
 import type { TraceBatchesTable } from '../../../db/traceSchema';
+
+/** Kysely for trace batches and their links to the park's records; snapshots are in snapshotRepo.ts. */
 
 /** A batch's own fields as the service writes them. */
 export type BatchRow = Omit<Selectable<TraceBatchesTable>, 'id' | 'merchant_id' | 'created_at' | 'updated_at'>;
@@ -19,46 +22,35 @@ const LINKS = [
   ['trace_batch_videos', 'video_id', 'videoIds'],
 ] as const;
 
-const scoped = (db: Db, scope: Scope) =>
-  db
-    .selectFrom('trace_batches as b')
-    .where('b.merchant_id', '=', scope.merchantId)
-    .where('b.group_id', 'in', inList(scope.groupIds));
+/**
+ * One park of the merchant as a scope: for a park the caller was checked for (requirePark) or that a row read
+ * in scope names. A batch and everything it draws on are of its park, whoever asks (a caller who may see it,
+ * the demo seed's publish, a code job).
+ */
+export const parkScope = (merchantId: number, groupId: number): Scope => ({ merchantId, groupIds: [groupId] });
+export const batchScope = (b: { merchant_id: number; group_id: number }) => parkScope(b.merchant_id, b.group_id);
 
-export function listBatches(
-  db: Db,
-  scope: Scope,
-  f: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
-) {
-  let q = scoped(db, scope).where('b.group_id', '=', f.groupId);
-  if (f.keyword) {
-    const k = `%${f.keyword}%`;
-    q = q.where((eb) => eb.or([eb('b.product_name', 'like', k), eb('b.lot', 'like', k), eb('b.gtin', 'like', k)]));
-  }
-  return pageOf(
-    q.selectAll('b').orderBy('b.id', 'desc'),
-    q.select((eb) => eb.fn.countAll<number>().as('n')),
-    f,
-  );
+export function listBatches(db: Db, scope: Scope, f: BatchListQuery) {
+  const k = `%${f.keyword}%`;
+  const q = scoped(db, scope, f.groupId)
+    .selectFrom('trace_batches as b')
+    .$if(!!f.keyword, (s) =>
+      s.where((eb) => eb.or([eb('b.product_name', 'like', k), eb('b.lot', 'like', k), eb('b.gtin', 'like', k)])),
+    );
+  return pageOfQuery(q.selectAll('b').orderBy('b.id', 'desc'), f);
 }
 
-export const findBatch = (db: Db, scope: Scope, id: number) =>
-  scoped(db, scope).selectAll('b').where('b.id', '=', id).executeTakeFirst();
+export const findBatch = (db: Db, scope: Scope, id: number) => rowById(db, scope, 'trace_batches', id);
 
 /** The linked ids of each batch (one query per link table for a page of batches). */
-export async function linksOfMany(
-  db: Db,
-  merchantId: number,
-  batchIds: readonly number[],
-): Promise<Map<number, BatchLinks>> {
+export async function linksOfMany(db: Db, scope: Scope, batchIds: readonly number[]): Promise<Map<number, BatchLinks>> {
   const out = new Map<number, BatchLinks>(
     batchIds.map((id) => [id, { plantingIds: [], harvestIds: [], reportIds: [], videoIds: [] }]),
   );
   for (const [table, column, key] of LINKS) {
-    const rows = await db
+    const rows = await scoped(db, scope)
       .selectFrom(table)
       .select(['batch_id', `${column} as target`])
-      .where('merchant_id', '=', merchantId)
       .where('batch_id', 'in', inList(batchIds))
       .orderBy(column)
       .execute();
@@ -67,79 +59,49 @@ export async function linksOfMany(
   return out;
 }
 
-export async function linksOf(db: Db, merchantId: number, batchId: number): Promise<BatchLinks> {
-  return (await linksOfMany(db, merchantId, [batchId])).get(batchId) as BatchLinks;
+export async function linksOf(db: Db, scope: Scope, batchId: number): Promise<BatchLinks> {
+  return (await linksOfMany(db, scope, [batchId])).get(batchId) as BatchLinks;
 }
 
-async function writeLinks(db: Db, merchantId: number, batchId: number, links: BatchLinks) {
+async function writeLinks(db: Db, scope: Scope, batchId: number, links: BatchLinks) {
   for (const [table, column, key] of LINKS) {
-    await db.deleteFrom(table).where('batch_id', '=', batchId).execute();
+    await scoped(db, scope).deleteFrom(table).where('batch_id', '=', batchId).execute();
     const ids = [...new Set(links[key])];
     if (ids.length > 0)
-      await db
+      await scoped(db, scope)
         .insertInto(table)
-        .values(ids.map((id) => ({ batch_id: batchId, merchant_id: merchantId, [column]: id }) as never))
+        .values(ids.map((id) => ({ batch_id: batchId, merchant_id: scope.merchantId, [column]: id }) as never))
         .execute();
   }
 }
 
-export function insertBatch(db: Db, merchantId: number, row: BatchRow, links: BatchLinks): Promise<number> {
+/** Writes a batch (a new one without `id`) and replaces its links, in one transaction; answers its id. */
+export function saveBatch(db: Db, scope: Scope, row: BatchRow, links: BatchLinks, id?: number): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const now = Date.now();
-    const r = await trx
-      .insertInto('trace_batches')
-      .values({ ...row, merchant_id: merchantId, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await writeLinks(trx, merchantId, r.id, links);
-    return r.id;
+    let batchId = id;
+    if (batchId === undefined)
+      batchId = await insertRow(trx, scope, 'trace_batches', {
+        ...row,
+        merchant_id: scope.merchantId,
+        created_at: now,
+        updated_at: now,
+      });
+    else await updateById(trx, scope, 'trace_batches', batchId, { ...row, updated_at: now });
+    await writeLinks(trx, scope, batchId, links);
+    return batchId;
   });
 }
 
-export function updateBatch(db: Db, merchantId: number, id: number, row: BatchRow, links: BatchLinks) {
-  return db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('trace_batches')
-      .set({ ...row, updated_at: Date.now() })
-      .where('merchant_id', '=', merchantId)
-      .where('id', '=', id)
-      .execute();
-    await writeLinks(trx, merchantId, id, links);
-  });
-}
-
-export async function deleteBatches(db: Db, scope: Scope, ids: readonly number[]) {
-  await db
-    .deleteFrom('trace_batches')
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .where('id', 'in', inList(ids))
-    .execute();
-}
-
-/** The latest snapshot of each batch (one query for a page of batches). */
-export async function latestSnapshots(db: Db, merchantId: number, batchIds: readonly number[]) {
-  const rows = await db
-    .selectFrom('trace_snapshots')
-    .select(['id', 'batch_id', 'version', 'sections', 'published_at', 'withdrawn_at'])
-    .where('merchant_id', '=', merchantId)
-    .where('batch_id', 'in', inList(batchIds))
-    .orderBy('version', 'desc')
-    .execute();
-  const latest = new Map<number, (typeof rows)[number]>();
-  for (const r of rows) if (!latest.has(r.batch_id)) latest.set(r.batch_id, r);
-  return latest;
-}
+export const deleteBatches = (db: Db, scope: Scope, ids: readonly number[]) =>
+  deleteByIds(db, scope, 'trace_batches', ids);
 
 /** Harvest totals per batch and unit, for the list. */
-export function harvestTotals(db: Db, merchantId: number, batchIds: readonly number[]) {
-  return db
+export function harvestTotals(db: Db, scope: Scope, batchIds: readonly number[]) {
+  return scoped(db, scope)
     .selectFrom('trace_batch_harvests as l')
-    .innerJoin('production_harvests as h', (j) =>
-      j.onRef('h.id', '=', 'l.harvest_id').on('h.merchant_id', '=', merchantId),
-    )
+    .innerJoin('production_harvests as h', 'h.id', 'l.harvest_id')
     .select((eb) => ['l.batch_id', 'h.unit', eb.fn.sum<number>('h.quantity').as('quantity')])
-    .where('l.merchant_id', '=', merchantId)
     .where('l.batch_id', 'in', inList(batchIds))
     .groupBy(['l.batch_id', 'h.unit'])
     .execute();

@@ -14,15 +14,18 @@ import {
   type UpdateBatchBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { inList, isUniqueViolation } from '../../../db/scope';
+import { rowsByIds } from '../../../db/rows';
+import { isUniqueViolation, type Scope } from '../../../db/scope';
 import { ApiError, notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { collectTrace } from './collect';
+import * as records from './recordsRepo';
 import * as repo from './repo';
+import { latestSnapshots } from './snapshotRepo';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.findBatch>>>;
-type Snap = Awaited<ReturnType<typeof repo.latestSnapshots>> extends Map<number, infer S> ? S : never;
+type Snap = Awaited<ReturnType<typeof latestSnapshots>> extends Map<number, infer S> ? S : never;
 
 function summaryOf(r: Row, snap: Snap | undefined, totals: { batch_id: number; unit: string; quantity: number }[]) {
   const status: BatchStatus = !snap ? 'draft' : snap.withdrawn_at !== null ? 'withdrawn' : 'published';
@@ -52,15 +55,15 @@ function summaryOf(r: Row, snap: Snap | undefined, totals: { batch_id: number; u
 export async function listBatches(db: Db, auth: AuthContext, q: BatchListQuery): Promise<Paged<TraceBatchDetail>> {
   requirePark(auth, q.groupId);
   const { rows, total } = await repo.listBatches(db, scopeOf(auth), q);
-  return { list: await detailsOf(db, auth.merchantId, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
+  return { list: await detailsOf(db, scopeOf(auth), rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
 /** Rows with their publish state, totals and links: the list carries what the edit form needs. */
-async function detailsOf(db: Db, merchantId: number, rows: Row[]): Promise<TraceBatchDetail[]> {
+async function detailsOf(db: Db, scope: Scope, rows: Row[]): Promise<TraceBatchDetail[]> {
   const ids = rows.map((r) => r.id);
-  const snaps = await repo.latestSnapshots(db, merchantId, ids);
-  const totals = await repo.harvestTotals(db, merchantId, ids);
-  const links = await repo.linksOfMany(db, merchantId, ids);
+  const snaps = await latestSnapshots(db, scope, ids);
+  const totals = await repo.harvestTotals(db, scope, ids);
+  const links = await repo.linksOfMany(db, scope, ids);
   return rows.map((r) => ({
     ...summaryOf(r, snaps.get(r.id), totals),
     ...(links.get(r.id) as repo.BatchLinks),
@@ -83,21 +86,18 @@ export async function batchOf(db: Db, auth: AuthContext, id: number): Promise<Ro
 }
 
 export async function batchDetail(db: Db, auth: AuthContext, id: number): Promise<TraceBatchDetail> {
-  const [detail] = await detailsOf(db, auth.merchantId, [await batchOf(db, auth, id)]);
+  const [detail] = await detailsOf(db, scopeOf(auth), [await batchOf(db, auth, id)]);
   return detail;
 }
 
-/** Every linked id must be a record of the batch's park; a harvest's planting must be among the plantings. */
+/**
+ * Every linked id must be a record of the batch's park (the caller's park: checked before); a harvest's
+ * planting must be among the plantings.
+ */
 async function checkedLinks(db: Db, auth: AuthContext, b: AddBatchBody): Promise<repo.BatchLinks> {
-  const m = auth.merchantId;
+  const park = repo.parkScope(auth.merchantId, b.groupId);
   const inPark = async (table: 'production_plantings' | 'trace_reports' | 'production_videos', ids: number[]) => {
-    const rows = await db
-      .selectFrom(table)
-      .select('id')
-      .where('merchant_id', '=', m)
-      .where('group_id', '=', b.groupId)
-      .where('id', 'in', inList(ids))
-      .execute();
+    const rows = await rowsByIds(db, park, table, ids);
     return ids.filter((id) => !rows.some((r) => r.id === id));
   };
   const missing = (field: string, ids: number[], what: string) => {
@@ -106,13 +106,7 @@ async function checkedLinks(db: Db, auth: AuthContext, b: AddBatchBody): Promise
   missing('plantingIds', await inPark('production_plantings', b.plantingIds), 'planting');
   missing('reportIds', await inPark('trace_reports', b.reportIds), 'report');
   missing('videoIds', await inPark('production_videos', b.videoIds), 'video');
-  const harvests = await db
-    .selectFrom('production_harvests')
-    .select(['id', 'planting_id'])
-    .where('merchant_id', '=', m)
-    .where('group_id', '=', b.groupId)
-    .where('id', 'in', inList(b.harvestIds))
-    .execute();
+  const harvests = await rowsByIds(db, park, 'production_harvests', b.harvestIds);
   missing(
     'harvestIds',
     b.harvestIds.filter((id) => !harvests.some((h) => h.id === id)),
@@ -157,7 +151,7 @@ export async function addBatch(db: Db, auth: AuthContext, b: AddBatchBody) {
   requirePark(auth, b.groupId);
   const links = await checkedLinks(db, auth, b);
   try {
-    return { id: await repo.insertBatch(db, auth.merchantId, rowOf(b), links) };
+    return { id: await repo.saveBatch(db, scopeOf(auth), rowOf(b), links) };
   } catch (err) {
     if (isUniqueViolation(err)) throw lotTaken(b);
     throw err;
@@ -170,7 +164,7 @@ export async function updateBatch(db: Db, auth: AuthContext, b: UpdateBatchBody)
   if (row.group_id !== b.groupId) throw notFound(`id ${b.id}: batch`);
   const links = await checkedLinks(db, auth, b);
   try {
-    await repo.updateBatch(db, auth.merchantId, b.id, rowOf(b), links);
+    await repo.saveBatch(db, scopeOf(auth), rowOf(b), links, b.id);
   } catch (err) {
     if (isUniqueViolation(err)) throw lotTaken(b);
     throw err;
@@ -190,7 +184,7 @@ export async function removeBatches(db: Db, auth: AuthContext, ids: number[]) {
  */
 export async function previewBatch(db: Db, auth: AuthContext, id: number): Promise<PublicTrace> {
   const row = await batchOf(db, auth, id);
-  const links = await repo.linksOf(db, auth.merchantId, id);
+  const links = await repo.linksOf(db, scopeOf(auth), id);
   const body = await collectTrace(db, row, links, TRACE_SECTIONS, (f) =>
     f.kind === 'report'
       ? `/api/merchant/trace/report/getReportFile?id=${f.id}`
@@ -202,38 +196,14 @@ export async function previewBatch(db: Db, auth: AuthContext, id: number): Promi
 /** The records the batch form picks from: the park's plantings, harvests, reports and clips. */
 export async function batchOptions(db: Db, auth: AuthContext, groupId: number): Promise<BatchOptions> {
   requirePark(auth, groupId);
-  const m = auth.merchantId;
-  const plantings = await db
-    .selectFrom('production_plantings as p')
-    .innerJoin('production_crops as c', (j) => j.onRef('c.id', '=', 'p.crop_id').on('c.merchant_id', '=', m))
-    .leftJoin('area_points as a', (j) => j.onRef('a.id', '=', 'p.area_point_id').on('a.merchant_id', '=', m))
-    .select(['p.id', 'p.status', 'p.sown_on', 'c.name as crop', 'a.name as plot'])
-    .where('p.merchant_id', '=', m)
-    .where('p.group_id', '=', groupId)
-    .orderBy('p.sown_on', 'desc')
-    .execute();
-  const harvests = await db
-    .selectFrom('production_harvests')
-    .select(['id', 'planting_id', 'harvested_on', 'quantity', 'unit'])
-    .where('merchant_id', '=', m)
-    .where('group_id', '=', groupId)
-    .orderBy('harvested_on', 'desc')
-    .limit(1000)
-    .execute();
-  const reports = await db
-    .selectFrom('trace_reports')
-    .select(['id', 'agency', 'report_no'])
-    .where('merchant_id', '=', m)
-    .where('group_id', '=', groupId)
-    .orderBy('reported_on', 'desc')
-    .execute();
-  const videos = await db
-    .selectFrom('production_videos')
-    .select(['id', 'title', 'planting_id'])
-    .where('merchant_id', '=', m)
-    .where('group_id', '=', groupId)
-    .orderBy('shot_on', 'desc')
-    .execute();
+  const park = repo.parkScope(auth.merchantId, groupId);
+  const newest = { newestFirst: true };
+  const [plantings, harvests, reports, videos] = await Promise.all([
+    records.plantingsOf(db, park, newest),
+    records.harvestsOf(db, park, { ...newest, limit: 1000 }),
+    records.reportsOf(db, park, newest),
+    records.videosOf(db, park, newest),
+  ]);
   const cropOf = new Map(plantings.map((p) => [p.id, p.crop]));
   return {
     plantings: plantings.map((p) => ({

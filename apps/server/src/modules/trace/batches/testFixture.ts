@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/connect';
+import { insertRow, updateById } from '../../../db/rows';
 import { productionRows } from '../../production/core/testFixture';
 import { stockRows } from '../../production/stock/testFixture';
 
@@ -22,60 +23,42 @@ export const PRIVATE_MARKERS = {
 export async function traceRows(db: Db, merchantId: number, groupId: number) {
   const core = await productionRows(db, merchantId, groupId, '2026-03-01');
   const stock = await stockRows(db, merchantId, groupId);
-  const at = Date.now();
-  await db
-    .updateTable('production_personnel')
-    .set({ phone: PRIVATE_MARKERS.phone, id_number: PRIVATE_MARKERS.idNumber })
-    .where('id', '=', core.personId)
-    .execute();
-  await db
-    .updateTable('production_plantings')
-    .set({ notes: PRIVATE_MARKERS.plantingNote })
-    .where('id', '=', core.plantingId)
-    .execute();
-  await db
-    .updateTable('production_harvests')
-    .set({ notes: PRIVATE_MARKERS.harvestNote, grade: '特级' })
-    .where('id', '=', core.harvestId)
-    .execute();
-  await db
-    .updateTable('production_farm_work')
-    .set({ planting_id: core.plantingId, status: 'done', done_on: '2026-04-02', notes: PRIVATE_MARKERS.workNote })
-    .where('id', '=', stock.farmWorkId)
-    .execute();
+  const scope = { merchantId, groupIds: [groupId] };
+  const m = PRIVATE_MARKERS;
+  await updateById(db, scope, 'production_personnel', core.personId, { phone: m.phone, id_number: m.idNumber });
+  await updateById(db, scope, 'production_plantings', core.plantingId, { notes: m.plantingNote });
+  await updateById(db, scope, 'production_harvests', core.harvestId, { notes: m.harvestNote, grade: '特级' });
+  const work = { planting_id: core.plantingId, status: 'done', done_on: '2026-04-02', notes: m.workNote };
+  await updateById(db, scope, 'production_farm_work', stock.farmWorkId, work);
+  const link = { farm_work_id: stock.farmWorkId, merchant_id: merchantId, group_id: groupId };
   await db
     .insertInto('production_farm_work_materials')
-    .values({
-      farm_work_id: stock.farmWorkId,
-      merchant_id: merchantId,
-      group_id: groupId,
-      material_id: stock.materialId,
-      quantity: 0.5,
-    })
+    .values({ ...link, material_id: stock.materialId, quantity: 0.5 })
     .execute();
   await db
     .insertInto('production_farm_work_people')
-    .values({ farm_work_id: stock.farmWorkId, merchant_id: merchantId, group_id: groupId, personnel_id: core.personId })
+    .values({ ...link, personnel_id: core.personId })
     .execute();
-  const report = await db
-    .insertInto('trace_reports')
-    .values({
-      merchant_id: merchantId,
-      group_id: groupId,
-      agency: '测试检测中心',
-      report_no: 'JC-2026-001',
-      sampled_on: '2026-05-20',
-      reported_on: '2026-05-25',
-      valid_until: null,
-      passed: 1,
-      items: JSON.stringify([{ name: '毒死蜱', result: '未检出', standard: 'GB 2763', pass: true }]),
-      notes: PRIVATE_MARKERS.reportNote,
-      created_at: at,
-      updated_at: at,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { ...core, ...stock, reportId: report.id };
+  return { ...core, ...stock, reportId: await testReport(db, merchantId, groupId) };
+}
+
+/** A report of the park inserted directly (a test lab's, passed, no file yet) with a private note. */
+export function testReport(db: Db, merchantId: number, groupId: number): Promise<number> {
+  const at = Date.now();
+  return insertRow(db, { merchantId, groupIds: [groupId] }, 'trace_reports', {
+    merchant_id: merchantId,
+    group_id: groupId,
+    agency: '测试检测中心',
+    report_no: 'JC-2026-001',
+    sampled_on: '2026-05-20',
+    reported_on: '2026-05-25',
+    valid_until: null,
+    passed: 1,
+    items: JSON.stringify([{ name: '毒死蜱', result: '未检出', standard: 'GB 2763', pass: true }]),
+    notes: PRIVATE_MARKERS.reportNote,
+    created_at: at,
+    updated_at: at,
+  });
 }
 export type TraceRows = Awaited<ReturnType<typeof traceRows>>;
 

@@ -1,41 +1,31 @@
 import { Code, type CodeJob, type CodeStats, type Paged, type TraceCodeRow } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
+import { generated } from './jobFixture';
+import { codesOfBatch } from './repo';
 import { codeBatch } from './testFixture';
 
 const API = '/api/merchant/traceCode';
 
 describeEachEngine('one item one code', (env) => {
   let token: string;
+  let batch: Awaited<ReturnType<typeof codeBatch>>;
   let batchId: number;
 
-  async function waitForJob(jobId: number): Promise<CodeJob> {
-    for (;;) {
-      const res = await env().get<CodeJob>(`${API}/getCodeJob`, token, { jobId: String(jobId) });
-      expect(res.code).toBe(0);
-      if (res.data.status !== 'running') return res.data;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  }
-
-  async function generate(count: number, id = batchId): Promise<CodeJob> {
-    const res = await env().post<{ jobId: number }>(`${API}/generateCodes`, token, { batchId: id, count }, true);
-    expect(res.code, res.msg).toBe(0);
-    return waitForJob(res.data.jobId);
-  }
+  const generate = (count: number, id = batchId) => generated(env(), token, id, count);
 
   beforeAll(async () => {
     token = await env().login('demo');
     const { ids, db } = env();
-    batchId = (await codeBatch(db, ids.merchant.farm, ids.parks.farm[0])).id;
+    batch = await codeBatch(db, ids.merchant.farm, ids.parks.farm[0]);
+    batchId = batch.id;
   });
 
   it('generates 100,000 codes in a background job, each unique across all merchants and unguessable', async () => {
     const started = Date.now();
     const job = await generate(100_000);
     expect(job).toMatchObject({ status: 'done', requested: 100_000, done: 100_000, batchId });
-    const { db } = env();
-    const codes = await db.selectFrom('trace_codes').select(['code', 'seq']).where('batch_id', '=', batchId).execute();
+    const codes = await codesOfBatch(env().db, batch);
     expect(codes.length).toBe(100_000);
     expect(new Set(codes.map((c) => c.code)).size).toBe(100_000);
     expect(new Set(codes.map((c) => c.seq)).size).toBe(100_000);

@@ -8,6 +8,7 @@ import { ok } from '../../../http/envelope';
 import { RateLimitedError, SlidingWindow, withRetryAfter } from '../../../http/rateLimit';
 import type { ModuleDeps } from '../../context';
 import { isTraceCodeShape } from './generator';
+import { codeOfProduct } from './scanRepo';
 import type { ScanCode } from './scans';
 
 /**
@@ -71,16 +72,7 @@ export function traceCodePublicRoutes(
     async (req, reply) => {
       const { gtin, lot, serial } = req.params;
       const code = serial.toUpperCase();
-      const match = isTraceCodeShape(code)
-        ? await db
-            .selectFrom('trace_codes as c')
-            .innerJoin('trace_batches as b', 'b.id', 'c.batch_id')
-            .select('c.id')
-            .where('c.code', '=', code)
-            .where('b.gtin', '=', gtin)
-            .where('b.lot', '=', lot)
-            .executeTakeFirst()
-        : undefined;
+      const match = isTraceCodeShape(code) ? await codeOfProduct(db, code, gtin, lot) : undefined;
       return reply.redirect(match ? `/OC?code=${code}` : '/OC?code=', 302);
     },
   );

@@ -1,8 +1,10 @@
 import type { CodeListQuery, TraceCodeState } from '@farmpark/contracts';
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../../db/connect';
+import { pageOfQuery } from '../../../db/rows';
 import type { Database } from '../../../db/schema';
-import { inList, type Scope } from '../../../db/scope';
+import { merchantWide, type Scope, scoped } from '../../../db/scope';
+import { batchScope } from '../batches/repo';
 
 /** Kysely only: the codes of trace batches, their generation jobs and the merchant's counterfeit rule. */
 
@@ -17,14 +19,16 @@ export interface BatchRef {
 
 /** A batch the caller may see (its merchant, one of its parks), or undefined. */
 export function findBatchRef(db: Db, scope: Scope, batchId: number): Promise<BatchRef | undefined> {
-  return db
+  return scoped(db, scope)
     .selectFrom('trace_batches')
     .select(['id', 'merchant_id', 'group_id', 'product_name', 'gtin', 'lot'])
     .where('id', '=', batchId)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
     .executeTakeFirst();
 }
+
+/** The codes of a batch (read in scope), in the batch's own park. */
+export const codesOf = (db: Db, batch: BatchRef) =>
+  scoped(db, batchScope(batch)).selectFrom('trace_codes').where('batch_id', '=', batch.id);
 
 type CodeEb = ExpressionBuilder<Database, 'trace_codes'>;
 
@@ -51,37 +55,22 @@ export const CODE_COLUMNS = [
   'suspect_reason',
 ] as const;
 
-export async function listCodes(db: Db, batch: BatchRef, q: CodeListQuery, codePrefix: string | undefined) {
-  const base = db
-    .selectFrom('trace_codes')
-    .where('batch_id', '=', batch.id)
-    .where('merchant_id', '=', batch.merchant_id)
+export function listCodes(db: Db, batch: BatchRef, q: CodeListQuery, codePrefix: string | undefined) {
+  const query = codesOf(db, batch)
     .$if(q.state !== undefined, (qb) => qb.where((eb) => stateFilter(eb, q.state as TraceCodeState)))
     .$if(codePrefix !== undefined, (qb) => qb.where('code', 'like', `${codePrefix}%`));
-  const [rows, total] = await Promise.all([
-    base
-      .select(CODE_COLUMNS)
-      .orderBy('seq')
-      .limit(q.pageSize)
-      .offset((q.pageNum - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+  return pageOfQuery(query.select(CODE_COLUMNS).orderBy('seq'), q);
 }
 
-/** Codes of a batch in seq order, a page at a time (labels and exports stream them). */
 /** The largest seq (a PostgreSQL integer): "to the end" of a batch. */
 export const LAST_SEQ = 2_147_483_647;
 
+/** Codes of a batch in seq order, a page at a time (labels and exports stream them). */
 export async function* codesInOrder(db: Db, batch: BatchRef, from = 1, to = LAST_SEQ, liveOnly = false) {
   let after = from - 1;
   for (;;) {
-    const page = await db
-      .selectFrom('trace_codes')
+    const page = await codesOf(db, batch)
       .select(CODE_COLUMNS)
-      .where('batch_id', '=', batch.id)
-      .where('merchant_id', '=', batch.merchant_id)
       .where('seq', '>', after)
       .where('seq', '<=', to)
       .$if(liveOnly, (qb) => qb.where('voided_at', 'is', null))
@@ -94,12 +83,17 @@ export async function* codesInOrder(db: Db, batch: BatchRef, from = 1, to = LAST
   }
 }
 
+/** Every code of a batch in seq order (the demo's scans, tests). */
+export async function codesOfBatch(db: Db, batch: BatchRef) {
+  const codes = [];
+  for await (const c of codesInOrder(db, batch)) codes.push(c);
+  return codes;
+}
+
 /** How many live (not voided) codes of a batch lie in from..to: a label sheet's size before it is drawn. */
 export async function countLive(db: Db, batch: BatchRef, from: number, to: number): Promise<number> {
-  const row = await db
-    .selectFrom('trace_codes')
+  const row = await codesOf(db, batch)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('batch_id', '=', batch.id)
     .where('seq', '>=', from)
     .where('seq', '<=', to)
     .where('voided_at', 'is', null)
@@ -114,11 +108,10 @@ export async function voidCodes(
   reason: string,
   now: number,
 ): Promise<number> {
-  const res = await db
+  const res = await scoped(db, batchScope(batch))
     .updateTable('trace_codes')
     .set({ voided_at: now, void_reason: reason })
     .where('batch_id', '=', batch.id)
-    .where('merchant_id', '=', batch.merchant_id)
     .where('voided_at', 'is', null)
     .where((eb) => {
       const parts = [];
@@ -132,10 +125,7 @@ export async function voidCodes(
 }
 
 export async function codeCounts(db: Db, batch: BatchRef) {
-  const row = await db
-    .selectFrom('trace_codes')
-    .where('batch_id', '=', batch.id)
-    .where('merchant_id', '=', batch.merchant_id)
+  const row = await codesOf(db, batch)
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
       eb.fn.sum<number>(eb.case().when('voided_at', 'is not', null).then(1).else(0).end()).as('void'),
@@ -175,36 +165,28 @@ export async function scansPerHour(db: Db, batchId: number, from: number) {
   return rows.map((r) => ({ hour: Number(r.hour), n: Number(r.n) }));
 }
 
-export async function listSuspected(
+export function listSuspected(
   db: Db,
   scope: Scope,
   batchId: number | undefined,
   page: { pageNum: number; pageSize: number },
 ) {
-  const base = db
+  const query = scoped(db, scope)
     .selectFrom('trace_codes as c')
     .innerJoin('trace_batches as b', 'b.id', 'c.batch_id')
-    .where('c.merchant_id', '=', scope.merchantId)
-    .where('c.group_id', 'in', inList(scope.groupIds))
     .where('c.suspected_at', 'is not', null)
     .where('c.voided_at', 'is', null)
-    .$if(batchId !== undefined, (qb) => qb.where('c.batch_id', '=', batchId as number));
-  const [rows, total] = await Promise.all([
-    base
-      .select(CODE_COLUMNS.map((c) => `c.${c}` as const))
-      .select(['b.product_name', 'b.lot', 'b.gtin'])
-      .orderBy('c.suspected_at', 'desc')
-      .orderBy('c.id', 'desc')
-      .limit(page.pageSize)
-      .offset((page.pageNum - 1) * page.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(total.n) };
+    .$if(batchId !== undefined, (qb) => qb.where('c.batch_id', '=', batchId as number))
+    .select(CODE_COLUMNS.map((c) => `c.${c}` as const))
+    .select(['b.product_name', 'b.lot', 'b.gtin'])
+    .orderBy('c.suspected_at', 'desc')
+    .orderBy('c.id', 'desc');
+  return pageOfQuery(query, page);
 }
 
+/** The merchant's counterfeit rule (one for all its parks), or undefined while it keeps the defaults. */
 export function findSettings(db: Db, merchantId: number) {
-  return db.selectFrom('trace_code_settings').selectAll().where('merchant_id', '=', merchantId).executeTakeFirst();
+  return merchantWide(db, merchantId).selectFrom('trace_code_settings').selectAll().executeTakeFirst();
 }
 
 export async function saveSettings(
@@ -214,7 +196,7 @@ export async function saveSettings(
   now: number,
 ) {
   const values = { max_scans: s.maxScans, far_km: s.farKm, window_hours: s.windowHours, updated_at: now };
-  await db
+  await merchantWide(db, merchantId)
     .insertInto('trace_code_settings')
     .values({ merchant_id: merchantId, ...values })
     .onConflict((oc) => oc.column('merchant_id').doUpdateSet(values))

@@ -25,7 +25,8 @@ import { zoneOfPark } from '../../parks/repo';
 import { labelSheet } from '../labels/labelSheet';
 import { publicBase } from '../labels/publicBase';
 import { CODE_EXPORT_COLUMNS, codeExportRows } from './exportColumns';
-import { type CodeJobRunner, findJob, jobView, recentJobs } from './jobs';
+import { type CodeJobRunner, jobView } from './jobs';
+import { findJob, recentJobs } from './jobsRepo';
 import { codesInOrder, countLive, LAST_SEQ } from './repo';
 import {
   batchOrFail,
@@ -53,8 +54,7 @@ export function traceCodeRoutes(app: FastifyInstance, { db, config }: ModuleDeps
     return ok(await jobs.start(batch, auth.userId, req.body.count));
   });
   r.get(`${CODE_API}/getCodeJob`, { ...c, schema: { tags, querystring: codeJobQuery } }, async (req) => {
-    const auth = authOf(req);
-    const job = await findJob(db, auth.merchantId, auth.groupIds, req.query.jobId);
+    const job = await findJob(db, scopeOf(authOf(req)), req.query.jobId);
     if (!job) throw notFound(`jobId ${req.query.jobId}: job`);
     return ok(jobView(job));
   });

@@ -5,7 +5,9 @@ import { Code, type PublicCodeAnswer } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
 import { publishBatch } from '../batches/published';
+import { generated } from './jobFixture';
 import { createPlaceBook, distanceKm } from './places';
+import { codesOfBatch } from './repo';
 import { createScanner } from './scans';
 import { codeBatch } from './testFixture';
 
@@ -16,22 +18,6 @@ describeEachEngine('one item one code: scans', (env) => {
   let token: string;
   let batch: Awaited<ReturnType<typeof codeBatch>>;
   let codes: string[];
-
-  async function codesOf(batchId: number, count: number): Promise<string[]> {
-    const res = await env().post<{ jobId: number }>(`${API}/generateCodes`, token, { batchId, count }, true);
-    for (;;) {
-      const job = await env().get<{ status: string }>(`${API}/getCodeJob`, token, { jobId: String(res.data.jobId) });
-      if (job.data.status !== 'running') break;
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    const rows = await env()
-      .db.selectFrom('trace_codes')
-      .select('code')
-      .where('batch_id', '=', batchId)
-      .orderBy('seq')
-      .execute();
-    return rows.map((r) => r.code);
-  }
 
   /** A consumer's request: a visit cookie (or none: a new visit) and an address. */
   async function scan(code: string, visit?: string, headers: Record<string, string> = {}) {
@@ -50,7 +36,8 @@ describeEachEngine('one item one code: scans', (env) => {
     token = await env().login('demo');
     const { ids, db } = env();
     batch = await codeBatch(db, ids.merchant.farm, ids.parks.farm[0], { gtin: '06901234567892', lot: 'SCAN-1' });
-    codes = await codesOf(batch.id, 10);
+    await generated(env(), token, batch.id, 10);
+    codes = (await codesOfBatch(db, batch)).map((c) => c.code);
   });
 
   it('counts a scan once per visit: reloads with the visit cookie do not count again, a new visit does', async () => {

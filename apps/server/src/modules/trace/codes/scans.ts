@@ -4,6 +4,7 @@ import { zoneOfPark } from '../../parks/repo';
 import { getPublishedTrace, type PublishedTrace } from '../batches/published';
 import { isTraceCodeShape } from './generator';
 import { distanceKm, type PlaceBook } from './places';
+import * as repo from './scanRepo';
 import { codeSettings } from './service';
 
 /**
@@ -46,18 +47,9 @@ export function createScanner(db: Db, places: PlaceBook, defaultZone = 'Asia/Sha
     if (count > rule.maxScans) return 'tooMany' as SuspectReason;
     const here = places.positionOf(place);
     if (!here) return null;
-    const recent = await trx
-      .selectFrom('trace_code_scans')
-      .select('place')
-      .distinct()
-      .where('code_id', '=', codeId)
-      .where('scanned_at', '>=', now - rule.windowHours * 3_600_000)
-      .where('scanned_at', '<=', now)
-      .where('place', 'not in', ['', place])
-      .limit(50)
-      .execute();
-    const far = recent.some((r) => {
-      const there = places.positionOf(r.place);
+    const recent = await repo.placesOf(trx, codeId, now - rule.windowHours * 3_600_000, now, place);
+    const far = recent.some((p) => {
+      const there = places.positionOf(p);
       return there !== null && distanceKm(here, there) > rule.farKm;
     });
     return far ? ('farApart' as SuspectReason) : null;
@@ -69,34 +61,13 @@ export function createScanner(db: Db, places: PlaceBook, defaultZone = 'Asia/Sha
     // read before the transaction: SQLite has one connection, which the transaction holds
     const rule = await settingsOf(merchantId, now);
     return db.transaction().execute(async (trx) => {
-      const res = await trx
-        .insertInto('trace_code_scans')
-        .values({ code_id: codeId, batch_id: batchId, visit: scan.visit, scanned_at: now, place })
-        .onConflict((oc) => oc.columns(['code_id', 'visit']).doNothing())
-        .executeTakeFirst();
-      const state = ['scan_count', 'first_scan_at', 'voided_at', 'suspected_at'] as const;
-      if (Number(res.numInsertedOrUpdatedRows ?? 0) === 0)
-        return trx.selectFrom('trace_codes').select(state).where('id', '=', codeId).executeTakeFirstOrThrow();
-      const c = await trx
-        .updateTable('trace_codes')
-        .set((eb) => ({
-          scan_count: eb('scan_count', '+', 1),
-          first_scan_at: eb.fn.coalesce('first_scan_at', eb.val(now)),
-          first_scan_place: eb.fn.coalesce('first_scan_place', eb.val(place)),
-          last_scan_at: now,
-          last_scan_place: place,
-        }))
-        .where('id', '=', codeId)
-        .returning(state)
-        .executeTakeFirstOrThrow();
+      const scanned = { code_id: codeId, batch_id: batchId, visit: scan.visit, scanned_at: now, place };
+      if (!(await repo.insertScan(trx, scanned))) return repo.codeState(trx, codeId);
+      const c = await repo.countScan(trx, codeId, now, place);
       if (c.suspected_at !== null) return c;
       const why = await suspicion(trx, codeId, c.scan_count, place, rule, now);
       if (!why) return c;
-      await trx
-        .updateTable('trace_codes')
-        .set({ suspected_at: now, suspect_reason: why })
-        .where('id', '=', codeId)
-        .execute();
+      await repo.markSuspected(trx, codeId, now, why);
       return { ...c, suspected_at: now };
     });
   }
@@ -122,11 +93,7 @@ export function createScanner(db: Db, places: PlaceBook, defaultZone = 'Asia/Sha
   return async function scanCode(scan: Scan): Promise<PublicCodeAnswer> {
     const code = normalizeTraceCode(scan.code);
     if (!isTraceCodeShape(code)) return UNKNOWN;
-    const found = await db
-      .selectFrom('trace_codes')
-      .select(['id', 'batch_id', 'merchant_id', 'group_id'])
-      .where('code', '=', code)
-      .executeTakeFirst();
+    const found = await repo.findCode(db, code);
     if (!found) return UNKNOWN;
     const now = scan.now ?? Date.now();
     const [c, { trace: published, timeZone }] = await Promise.all([

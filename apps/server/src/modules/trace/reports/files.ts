@@ -1,7 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { Code, REPORT_MAX_BYTES, type ReportFileType } from '@farmpark/contracts';
+import { contentStore } from '../../../files/contentStore';
 import { ApiError } from '../../../http/apiError';
 import { checkPicture, PICTURE_LIMITS } from '../../../http/pictures';
 
@@ -43,24 +41,14 @@ export async function checkReportFile(body: unknown): Promise<CheckedReportFile>
   return { type: 'image', mime: picture.mime, bytes: picture.bytes };
 }
 
-/** Report files under `{dataDir}/reports/ab/{sha256}.{ext}`, content-addressed like pictures. */
+/** Report files in the one file store, under `{dataDir}/reports/ab/{sha256}.{ext}`. */
 export function createReportFiles(dataDir: string) {
-  const root = join(dataDir, 'reports');
-  const pathOf = (sha256: string, mime: string) => join(root, sha256.slice(0, 2), `${sha256}.${EXT[mime] ?? 'bin'}`);
-  async function put(buf: Buffer, mime: string): Promise<{ sha256: string }> {
-    const sha256 = createHash('sha256').update(buf).digest('hex');
-    const full = pathOf(sha256, mime);
-    const exists = await stat(full).then(
-      (s) => s.size === buf.length,
-      () => false,
-    );
-    if (!exists) {
-      await mkdir(join(root, sha256.slice(0, 2)), { recursive: true });
-      const tmp = `${full}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(tmp, buf);
-      await rename(tmp, full);
-    }
-    return { sha256 };
-  }
-  return { pathOf, put };
+  const files = contentStore(dataDir, 'reports');
+  const extOf = (mime: string) => EXT[mime] ?? 'bin';
+  return {
+    pathOf: (sha256: string, mime: string) => files.pathOf(sha256, extOf(mime)),
+    put: async (buf: Buffer, mime: string): Promise<{ sha256: string }> => ({
+      sha256: (await files.put(buf, extOf(mime))).sha256,
+    }),
+  };
 }

@@ -51,11 +51,8 @@ const rowOf = (b: AddReportBody): repo.ReportRow => ({
 export async function listReports(db: Db, auth: AuthContext, q: ReportListQuery): Promise<Paged<TraceReport>> {
   requirePark(auth, q.groupId);
   const { rows, total } = await repo.listReports(db, scopeOf(auth), q);
-  const links = await repo.batchesOfReports(
-    db,
-    auth.merchantId,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const links = await repo.batchesOfReports(db, scopeOf(auth), ids);
   return { list: rows.map((r) => toReport(r, links)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
@@ -68,12 +65,12 @@ export async function reportOf(db: Db, auth: AuthContext, id: number): Promise<R
 
 export async function reportDetail(db: Db, auth: AuthContext, id: number): Promise<TraceReport> {
   const row = await reportOf(db, auth, id);
-  return toReport(row, await repo.batchesOfReports(db, auth.merchantId, [id]));
+  return toReport(row, await repo.batchesOfReports(db, scopeOf(auth), [id]));
 }
 
 export async function addReport(db: Db, auth: AuthContext, b: AddReportBody) {
   requirePark(auth, b.groupId);
-  return { id: await repo.insertReport(db, auth.merchantId, rowOf(b)) };
+  return { id: await repo.insertReport(db, scopeOf(auth), rowOf(b)) };
 }
 
 export async function updateReport(db: Db, auth: AuthContext, b: UpdateReportBody) {
@@ -81,7 +78,7 @@ export async function updateReport(db: Db, auth: AuthContext, b: UpdateReportBod
   const row = await reportOf(db, auth, b.id);
   // a report stays in its park: its batches link it there
   if (row.group_id !== b.groupId) throw notFound(`id ${b.id}: report`);
-  await repo.updateReport(db, auth.merchantId, b.id, rowOf(b));
+  await repo.updateReport(db, scopeOf(auth), b.id, rowOf(b));
   return null;
 }
 
@@ -104,6 +101,11 @@ export async function attachReportFile(
 ) {
   await reportOf(db, auth, id);
   const { sha256 } = await store();
-  await repo.setReportFile(db, auth.merchantId, id, { sha256, ...checked });
+  await repo.updateReport(db, scopeOf(auth), id, {
+    file_sha256: sha256,
+    file_type: checked.type,
+    file_mime: checked.mime,
+    file_bytes: checked.bytes,
+  });
   return { fileType: checked.type, fileBytes: checked.bytes };
 }

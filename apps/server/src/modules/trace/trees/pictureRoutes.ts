@@ -5,6 +5,7 @@ import { ApiError, notFound } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
 import { acceptPictureBodies, checkPicture, PICTURE_LIMITS, readPicture, sendPicture } from '../../../http/pictures';
+import { scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import type { ModuleDeps } from '../../context';
 import type { ImageMime } from '../../devices/imageStore';
@@ -29,8 +30,8 @@ export async function treePictureRoutes(app: FastifyInstance, { db, config }: Mo
   const c = { config: { permitUrl: PERMIT } };
 
   async function photo(auth: AuthContext, photoId: number) {
-    const row = await repo.findPhoto(db, auth.merchantId, photoId);
-    if (!row || !auth.groupIds.includes(row.group_id)) throw notFound(`photoId ${photoId}: tree photo`);
+    const row = await repo.findPhoto(db, scopeOf(auth), photoId);
+    if (!row) throw notFound(`photoId ${photoId}: tree photo`);
     return row;
   }
 
@@ -48,7 +49,7 @@ export async function treePictureRoutes(app: FastifyInstance, { db, config }: Mo
         );
       const checked = await checkPicture(req.body, PICTURE_LIMITS);
       const stored = await files.store.put(req.body as Buffer);
-      return ok({ id: await repo.insertPhoto(db, auth.merchantId, tree.id, stored.sha256, checked.mime) });
+      return ok({ id: await repo.insertPhoto(db, scopeOf(auth), tree.id, stored.sha256, checked.mime) });
     },
   );
   r.get(`${TREE_API}/photo/:photoId`, { ...c, schema: { tags, params: treePhotoIdParams } }, async (req, reply) => {
@@ -61,7 +62,7 @@ export async function treePictureRoutes(app: FastifyInstance, { db, config }: Mo
   r.post(`${TREE_API}/removeTreePhoto`, { ...c, schema: { tags, body: removeTreePhotoBody } }, async (req) => {
     const auth = authOf(req);
     await photo(auth, req.body.id);
-    await repo.deletePhoto(db, auth.merchantId, req.body.id);
+    await repo.deletePhoto(db, scopeOf(auth), req.body.id);
     return ok(null);
   });
 }

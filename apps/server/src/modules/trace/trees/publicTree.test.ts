@@ -2,6 +2,7 @@ import { Code, type PublicTreeAnswer, type TreeDetail } from '@farmpark/contract
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
 import { picture } from '../../../test/pictures';
+import { firstPlot, treeBody } from './testFixture';
 
 const T = '/api/merchant/trace/tree';
 const PUBLIC = '/api/public/trace/tree';
@@ -12,22 +13,12 @@ describeEachEngine('one tree one code: the public tree API', (env) => {
   beforeAll(async () => {
     demo = await env().login('demo');
     const groupId = env().ids.parks.farm[0];
-    const plot = await env()
-      .db.selectFrom('area_points')
-      .select('id')
-      .where('group_id', '=', groupId)
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const added = await env().post<{ id: number }>(`${T}/addTree`, demo, {
-      groupId,
-      areaPointId: plot.id,
+    const body = treeBody(groupId, await firstPlot(env().db, groupId), {
       species: '公开柑橘',
-      variety: '沃柑',
       plantedYear: 2018,
-      longitude: 120.1,
-      latitude: 30.2,
       remark: '内部备注不可公开',
     });
+    const added = await env().post<{ id: number }>(`${T}/addTree`, demo, body);
     await env().post(`${T}/addTreeCare`, demo, {
       treeId: added.data.id,
       type: 'fertilising',

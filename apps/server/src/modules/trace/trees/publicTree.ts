@@ -1,38 +1,19 @@
 import { normalizeTraceCode, type PublicTreeAnswer } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
+import { parkScope } from '../batches/repo';
 import { materialsByWork } from './care';
 import * as careRepo from './careRepo';
+import * as publicRepo from './publicRepo';
 import * as repo from './repo';
 
 export const publicTreePhotoUrl = (code: string, photoId: number) =>
   `/api/public/trace/tree/photo/${encodeURIComponent(code)}/${photoId}`;
 
 /**
- * Counts a scan once per visit: the page sends the same random visit id on every reload, and the
- * (tree, visit) key takes it once. Without a visit id every request is a scan.
- */
-async function recordScan(db: Db, treeId: number, visit: string | undefined, ip: string, now: number) {
-  const taken = await db
-    .insertInto('trace_tree_scans')
-    .values({ tree_id: treeId, visit: visit ?? `once:${now}:${Math.random()}`, ip: ip.slice(0, 64), at: now })
-    .onConflict((oc) => oc.columns(['tree_id', 'visit']).doNothing())
-    .executeTakeFirst();
-  if (Number(taken.numInsertedOrUpdatedRows ?? 0) === 0) return false;
-  await db
-    .updateTable('trace_trees')
-    .set((eb) => ({
-      scan_count: eb('scan_count', '+', 1),
-      first_scan_at: eb.fn.coalesce('first_scan_at', eb.val(now)),
-      last_scan_at: now,
-    }))
-    .where('id', '=', treeId)
-    .execute();
-  return true;
-}
-
-/**
  * What a consumer sees of a tree: what it is, where it grows, its photos and its done care with the
- * materials used. Never the remark, the people who worked on it, notes, or map coordinates.
+ * materials used. Never the remark, the people who worked on it, notes, or map coordinates. A scan counts
+ * once per visit: the page sends the same random visit id on every reload; without one every request is a
+ * scan.
  */
 export async function publicTree(
   db: Db,
@@ -40,42 +21,18 @@ export async function publicTree(
   ip: string,
   defaultZone: string,
 ): Promise<PublicTreeAnswer> {
-  const code = normalizeTraceCode(q.code.trim());
-  const tree = await db
-    .selectFrom('trace_trees as t')
-    .innerJoin('groups as g', 'g.id', 't.group_id')
-    .leftJoin('area_points as a', (j) => j.onRef('a.id', '=', 't.area_point_id').onRef('a.group_id', '=', 't.group_id'))
-    .select([
-      't.id',
-      't.merchant_id',
-      't.code',
-      't.species',
-      't.variety',
-      't.planted_year',
-      'g.name as park',
-      'g.address',
-      'g.time_zone',
-      'a.name as plot',
-    ])
-    .where('t.code', '=', code)
-    .executeTakeFirst();
+  const tree = await publicRepo.treeByCode(db, normalizeTraceCode(q.code.trim()));
   if (!tree) return { status: 'unknown', scanCount: 0, firstScanAt: null, timeZone: defaultZone, tree: null };
   const now = Date.now();
-  await recordScan(db, tree.id, q.visit, ip, now);
-  const [counts, photos, works] = await Promise.all([
-    db
-      .selectFrom('trace_trees')
-      .select(['scan_count', 'first_scan_at'])
-      .where('id', '=', tree.id)
-      .executeTakeFirstOrThrow(),
+  const visit = q.visit ?? `once:${now}:${Math.random()}`;
+  const counts = await publicRepo.countVisit(db, tree.id, visit, ip.slice(0, 64), now);
+  // care is the tree's done farm work in its park
+  const park = parkScope(tree.merchant_id, tree.group_id);
+  const [photos, works] = await Promise.all([
     repo.photosOf(db, tree.merchant_id, tree.id),
-    careRepo.careOf(db, tree.merchant_id, tree.id, true),
+    careRepo.careOf(db, park, tree.id, true),
   ]);
-  const mats = await materialsByWork(
-    db,
-    tree.merchant_id,
-    works.map((w) => w.id),
-  );
+  const mats = await materialsByWork(db, park, works);
   return {
     status: 'ok',
     scanCount: counts.scan_count,
@@ -94,13 +51,6 @@ export async function publicTree(
   };
 }
 
-/** A photo of the tree with this code, for the public page (the code is the secret, as on the tag). */
-export function publicPhoto(db: Db, code: string, photoId: number) {
-  return db
-    .selectFrom('trace_tree_photos as p')
-    .innerJoin('trace_trees as t', 't.id', 'p.tree_id')
-    .select(['p.sha256', 'p.mime'])
-    .where('p.id', '=', photoId)
-    .where('t.code', '=', normalizeTraceCode(code.trim()))
-    .executeTakeFirst();
-}
+/** A photo of the tree with this code, for the public page. */
+export const publicPhoto = (db: Db, code: string, photoId: number) =>
+  publicRepo.photoByCode(db, normalizeTraceCode(code.trim()), photoId);

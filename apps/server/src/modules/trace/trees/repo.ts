@@ -1,42 +1,30 @@
 import type { Db } from '../../../db/connect';
-import { pageOf } from '../../../db/paging';
-import { inList, type Scope } from '../../../db/scope';
+import { deleteByIds, insertRow, pageOfQuery, updateById } from '../../../db/rows';
+import { merchantWide, type Scope, scoped } from '../../../db/scope';
 
-/** Trees of the scope's parks, with the names a list shows and how many photos and care records each has. */
-function filtered(db: Db, scope: Scope, q: { keyword?: string; groupId?: number; areaPointId?: number }) {
-  let s = db
-    .selectFrom('trace_trees as t')
-    .where('t.merchant_id', '=', scope.merchantId)
-    .where('t.group_id', 'in', inList(scope.groupIds));
-  if (q.groupId !== undefined) s = s.where('t.group_id', '=', q.groupId);
-  if (q.areaPointId !== undefined) s = s.where('t.area_point_id', '=', q.areaPointId);
-  if (q.keyword) {
-    const k = `%${q.keyword}%`;
-    s = s.where((eb) => eb.or([eb('t.code', 'like', k), eb('t.species', 'like', k), eb('t.variety', 'like', k)]));
-  }
-  return s;
-}
+/** Kysely for trees and their photos; care records are production's farm work (careRepo.ts). */
 
+/** Trees of the scope's parks (or of one), with the names a list shows and how many photos and care records. */
 function withNames(db: Db, scope: Scope, q: { keyword?: string; groupId?: number; areaPointId?: number }) {
-  return filtered(db, scope, q)
+  const k = `%${q.keyword}%`;
+  return scoped(db, scope, q.groupId)
+    .selectFrom('trace_trees as t')
     .innerJoin('groups as g', 'g.id', 't.group_id')
-    .leftJoin('area_points as a', (j) => j.onRef('a.id', '=', 't.area_point_id').onRef('a.group_id', '=', 't.group_id'))
+    .leftJoin('area_points as a', 'a.id', 't.area_point_id')
+    .$if(q.areaPointId !== undefined, (s) => s.where('t.area_point_id', '=', q.areaPointId as number))
+    .$if(!!q.keyword, (s) =>
+      s.where((eb) => eb.or([eb('t.code', 'like', k), eb('t.species', 'like', k), eb('t.variety', 'like', k)])),
+    )
     .selectAll('t')
-    .select((eb) => [
-      'g.name as group_name',
-      'a.name as plot_name',
-      eb
-        .selectFrom('trace_tree_photos as p')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('p.tree_id', '=', 't.id')
-        .as('photo_count'),
-      eb
-        .selectFrom('production_farm_work as w')
-        .select((e) => e.fn.countAll<number>().as('n'))
-        .whereRef('w.tree_id', '=', 't.id')
-        .where('w.merchant_id', '=', scope.merchantId)
-        .as('care_count'),
-    ]);
+    .select((eb) => {
+      const n = eb.fn.countAll<number>().as('n');
+      return [
+        'g.name as group_name',
+        'a.name as plot_name',
+        eb.selectFrom('trace_tree_photos as p').select(n).whereRef('p.tree_id', '=', 't.id').as('photo_count'),
+        eb.selectFrom('production_farm_work as w').select(n).whereRef('w.tree_id', '=', 't.id').as('care_count'),
+      ];
+    });
 }
 export type TreeRow = Awaited<ReturnType<typeof findTree>> & object;
 
@@ -45,11 +33,7 @@ export function listTrees(
   scope: Scope,
   q: { keyword?: string; groupId?: number; areaPointId?: number; pageNum: number; pageSize: number },
 ) {
-  return pageOf(
-    withNames(db, scope, q).orderBy('t.id', 'desc'),
-    filtered(db, scope, q).select((eb) => eb.fn.countAll<number>().as('n')),
-    q,
-  );
+  return pageOfQuery(withNames(db, scope, q).orderBy('t.id', 'desc'), q);
 }
 
 export function findTree(db: Db, scope: Scope, id: number) {
@@ -58,9 +42,11 @@ export function findTree(db: Db, scope: Scope, id: number) {
 
 /** A sheet's trees: the chosen ones, or every tree of the filter, in list order. */
 export function treesForTags(db: Db, scope: Scope, q: { ids?: number[]; groupId?: number }) {
-  let s = withNames(db, scope, { groupId: q.groupId });
-  if (q.ids) s = s.where('t.id', 'in', q.ids);
-  return s.orderBy('t.id').limit(1000).execute();
+  return withNames(db, scope, { groupId: q.groupId })
+    .$if(q.ids !== undefined, (s) => s.where('t.id', 'in', q.ids as number[]))
+    .orderBy('t.id')
+    .limit(1000)
+    .execute();
 }
 
 export interface TreeFields {
@@ -74,82 +60,70 @@ export interface TreeFields {
   remark: string;
 }
 
-export async function insertTree(db: Db, merchantId: number, code: string, f: TreeFields) {
+export function insertTree(db: Db, scope: Scope, code: string, f: TreeFields) {
   const now = Date.now();
-  const r = await db
-    .insertInto('trace_trees')
-    .values({ ...f, merchant_id: merchantId, code, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
+  return insertRow(db, scope, 'trace_trees', {
+    ...f,
+    merchant_id: scope.merchantId,
+    code,
+    created_at: now,
+    updated_at: now,
+  });
 }
 
 export async function updateTree(db: Db, scope: Scope, id: number, f: TreeFields) {
-  await db
-    .updateTable('trace_trees')
-    .set({ ...f, updated_at: Date.now() })
-    .where('id', '=', id)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
+  await updateById(db, scope, 'trace_trees', id, { ...f, updated_at: Date.now() });
 }
 
-/** Care records stay as farm work of the plot; they only lose their tree. */
-export async function deleteTrees(db: Db, scope: Scope, ids: number[]) {
-  await db
-    .updateTable('production_farm_work')
-    .set({ tree_id: null })
-    .where('tree_id', 'in', ids)
-    .where('merchant_id', '=', scope.merchantId)
-    .execute();
-  await db
-    .deleteFrom('trace_trees')
-    .where('id', 'in', ids)
-    .where('merchant_id', '=', scope.merchantId)
-    .where('group_id', 'in', inList(scope.groupIds))
-    .execute();
+/**
+ * Care records stay as farm work of the plot; they only lose their tree, wherever the tree's work was done
+ * (a tree moved to another park keeps its earlier work): the tree is gone for every park.
+ */
+export function deleteTrees(db: Db, scope: Scope, ids: number[]) {
+  return db.transaction().execute(async (trx) => {
+    await merchantWide(trx, scope.merchantId)
+      .updateTable('production_farm_work')
+      .set({ tree_id: null })
+      .where('tree_id', 'in', ids)
+      .execute();
+    await deleteByIds(trx, scope, 'trace_trees', ids);
+  });
 }
 
+/** A plot of one of the caller's parks. */
 export function plotOf(db: Db, scope: Scope, groupId: number, areaPointId: number) {
-  return db
+  return scoped(db, scope, groupId)
     .selectFrom('area_points')
     .select(['id', 'name'])
     .where('id', '=', areaPointId)
-    .where('group_id', '=', groupId)
-    .where('merchant_id', '=', scope.merchantId)
     .executeTakeFirst();
 }
 
+/** A tree's photos (photos are the merchant's: the tree's own scope was checked by whoever holds it). */
 export function photosOf(db: Db, merchantId: number, treeId: number) {
-  return db
+  return merchantWide(db, merchantId)
     .selectFrom('trace_tree_photos')
     .select(['id', 'sha256', 'mime'])
     .where('tree_id', '=', treeId)
-    .where('merchant_id', '=', merchantId)
     .orderBy('id')
     .execute();
 }
 
-export async function insertPhoto(db: Db, merchantId: number, treeId: number, sha256: string, mime: string) {
-  const r = await db
-    .insertInto('trace_tree_photos')
-    .values({ tree_id: treeId, merchant_id: merchantId, sha256, mime, created_at: Date.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return r.id;
+export function insertPhoto(db: Db, scope: Scope, treeId: number, sha256: string, mime: string) {
+  const row = { tree_id: treeId, merchant_id: scope.merchantId, sha256, mime, created_at: Date.now() };
+  return insertRow(db, scope, 'trace_tree_photos', row);
 }
 
-/** A photo with its tree's park, so the caller's scope can be checked on it. */
-export function findPhoto(db: Db, merchantId: number, photoId: number) {
-  return db
+/** A photo of a tree the caller may see. */
+export function findPhoto(db: Db, scope: Scope, photoId: number) {
+  return scoped(db, scope)
     .selectFrom('trace_tree_photos as p')
     .innerJoin('trace_trees as t', 't.id', 'p.tree_id')
     .select(['p.id', 'p.sha256', 'p.mime', 'p.tree_id', 't.group_id', 't.code'])
     .where('p.id', '=', photoId)
-    .where('p.merchant_id', '=', merchantId)
     .executeTakeFirst();
 }
 
-export async function deletePhoto(db: Db, merchantId: number, photoId: number) {
-  await db.deleteFrom('trace_tree_photos').where('id', '=', photoId).where('merchant_id', '=', merchantId).execute();
+export async function deletePhoto(db: Db, scope: Scope, photoId: number) {
+  await deleteByIds(db, scope, 'trace_tree_photos', [photoId]);
 }

@@ -2,7 +2,7 @@ import type { AddTreeBody, AlterTreeBody, Paged, Tree, TreeDetail, TreeListQuery
 import type { Db } from '../../../db/connect';
 import { isUniqueViolation } from '../../../db/scope';
 import { notFound } from '../../../http/apiError';
-import { requirePark, scopeOf } from '../../../http/scope';
+import { requirePark, requireParkIfGiven, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { newTraceCodes } from '../codes/generator';
 import * as repo from './repo';
@@ -40,7 +40,7 @@ export function toTree(r: Row, base: string): Tree {
 }
 
 export async function listTrees(db: Db, auth: AuthContext, q: TreeListQuery, base: string): Promise<Paged<Tree>> {
-  if (q.groupId !== undefined) requirePark(auth, q.groupId);
+  requireParkIfGiven(auth, q.groupId);
   const { rows, total } = await repo.listTrees(db, scopeOf(auth), q);
   return { list: rows.map((r) => toTree(r, base)), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
@@ -78,7 +78,7 @@ export async function addTree(db: Db, auth: AuthContext, b: AddTreeBody) {
   // Codes of the same shape and generator as product codes (65 random bits); a clash takes another draw.
   for (let attempt = 0; ; attempt++) {
     try {
-      const id = await repo.insertTree(db, auth.merchantId, newTraceCodes(1)[0], f);
+      const id = await repo.insertTree(db, scopeOf(auth), newTraceCodes(1)[0], f);
       return { id };
     } catch (err) {
       if (!isUniqueViolation(err) || attempt >= 3) throw err;
@@ -94,6 +94,6 @@ export async function alterTree(db: Db, auth: AuthContext, b: AlterTreeBody) {
 
 export async function removeTrees(db: Db, auth: AuthContext, ids: number[]) {
   for (const id of ids) await treeRow(db, auth, id);
-  await db.transaction().execute((trx) => repo.deleteTrees(trx, scopeOf(auth), ids));
+  await repo.deleteTrees(db, scopeOf(auth), ids);
   return null;
 }

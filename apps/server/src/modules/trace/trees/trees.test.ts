@@ -3,37 +3,19 @@ import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
 import { picture } from '../../../test/pictures';
 import { isTraceCodeShape } from '../codes/generator';
+import { firstPlot, treeBody } from './testFixture';
 
 const T = '/api/merchant/trace/tree';
 
 describeEachEngine('one tree one code: trees, care records, photos and tags', (env) => {
-  let demo: string;
-  let demo2: string;
-  let groupId: number;
-  let plotId: number;
+  let [demo, demo2] = ['', ''];
+  let [groupId, plotId] = [0, 0];
   beforeAll(async () => {
     [demo, demo2] = await Promise.all([env().login('demo'), env().login('demo2')]);
     groupId = env().ids.parks.farm[0];
-    plotId = (
-      await env()
-        .db.selectFrom('area_points')
-        .select('id')
-        .where('group_id', '=', groupId)
-        .orderBy('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    plotId = await firstPlot(env().db, groupId);
   });
-  const tree = (extra: object = {}) => ({
-    groupId,
-    areaPointId: plotId,
-    species: '测试柑橘',
-    variety: '沃柑',
-    plantedYear: 2019,
-    longitude: 120.1,
-    latitude: 30.2,
-    remark: '内部备注',
-    ...extra,
-  });
+  const tree = (extra: object = {}) => ({ ...treeBody(groupId, plotId), ...extra });
   const detail = async (id: number, token = demo) =>
     env().get<TreeDetail>(`${T}/getTreeDetail`, token, { id: `${id}` });
 

@@ -1,3 +1,5 @@
+import '../../../components/areaTexts';
+import '../areaTexts';
 import { ENV_ACTUATORS, type EnvActuator } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Segmented, Space, Typography } from 'antd';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { ScreenParkSummary } from '@farmpark/contracts';
 import { useTranslation } from 'react-i18next';
 import Panel from '../Panel';

@@ -1,7 +1,9 @@
+import '../areaTexts';
 import type { ParkProduction } from '@farmpark/contracts';
 import { useTranslation } from 'react-i18next';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
+import { CropBar } from '../panels/CropBar';
 import css from '../screen.module.css';
 
 const SHOWN = 8;
@@ -23,23 +25,14 @@ export default function CropsPanel({ production, palette }: { production: ParkPr
     >
       <div className={css.list}>
         {production?.crops.slice(0, SHOWN).map((c, i) => (
-          <div key={c.crop} data-crop={c.crop}>
-            <div className={css.row} style={{ justifyContent: 'space-between' }}>
-              <span className={css.ellipsis}>{c.crop}</span>
-              <span className={css.muted} style={{ flex: 'none' }}>
-                {t('screen.production.mu', { area: c.areaMu })} · {t('screen.multi.plantings', { count: c.plantings })}
-              </span>
-            </div>
-            <div className={css.bar}>
-              <div
-                className={css.barFill}
-                style={{
-                  width: `${(c.areaMu / largest) * 100}%`,
-                  background: palette.series[i % palette.series.length],
-                }}
-              />
-            </div>
-          </div>
+          <CropBar
+            key={c.crop}
+            crop={c.crop}
+            said={`${t('screen.production.mu', { area: c.areaMu })} · ${t('screen.multi.plantings', { count: c.plantings })}`}
+            percent={(c.areaMu / largest) * 100}
+            index={i}
+            palette={palette}
+          />
         ))}
       </div>
     </Panel>

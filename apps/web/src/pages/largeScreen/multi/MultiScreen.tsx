@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useAppStore } from '../../../stores/app';

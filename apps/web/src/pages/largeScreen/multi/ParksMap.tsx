@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { LngLat, ScreenParkSummary } from '@farmpark/contracts';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -5,6 +6,7 @@ import MapCanvas, { type MapMarker, type MapPolygon } from '../../../components/
 import { viewOf } from '../mapView';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
+import { MapLegend } from '../panels/MapPanel';
 import css from '../screen.module.css';
 
 /**
@@ -72,14 +74,7 @@ export default function ParksMap({ parks, palette }: { parks: readonly ScreenPar
             testId="screen-multi-map-canvas"
           />
         ) : null}
-        <div className={css.legend}>
-          {(['online', 'offline', 'alarm'] as const).map((k) => (
-            <span key={k} className={css.row} style={{ gap: 6 }}>
-              <span className={css.dot} style={{ background: palette[k] }} />
-              {t(`screen.multi.legend.${k}`)}
-            </span>
-          ))}
-        </div>
+        <MapLegend palette={palette} label={(k) => t(`screen.multi.legend.${k}`)} />
       </div>
     </Panel>
   );

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { ParkProduction, ScreenParkSummary } from '@farmpark/contracts';
 import { useTranslation } from 'react-i18next';
 import Panel from '../Panel';

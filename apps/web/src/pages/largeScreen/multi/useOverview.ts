@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { screenOverview } from '../../../api/screens';
 import { useParkChannel } from '../../../mqtt/channels';
 import { useAlarmFeed } from '../../../mqtt/useAlarmFeed';
-import { screenOverview } from '../screenApi';
 import { REFRESH } from '../timing';
 
 /**

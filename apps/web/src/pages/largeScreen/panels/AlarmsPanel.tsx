@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { AlarmRecord, Severity } from '@farmpark/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../utils/time';

@@ -1,10 +1,7 @@
 import type { CameraPictureItem } from '@farmpark/contracts';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { addPageTexts } from '../../../i18n';
+import { describe, expect, it } from 'vitest';
 import { DARK } from '../palette';
-import { screenEn } from '../texts.en-US';
-import { screenZh } from '../texts.zh-CN';
 import CameraTile from './CameraTile';
 
 const ZONE = 'Asia/Shanghai';
@@ -24,8 +21,6 @@ const tile = (props: Partial<Parameters<typeof CameraTile>[0]>) =>
 const shown = () => screen.getByTestId('screen-camera');
 
 describe('CameraTile', () => {
-  beforeAll(() => addPageTexts(screenZh, screenEn));
-
   it("shows the newest picture's thumbnail with its time in the park's zone, the date when not today", () => {
     const { unmount } = tile({});
     expect(shown().dataset.state).toBe('picture');

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { CameraPictureItem } from '@farmpark/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

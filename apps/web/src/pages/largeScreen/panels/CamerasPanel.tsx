@@ -1,11 +1,12 @@
+import '../areaTexts';
 import type { CameraPictureItem, ParkDevice } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { cameraPictures } from '../../../api/screens';
 import type { LiveDevice } from '../../../components/live/liveState';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
 import css from '../screen.module.css';
-import { cameraPictures } from '../screenApi';
 import { REFRESH } from '../timing';
 import CameraTile from './CameraTile';
 

@@ -1,3 +1,5 @@
+import '../../../components/areaTexts';
+import '../areaTexts';
 import type { DeviceClass, ParkDevice } from '@farmpark/contracts';
 import { useTranslation } from 'react-i18next';
 import type { LiveDevice } from '../../../components/live/liveState';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { ParkProduction } from '@farmpark/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';

@@ -1,11 +1,12 @@
+import '../areaTexts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { machines, runsSince } from '../../../api/screens';
 import { useParkChannel } from '../../../mqtt/channels';
 import { formatTime, inPark } from '../../../utils/time';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
 import css from '../screen.module.css';
-import { machines, runsSince } from '../screenApi';
 import { REFRESH } from '../timing';
 
 const SHOWN = 3;

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { LngLat, Park } from '@farmpark/contracts';
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -105,16 +106,29 @@ export default function MapPanel({
               testId="screen-map-canvas"
             />
           ) : null}
-          <div className={css.legend}>
-            {(['online', 'offline', 'alarm'] as const).map((k) => (
-              <span key={k} className={css.row} style={{ gap: 6 }} data-testid={`screen-map-${k}`}>
-                <span className={css.dot} style={{ background: palette[k] }} />
-                {t(`screen.map.${k}`)} {counts[k]}
-              </span>
-            ))}
-          </div>
+          <MapLegend
+            palette={palette}
+            label={(k) => `${t(`screen.map.${k}`)} ${counts[k]}`}
+            testId={(k) => `screen-map-${k}`}
+          />
         </div>
       ) : null}
     </Panel>
+  );
+}
+
+type DotKind = 'online' | 'offline' | 'alarm';
+
+/** What the dots' colours mean on a screen's map. */
+export function MapLegend(props: { palette: Palette; label: (k: DotKind) => string; testId?: (k: DotKind) => string }) {
+  return (
+    <div className={css.legend}>
+      {(['online', 'offline', 'alarm'] as const).map((k) => (
+        <span key={k} className={css.row} style={{ gap: 6 }} data-testid={props.testId?.(k)}>
+          <span className={css.dot} style={{ background: props.palette[k] }} />
+          {props.label(k)}
+        </span>
+      ))}
+    </div>
   );
 }

@@ -1,12 +1,13 @@
+import '../areaTexts';
 import type { PestTrend } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pestTrend } from '../../../api/screens';
 import Chart, { loadEcharts } from '../../../components/Chart';
 import { formatTime, inPark } from '../../../utils/time';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
-import { pestTrend } from '../screenApi';
 import { REFRESH } from '../timing';
 
 /** Stacked daily catches by category over the last 7 park days; categories with no catch are left out. */

@@ -1,11 +1,13 @@
+import '../areaTexts';
 import type { ParkProduction } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { parkProduction } from '../../../api/screens';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
 import css from '../screen.module.css';
-import { parkProduction } from '../screenApi';
 import { REFRESH } from '../timing';
+import { CropBar } from './CropBar';
 import { HarvestLine } from './HarvestLine';
 
 const SHOWN = 4;
@@ -45,23 +47,15 @@ function ProductionBody({ data, palette }: { data: ParkProduction; palette: Pale
       <div className={css.list} data-testid="screen-production-crops">
         {data.crops.length === 0 ? <span className={css.muted}>{t('screen.production.noCrops')}</span> : null}
         {data.crops.slice(0, SHOWN).map((c, i) => (
-          <div key={c.crop} data-crop={c.crop}>
-            <div className={css.row} style={{ justifyContent: 'space-between', fontSize: 16 }}>
-              <span className={css.ellipsis}>{c.crop}</span>
-              <span className={css.muted} style={{ flex: 'none' }}>
-                {t('screen.production.mu', { area: c.areaMu })}
-              </span>
-            </div>
-            <div className={css.bar}>
-              <div
-                className={css.barFill}
-                style={{
-                  width: `${Math.max(4, (c.areaMu / largest) * 100)}%`,
-                  background: palette.series[i % palette.series.length],
-                }}
-              />
-            </div>
-          </div>
+          <CropBar
+            key={c.crop}
+            crop={c.crop}
+            said={t('screen.production.mu', { area: c.areaMu })}
+            percent={Math.max(4, (c.areaMu / largest) * 100)}
+            index={i}
+            palette={palette}
+            fontSize={16}
+          />
         ))}
       </div>
       <HarvestLine production={data} />

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { AreaPoint, DevicePoint } from '@farmpark/contracts';
 import { useTranslation } from 'react-i18next';
 import type { LiveDevice } from '../../../components/live/liveState';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { useTranslation } from 'react-i18next';
 import { formatValue } from '../../../components/live/formatValue';
 import type { LiveDevice } from '../../../components/live/liveState';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type Park, parkFields } from '@farmpark/contracts';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useEffect, useState } from 'react';
@@ -14,6 +15,8 @@ const FIELDS = [
   'area',
   'longitude',
   'latitude',
+  'elevationM',
+  'windHeightM',
   'crops',
   'remark',
   'timeZone',
@@ -56,6 +59,8 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
       area: values.area ?? null,
       longitude: values.longitude ?? null,
       latitude: values.latitude ?? null,
+      elevationM: values.elevationM ?? null,
+      windHeightM: values.windHeightM ?? null,
       // cleared: back to the server's default zone
       timeZone: values.timeZone ?? '',
     };
@@ -81,9 +86,9 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
     </Col>
   );
   // No min/max on the input: clamping would silently change what was typed; the contract rule explains instead.
-  const number = (f: Field) => (
+  const number = (f: Field, extra?: string) => (
     <Col xs={24} md={8}>
-      <Form.Item name={f} label={label(f)} rules={rules(f)}>
+      <Form.Item name={f} label={label(f)} rules={rules(f)} extra={extra}>
         <InputNumber style={{ width: '100%' }} data-testid={`park-${f}`} />
       </Form.Item>
     </Col>
@@ -109,6 +114,8 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
           {number('area')}
           {number('longitude')}
           {number('latitude')}
+          {number('elevationM')}
+          {number('windHeightM', t('park.windHeightHelp'))}
           <Col xs={24} md={12}>
             <Form.Item name="timeZone" label={t('tz.field')} extra={t('tz.fieldHelp')} rules={rules('timeZone')}>
               <Select

@@ -1,4 +1,4 @@
-import '../../../i18n/parkMapTexts';
+import '../areaTexts';
 import { PlusOutlined } from '@ant-design/icons';
 import type { Park } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

@@ -1,3 +1,5 @@
+import '../../../components/areaTexts';
+import '../areaTexts';
 import type { LightDevice } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Segmented, Space, Tag, TimePicker, Typography } from 'antd';

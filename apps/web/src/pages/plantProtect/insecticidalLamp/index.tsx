@@ -1,3 +1,5 @@
+import '../../../components/areaTexts';
+import '../areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Empty, Row, Skeleton } from 'antd';
 import { useMemo } from 'react';

@@ -1,9 +1,10 @@
-import './setup';
+import '../../dashboard/areaTexts';
+import './areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { getOutOfRangeList } from '../../../api/production';
 import { isEnglish } from '../../../i18n';
-import { getOutOfRangeList } from './api';
 import { paramName, paramUnit, rangeText } from './params';
 
 /** The home page is a glance: the first few, and how many more the crops page has. */

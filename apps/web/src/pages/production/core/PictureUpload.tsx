@@ -1,13 +1,21 @@
+import './areaTexts';
 import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Upload } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { post } from '../../../api/request';
 
 const MAX_MB = 5;
 const TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** Sends one picture as its bytes (the server checks what it really is), then the list reloads. */
-export default function PictureUpload({ url, onDone, testId }: { url: string; onDone: () => void; testId: string }) {
+export default function PictureUpload({
+  upload,
+  onDone,
+  testId,
+}: {
+  upload: (file: Blob) => Promise<unknown>;
+  onDone: () => void;
+  testId: string;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   return (
@@ -26,7 +34,7 @@ export default function PictureUpload({ url, onDone, testId }: { url: string; on
         return true;
       }}
       customRequest={({ file, onSuccess, onError }) => {
-        post(url, undefined, { blob: file as Blob }).then(
+        upload(file as Blob).then(
           (r) => {
             onSuccess?.(r);
             message.success(t('production.picture.saved'));

@@ -1,10 +1,9 @@
-import './setup';
 import type { IdealRange } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { flattenPermitList } from '../../../access/generateRoutes';
+import { getDeviceIdealRanges } from '../../../api/production';
 import { useSessionStore } from '../../../stores/session';
-import { getDeviceIdealRanges } from './api';
 
 const PLANT = '/productionManagement/plant';
 

@@ -1,7 +1,7 @@
-import type { zh } from './texts.zh-CN';
+import type { productionZh } from './texts.zh-CN';
 
 /** English texts of production management (personnel, crops and plantings, growth standards, harvests). */
-export const en: typeof zh = {
+export const productionEn: typeof productionZh = {
   production: {
     person: {
       name: 'Name',
@@ -114,7 +114,6 @@ export const en: typeof zh = {
       more: '{{n}} more out of range: see Crops',
       hours: '{{n}} h out of range in 7 days',
     },
-    export: { csv: 'Export CSV', xlsx: 'Export Excel' },
     keyword: 'Keyword',
     picture: {
       photo: 'Photo',

@@ -1,5 +1,5 @@
 /** 生产管理（人员、作物与种植、生长标准、采收入库）的文字：随本区页面的代码块加载（见 addPageTexts）。 */
-export const zh = {
+export const productionZh = {
   production: {
     person: {
       name: '姓名',
@@ -111,7 +111,6 @@ export const zh = {
       more: '另有 {{n}} 个种植超范围，见作物管理',
       hours: '近 7 天 {{n}} 小时超范围',
     },
-    export: { csv: '导出 CSV', xlsx: '导出 Excel' },
     keyword: '关键字',
     picture: {
       photo: '照片',

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { ListParams } from './api';
+import type { ListParams } from '../../../api/production';
 
 type Filters = Record<string, string | number | undefined>;
 

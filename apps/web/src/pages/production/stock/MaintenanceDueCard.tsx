@@ -1,10 +1,11 @@
-import './setup';
+import '../../dashboard/areaTexts';
+import './areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Empty, List, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { getMaintenanceDue } from '../../../api/production';
 import { parkNow } from '../../../utils/time';
-import { getMaintenanceDue } from './api';
 
 /** Home page card: the park's machines whose maintenance falls due within 7 days (or is overdue). */
 export default function MaintenanceDueCard({ groupId }: { groupId: number }) {

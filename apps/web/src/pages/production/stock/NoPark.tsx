@@ -1,3 +1,4 @@
+import './areaTexts';
 import { Card, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 

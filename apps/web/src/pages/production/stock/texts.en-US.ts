@@ -1,14 +1,13 @@
-import type { zh } from './texts.zh-CN';
+import type { stockZh } from './texts.zh-CN';
 
 /** English texts of production management (materials, suppliers, machinery, farm work, traceability videos). */
-export const en: typeof zh = {
+export const stockEn: typeof stockZh = {
   productionStock: {
     keyword: 'Keyword',
     park: 'Park',
     noPark: 'Choose a park at the top first',
     notes: 'Notes',
     remark: 'Remarks',
-    export: { xlsx: 'Export Excel', csv: 'Export CSV' },
     materialKind: { fertiliser: 'Fertiliser', pesticide: 'Pesticide', seed: 'Seed', other: 'Other' },
     material: {
       kind: 'Kind',

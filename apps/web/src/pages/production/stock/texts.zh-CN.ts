@@ -1,12 +1,11 @@
 /** 生产管理（农资、供应商、农机、农事、溯源视频）的中文文案。 */
-export const zh = {
+export const stockZh = {
   productionStock: {
     keyword: '关键词',
     park: '园区',
     noPark: '请先在顶部选择园区',
     notes: '备注',
     remark: '备注',
-    export: { xlsx: '导出 Excel', csv: '导出 CSV' },
     materialKind: { fertiliser: '肥料', pesticide: '农药', seed: '种子', other: '其他' },
     material: {
       kind: '类别',

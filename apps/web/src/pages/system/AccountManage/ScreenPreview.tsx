@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, type FormInstance, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { addScreenAccountBody, alterScreenAccountBody, type ScreenAccount } from '@farmpark/contracts';
 import { Alert, App, Form, Input, Popconfirm, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';

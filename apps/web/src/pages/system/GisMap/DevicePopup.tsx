@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { CLASS_PERMIT_URL, type DevicePoint } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Empty, Spin, Tag } from 'antd';

@@ -1,4 +1,4 @@
-import '../../../i18n/parkMapTexts';
+import '../areaTexts';
 import type { GisPark, LngLat } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Select, Space, Tag, Typography } from 'antd';
@@ -25,7 +25,7 @@ const OFFLINE = '#8c8c8c';
 /** System > GIS map: every park's boundary and areas, every placed device with its live status. */
 export default function GisMapPage() {
   const { t } = useTranslation();
-  const query = useQuery({ queryKey: ['gisMap'], queryFn: getGisMapList });
+  const query = useQuery({ queryKey: ['gisMap'], queryFn: () => getGisMapList() });
   const [parks, setParks] = useState<GisPark[]>([]);
   const [selected, setSelected] = useState<number | null>(null);
   const [focus, setFocus] = useState<number | null>(null);

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type ScreenManageItem, screenFields } from '@farmpark/contracts';
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';

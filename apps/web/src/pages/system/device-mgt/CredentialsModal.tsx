@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { DeviceWithSecret } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { IMPORT_COLUMNS, type ImportResult, type ImportRowResult } from '@farmpark/contracts';
 import { Alert, App, Button, Modal, Space, Table, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';

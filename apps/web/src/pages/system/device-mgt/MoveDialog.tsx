@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { DeviceInfo } from '@farmpark/contracts';
 import { App, Modal, Select } from 'antd';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type DeviceInfo, type ParamSetting, type ParamView, paramDef } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Drawer, Grid, Input, InputNumber, Switch, Table, Typography } from 'antd';

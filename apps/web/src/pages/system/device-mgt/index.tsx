@@ -1,4 +1,5 @@
-import '../../../i18n/parkMapTexts';
+import '../../park/areaTexts';
+import '../areaTexts';
 import {
   addDeviceBody,
   DEVICE_CLASSES,

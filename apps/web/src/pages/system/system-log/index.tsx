@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { SYSTEM_LOG_ACTIONS, SYSTEM_LOG_TARGETS, type SystemLogEntry } from '@farmpark/contracts';
 import { DatePicker, Input, Select, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';

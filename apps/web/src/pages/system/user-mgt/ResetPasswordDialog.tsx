@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { resetUserPwdBody, type SysUser } from '@farmpark/contracts';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useState } from 'react';

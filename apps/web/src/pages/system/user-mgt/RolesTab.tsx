@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { type PermitNode, type Role, roleFields } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, type FormInstance, Input, Spin, Tag } from 'antd';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { addSysUserBody, type SysUser, sysUserFields } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Popconfirm, Select, Switch, Tag } from 'antd';

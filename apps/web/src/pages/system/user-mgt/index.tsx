@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import RolesTab from './RolesTab';

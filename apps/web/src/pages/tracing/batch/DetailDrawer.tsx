@@ -1,8 +1,9 @@
+import '../areaTexts';
 import type { TraceBatchDetail } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Empty, Spin, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getBatchPreview, getPublished } from './api';
+import { getBatchPreview, getPublished } from '../../../api/tracing';
 import TracePreview from './TracePreview';
 
 /** A batch's two views for consumers: what its records give now, and the snapshot they are shown. */

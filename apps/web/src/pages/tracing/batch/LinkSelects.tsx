@@ -8,15 +8,11 @@ export function HarvestSelect({ options, value, onChange }: Props) {
   const form = Form.useFormInstance();
   const plantingIds: number[] = Form.useWatch('plantingIds', form) ?? [];
   return (
-    <Select
-      mode="multiple"
-      optionFilterProp="label"
+    <RecordSelect
+      items={(options?.harvests ?? []).filter((h) => plantingIds.includes(h.plantingId))}
       value={value}
       onChange={onChange}
-      data-testid="batch-harvests"
-      options={(options?.harvests ?? [])
-        .filter((h) => plantingIds.includes(h.plantingId))
-        .map((h) => ({ value: h.id, label: h.label }))}
+      testId="batch-harvests"
     />
   );
 }

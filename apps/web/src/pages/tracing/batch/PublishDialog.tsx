@@ -1,10 +1,11 @@
+import '../areaTexts';
 import { type PublicTrace, TRACE_SECTIONS, type TraceBatchDetail, type TraceSection } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Checkbox, Modal, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getBatchPreview, publishBatch } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
-import { getBatchPreview, publishBatch } from './api';
 import TracePreview from './TracePreview';
 
 /** Only the ticked sections of a trace: what a publish with these ticks freezes. */

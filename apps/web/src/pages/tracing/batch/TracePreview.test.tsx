@@ -3,7 +3,6 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import '../../../test/jsdomShims';
 import '../../../i18n';
-import './areaTexts';
 import { ticked } from './PublishDialog';
 import TracePreview from './TracePreview';
 

@@ -1,9 +1,12 @@
+import '../../production/core/areaTexts';
+import '../../production/stock/areaTexts';
+import '../areaTexts';
 import { type PublicTrace, TRACE_SECTIONS, type TraceSection } from '@farmpark/contracts';
 import { Button, Card, Descriptions, Empty, List, Modal, Space, Tag, Timeline, Typography } from 'antd';
 import { type ReactNode, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchFile } from '../../../api/tracing';
 import FileView from '../report/FileView';
-import { fetchFile } from './api';
 
 /**
  * A trace as the consumer's page shows it, section by section, at phone width: only the sections present in

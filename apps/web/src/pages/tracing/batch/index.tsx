@@ -1,4 +1,5 @@
-import './areaTexts';
+import '../../production/core/areaTexts';
+import '../areaTexts';
 import {
   addBatchBody,
   batchFields,
@@ -10,9 +11,6 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Empty, Input, InputNumber, Popconfirm, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CrudPage from '../../../components/CrudPage';
-import type { CrudApi } from '../../../components/CrudPage/types';
-import { useParkStore } from '../../../stores/park';
 import {
   addBatch,
   type BatchInput,
@@ -21,7 +19,10 @@ import {
   removeBatch,
   unpublishBatch,
   updateBatch,
-} from './api';
+} from '../../../api/tracing';
+import CrudPage from '../../../components/CrudPage';
+import type { CrudApi } from '../../../components/CrudPage/types';
+import { useParkStore } from '../../../stores/park';
 import DetailDrawer from './DetailDrawer';
 import { HarvestSelect, RecordSelect } from './LinkSelects';
 import PublishDialog from './PublishDialog';

@@ -1,4 +1,4 @@
-import './areaTexts';
+import '../areaTexts';
 import {
   type CodeSettings,
   codeLabelsQuery,
@@ -10,10 +10,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { App, type ButtonProps, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { alterCodeSettings, downloadLabels, getCodeSettings, voidCodes } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
 import { saveFile } from '../../../utils/saveFile';
 import { useSchemaForm } from '../../../utils/useSchemaForm';
-import { alterCodeSettings, downloadLabels, getCodeSettings, voidCodes } from './api';
 
 type Size = (typeof LABEL_SIZES)[number];
 const seqInput = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;

@@ -1,12 +1,12 @@
-import './areaTexts';
+import '../areaTexts';
 import { type CodeJob, generateCodesBody, TRACE_CODE_MAX_PER_JOB } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Form, InputNumber, Modal, Progress } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { generateCodes, getCodeJob } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
 import { useSchemaForm } from '../../../utils/useSchemaForm';
-import { generateCodes, getCodeJob } from './api';
 
 /**
  * Starts a generation job and follows it with a progress bar (the server works in the background, so

@@ -1,9 +1,9 @@
-import './areaTexts';
+import '../areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { getCodeStats } from '../../../api/tracing';
 import Chart from '../../../components/Chart';
-import { getCodeStats } from './api';
 
 /** Counts of the batch's codes and its scans per day (the park's days) as a bar chart. */
 export default function StatsPanel({ batchId, version }: { batchId: number; version: number }) {

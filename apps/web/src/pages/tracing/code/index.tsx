@@ -1,14 +1,21 @@
-import './areaTexts';
+import '../areaTexts';
 import type { SuspectedCodeRow, TraceCodeRow, TraceCodeState } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Dropdown, Empty, Input, Select, Space, Tabs, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  downloadCodeList,
+  getBatches,
+  getCodeJobs,
+  getCodeList,
+  getSuspected,
+  type ListParams,
+} from '../../../api/tracing';
 import CrudPage from '../../../components/CrudPage';
 import { useActivePark } from '../../../stores/park';
 import { saveFile } from '../../../utils/saveFile';
 import { formatTime } from '../../../utils/time';
-import { downloadCodeList, getBatches, getCodeJobs, getCodeList, getSuspected, type ListParams } from './api';
 import { LabelsDialog, RuleDialog, VoidDialog } from './Dialogs';
 import GenerateDialog from './GenerateDialog';
 import StatsPanel from './StatsPanel';

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ReportItem } from '@farmpark/contracts';
 import { Button, Input, Select, Space } from 'antd';

@@ -1,12 +1,9 @@
-import './areaTexts';
+import '../areaTexts';
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { addReportBody, type TraceReport } from '@farmpark/contracts';
 import { App, Button, Card, Empty, Input, Modal, Select, Tag, Upload } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CrudPage from '../../../components/CrudPage';
-import { useParkStore } from '../../../stores/park';
-import { parkNow } from '../../../utils/time';
 import {
   addReport,
   fetchReportFile,
@@ -16,7 +13,10 @@ import {
   removeReport,
   updateReport,
   uploadReportFile,
-} from './api';
+} from '../../../api/tracing';
+import CrudPage from '../../../components/CrudPage';
+import { useParkStore } from '../../../stores/park';
+import { parkNow } from '../../../utils/time';
 import FileView from './FileView';
 import ItemsInput from './ItemsInput';
 

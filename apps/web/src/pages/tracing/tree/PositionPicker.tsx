@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { Button, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import MapCanvas from '../../../components/MapCanvas';

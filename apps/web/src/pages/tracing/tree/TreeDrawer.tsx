@@ -1,3 +1,5 @@
+import '../../production/stock/areaTexts';
+import '../areaTexts';
 import { FARM_WORK_TYPES, type FarmWorkOptions, type Tree } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -19,8 +21,15 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import {
+  addTreeCare,
+  getTreeCare,
+  getTreeDetail,
+  removeTreeCare,
+  removeTreePhoto,
+  uploadTreePhoto,
+} from '../../../api/tracing';
 import { formatTime, parkNow } from '../../../utils/time';
-import { addTreeCare, getTreeCare, getTreeDetail, removeTreeCare, removeTreePhoto, uploadTreePhoto } from './api';
 
 interface CareForm {
   type: string;

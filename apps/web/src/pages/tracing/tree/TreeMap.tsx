@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { Tree } from '@farmpark/contracts';
 import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,24 +1,24 @@
-import './areaTexts';
+import '../areaTexts';
 import { addTreeBody, alterTreeBody, TAG_SIZES, type Tree } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getFarmWorkOptions } from '../../../api/production';
+import {
+  addTree,
+  alterTree,
+  downloadTreeTags,
+  getTreeList,
+  type ListParams,
+  removeTrees,
+  type TreeInput,
+} from '../../../api/tracing';
 import CrudPage from '../../../components/CrudPage';
 import { useActivePark } from '../../../stores/park';
 import { saveFile } from '../../../utils/saveFile';
 import { formatTime } from '../../../utils/time';
 import NoPark from '../../production/stock/NoPark';
-import {
-  addTree,
-  alterTree,
-  downloadTreeTags,
-  getParkOptions,
-  getTreeList,
-  type ListParams,
-  removeTrees,
-  type TreeInput,
-} from './api';
 import PositionPicker from './PositionPicker';
 import TreeDrawer from './TreeDrawer';
 import TreeMap from './TreeMap';
@@ -35,7 +35,7 @@ export default function TreeCodePage() {
   const [rows, setRows] = useState<Tree[]>([]);
   const options = useQuery({
     queryKey: ['traceTree', 'parkOptions', groupId],
-    queryFn: () => getParkOptions(groupId as number),
+    queryFn: () => getFarmWorkOptions(groupId as number),
     enabled: groupId !== null,
   });
   if (groupId === null || !park) return <NoPark />;

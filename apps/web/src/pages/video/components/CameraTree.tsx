@@ -32,7 +32,7 @@ export default function CameraTree({ cameras, parkName, selected, onSelect }: Pr
             e.dataTransfer.effectAllowed = 'copy';
           }}
           data-testid={`camera-node-${c.id}`}
-          title={c.online ? t('video.online') : t('video.offline')}
+          title={c.fault ? t(`video.refused.${c.fault}`) : c.online ? t('video.online') : t('video.offline')}
         >
           <Badge status={!c.enabled ? 'default' : c.online ? 'success' : 'error'} />
           <VideoCameraOutlined style={{ margin: '0 6px' }} />

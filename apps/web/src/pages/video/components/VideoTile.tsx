@@ -1,11 +1,13 @@
-import { CameraOutlined, CloseOutlined, ControlOutlined, FullscreenOutlined } from '@ant-design/icons';
+import { CloseOutlined, ControlOutlined, FullscreenOutlined } from '@ant-design/icons';
 import type { PlayAnswer } from '@farmpark/contracts';
-import { Button, Space, Spin, Tooltip, Typography } from 'antd';
+import { Button, Space, Spin, Typography } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cameraSnapshotUrl, playCamera } from '../../../api/video';
+import { playCamera } from '../../../api/video';
 import { DRAG_TYPE } from './CameraTree';
 import PtzPad from './PtzPad';
+import SnapshotButton from './SnapshotButton';
+import TileButton from './TileButton';
 import type { WallCamera } from './useCameras';
 import VideoPlayer from './VideoPlayer';
 
@@ -26,6 +28,8 @@ type View =
   | {
       state: 'error';
       message: string;
+      /** The server's cause (a CameraFault), when it named one. */
+      reason?: string;
     };
 
 /** Plays only while on screen: a tile scrolled away (or a hidden tab) stops its stream. */
@@ -63,7 +67,12 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
       .then((answer) => {
         if (cancelled) return;
         if (answer.ok) setView({ state: 'playing', answer });
-        else setView({ state: 'error', message: t(`video.refused.${answer.reason}`, answer.message) });
+        else
+          setView({
+            state: 'error',
+            message: t(`video.refused.${answer.reason}`, answer.message),
+            reason: answer.reason,
+          });
       })
       .catch((err: Error) => !cancelled && setView({ state: 'error', message: err.message }));
     return () => {
@@ -81,7 +90,6 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
   }, [view]);
 
   const onError = useCallback((message: string) => setView({ state: 'error', message }), []);
-  const offline = camera !== null && !camera.online;
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target; it becomes a button while a camera waits to be placed
@@ -130,47 +138,25 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
           </Typography.Text>
           <Space size={2}>
             {camera.ptz && (
-              <Tooltip title={t('video.ptz')}>
-                <Button
-                  size="small"
-                  type="text"
-                  style={{ color: '#fff' }}
-                  icon={<ControlOutlined />}
-                  onClick={() => setShowPtz((s) => !s)}
-                  data-testid={`tile-ptz-${index}`}
-                />
-              </Tooltip>
+              <TileButton
+                title={t('video.ptz')}
+                icon={<ControlOutlined />}
+                onClick={() => setShowPtz((s) => !s)}
+                testId={`tile-ptz-${index}`}
+              />
             )}
-            <Tooltip title={t('video.snapshot')}>
-              <Button
-                size="small"
-                type="text"
-                style={{ color: '#fff' }}
-                icon={<CameraOutlined />}
-                href={cameraSnapshotUrl(camera.id)}
-                target="_blank"
-                data-testid={`tile-snapshot-${index}`}
-              />
-            </Tooltip>
-            <Tooltip title={t('video.fullscreen')}>
-              <Button
-                size="small"
-                type="text"
-                style={{ color: '#fff' }}
-                icon={<FullscreenOutlined />}
-                onClick={() => void box.current?.requestFullscreen?.()}
-              />
-            </Tooltip>
-            <Tooltip title={t('video.close')}>
-              <Button
-                size="small"
-                type="text"
-                style={{ color: '#fff' }}
-                icon={<CloseOutlined />}
-                onClick={onClear}
-                data-testid={`tile-close-${index}`}
-              />
-            </Tooltip>
+            <SnapshotButton cameraId={camera.id} name={camera.name} testId={`tile-snapshot-${index}`} />
+            <TileButton
+              title={t('video.fullscreen')}
+              icon={<FullscreenOutlined />}
+              onClick={() => void box.current?.requestFullscreen?.()}
+            />
+            <TileButton
+              title={t('video.close')}
+              icon={<CloseOutlined />}
+              onClick={onClear}
+              testId={`tile-close-${index}`}
+            />
           </Space>
         </div>
       )}
@@ -205,7 +191,10 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
         )}
         {view.state === 'error' && (
           <>
-            <span data-testid={`tile-error-${index}`}>{offline ? t('video.offline') : view.message}</span>
+            {/* the cause the server named, in words (not "offline" for every failure) */}
+            <span data-testid={`tile-error-${index}`} data-reason={view.reason}>
+              {view.message}
+            </span>
             <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
               {t('video.retry')}
             </Button>

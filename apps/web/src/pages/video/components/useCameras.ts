@@ -9,7 +9,7 @@ export const CAMERAS_KEY = ['video', 'cameras'];
 export type WallCamera = Pick<
   VideoCamera,
   'id' | 'name' | 'groupId' | 'online' | 'enabled' | 'ptz' | 'purpose' | 'kind'
->;
+> & { fault: CameraListItem['fault'] };
 
 const fromList = (c: CameraListItem): WallCamera => ({
   id: c.deviceId,
@@ -20,6 +20,7 @@ const fromList = (c: CameraListItem): WallCamera => ({
   ptz: c.ptz,
   purpose: c.purpose,
   kind: c.kind,
+  fault: c.fault,
 });
 
 const parkNameOf = (parks: ReturnType<typeof useParkStore.getState>['parks']) => (groupId: number) => {

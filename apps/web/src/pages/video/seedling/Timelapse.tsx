@@ -1,12 +1,12 @@
 import type { TimelapseItem } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, DatePicker, InputNumber, List, Progress, Space, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, Button, Card, InputNumber, List, Progress, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addTimelapse, getTimelapse, getTimelapses } from '../../../api/video';
 import ExportButton from '../../../components/ExportButton';
-import { formatTime, fromPicker, parkNow, toPicker } from '../../../utils/time';
+import { formatTime, fromPicker } from '../../../utils/time';
+import { MinuteRangePicker, useRecentRange } from '../components/MinuteRange';
 import VideoPlayer from '../components/VideoPlayer';
 
 const running = (j: TimelapseItem | undefined) => j?.state === 'queued' || j?.state === 'running';
@@ -55,10 +55,7 @@ function Job({ id }: { id: number }) {
 export default function Timelapse({ cameraId }: { cameraId: number }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
-    toPicker(parkNow().subtract(1, 'day').valueOf()),
-    toPicker(Date.now()),
-  ]);
+  const [range, setRange] = useRecentRange(1, 'day');
   const [fps, setFps] = useState(10);
   const [current, setCurrent] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,14 +77,7 @@ export default function Timelapse({ cameraId }: { cameraId: number }) {
   return (
     <Space direction="vertical" style={{ width: '100%' }}>
       <Space wrap>
-        <DatePicker.RangePicker
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          value={range}
-          allowClear={false}
-          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-          data-testid="timelapse-range"
-        />
+        <MinuteRangePicker value={range} onChange={setRange} testId="timelapse-range" />
         <span>{t('video.seedling.fps')}</span>
         <InputNumber min={1} max={30} value={fps} onChange={(v) => setFps(v ?? 10)} style={{ width: 72 }} />
         <Button type="primary" loading={busy} onClick={() => void make()} data-testid="timelapse-make">

@@ -8,7 +8,7 @@ import {
   type VideoCamera,
 } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
+import { Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAreaPoints, getGroupPoint } from '../../../api/points';
@@ -31,6 +31,7 @@ const LABEL_KEYS = {
   purpose: 'setup.purpose',
   snapshotEveryMinutes: 'setup.scheduleShort',
   enabled: 'setup.enabled',
+  unchecked: 'setup.unchecked',
 } as const;
 
 interface Props {
@@ -44,6 +45,8 @@ interface Props {
 export default function CameraDialog({ camera, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const parks = useParkStore((s) => s.parks);
+  // a new camera goes to the park the console shows now, unless another is picked
+  const activeGroupId = useParkStore((s) => s.activeGroupId);
   const [form] = Form.useForm<AddVideoCameraBody>();
   const labels = Object.fromEntries(Object.entries(LABEL_KEYS).map(([f, k]) => [f, t(`video.${k}`)]));
   const { rule, submit, saving } = useSchemaForm(form, {
@@ -106,12 +109,14 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
         form={form}
         layout="vertical"
         initialValues={{
+          groupId: parks.some((p) => p.groupId === activeGroupId) ? activeGroupId : undefined,
           kind: 'stream',
           channelNo: 1,
           ptz: false,
           purpose: 'general',
           snapshotEveryMinutes: 0,
           enabled: true,
+          unchecked: false,
         }}
         data-testid="camera-form"
       >
@@ -119,7 +124,7 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
           <Input maxLength={50} />
         </Form.Item>
         <Form.Item name="groupId" label={labels.groupId} rules={[rule('groupId')]} required>
-          <Select options={parks.map((p) => ({ value: p.groupId, label: parkLabel(p) }))} />
+          <Select options={parks.map((p) => ({ value: p.groupId, label: parkLabel(p) }))} data-testid="camera-park" />
         </Form.Item>
         <Form.Item name="plotId" label={labels.plotId}>
           <Select allowClear options={(plots.data ?? []).map((p) => ({ value: p.areaPointId, label: p.areaName }))} />
@@ -175,6 +180,10 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
         </Space>
         <Form.Item name="snapshotEveryMinutes" label={t('video.setup.schedule')} rules={[rule('snapshotEveryMinutes')]}>
           <InputNumber min={0} max={1440} />
+        </Form.Item>
+        {/* the server reaches the camera on save and says why it cannot; this saves it anyway */}
+        <Form.Item name="unchecked" valuePropName="checked" extra={t('video.setup.uncheckedHint')}>
+          <Checkbox data-testid="camera-unchecked">{t('video.setup.unchecked')}</Checkbox>
         </Form.Item>
       </Form>
     </Modal>

@@ -2,12 +2,13 @@ import '../areaTexts';
 import { PlusOutlined } from '@ant-design/icons';
 import type { VideoCamera } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Badge, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Grid, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeCamera } from '../../../api/video';
 import { useCameras } from '../components/useCameras';
 import CameraDialog from './CameraDialog';
+import CameraState from './CameraState';
 import EzvizKeyCard from './EzvizKeyCard';
 
 /** System > video setup (issue 15 item 1): the merchant's EZVIZ key and every camera's video settings. */
@@ -21,6 +22,8 @@ export default function VideoSetupPage() {
   // the watching pages' lists too
   const reload = () => void queryClient.invalidateQueries({ queryKey: ['video'] });
   const lbl = (k: string) => t(`video.setup.${k}`);
+  // on a phone the state column is scrolled away: it shows under the name instead
+  const phone = !Grid.useBreakpoint().md;
 
   return (
     <Space direction="vertical" style={{ width: '100%' }} size="middle">
@@ -40,10 +43,24 @@ export default function VideoSetupPage() {
           loading={query.isLoading}
           dataSource={all}
           pagination={false}
-          scroll={{ x: 900 }}
+          scroll={{ x: 1070 }}
           data-testid="camera-table"
           columns={[
-            { title: lbl('name'), dataIndex: 'name', width: 160, fixed: 'left' },
+            {
+              title: lbl('name'),
+              dataIndex: 'name',
+              width: 160,
+              fixed: 'left',
+              render: (name: string, c) =>
+                phone ? (
+                  <Space direction="vertical" size={0}>
+                    {name}
+                    <CameraState camera={c} />
+                  </Space>
+                ) : (
+                  name
+                ),
+            },
             { title: t('video.park'), dataIndex: 'groupId', width: 160, render: (g: number) => query.parkName(g) },
             {
               title: lbl('source'),
@@ -71,17 +88,16 @@ export default function VideoSetupPage() {
               width: 110,
               render: (n: number) => (n > 0 ? t('video.setup.everyMinutes', { n }) : lbl('none')),
             },
-            {
-              title: t('video.online'),
-              key: 'state',
-              width: 90,
-              render: (_: unknown, c) => (
-                <Badge
-                  status={!c.enabled ? 'default' : c.online ? 'success' : 'error'}
-                  text={!c.enabled ? t('video.disabled') : c.online ? t('video.online') : t('video.offline')}
-                />
-              ),
-            },
+            ...(phone
+              ? []
+              : [
+                  {
+                    title: lbl('state'),
+                    key: 'state',
+                    width: 260,
+                    render: (_: unknown, c: VideoCamera) => <CameraState camera={c} />,
+                  },
+                ]),
             {
               title: lbl('actions'),
               key: 'actions',

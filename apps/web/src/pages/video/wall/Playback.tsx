@@ -1,10 +1,10 @@
 import type { PlayAnswer, RecordingRange } from '@farmpark/contracts';
-import { Alert, Button, Card, DatePicker, Empty, Select, Space, Tag } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { Alert, Button, Card, Empty, Select, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getRecordings, playback } from '../../../api/video';
-import { formatTime, fromPicker, parkNow, toPicker } from '../../../utils/time';
+import { formatTime, fromPicker } from '../../../utils/time';
+import { MinuteRangePicker, useRecentRange } from '../components/MinuteRange';
 import type { WallCamera } from '../components/useCameras';
 import VideoPlayer from '../components/VideoPlayer';
 
@@ -12,10 +12,7 @@ import VideoPlayer from '../components/VideoPlayer';
 export default function Playback({ cameras }: { cameras: WallCamera[] }) {
   const { t } = useTranslation();
   const [cameraId, setCameraId] = useState<number | null>(cameras[0]?.id ?? null);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [
-    toPicker(parkNow().subtract(1, 'hour').valueOf()),
-    toPicker(Date.now()),
-  ]);
+  const [range, setRange] = useRecentRange(1, 'hour');
   const [answer, setAnswer] = useState<PlayAnswer | null>(null);
   const [stretches, setStretches] = useState<RecordingRange[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,13 +43,7 @@ export default function Playback({ cameras }: { cameras: WallCamera[] }) {
           options={cameras.map((c) => ({ value: c.id, label: c.name }))}
           data-testid="playback-camera"
         />
-        <DatePicker.RangePicker
-          showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
-          value={range}
-          allowClear={false}
-          onChange={(v) => v?.[0] && v[1] && setRange([v[0], v[1]])}
-        />
+        <MinuteRangePicker value={range} onChange={setRange} />
         <Button type="primary" loading={busy} onClick={() => void play()} data-testid="playback-play">
           {t('video.play')}
         </Button>

@@ -1,5 +1,7 @@
+import '../../../../components/areaTexts';
+import '../../areaTexts';
 import { PlusOutlined, RobotOutlined } from '@ant-design/icons';
-import { type AutomationAction, type AutomationRule, type CommandState, DEVICE_MODEL } from '@farmpark/contracts';
+import { type AutomationAction, type AutomationRule, DEVICE_MODEL } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ButtonProps } from 'antd';
 import { Alert, Button, Card, Collapse, Empty, Popconfirm, Space, Spin, Switch, Tag, Typography } from 'antd';
@@ -11,6 +13,7 @@ import {
   getAutomationRuleList,
   removeAutomationRule,
 } from '../../../../api/automation';
+import { COMMAND_STATE_COLOR } from '../../../../components/CommandButton/commandState';
 import { isEnglish } from '../../../../i18n';
 import { useActivePark } from '../../../../stores/park';
 import { formatTime } from '../../../../utils/time';
@@ -21,13 +24,6 @@ import { fromRule, toInput } from './ruleForm';
 
 /** How often the list asks again: "active now" and "last fired" change with the readings. */
 const REFRESH_MS = 5_000;
-const STATE_COLOR: Record<CommandState, string> = {
-  queued: 'default',
-  sent: 'processing',
-  succeeded: 'success',
-  failed: 'error',
-  timedOut: 'warning',
-};
 const time = (ts: number) => formatTime(ts);
 
 function useActionText() {
@@ -79,7 +75,7 @@ function Activity({ ruleId }: { ruleId: number }) {
               state: c.params.on ? t('live.on') : t('live.off'),
             })}
           </span>{' '}
-          <Tag color={STATE_COLOR[c.state]}>{t(`command.state.${c.state}`)}</Tag>
+          <Tag color={COMMAND_STATE_COLOR[c.state]}>{t(`command.state.${c.state}`)}</Tag>
           {c.reason ? <Typography.Text type="secondary">{c.reason}</Typography.Text> : null}
         </li>
       ))}

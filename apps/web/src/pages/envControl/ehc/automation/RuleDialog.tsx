@@ -1,4 +1,5 @@
 import '../../../alarm/areaTexts';
+import '../../areaTexts';
 import { type AutomationRule, DEVICE_MODEL, ENV_ACTUATORS, type EnvActuator } from '@farmpark/contracts';
 import type { ButtonProps } from 'antd';
 import { Alert, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';

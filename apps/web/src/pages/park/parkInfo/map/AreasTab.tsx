@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import { type AreaPoint, alterGroupAreaPointBody, type GroupPoint, type Park } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Form, Input, InputNumber, Popconfirm, Row, Space, Table } from 'antd';

@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import type { GroupPoint, LngLat, Park } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Radio, Space, Typography } from 'antd';

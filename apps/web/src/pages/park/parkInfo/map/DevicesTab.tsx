@@ -1,3 +1,5 @@
+import '../../areaTexts';
+import '../../../system/areaTexts';
 import type { DevicePoint, GroupPoint, Park } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Col, List, Row, Space, Typography } from 'antd';

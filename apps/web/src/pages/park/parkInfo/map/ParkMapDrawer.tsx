@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import type { Park } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Drawer, Grid, Tabs } from 'antd';

@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import type { Park } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Form, Select } from 'antd';

@@ -1,14 +1,15 @@
+import '../areaTexts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { fieldName, type GrowthStageInput, updateGrowthStandardBody } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getStandardDetail, updateStandard } from '../../../../api/production';
 import { isEnglish } from '../../../../i18n';
 import { useAppStore } from '../../../../stores/app';
 import { phraseLang } from '../../../../utils/formRules';
 import { useSchemaForm } from '../../../../utils/useSchemaForm';
-import { getStandardDetail, updateStandard } from '../api';
 import { MEASURED_PARAMS } from '../params';
 
 interface Values {

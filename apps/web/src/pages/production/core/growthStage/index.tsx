@@ -1,11 +1,11 @@
-import '../setup';
+import '../areaTexts';
 import type { Crop } from '@farmpark/contracts';
 import { Button, Input, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getStandardList, standardExportUrl } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { getStandardList, standardExportUrl } from '../api';
-import ExportButtons from '../ExportButtons';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { useLastFilters } from '../useLastFilters';
 import StandardEditor from './StandardEditor';
 

@@ -1,10 +1,8 @@
-import '../setup';
+import '../areaTexts';
 import { addPersonnelBody, PERSONNEL_STATUSES, type Personnel, personnelFields } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import CrudPage from '../../../../components/CrudPage';
-import { useParkOptions } from '../../../system/parkOptions';
 import {
   addPersonnel,
   getPersonnelDetail,
@@ -14,8 +12,11 @@ import {
   personnelExportUrl,
   removePersonnel,
   updatePersonnel,
-} from '../api';
-import ExportButtons from '../ExportButtons';
+  uploadPersonnelPhoto,
+} from '../../../../api/production';
+import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
+import { useParkOptions } from '../../../system/parkOptions';
 import PictureUpload from '../PictureUpload';
 import { useLastFilters } from '../useLastFilters';
 
@@ -52,7 +53,7 @@ export default function PersonnelPage() {
       actionsWidth={280}
       rowActions={(p, api) => (
         <PictureUpload
-          url={`/api/merchant/production/personnel/uploadPhoto/${p.id}`}
+          upload={(file) => uploadPersonnelPhoto(p.id, file)}
           onDone={api.reload}
           testId={`personnel-photo-${p.id}`}
         />

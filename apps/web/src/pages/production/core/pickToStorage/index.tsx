@@ -1,12 +1,9 @@
-import '../setup';
+import '../areaTexts';
 import { addHarvestBody, HARVEST_UNITS, type Harvest, harvestFields, updateHarvestBody } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Empty, Input, InputNumber, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import CrudPage from '../../../../components/CrudPage';
-import { useParkStore } from '../../../../stores/park';
-import { parkNow } from '../../../../utils/time';
 import {
   addHarvest,
   getHarvestList,
@@ -15,8 +12,11 @@ import {
   harvestExportUrl,
   removeHarvest,
   updateHarvest,
-} from '../api';
-import ExportButtons from '../ExportButtons';
+} from '../../../../api/production';
+import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
+import { useParkStore } from '../../../../stores/park';
+import { parkNow } from '../../../../utils/time';
 import { useLastFilters } from '../useLastFilters';
 
 /** Production > harvest to storage: what was picked from which planting, by whom, into which store. */

@@ -1,9 +1,18 @@
+import '../areaTexts';
 import { addCropBody, type Crop, cropFields, updateCropBody } from '@farmpark/contracts';
 import { Image, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
+import {
+  addCrop,
+  type CropInput,
+  cropExportUrl,
+  getCropList,
+  removeCrop,
+  updateCrop,
+  uploadCropPicture,
+} from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { addCrop, type CropInput, cropExportUrl, getCropList, removeCrop, updateCrop } from '../api';
-import ExportButtons from '../ExportButtons';
+import { ExportButtons } from '../../../../components/ExportButton';
 import PictureUpload from '../PictureUpload';
 import { useLastFilters } from '../useLastFilters';
 
@@ -25,7 +34,7 @@ export default function CropTab() {
       actionsWidth={280}
       rowActions={(c, api) => (
         <PictureUpload
-          url={`/api/merchant/production/crop/uploadPicture/${c.id}`}
+          upload={(file) => uploadCropPicture(c.id, file)}
           onDone={api.reload}
           testId={`crop-picture-${c.id}`}
         />

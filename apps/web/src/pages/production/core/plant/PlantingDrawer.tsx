@@ -1,10 +1,11 @@
+import '../areaTexts';
 import type { PlantingParamStatus } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Empty, Skeleton, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { getPlantingDetail } from '../../../../api/production';
 import { isEnglish } from '../../../../i18n';
 import { useAppStore } from '../../../../stores/app';
-import { getPlantingDetail } from '../api';
 import { paramName, paramUnit, rangeText } from '../params';
 import PlantingRecord from './PlantingRecord';
 

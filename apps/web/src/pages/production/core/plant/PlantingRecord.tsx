@@ -1,13 +1,13 @@
-import '../../stock/setup';
+import '../areaTexts';
+import '../../stock/areaTexts';
 import type { FarmWork, Harvest, TraceVideo } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Empty, Modal, Skeleton, Space, Table, Tag, Tooltip } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { videoFileUrl } from '../../stock/api';
+import { getPlantingRecord, videoFileUrl } from '../../../../api/production';
 import { STATUS_COLOR } from '../../stock/farmWork/FarmWorkCalendar';
 import WorkInputs from '../../stock/farmWork/WorkInputs';
-import { getPlantingRecord } from '../api';
 
 /**
  * What was done on a planting, below its stage and monitoring in the drawer: farm work (the machine's

@@ -1,9 +1,9 @@
+import '../areaTexts';
 import { addPlantingBody, PLANTING_STATUSES, type Planting } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, InputNumber, Select, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CrudPage from '../../../../components/CrudPage';
 import {
   addPlanting,
   getCropOptions,
@@ -13,8 +13,9 @@ import {
   plantingExportUrl,
   removePlanting,
   updatePlanting,
-} from '../api';
-import ExportButtons from '../ExportButtons';
+} from '../../../../api/production';
+import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { useLastFilters } from '../useLastFilters';
 import AutoHarvestDay from './AutoHarvestDay';
 import PlantingDrawer from './PlantingDrawer';

@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import { Empty, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useParkStore } from '../../../../stores/park';

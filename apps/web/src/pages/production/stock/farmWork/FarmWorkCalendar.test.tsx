@@ -5,7 +5,6 @@ import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../../test/jsdomShims';
 import '../../../../i18n';
-import '../setup';
 import { parkNow } from '../../../../utils/time';
 import FarmWorkCalendar from './FarmWorkCalendar';
 

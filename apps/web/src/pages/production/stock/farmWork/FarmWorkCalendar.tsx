@@ -1,11 +1,12 @@
+import '../areaTexts';
 import type { FarmWork } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Calendar, Empty, List, Result, Spin, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getFarmWorkMonth } from '../../../../api/production';
 import { parkNow } from '../../../../utils/time';
-import { getFarmWorkMonth } from '../api';
 
 export const STATUS_COLOR = { planned: 'blue', done: 'green', abandoned: 'default' } as const;
 /** The day a work shows on: when it was done, else when it is planned. */

@@ -1,13 +1,14 @@
+import '../areaTexts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { FARM_WORK_STATUSES, FARM_WORK_TYPES, type FarmWork, type FarmWorkOptions } from '@farmpark/contracts';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addFarmWork, alterFarmWork, type FarmWorkInput } from '../../../../api/production';
 import { useAppStore } from '../../../../stores/app';
 import { dialogProps } from '../../../../utils/dialog';
 import { parkNow } from '../../../../utils/time';
-import { addFarmWork, alterFarmWork, type FarmWorkInput } from '../api';
 import { dayOf } from '../usePark';
 import { showWorkErrors } from './serverErrors';
 import WorkPhotos from './WorkPhotos';

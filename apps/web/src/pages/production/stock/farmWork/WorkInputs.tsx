@@ -1,3 +1,4 @@
+import '../areaTexts';
 import type { FarmWork } from '@farmpark/contracts';
 import { useTranslation } from 'react-i18next';
 

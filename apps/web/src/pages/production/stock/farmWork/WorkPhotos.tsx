@@ -1,9 +1,10 @@
+import '../areaTexts';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FarmWork } from '@farmpark/contracts';
 import { App, Button, Form, Image, Popconfirm, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addFarmWorkPhoto, farmWorkPhotoUrl, removeFarmWorkPhoto } from '../api';
+import { addFarmWorkPhoto, farmWorkPhotoUrl, removeFarmWorkPhoto } from '../../../../api/production';
 
 /** Photos of one farm work: uploaded one by one (the server checks each picture), shown and removed here. */
 export default function WorkPhotos({ work }: { work: FarmWork }) {

@@ -1,14 +1,20 @@
-import '../setup';
+import '../areaTexts';
 import { PlusOutlined } from '@ant-design/icons';
 import { FARM_WORK_STATUSES, FARM_WORK_TYPES, type FarmWork } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import {
+  farmWorkExportUrl,
+  getFarmWorkList,
+  getFarmWorkOptions,
+  type ListParams,
+  removeFarmWork,
+} from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import { useAppStore } from '../../../../stores/app';
-import { farmWorkExportUrl, getFarmWorkList, getFarmWorkOptions, type ListParams, removeFarmWork } from '../api';
-import ExportButtons from '../ExportButtons';
 import NoPark from '../NoPark';
 import { dayOf, useStockPark } from '../usePark';
 import FarmWorkCalendar, { STATUS_COLOR } from './FarmWorkCalendar';

@@ -1,11 +1,12 @@
+import '../areaTexts';
 import type { Machinery, Maintenance } from '@farmpark/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Popconfirm, Result, Row, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addMaintenance, getMaintenanceList, removeMaintenance } from '../../../../api/production';
+import { usePagedList } from '../../../../components/table/usePagedList';
 import { showServerFieldError } from '../../../../utils/formRules';
-import { addMaintenance, getMaintenanceList, removeMaintenance } from '../api';
 import { dayOf } from '../usePark';
 
 interface Values {
@@ -22,12 +23,12 @@ export default function MaintenancePanel({ machine, onChanged }: { machine: Mach
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 10 });
   const lbl = (k: string) => t(`productionStock.machinery.${k}`);
-  const q = useQuery({
-    queryKey: ['productionStock', 'maintenance', machine.id, page],
-    queryFn: () => getMaintenanceList({ machineryId: machine.id, ...page }),
-  });
+  const { q, table } = usePagedList(
+    ['productionStock', 'maintenance', machine.id],
+    (page) => getMaintenanceList({ machineryId: machine.id, ...page }),
+    10,
+  );
   const changed = () => {
     void q.refetch();
     onChanged();
@@ -101,16 +102,9 @@ export default function MaintenancePanel({ machine, onChanged }: { machine: Mach
           style={{ marginTop: 16 }}
           rowKey="id"
           size="small"
-          loading={q.isFetching}
-          dataSource={q.data?.list ?? []}
+          {...table}
           locale={{ emptyText: lbl('empty') }}
           scroll={{ x: 640 }}
-          pagination={{
-            current: page.pageNum,
-            pageSize: page.pageSize,
-            total: q.data?.total ?? 0,
-            onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-          }}
           columns={[
             { title: lbl('doneOn'), dataIndex: 'doneOn', width: 110 },
             { title: lbl('maintenanceType'), dataIndex: 'type', width: 120 },

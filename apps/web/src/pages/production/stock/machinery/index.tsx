@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import {
   addMachineryBody,
   alterMachineryBody,
@@ -10,9 +10,6 @@ import { Button, DatePicker, Drawer, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
-import { useAppStore } from '../../../../stores/app';
-import { parkNow } from '../../../../utils/time';
 import {
   addMachinery,
   alterMachinery,
@@ -21,8 +18,11 @@ import {
   type MachineryInput,
   machineryExportUrl,
   removeMachinery,
-} from '../api';
-import ExportButtons from '../ExportButtons';
+} from '../../../../api/production';
+import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
+import { useAppStore } from '../../../../stores/app';
+import { parkNow } from '../../../../utils/time';
 import NoPark from '../NoPark';
 import { dayOf, useStockPark } from '../usePark';
 import MaintenancePanel from './MaintenancePanel';

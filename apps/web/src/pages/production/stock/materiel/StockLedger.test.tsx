@@ -5,7 +5,6 @@ import { App } from 'antd';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../../test/jsdomShims';
 import '../../../../i18n';
-import '../setup';
 
 const moves: StockMove[] = [
   {
@@ -62,7 +61,7 @@ const getStockMoveList = vi.fn(
     pageSize: p.pageSize,
   }),
 );
-vi.mock('../api', () => ({ getStockMoveList, stockMoveExportUrl: () => '/x' }));
+vi.mock('../../../../api/production', () => ({ getStockMoveList, stockMoveExportUrl: () => '/x' }));
 const { default: StockLedger } = await import('./StockLedger');
 
 const material = { id: 7, name: '吡虫啉', unit: 'kg' } as Material;

@@ -1,11 +1,11 @@
+import '../areaTexts';
 import { type Material, type StockMove, workRemovedId } from '@farmpark/contracts';
-import { useQuery } from '@tanstack/react-query';
 import { Result, Table, Tag } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getStockMoveList, stockMoveExportUrl } from '../../../../api/production';
+import { ExportButtons } from '../../../../components/ExportButton';
+import { usePagedList } from '../../../../components/table/usePagedList';
 import { formatTime } from '../../../../utils/time';
-import { getStockMoveList, stockMoveExportUrl } from '../api';
-import ExportButtons from '../ExportButtons';
 
 const COLOR = { in: 'green', out: 'orange', adjust: 'blue' } as const;
 const qty = (n: number) => (n > 0 ? `+${n}` : String(n));
@@ -13,12 +13,10 @@ const qty = (n: number) => (n > 0 ? `+${n}` : String(n));
 /** The ledger of one material, newest first: every move with the balance right after it. */
 export default function StockLedger({ material }: { material: Material }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const lbl = (k: string) => t(`productionStock.move.${k}`);
-  const q = useQuery({
-    queryKey: ['productionStock', 'ledger', material.id, page],
-    queryFn: () => getStockMoveList({ materialId: material.id, ...page }),
-  });
+  const { q, table } = usePagedList(['productionStock', 'ledger', material.id], (page) =>
+    getStockMoveList({ materialId: material.id, ...page }),
+  );
   if (q.isError) return <Result status="warning" title={(q.error as Error).message} data-testid="ledger-error" />;
   return (
     <>
@@ -28,17 +26,10 @@ export default function StockLedger({ material }: { material: Material }) {
       <Table<StockMove>
         rowKey="id"
         size="small"
-        loading={q.isFetching}
-        dataSource={q.data?.list ?? []}
+        {...table}
         scroll={{ x: 1060 }}
         locale={{ emptyText: lbl('empty') }}
         data-testid="ledger-table"
-        pagination={{
-          current: page.pageNum,
-          pageSize: page.pageSize,
-          total: q.data?.total ?? 0,
-          onChange: (pageNum, pageSize) => setPage({ pageNum, pageSize }),
-        }}
         columns={[
           { title: lbl('at'), dataIndex: 'at', width: 150, render: (v: number) => formatTime(v) },
           {

@@ -1,12 +1,13 @@
+import '../areaTexts';
 import type { Material } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addStockMove, getSupplierOptions } from '../../../../api/production';
 import { dialogProps } from '../../../../utils/dialog';
 import { showServerFieldError } from '../../../../utils/formRules';
-import { addStockMove, getSupplierOptions } from '../api';
 import { dayOf } from '../usePark';
 
 interface Values {

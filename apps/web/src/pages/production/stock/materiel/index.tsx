@@ -1,4 +1,4 @@
-import '../setup';
+import '../areaTexts';
 import {
   addMaterialBody,
   alterMaterialBody,
@@ -9,8 +9,6 @@ import {
 import { Button, Drawer, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
-import { useAppStore } from '../../../../stores/app';
 import {
   addMaterial,
   alterMaterial,
@@ -19,8 +17,10 @@ import {
   type MaterialInput,
   materialExportUrl,
   removeMaterial,
-} from '../api';
-import ExportButtons from '../ExportButtons';
+} from '../../../../api/production';
+import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
+import { useAppStore } from '../../../../stores/app';
 import NoPark from '../NoPark';
 import { useStockPark } from '../usePark';
 import StockLedger from './StockLedger';

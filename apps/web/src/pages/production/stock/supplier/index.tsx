@@ -1,10 +1,9 @@
-import '../setup';
+import '../areaTexts';
 import { addSupplierBody, alterSupplierBody, type Supplier } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import CrudPage from '../../../../components/CrudPage';
 import {
   addSupplier,
   alterSupplier,
@@ -14,8 +13,9 @@ import {
   removeSupplier,
   type SupplierInput,
   supplierExportUrl,
-} from '../api';
-import ExportButtons from '../ExportButtons';
+} from '../../../../api/production';
+import CrudPage from '../../../../components/CrudPage';
+import { ExportButtons } from '../../../../components/ExportButton';
 import NoPark from '../NoPark';
 import { useStockPark } from '../usePark';
 

@@ -1,3 +1,4 @@
+import '../areaTexts';
 import { UploadOutlined } from '@ant-design/icons';
 import { VIDEO_MAX_BYTES } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
@@ -5,10 +6,10 @@ import { App, Button, DatePicker, Form, Input, Modal, Select, Upload } from 'ant
 import type { Dayjs } from 'dayjs';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addVideo, getFarmWorkOptions } from '../../../../api/production';
 import { dialogProps } from '../../../../utils/dialog';
 import { showServerFieldError } from '../../../../utils/formRules';
 import { parkNow } from '../../../../utils/time';
-import { addVideo, getFarmWorkOptions } from '../api';
 import { dayOf } from '../usePark';
 
 interface Values {

@@ -1,12 +1,12 @@
-import '../setup';
+import '../areaTexts';
 import { UploadOutlined } from '@ant-design/icons';
 import type { TraceVideo } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { getVideoList, type ListParams, removeVideo, videoFileUrl } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { getVideoList, type ListParams, removeVideo, videoFileUrl } from '../api';
 import NoPark from '../NoPark';
 import { useStockPark } from '../usePark';
 import VideoUploadDialog from './VideoUploadDialog';

@@ -1,3 +1,4 @@
+import '../../areaTexts';
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined } from '@ant-design/icons';
 import { Button, List } from 'antd';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import '../../../../i18n/parkMapTexts';
+import '../../areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Select, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';

@@ -1,0 +1,38 @@
+import { DEGREE_DAY_PERMIT_URLS, degreeDayListQuery, ET0_PERMIT_URL, et0ListQuery } from '@farmpark/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf } from '../../http/authHook';
+import { ok } from '../../http/envelope';
+import { requirePark } from '../../http/scope';
+import type { ModuleDeps } from '../context';
+import { degreeDayList, et0List } from './service';
+
+/**
+ * Agronomy answers of a park (ET0, degree days), read from its weather station. Degree days keep the pest
+ * path of issue 27 (`/pest/getDegreeDayList`) but live here, beside the other agronomy.
+ */
+export function agronomyRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const [pestPermit, ...alsoPermitUrls] = DEGREE_DAY_PERMIT_URLS;
+  r.get(
+    '/api/merchant/agronomy/getEt0List',
+    { config: { permitUrl: ET0_PERMIT_URL }, schema: { tags: ['agronomy'], querystring: et0ListQuery } },
+    async (req) => {
+      const who = authOf(req);
+      requirePark(who, req.query.groupId);
+      return ok(await et0List(db, who, req.query, config.tzName));
+    },
+  );
+  r.get(
+    '/api/merchant/pest/getDegreeDayList',
+    {
+      config: { permitUrl: pestPermit, alsoPermitUrls },
+      schema: { tags: ['agronomy'], querystring: degreeDayListQuery },
+    },
+    async (req) => {
+      const who = authOf(req);
+      requirePark(who, req.query.groupId);
+      return ok(await degreeDayList(db, who, req.query, config.tzName));
+    },
+  );
+}

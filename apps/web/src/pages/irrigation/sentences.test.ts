@@ -1,0 +1,123 @@
+import type { IrrigationRun, SmartDecision } from '@farmpark/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { decisionText, runOperatorText, runReasonText } from './sentences';
+
+const zh = i18n.getFixedT('zh-CN');
+const en = i18n.getFixedT('en-US');
+// English may load on demand
+beforeAll(() => i18n.loadLanguages('en-US'));
+
+const run = (over: Partial<IrrigationRun>): IrrigationRun => ({
+  runId: 7,
+  groupId: 1,
+  deviceId: 3,
+  deviceName: 'DF-SI-0001',
+  serial: 'DF-SI-0001',
+  deviceClass: 'smartIrrigation',
+  zones: [1],
+  durationMin: 20,
+  volumeM3: null,
+  recipe: null,
+  trigger: 'manual',
+  triggerRef: '',
+  triggerName: '',
+  operator: 'demo',
+  state: 'stopped',
+  createdAt: 0,
+  startedAt: 0,
+  endedAt: 1,
+  waterM3: 0.42,
+  fertiliser: [],
+  endCode: null,
+  endValue: null,
+  stopReason: null,
+  reason: '',
+  startCmdId: 'c',
+  stopCmdId: null,
+  ...over,
+});
+
+const decision = (over: Partial<SmartDecision>): SmartDecision => ({
+  id: 1,
+  ruleId: 2,
+  at: 0,
+  action: 'started',
+  reason: 'belowStart',
+  moisture: 25.84,
+  rainMm: null,
+  runId: 7,
+  facts: {},
+  detail: '',
+  ...over,
+});
+
+describe('running record texts', () => {
+  it('phrases why a run ended in each language, with its numbers', () => {
+    const early = run({ endCode: 'endedEarlyTime', endValue: 5.5 });
+    expect(runReasonText(zh, early)).toBe('设备提前结束：运行 5.5 / 20 分钟');
+    expect(runReasonText(en, early)).toBe('Ended early at the machine after 5.5 of 20 min');
+    const bySmart = run({ endCode: 'stopRequested', stopReason: 'aboveStop', stopCmdId: 's' });
+    expect(runReasonText(zh, bySmart)).toBe('智能规则停止：墒情已达停止值');
+    expect(runReasonText(en, run({ endCode: 'stopRequested', stopReason: 'operator' }))).toBe(
+      'Stopped by the operator',
+    );
+    expect(runReasonText(en, run({ state: 'done' }))).toBe('');
+  });
+
+  it('passes a machine’s own words through as it sent them', () => {
+    const refused = run({ state: 'failed', endCode: 'startRefused', reason: '阀门3故障' });
+    expect(runReasonText(en, refused)).toBe('The machine refused the start; the machine said: 阀门3故障');
+    expect(runReasonText(zh, refused)).toBe('设备拒绝启动，设备回复：阀门3故障');
+  });
+
+  it('names a person as operator only for manual runs', () => {
+    expect(runOperatorText(en, run({}))).toBe('demo');
+    const program = run({ trigger: 'program', triggerName: '早间水肥', operator: 'program:早间水肥' });
+    expect(runOperatorText(en, program)).toBe('System');
+    expect(runOperatorText(zh, program)).toBe('系统');
+  });
+});
+
+describe('decision log texts', () => {
+  it('says what the rule saw and did, from the stored facts', () => {
+    const started = decision({ facts: { threshold: 26, zones: [1, 2], maxDurationMin: 10 } });
+    expect(decisionText(zh, started, 'zh-CN')).toBe('墒情 25.8% 低于 26%：1区、2区 开始灌溉，最长 10 分钟');
+    expect(decisionText(en, started, 'en-US')).toBe(
+      'Moisture 25.8 % below 26 %: zone 1, zone 2 watered for at most 10 min',
+    );
+    // named zones read by their names, as everywhere else
+    const names = new Map([[1, '彩椒滴灌区']]);
+    expect(decisionText(zh, started, 'zh-CN', names)).toBe(
+      '墒情 25.8% 低于 26%：1区 → 彩椒滴灌区、2区 开始灌溉，最长 10 分钟',
+    );
+    const rain = decision({
+      action: 'skipped',
+      reason: 'raining',
+      rainMm: 12.25,
+      runId: null,
+      facts: { rainLimitMm: 10, rainHours: 24 },
+    });
+    expect(decisionText(en, rain, 'en-US')).toBe('12.3 mm of rain in the last 24 h, more than 10 mm');
+    const ended = decision({
+      action: 'stopped',
+      reason: 'maxDuration',
+      moisture: null,
+      facts: { waterM3: 0.456, maxDurationMin: 10 },
+    });
+    expect(decisionText(zh, ended, 'zh-CN')).toBe('已达最长 10 分钟；用水 0.46 m³');
+    const busy = decision({ action: 'skipped', reason: 'busy', runId: null, facts: { startedAtMachine: true } });
+    expect(decisionText(en, busy, 'en-US')).toBe('The machine is running by itself (started at the machine)');
+  });
+
+  it('shows a server refusal in the reader’s language and an old row without facts as nothing', () => {
+    const refused = decision({
+      action: 'failed',
+      reason: 'commandFailed',
+      facts: { error: { code: 1001, zh: '分区 9 不存在', en: 'zones: zone 9 does not exist' } },
+    });
+    expect(decisionText(zh, refused, 'zh-CN')).toBe('分区 9 不存在');
+    expect(decisionText(en, refused, 'en-US')).toBe('zones: zone 9 does not exist');
+    expect(decisionText(en, decision({}), 'en-US')).toBe('');
+  });
+});

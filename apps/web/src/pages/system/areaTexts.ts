@@ -1,0 +1,7 @@
+import { addPageTexts } from '../../i18n';
+import { systemEn } from './texts.en-US';
+import { systemZh } from './texts.zh-CN';
+
+// Every module that shows these texts imports this one (or is only imported by modules that do), so the
+// texts travel with the chunks that show them, not with /login's first load (docs/DECISIONS.md, page texts).
+addPageTexts(systemZh, systemEn);
