@@ -227,13 +227,15 @@ describe('every request schema speaks to people (issue 23)', () => {
     }
   });
 
-  it('names nested fields by the rows a person sees', () => {
-    expect(fieldName('stages.2.ranges.1.max', 'zh')).toBe('第 3 个阶段第 2 个参数的上限');
-    expect(fieldName('stages.2.ranges.1.max', 'en')).toBe('max of parameter 2 of stage 3');
-    expect(fieldName('items.0.name', 'zh')).toBe('第 1 个检测项目的名称');
-    expect(fieldName('materials.1.materialId', 'en')).toBe('material 2');
-    expect(fieldName('condition.high', 'zh')).toBe('触发条件的上限');
-    expect(fieldName('params.valve', 'en')).toBe('valve');
-    expect(fieldName('nothingKnown', 'en')).toBe('this field');
+  it.each([
+    ['stages.2.ranges.1.max', 'zh', '第 3 个阶段第 2 个参数的上限'],
+    ['stages.2.ranges.1.max', 'en', 'max of parameter 2 of stage 3'],
+    ['items.0.name', 'zh', '第 1 个检测项目的名称'],
+    ['materials.1.materialId', 'en', 'material 2'],
+    ['condition.high', 'zh', '触发条件的上限'],
+    ['params.valve', 'en', 'valve'],
+    ['nothingKnown', 'en', 'this field'],
+  ] as const)('names %s by the rows a person sees (%s)', (path, lang, name) => {
+    expect(fieldName(path, lang)).toBe(name);
   });
 });

@@ -46,7 +46,13 @@ const LABELS = {
   'en-US': { sownOn: 'Sown on', transplantedOn: 'Transplanted on' },
 };
 
-async function fill(lang: 'zh-CN' | 'en-US', send: () => Promise<unknown>) {
+/** Renders the form in `lang`, enters the two dates (the later one first by default) and saves. */
+async function fill(
+  lang: 'zh-CN' | 'en-US',
+  send: () => Promise<unknown>,
+  sown = '2026-05-10',
+  transplanted = '2026-05-01',
+) {
   await act(() => i18n.changeLanguage(lang));
   i18n.addResource(lang, 'translation', 'plantDemo.sownOn', LABELS[lang].sownOn);
   i18n.addResource(lang, 'translation', 'plantDemo.transplantedOn', LABELS[lang].transplantedOn);
@@ -56,8 +62,8 @@ async function fill(lang: 'zh-CN' | 'en-US', send: () => Promise<unknown>) {
       <Dates send={send} onDone={done} />
     </App>,
   );
-  fireEvent.change(screen.getByTestId('sown'), { target: { value: '2026-05-10' } });
-  fireEvent.change(screen.getByTestId('transplanted'), { target: { value: '2026-05-01' } });
+  fireEvent.change(screen.getByTestId('sown'), { target: { value: sown } });
+  fireEvent.change(screen.getByTestId('transplanted'), { target: { value: transplanted } });
   fireEvent.click(screen.getByTestId('save'));
   return done;
 }
@@ -81,24 +87,13 @@ describe('useSchemaForm', { timeout: 20_000 }, () => {
   });
 
   it("puts the server's refusal under its field and resolves false instead of throwing", async () => {
-    // Dates in order, so the form sends; the server still refuses the later one (a rule it alone knows).
+    // Dates in order, so the form sends; the server still refuses a field, by a rule only it checks.
     const send = vi.fn(async () => {
       throw new RequestError('api', '移栽日期不能早于播种日期', 1001, [
         { field: 'sownOn', rule: 'differs', params: { other: 'transplantedOn' } },
       ]);
     });
-    await act(() => i18n.changeLanguage('zh-CN'));
-    i18n.addResource('zh-CN', 'translation', 'plantDemo.sownOn', '播种日期');
-    i18n.addResource('zh-CN', 'translation', 'plantDemo.transplantedOn', '移栽日期');
-    const done = vi.fn();
-    render(
-      <App>
-        <Dates send={send} onDone={done} />
-      </App>,
-    );
-    fireEvent.change(screen.getByTestId('sown'), { target: { value: '2026-05-01' } });
-    fireEvent.change(screen.getByTestId('transplanted'), { target: { value: '2026-05-10' } });
-    fireEvent.click(screen.getByTestId('save'));
+    const done = await fill('zh-CN', send, '2026-05-01', '2026-05-10');
     await vi.waitFor(() => expect(done).toHaveBeenCalledWith(false));
     expect(send).toHaveBeenCalledOnce();
     const text = '播种日期不能与移栽日期相同';
