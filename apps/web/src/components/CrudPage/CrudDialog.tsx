@@ -1,5 +1,5 @@
 import { App, Col, Form, Modal, Row } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/app';
 import { dialogProps } from '../../utils/dialog';
@@ -36,12 +36,17 @@ export default function CrudDialog<R, V>({ testId, form: spec, target, title, on
     labels: Object.fromEntries(fields.map((f) => [f.name, f.label])),
   });
 
+  // Pages pass `spec` inline, a new object on every render of theirs (a list or an option query that
+  // arrives): the form is filled when the dialog opens for a row, never again while a person types.
+  const specRef = useRef(spec);
+  specRef.current = spec;
   useEffect(() => {
     if (target === null) return;
+    const { toValues, initialValues } = specRef.current;
     form.resetFields();
-    if (editing && spec.toValues) form.setFieldsValue(spec.toValues(editing) as never);
-    else if (!editing && spec.initialValues) form.setFieldsValue(spec.initialValues as never);
-  }, [target, editing, form, spec]);
+    if (editing && toValues) form.setFieldsValue(toValues(editing) as never);
+    else if (!editing && initialValues) form.setFieldsValue(initialValues as never);
+  }, [target, editing, form]);
 
   const submit = async () => {
     const saved = await send(
