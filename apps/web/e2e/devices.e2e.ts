@@ -130,7 +130,7 @@ describe('device management, GIS map and park map', () => {
     await page.getByTestId('import-summary').waitFor();
     expect(await page.getByTestId('import-summary').innerText()).toContain('成功 1 台，拒绝 2 台');
     const rows = await page.getByTestId('import-rows').innerText();
-    expect(rows).toContain('deviceClass must be one of');
+    expect(rows).toContain('设备类别不在可选范围内');
     expect(rows).toContain('park: no park "不存在的园区"');
     await page.getByTestId('import-download').waitFor();
     await screenshot(page, 'devices-import-zh-CN-1440');

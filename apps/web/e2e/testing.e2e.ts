@@ -180,7 +180,7 @@ describe('/testing, device debugging', () => {
     const editor = page.getByTestId('testing-command-raw');
     await editor.fill('{"name": "setValve", "params": {"valve": 9, "on": true}}');
     await page.getByTestId('testing-send').click();
-    await page.getByText('params.valve: valve must be 1 to 4').waitFor();
+    await page.getByText('Valve must be at most 4').waitFor();
     await editor.fill('{"name": "setValve", "params": {"valve": 2, "on": true}}');
     await page.getByTestId('testing-send').click();
     await page.locator('.ant-modal-confirm').getByRole('button', { name: 'Send' }).click();

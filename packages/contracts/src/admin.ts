@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { passwordField, type SysUserExtend } from './auth';
 import { id, idList, pageQuery } from './envelope';
+import { named, refinement, ruleIssue } from './errorDetail';
 import { isKnownPermitUrl } from './permissions';
 import { boolField, enumField, epochMsField, idField, listOf, optional } from './requestValues';
 
@@ -14,31 +15,26 @@ export const USER_KINDS = ['staff', 'screen'] as const;
 export type UserKind = (typeof USER_KINDS)[number];
 export { SCREEN_ROLE } from './sessionKeys';
 
-const requiredText = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, `${field} must not be empty`)
-    .max(max, `${field} is at most ${max} characters`);
+const requiredText = (max: number) => z.string().trim().min(1).max(max);
 
 /** A list page's optional search word. */
-const keyword = (max: number) => z.string().trim().max(max, `keyword is at most ${max} characters`).optional();
+const keyword = (max: number) => z.string().trim().max(max).optional();
 
 /** A list of park ids (see listOf); may be empty. */
-export const groupIdList = () => listOf(id, (a) => a.max(1000, 'groupIds has at most 1000 parks'));
+export const groupIdList = () => listOf(id, (a) => a.max(1000));
 
 export const loginNameField = z
-  .string({ error: 'loginName is required' })
+  .string()
   .trim()
-  .min(1, 'loginName must not be empty')
-  .max(64, 'loginName is at most 64 characters')
-  .regex(/^[A-Za-z0-9_.@-]+$/, 'loginName may only use letters, digits and _ . @ -');
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.@-]*$/, named('nameChars'));
 
 export const phoneField = z
   .string()
   .trim()
-  .max(30, 'phone is at most 30 characters')
-  .regex(/^[0-9+\- ]*$/, 'phone may only use digits, spaces, + and -')
+  .max(30)
+  .regex(/^[0-9+\- ]*$/, named('phoneChars'))
   .default('');
 
 // ---- users --------------------------------------------------------------------------------------
@@ -52,7 +48,7 @@ export const sysUserListQuery = pageQuery.extend({
 export type SysUserListQuery = z.infer<typeof sysUserListQuery>;
 
 export const sysUserFields = z.object({
-  userName: requiredText('userName', 50),
+  userName: requiredText(50),
   phone: phoneField,
   roleId: idField(),
   groupIds: groupIdList(),
@@ -85,14 +81,13 @@ export interface SysUser extends SysUserExtend {
 
 /** A list of permitUrls of the catalogue; an unknown one is named in the message. */
 export const permitUrlList = listOf(z.string().trim(), (a) =>
-  a.max(500, 'permitUrls has at most 500 entries').superRefine((urls, ctx) => {
-    for (const u of urls)
-      if (!isKnownPermitUrl(u)) ctx.addIssue({ code: 'custom', message: `permitUrls has an unknown permitUrl "${u}"` });
+  a.max(500).superRefine((urls, ctx) => {
+    for (const u of urls) if (!isKnownPermitUrl(u)) ctx.addIssue(ruleIssue([], 'unknownValue', { value: u }));
   }),
 );
 
 export const roleFields = z.object({
-  roleName: requiredText('roleName', 50),
+  roleName: requiredText(50),
   permitUrls: permitUrlList,
 });
 export const addRoleBody = roleFields;
@@ -125,9 +120,9 @@ export const screenAccountListQuery = pageQuery.extend({
   keyword: keyword(64),
 });
 const screenAccountFields = z.object({
-  userName: requiredText('userName', 50),
+  userName: requiredText(50),
   phone: phoneField,
-  groupIds: groupIdList().refine((l) => l.length > 0, 'groupIds must name at least one park'),
+  groupIds: groupIdList().refine((l) => l.length > 0, refinement('minItems', { min: 1 })),
 });
 export const addScreenAccountBody = screenAccountFields.extend({ loginName: loginNameField, loginPwd: passwordField });
 export type AddScreenAccountBody = z.infer<typeof addScreenAccountBody>;
@@ -153,19 +148,16 @@ export interface ScreenAccount {
 
 /** An http(s) URL, or an absolute path of the console such as /large-screen. */
 export const screenAddressField = z
-  .string({ error: 'screenAddress is required' })
+  .string()
   .trim()
-  .min(1, 'screenAddress must not be empty')
-  .max(500, 'screenAddress is at most 500 characters')
-  .refine(
-    (v) => /^https?:\/\/[^\s/]+[^\s]*$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v),
-    'screenAddress must be an http(s) URL or a console path starting with /',
-  );
+  .min(1)
+  .max(500)
+  .refine((v) => /^https?:\/\/[^\s/]+[^\s]*$/i.test(v) || /^\/(?!\/)[^\s]*$/.test(v), named('urlOrPath'));
 
 export const screenFields = z.object({
-  screenTitle: requiredText('screenTitle', 100),
+  screenTitle: requiredText(100),
   screenAddress: screenAddressField,
-  groupIds: groupIdList().refine((l) => l.length > 0, 'groupIds must name at least one park'),
+  groupIds: groupIdList().refine((l) => l.length > 0, refinement('minItems', { min: 1 })),
 });
 export const addScreenBody = screenFields;
 export type AddScreenBody = z.infer<typeof addScreenBody>;
@@ -307,9 +299,9 @@ export const LOG_RESULTS = ['ok', 'fail'] as const;
 export const systemLogFilter = z.object({
   startTime: optional(epochMsField()),
   endTime: optional(epochMsField()),
-  loginName: z.string().trim().max(64, 'loginName is at most 64 characters').optional(),
-  action: z.string().trim().max(60, 'action is at most 60 characters').optional(),
-  targetType: z.string().trim().max(40, 'targetType is at most 40 characters').optional(),
+  loginName: z.string().trim().max(64).optional(),
+  action: z.string().trim().max(60).optional(),
+  targetType: z.string().trim().max(40).optional(),
   result: optional(enumField(LOG_RESULTS)),
   keyword: keyword(100),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { daysBetween } from './days';
 import { id } from './envelope';
+import { ruleIssue } from './errorDetail';
 import { PEST_KIND_PERMIT } from './pests';
 import { dayField } from './production/coreValues';
 import { FAMILY_PERMIT_URL } from './telemetry';
@@ -15,12 +16,11 @@ import { FAMILY_PERMIT_URL } from './telemetry';
 /** Longest range of one request: five years of days, as the pest statistics. */
 export const MAX_AGRONOMY_DAYS = 1830;
 
-const range = { from: dayField('from'), to: dayField('to') };
+const range = { from: dayField(), to: dayField() };
 function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx): void {
   const days = daysBetween(v.from, v.to);
-  if (days < 0) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must not be before from' });
-  else if (days >= MAX_AGRONOMY_DAYS)
-    ctx.addIssue({ code: 'custom', path: ['to'], message: `the range is at most ${MAX_AGRONOMY_DAYS} days` });
+  if (days < 0) ctx.addIssue(ruleIssue(['to'], 'notBefore', { other: 'from' }));
+  else if (days >= MAX_AGRONOMY_DAYS) ctx.addIssue(ruleIssue(['to'], 'rangeDays', { max: MAX_AGRONOMY_DAYS }));
 }
 
 /** Days `from`..`to` (both included, the park's days); days from today on are not answered (not over yet). */

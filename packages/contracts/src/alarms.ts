@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_CLASSES } from './deviceClasses';
 import { id, idList, pageQuery } from './envelope';
+import { named, ruleIssue } from './errorDetail';
 import { boolField, enumField, epochMsField, intField, jsonText, listOf, optional, withDefault } from './requestValues';
 import { type RuleCondition, ruleCondition, type TimeWindow, timeWindows } from './rules';
 
@@ -22,12 +23,7 @@ export type DeliveryState = (typeof DELIVERY_STATES)[number];
 export const MAX_REPEAT_MINUTES = 1440;
 
 const enabled = withDefault(boolField(), true);
-const text = (field: string, max: number, min = 0) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(min, min === 1 ? `${field} must not be empty` : `${field} must have at least ${min} characters`)
-    .max(max, `${field} must be at most ${max} characters`);
+const text = (max: number, min = 0) => z.string().trim().min(min).max(max);
 
 const target = {
   deviceId: optional(id),
@@ -36,11 +32,11 @@ const target = {
 /** A rule watches one device, or (no device given) every device of a class in the park. */
 const oneTarget = (v: { deviceId?: number; deviceClass?: string }, ctx: z.core.$RefinementCtx) => {
   if (v.deviceId === undefined && v.deviceClass === undefined)
-    ctx.addIssue({ code: 'custom', path: ['deviceId'], message: 'give a device, or a device class' });
+    ctx.addIssue(ruleIssue(['deviceId'], 'eitherOf', { others: 'deviceClass' }));
 };
 export const alarmRuleFields = z.object({
   groupId: id,
-  name: text('name', 100, 1),
+  name: text(100, 1),
   ...target,
   condition: jsonText(ruleCondition),
   /** When the rule may fire; empty = always. */
@@ -50,11 +46,7 @@ export const alarmRuleFields = z.object({
   channels: listOf(enumField(ALARM_CHANNELS)),
   /** Notify again every N minutes until acknowledged; 0 = once. */
   repeatMinutes: withDefault(
-    intField((n) =>
-      n
-        .min(0, 'repeatMinutes must not be negative')
-        .max(MAX_REPEAT_MINUTES, `repeatMinutes must be at most ${MAX_REPEAT_MINUTES}`),
-    ),
+    intField((n) => n.min(0).max(MAX_REPEAT_MINUTES)),
     0,
   ),
   /** Non-critical notifications wait until these windows end; empty = none. */
@@ -69,7 +61,7 @@ export const alarmIdsBody = z.object({ id: idList });
 
 export const alarmRuleListQuery = z.object({
   groupId: id,
-  keyword: optional(z.string().trim().max(100, 'keyword must be at most 100 characters')),
+  keyword: optional(z.string().trim().max(100)),
   ...pageQuery.shape,
 });
 export const alarmIdQuery = z.object({ id });
@@ -180,7 +172,7 @@ export interface AlarmDetail extends AlarmRecord {
 
 export const ackAlarmBody = z.object({
   id: idList,
-  comment: text('comment', 500),
+  comment: text(500),
 });
 
 export const activeAlarmCountQuery = z.object({ groupId: id });
@@ -204,45 +196,45 @@ const email = withDefault(
   z
     .string()
     .trim()
-    .max(200, 'email must be at most 200 characters')
-    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), 'email must be an e-mail address'),
+    .max(200)
+    .refine((v) => v === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v), named('email')),
   '',
 );
 const webhookUrl = withDefault(
   z
     .string()
     .trim()
-    .max(500, 'webhookUrl must be at most 500 characters')
-    .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), 'webhookUrl must be an http:// or https:// URL'),
+    .max(500)
+    .refine((v) => v === '' || /^https?:\/\/\S+$/.test(v), named('url')),
   '',
 );
 const phone = withDefault(
   z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\+?[0-9-]{5,20}$/.test(v), 'phone must be 5 to 20 digits, optionally with + and -'),
+    .refine((v) => v === '' || /^\+?[0-9-]{5,20}$/.test(v), named('phone')),
   '',
 );
 
 export const alarmContactFields = z.object({
-  name: text('name', 64, 1),
+  name: text(64, 1),
   phone,
   email,
   webhookUrl,
   webhookType: withDefault(enumField(WEBHOOK_TYPES), 'plain'),
-  groupIds: listOf(id, (a) => a.min(1, 'groupIds must name at least one park')),
+  groupIds: listOf(id, (a) => a.min(1)),
   enabled,
 });
 const someWayToReach = (v: { phone: string; email: string; webhookUrl: string }, ctx: z.core.$RefinementCtx) => {
   if (!v.phone && !v.email && !v.webhookUrl)
-    ctx.addIssue({ code: 'custom', path: ['email'], message: 'email: give a phone, an e-mail or a webhook' });
+    ctx.addIssue(ruleIssue(['email'], 'eitherOf', { others: 'phone,webhookUrl' }));
 };
 export const addAlarmContactBody = alarmContactFields.superRefine(someWayToReach);
 export type AddAlarmContactBody = z.infer<typeof addAlarmContactBody>;
 export const alterAlarmContactBody = alarmContactFields.extend({ id }).superRefine(someWayToReach);
 export type AlterAlarmContactBody = z.infer<typeof alterAlarmContactBody>;
 export const alarmContactListQuery = z.object({
-  keyword: optional(z.string().trim().max(100, 'keyword must be at most 100 characters')),
+  keyword: optional(z.string().trim().max(100)),
   groupId: optional(id),
   ...pageQuery.shape,
 });
@@ -259,22 +251,21 @@ export interface AlarmContact {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const noticeFields = z.object({
-  title: text('title', 100, 1),
-  body: text('body', 2000),
-  startDate: z.string().regex(DATE, 'startDate must be YYYY-MM-DD'),
-  endDate: z.string().regex(DATE, 'endDate must be YYYY-MM-DD'),
+  title: text(100, 1),
+  body: text(2000),
+  startDate: z.string().regex(DATE, named('date')),
+  endDate: z.string().regex(DATE, named('date')),
   enabled,
 });
 const ordered = (v: { startDate: string; endDate: string }, ctx: z.core.$RefinementCtx) => {
-  if (v.endDate < v.startDate)
-    ctx.addIssue({ code: 'custom', path: ['endDate'], message: 'endDate must not be before startDate' });
+  if (v.endDate < v.startDate) ctx.addIssue(ruleIssue(['endDate'], 'notBefore', { other: 'startDate' }));
 };
 export const addNoticeBody = noticeFields.superRefine(ordered);
 export type AddNoticeBody = z.infer<typeof addNoticeBody>;
 export const alterNoticeBody = noticeFields.extend({ id }).superRefine(ordered);
 export type AlterNoticeBody = z.infer<typeof alterNoticeBody>;
 export const noticeListQuery = z.object({
-  keyword: optional(z.string().trim().max(100, 'keyword must be at most 100 characters')),
+  keyword: optional(z.string().trim().max(100)),
   ...pageQuery.shape,
 });
 export interface Notice {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './envelope';
+import { named } from './errorDetail';
 
 /**
  * The merchant's app download links (SPEC §1: Android, iOS, a mobile web version, a mini-program) that
@@ -13,13 +14,13 @@ export type AppLinks = Record<AppLinkKey, string>;
 export const APP_LINK_MAX = 500;
 
 /** Blank: not configured. Otherwise an http(s) address a phone can open (no javascript:, no relative paths). */
-const linkField = (field: AppLinkKey) =>
+const linkField = () =>
   z.preprocess(
     (v) => (v === null || v === undefined ? '' : typeof v === 'string' ? v.trim() : v),
     z
       .string()
-      .max(APP_LINK_MAX, `${field} is at most ${APP_LINK_MAX} characters`)
-      .refine((s) => s === '' || isHttpUrl(s), { message: `${field}: must be an http:// or https:// address` }),
+      .max(APP_LINK_MAX)
+      .refine((s) => s === '' || isHttpUrl(s), named('url')),
   );
 
 export function isHttpUrl(s: string): boolean {
@@ -32,10 +33,10 @@ export function isHttpUrl(s: string): boolean {
 }
 
 export const alterAppLinksBody = z.object({
-  android: linkField('android'),
-  ios: linkField('ios'),
-  mobileWeb: linkField('mobileWeb'),
-  miniProgram: linkField('miniProgram'),
+  android: linkField(),
+  ios: linkField(),
+  mobileWeb: linkField(),
+  miniProgram: linkField(),
 });
 export type AlterAppLinksBody = z.infer<typeof alterAppLinksBody>;
 

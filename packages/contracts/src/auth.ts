@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PATTERN_MESSAGES } from './errorDetail';
+import { named, refinement } from './errorDetail';
 import type { PermitEntry } from './permissions';
 
 export { AUTH_HEADER, TOKEN_COOKIE } from './sessionKeys';
@@ -26,32 +26,24 @@ export const PASSWORD_MAX = 64;
 
 /** SPEC §5: the login name is trimmed; the password is sent as is. */
 export const loginBody = z.object({
-  loginName: z
-    .string({ error: 'loginName is required' })
-    .trim()
-    .min(1, 'loginName must not be empty')
-    .max(64, 'loginName is at most 64 characters'),
-  loginPwd: z.string({ error: 'loginPwd is required' }).min(1, 'loginPwd must not be empty').max(128),
+  loginName: z.string().trim().min(1).max(64),
+  loginPwd: z.string().min(1).max(128),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
 export const passwordField = z
   .string()
-  .min(PASSWORD_MIN, `must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `must be at most ${PASSWORD_MAX} characters`)
-  .regex(/[A-Za-z]/, PATTERN_MESSAGES.letter)
-  .regex(/[0-9]/, PATTERN_MESSAGES.digit);
+  .min(PASSWORD_MIN)
+  .max(PASSWORD_MAX)
+  .regex(/[A-Za-z]/, named('letter'))
+  .regex(/[0-9]/, named('digit'));
 
 export const resetLoginPwdBody = z
   .object({
-    oldPwd: z.string({ error: 'oldPwd is required' }).min(1, 'oldPwd must not be empty'),
+    oldPwd: z.string().min(1),
     newPwd: passwordField,
   })
-  .refine((b) => b.oldPwd !== b.newPwd, {
-    path: ['newPwd'],
-    message: 'must differ from the old password',
-    params: { rule: 'sameAsOld' },
-  });
+  .refine((b) => b.oldPwd !== b.newPwd, refinement('sameAsOld', undefined, ['newPwd']));
 export type ResetLoginPwdBody = z.infer<typeof resetLoginPwdBody>;
 
 export interface MerchantUserInfo {

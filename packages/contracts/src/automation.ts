@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COMMANDS } from './commands';
 import { id, idList, pageQuery } from './envelope';
+import { ruleIssue } from './errorDetail';
 import { boolField, jsonText, optional, withDefault } from './requestValues';
 import { type ThresholdCondition, type TimeWindow, thresholdCondition, timeWindows } from './rules';
 
@@ -17,39 +18,29 @@ const CABINET_COMMANDS = COMMANDS[AUTOMATION_CLASS] as Record<string, z.ZodType>
 export const AUTOMATION_COMMAND_NAMES = Object.keys(CABINET_COMMANDS);
 
 export const automationAction = z.object({
-  name: z.string({ error: 'name must be a command name' }).min(1, 'name must be a command name'),
+  name: z.string().min(1),
   params: withDefault(z.record(z.string(), z.unknown()), {}),
 });
 export type AutomationAction = z.infer<typeof automationAction>;
 
 /** Each command must be one the cabinet understands, with params its schema accepts. */
-const actionList = (field: 'onFire' | 'onClear', min: number) =>
+const actionList = (min: number) =>
   jsonText(
     z
-      .array(automationAction, { error: `${field} must be a list of commands` })
-      .min(min, `${field} must name at least ${min} command`)
-      .max(MAX_AUTOMATION_ACTIONS, `${field} must have at most ${MAX_AUTOMATION_ACTIONS} commands`)
+      .array(automationAction)
+      .min(min)
+      .max(MAX_AUTOMATION_ACTIONS)
       .superRefine((list, ctx) => {
         list.forEach((a, i) => {
           const schema = CABINET_COMMANDS[a.name];
           if (!schema) {
-            ctx.addIssue({
-              code: 'custom',
-              path: [i, 'name'],
-              message: `${field}[${i}].name: ${a.name} is not a command of ${AUTOMATION_CLASS} (${AUTOMATION_COMMAND_NAMES.join(', ')})`,
-            });
+            ctx.addIssue(ruleIssue([i, 'name'], 'unknownValue', { value: a.name }));
             return;
           }
           const r = schema.safeParse(a.params);
           if (!r.success) {
-            for (const issue of r.error.issues) {
-              const where = [`${field}[${i}].params`, ...issue.path.map(String)].join('.');
-              ctx.addIssue({
-                code: 'custom',
-                path: [i, 'params', ...issue.path],
-                message: `${where}: ${issue.message}`,
-              });
-            }
+            // The command's own issue (its rule and bounds), under this action's params.
+            for (const issue of r.error.issues) ctx.addIssue({ ...issue, path: [i, 'params', ...issue.path] });
           }
         });
       }),
@@ -57,18 +48,14 @@ const actionList = (field: 'onFire' | 'onClear', min: number) =>
 
 export const automationRuleFields = z.object({
   groupId: id,
-  name: z
-    .string({ error: 'name must be text' })
-    .trim()
-    .min(1, 'name must not be empty')
-    .max(100, 'name must be at most 100 characters'),
+  name: z.string().trim().min(1).max(100),
   /** The cabinet whose reading is watched and which receives the commands. */
   deviceId: id,
   condition: jsonText(thresholdCondition),
   /** When the rule may fire; empty = always. */
   windows: withDefault(jsonText(timeWindows), []),
-  onFire: actionList('onFire', 1),
-  onClear: withDefault(actionList('onClear', 0), []),
+  onFire: actionList(1),
+  onClear: withDefault(actionList(0), []),
   enabled: withDefault(boolField(), true),
 });
 export const addAutomationRuleBody = automationRuleFields;

@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import type { DeviceClass } from './deviceClasses';
-import { boolField, enumField, intField, listOf, numberField, optional } from './requestValues';
+import { refinement } from './errorDetail';
+import { boolField, enumField, hhmmField, intField, listOf, numberField, optional } from './requestValues';
 
 /**
  * Commands each device class understands: name -> zod schema of its params. The one command
  * service validates against these before anything is sent; the simulator obeys the same list.
  */
 const onOff = z.object({ on: boolField() });
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm');
-const window = z.object({ start: hhmm, end: hhmm });
+const window = z.object({ start: hhmmField(), end: hhmmField() });
 const valve = (n: number) =>
   z.object({
-    valve: intField((v) => v.min(1, `valve must be 1 to ${n}`).max(n, `valve must be 1 to ${n}`)),
+    valve: intField((v) => v.min(1).max(n)),
     on: boolField(),
   });
 
@@ -33,12 +33,12 @@ export const recipe = z.union([
   z.object({
     tanks: z.partialRecord(
       z.enum(['tank1', 'tank2', 'tank3', 'tank4']),
-      numberField((n) => n.min(0, 'a tank share is 0 to 100').max(100, 'a tank share is 0 to 100')),
+      numberField((n) => n.min(0).max(100)),
     ),
   }),
   z.object({
-    ecTarget: numberField((n) => n.min(0, 'ecTarget is 0 to 10').max(10, 'ecTarget is 0 to 10')),
-    phTarget: optional(numberField((n) => n.min(3, 'phTarget is 3 to 9').max(9, 'phTarget is 3 to 9'))),
+    ecTarget: numberField((n) => n.min(0).max(10)),
+    phTarget: optional(numberField((n) => n.min(3).max(9))),
   }),
 ]);
 
@@ -46,21 +46,17 @@ const startIrrigation = (zones: number) =>
   z
     .object({
       zones: listOf(
-        intField((n) => n.min(1, `zones are 1 to ${zones}`).max(zones, `zones are 1 to ${zones}`)),
-        (a) => a.min(1, 'choose at least one zone'),
+        intField((n) => n.min(1).max(zones)),
+        (a) => a.min(1),
       ),
-      durationMin: optional(
-        numberField((n) => n.positive('durationMin must be more than 0').max(24 * 60, 'durationMin is at most 1440')),
-      ),
-      volumeM3: optional(
-        numberField((n) => n.positive('volumeM3 must be more than 0').max(10_000, 'volumeM3 is at most 10000')),
-      ),
+      durationMin: optional(numberField((n) => n.positive().max(24 * 60))),
+      volumeM3: optional(numberField((n) => n.positive().max(10_000))),
       recipe: optional(recipe),
     })
-    .refine((b) => (b.durationMin === undefined) !== (b.volumeM3 === undefined), {
-      message: 'give either durationMin or volumeM3',
-      path: ['durationMin'],
-    });
+    .refine(
+      (b) => (b.durationMin === undefined) !== (b.volumeM3 === undefined),
+      refinement('exactlyOne', { others: 'volumeM3' }, ['durationMin']),
+    );
 
 export const COMMANDS = {
   envCabinet: {
@@ -74,7 +70,7 @@ export const COMMANDS = {
     setHeater: onOff,
     setWorkPeriod: window,
     setPhotoInterval: z.object({
-      minutes: intField((n) => n.min(5, 'minutes must be 5 to 1440').max(1440, 'minutes must be 5 to 1440')),
+      minutes: intField((n) => n.min(5).max(1440)),
     }),
   },
   sporeTrap: { capture: z.object({}), changeSlide: z.object({}) },

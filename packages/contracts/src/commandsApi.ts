@@ -3,7 +3,8 @@ import { COMMAND_STATES, type CommandState } from './commands';
 import type { DeviceClass } from './deviceClasses';
 import { deviceClassField } from './devicesApi';
 import { id, pageQuery } from './envelope';
-import { enumField, epochMsField, jsonText, optional, VALUE_MESSAGES, withDefault } from './requestValues';
+import { refinement } from './errorDetail';
+import { enumField, epochMsField, jsonText, optional, says, withDefault } from './requestValues';
 
 /** The one command service (`/api/merchant/command/`): request bodies, records and live messages. */
 
@@ -14,15 +15,11 @@ export type CommandSource = (typeof COMMAND_SOURCES)[number];
  * Params arrive as an object in JSON bodies and as a JSON text in form bodies. Their values are read
  * by the device class's command schema (commands.ts), so `{"on":"false"}` switches off.
  */
-const paramsField = withDefault(jsonText(z.record(z.string(), z.unknown(), { error: VALUE_MESSAGES.object })), {});
+const paramsField = withDefault(jsonText(z.record(z.string(), z.unknown(), says('object'))), {});
 
 export const sendCommandBody = z.object({
   deviceId: id,
-  name: z
-    .string({ error: 'name is required' })
-    .trim()
-    .min(1, 'name must not be empty')
-    .max(64, 'name is at most 64 characters'),
+  name: z.string().trim().min(1).max(64),
   params: paramsField,
 });
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
@@ -44,21 +41,21 @@ export const commandListQuery = pageQuery
     startTime: optional(epochMsField()),
     endTime: optional(epochMsField()),
     /** Matches operator, device serial or name, or command name. */
-    keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+    keyword: z.string().trim().max(64).optional(),
   })
-  .refine((q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime, {
-    message: 'endTime must not be before startTime',
-    path: ['endTime'],
-  });
+  .refine(
+    (q) => q.startTime === undefined || q.endTime === undefined || q.startTime <= q.endTime,
+    refinement('notBefore', { other: 'startTime' }, ['endTime']),
+  );
 export type CommandListQuery = z.infer<typeof commandListQuery>;
 /** The export takes the same filters; it is not paged. */
 export const commandExportQuery = commandListQuery;
 
 export const commandDetailQuery = z.object({
   cmdId: z
-    .string({ error: 'cmdId is required' })
+    .string()
     .trim()
-    .regex(/^[0-9a-f-]{36}$/i, 'cmdId must be a command id (uuid)'),
+    .regex(/^[0-9a-f-]{36}$/i),
 });
 
 /** One row of an operation record. */

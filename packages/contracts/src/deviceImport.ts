@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jsonText, optional } from './requestValues';
+import { refinement } from './errorDetail';
+import { jsonText, optional, says } from './requestValues';
 
 /** `device/importDevices`: many devices from a CSV (or its rows), each row reported on its own. */
 export const IMPORT_COLUMNS = ['serial', 'deviceClass', 'model', 'deviceName', 'park'] as const;
@@ -36,16 +37,14 @@ const rowInput = z.object({
 /** Either `csv` (the file's text, header line first) or `rows`; not both. */
 export const importDevicesBody = z
   .object({
-    csv: optional(z.string().max(2_000_000, 'csv is at most 2 MB')),
+    csv: optional(z.string().max(2_000_000)),
     /** Form bodies send `rows` as JSON text. */
-    rows: optional(
-      jsonText(z.array(rowInput, { error: 'rows must be a list of {serial, deviceClass, model, deviceName, park}' })),
-    ),
+    rows: optional(jsonText(z.array(rowInput, says('list')))),
   })
-  .refine((b) => (b.csv === undefined) !== (b.rows === undefined), {
-    path: ['csv'],
-    message: 'send either csv (the file text) or rows',
-  });
+  .refine(
+    (b) => (b.csv === undefined) !== (b.rows === undefined),
+    refinement('exactlyOne', { others: 'rows' }, ['csv']),
+  );
 export type ImportDevicesBody = z.infer<typeof importDevicesBody>;
 
 /**

@@ -3,6 +3,7 @@ import { DEVICE_CLASSES, type DeviceClass } from './deviceClasses';
 import { SERIAL_PATTERN } from './deviceProtocol';
 import { DEVICE_MODEL } from './devices';
 import { id, idList, pageQuery } from './envelope';
+import { named, ruleIssue } from './errorDetail';
 import { boolField, enumField, intField, nullable, numberField, optional, withDefault } from './requestValues';
 
 /** Device management (`/api/merchant/device/`): request bodies and what the server answers. */
@@ -38,10 +39,7 @@ export interface DeviceWithSecret {
 }
 
 /** Blank is "not set" (null). */
-const optionalNumber = (field: string, min: number, max: number) =>
-  nullable(
-    numberField((n) => n.min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`)),
-  );
+const optionalNumber = (min: number, max: number) => nullable(numberField((n) => n.min(min).max(max)));
 
 export const deviceClassField = enumField(DEVICE_CLASSES);
 
@@ -49,54 +47,44 @@ export const deviceListQuery = pageQuery.extend({
   groupId: optional(id),
   deviceClass: optional(deviceClassField),
   /** Matches serial or name. */
-  keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+  keyword: z.string().trim().max(64).optional(),
   online: optional(boolField()),
 });
 export type DeviceListQuery = z.infer<typeof deviceListQuery>;
 
 export const deviceIdQuery = z.object({ deviceId: id });
 
-const deviceName = z
-  .string({ error: 'deviceName is required' })
-  .trim()
-  .min(1, 'deviceName must not be empty')
-  .max(100, 'deviceName is at most 100 characters');
+const deviceName = z.string().trim().min(1).max(100);
 
 /** Fields a device's owner may edit; class and serial are identity and never change. */
 const editable = {
   deviceName,
-  longitude: optionalNumber('longitude', -180, 180),
-  latitude: optionalNumber('latitude', -90, 90),
+  longitude: optionalNumber(-180, 180),
+  latitude: optionalNumber(-90, 90),
   reportIntervalMs: withDefault(
-    intField((n) =>
-      n
-        .min(1000, 'reportIntervalMs must be at least 1000')
-        .max(86_400_000, 'reportIntervalMs must be at most 86400000 (a day)'),
-    ),
+    intField((n) => n.min(1000).max(86_400_000)),
     60_000,
   ),
-  remark: z.string().trim().max(500, 'remark is at most 500 characters').default(''),
+  remark: z.string().trim().max(500).default(''),
 };
 
 function checkModel(b: { deviceClass: DeviceClass; model?: string }, ctx: z.RefinementCtx) {
   const models = DEVICE_MODEL[b.deviceClass].models.map((m) => m.model);
   if (b.model !== undefined && !models.includes(b.model)) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['model'],
-      message: `model must be one of ${models.join(', ')} for ${b.deviceClass}`,
-    });
+    ctx.addIssue(ruleIssue(['model'], 'oneOf', { values: models.join(', ') }));
   }
 }
 
 export const addDeviceBody = z
   .object({
     serial: z
-      .string({ error: 'serial is required' })
+      .string()
       .trim()
-      .regex(SERIAL_PATTERN, 'serial must be 1-64 letters, digits, _ or -')
+      .min(1)
+      .max(64)
+      .regex(SERIAL_PATTERN, named('serialChars'))
       // Consoles sign in to MQTT as `u{userId}`; a device by that name could not be told apart.
-      .refine((s) => !/^u\d+$/.test(s), 'serial must not be "u" followed by digits (reserved for console logins)'),
+      .refine((s) => !/^u\d+$/.test(s), named('reserved')),
     deviceClass: deviceClassField,
     /** Defaults to the class's first model. */
     model: optional(z.string().trim()),

@@ -13,11 +13,11 @@ export const envelope = <T extends z.ZodType>(data: T) => z.object({ code: z.num
 /** Paged list requests and responses (ARCHITECTURE: get<Entity>List). */
 export const pageQuery = z.object({
   pageNum: withDefault(
-    intField((n) => n.min(1, 'pageNum must be at least 1')),
+    intField((n) => n.min(1)),
     1,
   ),
   pageSize: withDefault(
-    intField((n) => n.min(1, 'pageSize must be at least 1').max(500, 'pageSize must be at most 500')),
+    intField((n) => n.min(1).max(500)),
     20,
   ),
 });
@@ -43,4 +43,4 @@ export interface Paged<T> {
  */
 export const id = idField();
 /** `remove<Entity>` accepts one id, a list, or a comma-separated string. */
-export const idList = listOf(id, (a) => a.min(1, 'must name at least one id'));
+export const idList = listOf(id, (a) => a.min(1));

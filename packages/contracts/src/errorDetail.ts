@@ -1,104 +1,88 @@
-import { VALUE_MESSAGES } from './valueMessages';
+import { type ErrorLang, type ErrorRule, isErrorRule, PHRASES } from './errorPhrases';
+import { type FieldNames, fieldName } from './fieldNames';
+
+export { ERROR_RULES, type ErrorLang, type ErrorRule, isErrorRule } from './errorPhrases';
+export { type FieldNames, fieldName, hasFieldName } from './fieldNames';
 
 /**
  * What an error envelope's `data` holds for a validation (1001) or business error (ARCHITECTURE
- * "Messages"): which field, which rule, which values. `msg` stays a sentence in the caller's language;
- * the console phrases these items itself (with the field's own label) and puts each under its field.
+ * "Messages"): which field, which rule, which values. The server's `msg` and the console both phrase
+ * these items (the console with its form's labels, under each field).
  */
 export interface ErrorDetail {
-  /** The body or query field, dotted for nested ones (`condition.high`); absent for the whole request. */
+  /** The body or query field, dotted for nested ones (`stages.2.ranges.0.max`); absent for the whole request. */
   field?: string;
   rule: ErrorRule;
+  /** The rule's values; `other` / `others` name sibling fields (keys), phrased by their names. */
   params?: Record<string, string | number>;
 }
 
-export type ErrorLang = 'zh' | 'en';
-type Phrase = (field: string, p: Record<string, string | number>) => string;
+type Params = Record<string, string | number>;
 
 /**
- * The named patterns a schema may declare (`.regex(re, PATTERN_MESSAGES.digit)`): the error names
- * the pattern itself, so no one has to guess what a regular expression wanted.
+ * How a contracts schema names the rule a check enforces. A built-in check's message is the rule's
+ * name (`.regex(DATE, named('date'))`): the bounds come from the issue itself.
  */
-export const PATTERN_MESSAGES = {
-  letter: 'must contain a letter',
-  digit: 'must contain a digit',
-  hhmm: 'must be a time HH:mm',
-} as const;
-type PatternName = keyof typeof PATTERN_MESSAGES;
+export const named = (name: ErrorRule): ErrorRule => name;
 
-/** One table per language; the server and the console phrase from the same words. */
-const PHRASES = {
-  // Schema rules.
-  required: { en: (f) => `${f} is required`, zh: (f) => `请填写${f}` },
-  minLength: {
-    en: (f, p) => `${f} needs at least ${p.min} characters`,
-    zh: (f, p) => `${f}至少 ${p.min} 个字符`,
-  },
-  maxLength: { en: (f, p) => `${f} is at most ${p.max} characters`, zh: (f, p) => `${f}最多 ${p.max} 个字符` },
-  min: { en: (f, p) => `${f} must be at least ${p.min}`, zh: (f, p) => `${f}不能小于 ${p.min}` },
-  max: { en: (f, p) => `${f} must be at most ${p.max}`, zh: (f, p) => `${f}不能大于 ${p.max}` },
-  minItems: { en: (f, p) => `choose at least ${p.min} for ${f}`, zh: (f, p) => `${f}至少选择 ${p.min} 项` },
-  maxItems: { en: (f, p) => `choose at most ${p.max} for ${f}`, zh: (f, p) => `${f}最多选择 ${p.max} 项` },
-  number: { en: (f) => `${f} must be a number`, zh: (f) => `${f}必须是数字` },
-  integer: { en: (f) => `${f} must be a whole number`, zh: (f) => `${f}必须是整数` },
-  boolean: { en: (f) => `${f} must be yes or no`, zh: (f) => `${f}只能是“是”或“否”` },
-  id: { en: (f) => `choose a ${f}`, zh: (f) => `请选择${f}` },
-  list: { en: (f) => `${f} must be a list`, zh: (f) => `${f}必须是列表` },
-  time: { en: (f) => `${f} must be a date and time`, zh: (f) => `${f}必须是日期时间` },
-  object: { en: (f) => `${f} is not readable`, zh: (f) => `${f}格式无法读取` },
-  oneOf: { en: (f, p) => `${f} must be one of ${p.values}`, zh: (f, p) => `${f}只能是 ${p.values} 之一` },
-  letter: { en: (f) => `${f} must contain a letter`, zh: (f) => `${f}必须包含字母` },
-  digit: { en: (f) => `${f} must contain a digit`, zh: (f) => `${f}必须包含数字` },
-  hhmm: { en: (f) => `${f} must be a time such as 08:30`, zh: (f) => `${f}须为时间，如 08:30` },
-  invalid: { en: (f) => `${f} is not valid`, zh: (f) => `${f}无效` },
-  // Business rules (the server checks them against stored data).
-  duplicate: {
-    en: (f, p) => `${f} "${p.value}" already exists`,
-    zh: (f, p) => `${f}“${p.value}”已存在`,
-  },
-  taken: { en: (f, p) => `${f} "${p.value}" is already registered`, zh: (f, p) => `${f}“${p.value}”已被登记` },
-  unavailable: {
-    en: (f, p) => `${f} "${p.value}" cannot be registered; check it on the device`,
-    zh: (f, p) => `${f}“${p.value}”无法登记，请核对设备上的编号`,
-  },
-  inUse: {
-    en: (f, p) => `${f} is still used by ${p.count}; move them first`,
-    zh: (f, p) => `${f}仍被 ${p.count} 个对象使用，请先移除`,
-  },
-  outOfStock: {
-    en: (f, p) =>
-      p.material === undefined
-        ? `${f} is more than is in stock`
-        : `${f} is more than is in stock: ${p.material} has ${p.left} ${p.unit} left (${p.asked} needed)`,
-    zh: (f, p) =>
-      p.material === undefined
-        ? `${f}超出库存`
-        : `${f}超出库存：${p.material}仅剩 ${p.left} ${p.unit}（需要 ${p.asked} ${p.unit}）`,
-  },
-  lowAboveHigh: { en: (f) => `${f} must be above the low value`, zh: (f) => `${f}必须大于下限` },
-  wrong: { en: (f) => `${f} is wrong`, zh: (f) => `${f}不正确` },
-  // A harvest inside a sprayed pesticide's safety interval; without the spraying's params, the rule alone.
-  safetyInterval: {
-    en: (f, p) =>
-      p.firstDay === undefined
-        ? `${f} is inside a pesticide safety interval`
-        : `${f} must be ${p.firstDay} or later: ${p.pesticide} was sprayed on ${p.sprayedOn} (safety interval)`,
-    zh: (f, p) =>
-      p.firstDay === undefined
-        ? `${f}在农药安全间隔期内`
-        : `${f}不能早于 ${p.firstDay}：${p.sprayedOn} 喷施了${p.pesticide}，尚在安全间隔期内`,
-  },
-  sameAsOld: { en: (f) => `${f} must differ from the old one`, zh: (f) => `${f}不能与原来的相同` },
-} satisfies Record<string, Record<ErrorLang, Phrase>>;
+/** A refinement's options (`.refine(test, refinement('checkDigit'))`): the rule, its params, the field a person fixes. */
+export const refinement = (name: ErrorRule, params?: Params, path?: (string | number)[]) => ({
+  message: name,
+  params: { rule: name, ...params },
+  ...(path ? { path } : {}),
+});
 
-export type ErrorRule = keyof typeof PHRASES;
-export const ERROR_RULES = Object.keys(PHRASES) as ErrorRule[];
+/** Where a list repeats an earlier value (the row a person would fix), or -1. */
+export function repeatedAt(values: readonly unknown[]): number {
+  return values.findIndex((v, i) => values.indexOf(v) !== i);
+}
 
-/** The detail as a sentence; `label` is the field's name as the reader knows it (a form label). */
-export function phraseDetail(detail: ErrorDetail, lang: ErrorLang, label?: string): string {
-  const field = label ?? detail.field ?? (lang === 'zh' ? '该项' : 'this');
+/** A superRefine issue: the field a person would fix (`['transplantedOn']`), the rule and its params. */
+export const ruleIssue = (path: (string | number)[], name: ErrorRule, params?: Params) => ({
+  code: 'custom' as const,
+  path,
+  message: name,
+  params: { rule: name, ...params },
+});
+
+const join = (names: string[], lang: ErrorLang, word: 'or' | 'and') => {
+  if (names.length <= 1) return names[0] ?? '';
+  const last = names[names.length - 1];
+  const head = names.slice(0, -1).join(lang === 'zh' ? '、' : ', ');
+  if (lang === 'zh') return `${head}${word === 'or' ? '或' : '和'}${last}`;
+  return `${head} ${word} ${last}`;
+};
+
+const sentence = (text: string, lang: ErrorLang) =>
+  lang === 'en' ? text.charAt(0).toUpperCase() + text.slice(1) : text;
+
+/**
+ * The detail as a sentence. `label` is the field's name as the reader knows it (a form label); `names`
+ * gives the names of other fields (a form's labels), before contracts' own table (fieldNames.ts).
+ */
+export function phraseDetail(detail: ErrorDetail, lang: ErrorLang, label?: string, names?: FieldNames): string {
+  const nameOf = (key: string) => fieldName(key, lang, names);
+  const field = label ?? (detail.field ? nameOf(detail.field) : lang === 'zh' ? '该项' : 'this');
+  const { other, others, ...rest } = detail.params ?? {};
+  const p: Params = { ...rest };
+  p.other = other === undefined ? (lang === 'zh' ? '另一项' : 'the other field') : nameOf(String(other));
+  const group = [
+    field,
+    ...String(others ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map(nameOf),
+  ];
+  p.anyOf = join(group, lang, 'or');
+  p.allOf = join(group, lang, 'and');
   const phrase = (PHRASES[detail.rule] ?? PHRASES.invalid)[lang];
-  return phrase(field, detail.params ?? {});
+  return sentence(phrase(field, p), lang);
+}
+
+/** Several details as one message (the envelope `msg`), each once. */
+export function phraseDetails(details: readonly ErrorDetail[], lang: ErrorLang, names?: FieldNames): string {
+  const all = details.map((d) => phraseDetail(d, lang, undefined, names));
+  return [...new Set(all)].join(lang === 'zh' ? '；' : '; ');
 }
 
 /** A zod issue as the type provider and `safeParse` give it (the fields the rules need). */
@@ -108,87 +92,96 @@ export interface IssueLike {
   keyword?: string;
   message?: string;
   origin?: string;
+  expected?: string;
   minimum?: number | bigint;
   maximum?: number | bigint;
+  inclusive?: boolean;
+  format?: string;
   input?: unknown;
   values?: readonly unknown[];
   params?: Record<string, unknown>;
+  path?: readonly PropertyKey[];
 }
 
-const VALUE_RULES = Object.entries(VALUE_MESSAGES) as [keyof typeof VALUE_MESSAGES, string][];
+/** A refinement's params without the rule's own name, kept only when they are plain values. */
+function ownParams(params: Record<string, unknown> | undefined): Params | undefined {
+  const out: Params = {};
+  for (const [k, v] of Object.entries(params ?? {}))
+    if (k !== 'rule' && (typeof v === 'string' || typeof v === 'number')) out[k] = v;
+  return Object.keys(out).length ? out : undefined;
+}
 
 /**
- * The rule a zod issue broke, from the issue's own code and bounds (and, for a pattern, the name the
- * schema declared through PATTERN_MESSAGES); a custom refinement names its rule in `params.rule`.
+ * A value of the wrong type, or none at all. zod keeps the input out of its issues; its own message
+ * says what it received ("expected array, received string").
  */
-export function issueDetail(issue: IssueLike, field?: string): ErrorDetail {
-  const at = field ? { field } : {};
+function missing(issue: IssueLike): boolean {
+  if ('input' in issue) return issue.input === undefined;
+  const received = /received (\w+)/.exec(issue.message ?? '')?.[1];
+  return received === undefined || received === 'undefined';
+}
+
+const TYPE_RULES: Record<string, ErrorRule> = { number: 'number', boolean: 'boolean', array: 'list', object: 'object' };
+
+/** The rule a zod issue broke and its values, from the issue's own code and bounds. */
+function issueRule(issue: IssueLike): { rule: ErrorRule; params?: Params } {
   const code = issue.code ?? issue.keyword;
-  const message = issue.message ?? '';
-  const customRule = issue.params?.rule;
-  if (typeof customRule === 'string' && customRule in PHRASES) {
-    // a cross-field rule carries its values beside its name ({rule: 'min', min: 5})
-    const params = Object.fromEntries(
-      Object.entries(issue.params ?? {}).filter(
-        ([k, v]) => k !== 'rule' && (typeof v === 'string' || typeof v === 'number'),
-      ),
-    ) as Record<string, string | number>;
-    return { ...at, rule: customRule as ErrorRule, ...(Object.keys(params).length > 0 ? { params } : {}) };
-  }
-  const value = VALUE_RULES.find(([, text]) => message === text || message.endsWith(` ${text}`));
-  if (value) return { ...at, rule: value[0] };
+  const list = issue.origin === 'array' || issue.origin === 'set';
   switch (code) {
     case 'too_small': {
       const min = Number(issue.minimum);
-      if (issue.origin === 'string')
-        return min <= 1 ? { ...at, rule: 'required' } : { ...at, rule: 'minLength', params: { min } };
-      if (issue.origin === 'array' || issue.origin === 'set') return { ...at, rule: 'minItems', params: { min } };
-      return { ...at, rule: 'min', params: { min } };
+      if (issue.origin === 'string') return min <= 1 ? { rule: 'required' } : { rule: 'minLength', params: { min } };
+      if (list) return { rule: 'minItems', params: { min } };
+      return { rule: issue.inclusive === false ? 'moreThan' : 'min', params: { min } };
     }
     case 'too_big': {
       const max = Number(issue.maximum);
-      if (issue.origin === 'string') return { ...at, rule: 'maxLength', params: { max } };
-      if (issue.origin === 'array' || issue.origin === 'set') return { ...at, rule: 'maxItems', params: { max } };
-      return { ...at, rule: 'max', params: { max } };
+      if (issue.origin === 'string') return { rule: 'maxLength', params: { max } };
+      if (list) return { rule: 'maxItems', params: { max } };
+      return { rule: issue.inclusive === false ? 'lessThan' : 'max', params: { max } };
     }
     case 'invalid_type':
-      return { ...at, rule: issue.input === undefined ? 'required' : 'invalid' };
+      return { rule: missing(issue) ? 'required' : (TYPE_RULES[issue.expected ?? ''] ?? 'invalid') };
     case 'invalid_value':
-      return { ...at, rule: 'oneOf', params: { values: (issue.values ?? []).join(', ') } };
-    case 'invalid_format': {
-      const named = (Object.entries(PATTERN_MESSAGES) as [PatternName, string][]).find(([, text]) =>
-        message.endsWith(text),
-      );
-      return { ...at, rule: named ? named[0] : 'invalid' };
-    }
+      return { rule: 'oneOf', params: { values: (issue.values ?? []).join(', ') } };
+    case 'invalid_format':
+      return { rule: issue.format === 'email' ? 'email' : issue.format === 'url' ? 'url' : 'invalid' };
     default:
-      return { ...at, rule: 'invalid' };
+      return { rule: 'invalid' };
   }
 }
+
+/**
+ * The detail of a zod issue: a refinement names its rule in `params.rule` (contracts `refinement`,
+ * `ruleIssue`), a built-in check in its message (`named`); otherwise the issue's code and bounds tell.
+ */
+export function issueDetail(issue: IssueLike, field?: string): ErrorDetail {
+  const at = field ? { field } : {};
+  const declared = issue.params?.rule;
+  if (isErrorRule(declared)) {
+    const params = ownParams(issue.params);
+    return { ...at, rule: declared, ...(params ? { params } : {}) };
+  }
+  const derived = issueRule(issue);
+  if (isErrorRule(issue.message) && issue.message !== derived.rule) return { ...at, rule: issue.message };
+  return { ...at, ...derived };
+}
+
+/** The path of a zod issue as a detail's field (`stages.2.ranges.0.max`), under an optional prefix. */
+export const issueField = (issue: { path?: readonly PropertyKey[] }, prefix?: string): string | undefined =>
+  [prefix, ...(issue.path ?? []).map(String)].filter((p) => p !== undefined && p !== '').join('.') || undefined;
+
+/** zod issues as details (a schema parsed outside a route: an upload's query, a device command's params). */
+export const issueDetails = (issues: readonly IssueLike[], prefix?: string): ErrorDetail[] =>
+  issues.map((i) => issueDetail(i, issueField(i, prefix)));
 
 /**
  * The same table as i18next templates (`{{field}} needs at least {{min}} characters`), so the
  * console's `validation.<rule>` messages are these words and not a second copy.
  */
 export function phraseTemplates(lang: ErrorLang): Record<ErrorRule, string> {
-  const slots = {
-    min: '{{min}}',
-    max: '{{max}}',
-    value: '{{value}}',
-    count: '{{count}}',
-    values: '{{values}}',
-    // safetyInterval (production harvests)
-    pesticide: '{{pesticide}}',
-    sprayedOn: '{{sprayedOn}}',
-    firstDay: '{{firstDay}}',
-    // outOfStock (production stock)
-    material: '{{material}}',
-    left: '{{left}}',
-    unit: '{{unit}}',
-    asked: '{{asked}}',
-  };
-  return Object.fromEntries(ERROR_RULES.map((rule) => [rule, PHRASES[rule][lang]('{{field}}', slots)])) as Record<
-    ErrorRule,
-    string
-  >;
+  const slots = new Proxy({} as Params, { get: (_t, key) => `{{${String(key)}}}` });
+  return Object.fromEntries(
+    (Object.keys(PHRASES) as ErrorRule[]).map((r) => [r, PHRASES[r][lang]('{{field}}', slots)]),
+  ) as Record<ErrorRule, string>;
 }

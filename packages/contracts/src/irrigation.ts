@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { recipe } from './commands';
 import { id, idList, pageQuery } from './envelope';
+import { refinement } from './errorDetail';
 import {
   boolField,
   enumField,
   epochMsField,
+  hhmmField,
   intField,
   jsonText,
   listOf,
@@ -83,8 +85,8 @@ export const RUN_SILENCE_INTERVALS = 3;
 export const RUN_SILENCE_MIN_MS = 60_000;
 
 const zones = listOf(
-  intField((n) => n.min(1, 'zones are numbered from 1')),
-  (a) => a.min(1, 'choose at least one zone').max(16, 'at most 16 zones'),
+  intField((n) => n.min(1)),
+  (a) => a.min(1).max(16),
 );
 /**
  * The limits of every number an irrigation form takes: the server's schemas check them and the
@@ -113,23 +115,23 @@ export const IRRIGATION_LIMITS = {
   rainHours: { min: 1, max: 168 },
 } as const satisfies Record<string, Limit | Record<string, Limit>>;
 
-/** The one sentence for a number outside its limits (server message; the console phrases the same limits). */
-export const limitMessage = (field: string, l: Limit) => `${field} must be ${l.min} to ${l.max}`;
-const within = (field: string, l: Limit, int = false) =>
-  (int ? intField : numberField)((n) => n.min(l.min, limitMessage(field, l)).max(l.max, limitMessage(field, l)));
+/** A run waters for a time or by volume, not both. */
+const oneAmount = (b: { durationMin?: number; volumeM3?: number }) =>
+  (b.durationMin === undefined) !== (b.volumeM3 === undefined);
+
+/** A number inside its limits, refused with both of them named ("must be 0.1 to 10000"). */
+const within = (l: Limit, int = false) =>
+  (int ? intField : numberField)((n) => n.refine((v) => v >= l.min && v <= l.max, refinement('between', { ...l })));
 
 export const startRunBody = z
   .object({
     deviceId: id,
     zones,
-    durationMin: optional(within('durationMin', IRRIGATION_LIMITS.run.durationMin)),
-    volumeM3: optional(within('volumeM3', IRRIGATION_LIMITS.run.volumeM3)),
+    durationMin: optional(within(IRRIGATION_LIMITS.run.durationMin)),
+    volumeM3: optional(within(IRRIGATION_LIMITS.run.volumeM3)),
     recipe: optional(jsonText(recipe)),
   })
-  .refine((b) => (b.durationMin === undefined) !== (b.volumeM3 === undefined), {
-    message: 'give either durationMin or volumeM3, not both',
-    path: ['durationMin'],
-  });
+  .refine(oneAmount, refinement('exactlyOne', { others: 'volumeM3' }, ['durationMin']));
 export type StartRunBody = z.infer<typeof startRunBody>;
 export const stopRunBody = z.object({ runId: id });
 
@@ -181,7 +183,7 @@ export const runListQuery = pageQuery.extend({
   state: optional(enumField(RUN_STATES)),
   trigger: optional(enumField(RUN_TRIGGERS)),
   /** Runs that watered this zone. */
-  zone: optional(intField((n) => n.min(1, 'zones are numbered from 1').max(64, 'zone must be at most 64'))),
+  zone: optional(intField((n) => n.min(1).max(64))),
   startTime: optional(epochMsField()),
   endTime: optional(epochMsField()),
 });
@@ -225,31 +227,24 @@ export const machineListQuery = z.object({
   deviceClass: optional(enumField([...IRRIGATION_CLASSES, 'valveController'])),
 });
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
-
 export const programBody = z
   .object({
     programId: optional(id),
     deviceId: id,
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').max(100),
-    startTimes: listOf(z.string().trim().regex(HHMM, 'startTimes must be HH:mm'), (a) =>
-      a.min(1, 'give at least one start time').max(12, 'at most 12 start times'),
-    ),
+    name: z.string().trim().min(1).max(100),
+    startTimes: listOf(hhmmField(), (a) => a.min(1).max(12)),
     days: listOf(
-      intField((n) => n.min(1, 'days are 1 to 7').max(7, 'days are 1 to 7')),
-      (a) => a.min(1, 'choose at least one day of the week'),
+      intField((n) => n.min(1).max(7)),
+      (a) => a.min(1),
     ),
     zones,
     /** Per zone: the machine waters the zones one after another. */
-    durationMin: optional(within('durationMin', IRRIGATION_LIMITS.program.durationMin)),
-    volumeM3: optional(within('volumeM3', IRRIGATION_LIMITS.program.volumeM3)),
+    durationMin: optional(within(IRRIGATION_LIMITS.program.durationMin)),
+    volumeM3: optional(within(IRRIGATION_LIMITS.program.volumeM3)),
     recipe: optional(jsonText(recipe)),
     enabled: withDefault(boolField(), true),
   })
-  .refine((b) => (b.durationMin === undefined) !== (b.volumeM3 === undefined), {
-    message: 'give either durationMin or volumeM3 per zone, not both',
-    path: ['durationMin'],
-  });
+  .refine(oneAmount, refinement('exactlyOne', { others: 'volumeM3' }, ['durationMin']));
 export type ProgramBody = z.infer<typeof programBody>;
 
 export interface ProgramSlot {
@@ -282,30 +277,26 @@ export const removeBody = z.object({ ids: idList });
 export const smartRuleBody = z
   .object({
     ruleId: optional(id),
-    name: z.string({ error: 'name is required' }).trim().min(1, 'name must not be empty').max(100),
+    name: z.string().trim().min(1).max(100),
     machineId: id,
     zones,
     sensorId: id,
-    sensorKey: z.string().regex(/^soilMoisture\d*$/, 'sensorKey must be a soil-moisture parameter'),
-    startBelow: within('startBelow', IRRIGATION_LIMITS.moisture),
-    stopAbove: within('stopAbove', IRRIGATION_LIMITS.moisture),
-    maxDurationMin: within('maxDurationMin', IRRIGATION_LIMITS.maxDurationMin),
+    sensorKey: z.string().regex(/^soilMoisture\d*$/),
+    startBelow: within(IRRIGATION_LIMITS.moisture),
+    stopAbove: within(IRRIGATION_LIMITS.moisture),
+    maxDurationMin: within(IRRIGATION_LIMITS.maxDurationMin),
     /** Soak: the least time after a run ends before the rule may start another (no short cycles). */
-    restMin: withDefault(within('restMin', IRRIGATION_LIMITS.restMin), 30),
+    restMin: withDefault(within(IRRIGATION_LIMITS.restMin), 30),
     /** Caps per local day (0: none): runs the rule started, and their metered water. */
-    maxRunsPerDay: withDefault(within('maxRunsPerDay', IRRIGATION_LIMITS.maxRunsPerDay, true), 0),
-    maxWaterPerDayM3: withDefault(within('maxWaterPerDayM3', IRRIGATION_LIMITS.maxWaterPerDayM3), 0),
+    maxRunsPerDay: withDefault(within(IRRIGATION_LIMITS.maxRunsPerDay, true), 0),
+    maxWaterPerDayM3: withDefault(within(IRRIGATION_LIMITS.maxWaterPerDayM3), 0),
     windows: withDefault(jsonText(timeWindows), []),
     /** Skip when the park's weather station measured more than rainMm in the last rainHours (0: never skip). */
-    rainMm: withDefault(within('rainMm', IRRIGATION_LIMITS.rainMm), 0),
-    rainHours: withDefault(within('rainHours', IRRIGATION_LIMITS.rainHours, true), 24),
+    rainMm: withDefault(within(IRRIGATION_LIMITS.rainMm), 0),
+    rainHours: withDefault(within(IRRIGATION_LIMITS.rainHours, true), 24),
     enabled: withDefault(boolField(), true),
   })
-  .refine((b) => b.stopAbove > b.startBelow, {
-    message: 'stopAbove must be greater than startBelow',
-    path: ['stopAbove'],
-    params: { rule: 'lowAboveHigh' },
-  });
+  .refine((b) => b.stopAbove > b.startBelow, refinement('above', { other: 'startBelow' }, ['stopAbove']));
 export type SmartRuleBody = z.infer<typeof smartRuleBody>;
 
 export interface SmartRule extends Omit<SmartRuleBody, 'ruleId'> {

@@ -34,12 +34,9 @@ export const zonePlotListQuery = z.object({ groupId: id });
 
 export const alterZoneBody = z.object({
   deviceId: id,
-  zoneNo: intField((n) => n.min(1, 'zones are numbered from 1').max(64, 'zoneNo must be at most 64')),
+  zoneNo: intField((n) => n.min(1).max(64)),
   /** Blank clears the name (the zone is called by its number again). */
-  name: z.preprocess(
-    (v) => (v === null || v === undefined ? '' : v),
-    z.string().trim().max(ZONE_NAME_MAX, `name is at most ${ZONE_NAME_MAX} characters`),
-  ),
+  name: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(ZONE_NAME_MAX)),
   /** Blank unlinks the plot. */
   areaPointId: nullable(id),
 });

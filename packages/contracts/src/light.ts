@@ -1,35 +1,26 @@
 import { z } from 'zod';
 import type { SendCommandResult } from './commandsApi';
 import { id } from './envelope';
+import { ruleIssue } from './errorDetail';
+import { hhmmField } from './requestValues';
+import { workWindowTogether } from './rules';
 import { type LatestValue, langParam } from './telemetry';
 
 /** Insecticidal lamps (SPEC §7 `device/getLightDeviceList`, `light/updateLight`). */
 
 export const lightListQuery = z.object({ groupId: id, lang: langParam });
 
-const hhmm = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm');
-
 export const updateLightBody = z
   .object({
     deviceId: id,
-    name: z.string().trim().min(1, 'name must not be empty').max(100, 'name is at most 100 characters').optional(),
-    workStart: hhmm.optional(),
-    workEnd: hhmm.optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+    workStart: hhmmField().optional(),
+    workEnd: hhmmField().optional(),
   })
   .superRefine((b, ctx) => {
-    if ((b.workStart === undefined) !== (b.workEnd === undefined)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [b.workStart === undefined ? 'workStart' : 'workEnd'],
-        message: 'workStart and workEnd go together',
-      });
-    }
-    if (b.name === undefined && b.workStart === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['name'], message: 'give a name or a work window (workStart, workEnd)' });
-    }
+    workWindowTogether(b, ctx);
+    if (b.name === undefined && b.workStart === undefined)
+      ctx.addIssue(ruleIssue(['name'], 'eitherOf', { others: 'workStart,workEnd' }));
   });
 export type UpdateLightBody = z.infer<typeof updateLightBody>;
 
@@ -60,7 +51,7 @@ export interface UpdateLightResult {
 
 /** `light/getLightBySerial`: one lamp of the caller's parks by its serial. */
 export const lightBySerialQuery = z.object({
-  serial: z.string().trim().min(1, 'serial is required').max(64, 'serial is at most 64 characters'),
+  serial: z.string().trim().min(1).max(64),
   lang: langParam,
 });
 

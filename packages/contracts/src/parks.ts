@@ -33,31 +33,24 @@ export interface Park {
   devices: ParkDevice[];
 }
 
-const text = (field: string, max: number) =>
-  z.string().trim().max(max, `${field} is at most ${max} characters`).default('');
+const text = (max: number) => z.string().trim().max(max).default('');
 
-const range = (field: string, min: number, max: number) =>
-  numberField((n) => n.min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`));
 /** Form bodies send empty strings for empty numbers: both mean "not set". */
-const optionalNumber = (field: string, min: number, max: number) => nullable(range(field, min, max));
+const optionalNumber = (min: number, max: number) => nullable(numberField((n) => n.min(min).max(max)));
 
 export const parkFields = z.object({
-  groupName: z
-    .string({ error: 'groupName is required' })
-    .trim()
-    .min(1, 'groupName must not be empty')
-    .max(50, 'groupName is at most 50 characters'),
-  holderMan: text('holderMan', 50),
-  address: text('address', 200),
-  area: optionalNumber('area', 0, 1_000_000),
-  longitude: optionalNumber('longitude', -180, 180),
-  latitude: optionalNumber('latitude', -90, 90),
-  crops: text('crops', 200),
-  remark: text('remark', 500),
+  groupName: z.string().trim().min(1).max(50),
+  holderMan: text(50),
+  address: text(200),
+  area: optionalNumber(0, 1_000_000),
+  longitude: optionalNumber(-180, 180),
+  latitude: optionalNumber(-90, 90),
+  crops: text(200),
+  remark: text(500),
   /** Absent or blank: the server's TZ_NAME. */
   timeZone: timeZoneField.optional(),
-  elevationM: optionalNumber('elevationM', -500, 9000),
-  windHeightM: optionalNumber('windHeightM', 0.5, 100),
+  elevationM: optionalNumber(-500, 9000),
+  windHeightM: optionalNumber(0.5, 100),
 });
 
 export const addGroupBody = parkFields;

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import type { SendCommandResult } from './commandsApi';
 import { id, idList, pageQuery } from './envelope';
-import { enumField, epochMsField, intField, listOf, numberField, optional, withDefault } from './requestValues';
+import { named, ruleIssue } from './errorDetail';
+import {
+  enumField,
+  epochMsField,
+  hhmmField,
+  intField,
+  listOf,
+  numberField,
+  optional,
+  withDefault,
+} from './requestValues';
+import { workWindowTogether } from './rules';
 import type { LatestValue } from './telemetry';
 
 /**
@@ -19,14 +30,13 @@ export const PEST_KIND_CLASS = { insect: 'insectTrap', spore: 'sporeTrap' } as c
 export const PEST_KIND_PERMIT = { insect: '/outdoorsEquipment/worm', spore: '/outdoorsEquipment/spore' } as const;
 
 /** Box coordinates are fractions of the picture (0..1) so they survive any thumbnail or screen size. */
-const unit = (field: string) =>
-  numberField((n) => n.min(0, `${field} must be from 0 to 1`).max(1, `${field} must be from 0 to 1`));
+const unit = () => numberField((n) => n.min(0).max(1));
 
-export const box = z.object({ x: unit('x'), y: unit('y'), w: unit('w'), h: unit('h') }).superRefine((b, ctx) => {
-  if (b.w <= 0) ctx.addIssue({ code: 'custom', path: ['w'], message: 'w must be more than 0' });
-  if (b.h <= 0) ctx.addIssue({ code: 'custom', path: ['h'], message: 'h must be more than 0' });
-  if (b.x + b.w > 1.0001) ctx.addIssue({ code: 'custom', path: ['w'], message: 'x + w must not pass the right edge' });
-  if (b.y + b.h > 1.0001) ctx.addIssue({ code: 'custom', path: ['h'], message: 'y + h must not pass the bottom edge' });
+export const box = z.object({ x: unit(), y: unit(), w: unit(), h: unit() }).superRefine((b, ctx) => {
+  if (b.w <= 0) ctx.addIssue(ruleIssue(['w'], 'moreThan', { min: 0 }));
+  if (b.h <= 0) ctx.addIssue(ruleIssue(['h'], 'moreThan', { min: 0 }));
+  if (b.x + b.w > 1.0001) ctx.addIssue(ruleIssue(['w'], 'outOfBounds'));
+  if (b.y + b.h > 1.0001) ctx.addIssue(ruleIssue(['h'], 'outOfBounds'));
 });
 export type Box = z.infer<typeof box>;
 
@@ -34,7 +44,7 @@ export type Box = z.infer<typeof box>;
 export const categoryCode = z
   .string()
   .trim()
-  .regex(/^[a-z][a-z0-9_]{1,63}$/, 'code must be 2-64 lower-case letters, digits or _');
+  .regex(/^[a-z][a-z0-9_]{1,63}$/, named('codeChars'));
 
 export interface PestCategory {
   categoryId: number;
@@ -59,10 +69,10 @@ export type CategoryListQuery = z.infer<typeof categoryListQuery>;
 const categoryFields = {
   kind: pestKind,
   code: categoryCode,
-  name: z.string().trim().min(1, 'name must not be empty').max(50, 'name is at most 50 characters'),
-  latinName: z.string().trim().max(100, 'latinName is at most 100 characters').default(''),
+  name: z.string().trim().min(1).max(50),
+  latinName: z.string().trim().max(100).default(''),
   dailyThreshold: withDefault(
-    intField((n) => n.min(0, 'dailyThreshold must be 0 or more').max(1_000_000, 'dailyThreshold is at most 1000000')),
+    intField((n) => n.min(0).max(1_000_000)),
     0,
   ),
 };
@@ -72,7 +82,7 @@ export const alterCategoryBody = z.object({
   categoryId: id,
   code: optional(categoryCode),
   name: optional(categoryFields.name),
-  latinName: z.string().trim().max(100, 'latinName is at most 100 characters').optional(),
+  latinName: z.string().trim().max(100).optional(),
   dailyThreshold: optional(categoryFields.dailyThreshold),
 });
 export type AlterCategoryBody = z.infer<typeof alterCategoryBody>;
@@ -108,7 +118,7 @@ export const imageListQuery = z.object({
   date: z
     .string()
     .trim()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD'),
+    .regex(/^\d{4}-\d{2}-\d{2}$/, named('date')),
 });
 export const imageDetailQuery = z.object({ imageId: id });
 
@@ -125,16 +135,16 @@ export const alterDetectionBody = z
   .object({
     detectionId: id,
     categoryId: optional(id),
-    x: optional(unit('x')),
-    y: optional(unit('y')),
-    w: optional(unit('w')),
-    h: optional(unit('h')),
+    x: optional(unit()),
+    y: optional(unit()),
+    w: optional(unit()),
+    h: optional(unit()),
   })
   .superRefine((b, ctx) => {
     const moved = [b.x, b.y, b.w, b.h].filter((v) => v !== undefined).length;
-    if (moved > 0 && moved < 4) ctx.addIssue({ code: 'custom', path: ['x'], message: 'x, y, w and h go together' });
+    if (moved > 0 && moved < 4) ctx.addIssue(ruleIssue(['x'], 'together', { others: 'y,w,h' }));
     if (moved === 0 && b.categoryId === undefined)
-      ctx.addIssue({ code: 'custom', path: ['categoryId'], message: 'give a categoryId or a box (x, y, w, h)' });
+      ctx.addIssue(ruleIssue(['categoryId'], 'eitherOf', { others: 'x,y,w,h' }));
   });
 export type AlterDetectionBody = z.infer<typeof alterDetectionBody>;
 export const removeDetectionBody = z.object({ ids: idList });
@@ -151,10 +161,9 @@ export const pestRangeQuery = z
     endTime: epochMsField(),
   })
   .superRefine((v, ctx) => {
-    if (v.endTime <= v.startTime)
-      ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'endTime must be after startTime' });
+    if (v.endTime <= v.startTime) ctx.addIssue(ruleIssue(['endTime'], 'after', { other: 'startTime' }));
     else if (v.endTime - v.startTime > MAX_PEST_RANGE_DAYS * 86_400_000)
-      ctx.addIssue({ code: 'custom', path: ['endTime'], message: `the range is at most ${MAX_PEST_RANGE_DAYS} days` });
+      ctx.addIssue(ruleIssue(['endTime'], 'rangeDays', { max: MAX_PEST_RANGE_DAYS }));
   });
 export type PestRangeQuery = z.infer<typeof pestRangeQuery>;
 
@@ -203,11 +212,11 @@ export const deviceDetectionsBody = z.object({
     z.intersection(
       z.object({
         code: categoryCode,
-        confidence: numberField((n) => n.min(0, 'confidence must be 0..1').max(1, 'confidence must be 0..1')),
+        confidence: numberField((n) => n.min(0).max(1)),
       }),
       box,
     ),
-    (a) => a.max(2000, 'at most 2000 detections a photo'),
+    (a) => a.max(2000),
   ),
 });
 export type DeviceDetectionsBody = z.infer<typeof deviceDetectionsBody>;
@@ -222,29 +231,18 @@ export const sqdOperateBody = z.object({
   operate: enumField(['photograph', 'lampOn', 'lampOff', 'heaterOn', 'heaterOff']),
 });
 export type SqdOperateBody = z.infer<typeof sqdOperateBody>;
-const hhmm = z
-  .string()
-  .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time HH:mm');
 /** `/sqdApi/insect/param` (JSON): work period and/or photo interval of an insect trap. */
 export const sqdParamBody = z
   .object({
     deviceId: id,
-    workStart: optional(hhmm),
-    workEnd: optional(hhmm),
-    photoInterval: optional(
-      intField((n) => n.min(5, 'photoInterval is 5 to 1440 minutes').max(1440, 'photoInterval is 5 to 1440 minutes')),
-    ),
+    workStart: optional(hhmmField()),
+    workEnd: optional(hhmmField()),
+    photoInterval: optional(intField((n) => n.min(5).max(1440))),
   })
   .superRefine((b, ctx) => {
-    if ((b.workStart === undefined) !== (b.workEnd === undefined))
-      ctx.addIssue({
-        code: 'custom',
-        path: [b.workStart === undefined ? 'workStart' : 'workEnd'],
-        message: 'workStart and workEnd go together',
-      });
+    workWindowTogether(b, ctx);
     if (b.workStart === undefined && b.photoInterval === undefined)
-      ctx.addIssue({ code: 'custom', path: ['photoInterval'], message: 'give photoInterval or workStart and workEnd' });
+      ctx.addIssue(ruleIssue(['photoInterval'], 'eitherOf', { others: 'workStart,workEnd' }));
   });
 export type SqdParamBody = z.infer<typeof sqdParamBody>;
 /** `/sqdApi/updateStatus`: the spore trap's state actions. */
@@ -255,7 +253,7 @@ export const sqdUpdateStatusBody = z.object({
 /** `/sqdApi/updateParams`: a trap's display name (no device round trip). */
 export const sqdUpdateParamsBody = z.object({
   deviceId: id,
-  deviceName: z.string().trim().min(1, 'deviceName must not be empty').max(100, 'deviceName is at most 100 characters'),
+  deviceName: z.string().trim().min(1).max(100),
 });
 
 /** Answer of the operating `/sqdApi/` calls once the device has answered. */

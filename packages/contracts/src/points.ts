@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { DeviceClass } from './deviceClasses';
 import { id, idList } from './envelope';
+import { named, refinement } from './errorDetail';
 import { jsonText, nullable, numberField, withDefault } from './requestValues';
 
 /**
@@ -46,27 +47,21 @@ export interface DevicePoint {
 
 export const MAX_POLYGON_VERTICES = 500;
 
-const coordinate = (field: string, min: number, max: number) =>
-  numberField((n) => n.min(min, `${field} must be at least ${min}`).max(max, `${field} must be at most ${max}`));
+const coordinate = (min: number, max: number) => numberField((n) => n.min(min).max(max));
 
-const lngLat = z.tuple([coordinate('longitude', -180, 180), coordinate('latitude', -90, 90)], {
-  error: 'each vertex must be [longitude, latitude]',
-});
+const lngLat = z.tuple([coordinate(-180, 180), coordinate(-90, 90)]);
 
 /**
  * A ring of at least 3 distinct vertices, or empty for "not drawn". Form bodies carry it as its JSON
  * text, JSON bodies as the array itself.
  */
-export const polygonField = (field: string) =>
+export const polygonField = () =>
   withDefault(
     jsonText(
       z
-        .array(lngLat, { error: `${field} must be a list of [longitude, latitude] vertices` })
-        .max(MAX_POLYGON_VERTICES, `${field} has at most ${MAX_POLYGON_VERTICES} vertices`)
-        .refine(
-          (ring) => ring.length === 0 || new Set(ring.map(([x, y]) => `${x},${y}`)).size >= 3,
-          `${field} needs at least 3 different vertices (or none)`,
-        ),
+        .array(lngLat)
+        .max(MAX_POLYGON_VERTICES)
+        .refine((ring) => ring.length === 0 || new Set(ring.map(([x, y]) => `${x},${y}`)).size >= 3, named('polygon')),
     ),
     [],
   );
@@ -98,21 +93,20 @@ export function firstVertexOutside(inner: readonly LngLat[], outer: readonly Lng
   return inner.findIndex((p) => !pointInPolygon(p, outer));
 }
 
-const text = (field: string, max: number) =>
-  z.string().trim().max(max, `${field} is at most ${max} characters`).default('');
+const text = (max: number) => z.string().trim().max(max).default('');
 
 export const groupPointQuery = z.object({ groupId: id });
 export const pointIdQuery = z.object({ pointId: id });
 
 export const alterGroupPointBody = z.object({
   groupId: id,
-  longitude: coordinate('longitude', -180, 180),
-  latitude: coordinate('latitude', -90, 90),
+  longitude: coordinate(-180, 180),
+  latitude: coordinate(-90, 90),
   zoom: withDefault(
-    numberField((n) => n.min(1, 'zoom must be at least 1').max(20, 'zoom must be at most 20')),
+    numberField((n) => n.min(1).max(20)),
     16,
   ),
-  boundary: polygonField('boundary'),
+  boundary: polygonField(),
 });
 export type AlterGroupPointBody = z.infer<typeof alterGroupPointBody>;
 
@@ -122,17 +116,11 @@ export const alterGroupAreaPointBody = z.object({
   /** Absent: a new area point. */
   areaPointId: nullable(id),
   pointId: id,
-  areaName: z
-    .string({ error: 'areaName is required' })
-    .trim()
-    .min(1, 'areaName must not be empty')
-    .max(50, 'areaName is at most 50 characters'),
-  crop: text('crop', 100),
-  area: nullable(
-    numberField((n) => n.min(0, 'area must be at least 0').max(1_000_000, 'area must be at most 1000000')),
-  ),
-  boundary: polygonField('boundary'),
-  remark: text('remark', 500),
+  areaName: z.string().trim().min(1).max(50),
+  crop: text(100),
+  area: nullable(numberField((n) => n.min(0).max(1_000_000))),
+  boundary: polygonField(),
+  remark: text(500),
 });
 export type AlterGroupAreaPointBody = z.infer<typeof alterGroupAreaPointBody>;
 
@@ -142,13 +130,13 @@ export const removeBatchGroupAreaPointBody = z.object({ areaPointIds: idList });
 export const alterDevicePointBody = z
   .object({
     deviceId: id,
-    longitude: nullable(coordinate('longitude', -180, 180)),
-    latitude: nullable(coordinate('latitude', -90, 90)),
+    longitude: nullable(coordinate(-180, 180)),
+    latitude: nullable(coordinate(-90, 90)),
   })
-  .refine((b) => (b.longitude === null) === (b.latitude === null), {
-    path: ['latitude'],
-    message: 'longitude and latitude are set together (both empty takes the device off the map)',
-  });
+  .refine(
+    (b) => (b.longitude === null) === (b.latitude === null),
+    refinement('together', { others: 'longitude' }, ['latitude']),
+  );
 export type AlterDevicePointBody = z.infer<typeof alterDevicePointBody>;
 
 /** `group-area-point/getGisMapList`: every park the caller may see, with its map data and devices. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { issueDetail } from './errorDetail';
 import {
   boolField,
   enumField,
@@ -164,8 +165,13 @@ describe('enumField and jsonText', () => {
   it('enum: trims, names the choices, says when missing', () => {
     const s = enumField(['csv', 'xlsx']);
     expect(read(s, ' csv ')).toEqual({ ok: 'csv' });
-    expect(read(s, 'pdf')).toEqual({ error: 'must be one of csv, xlsx' });
-    expect(read(s, true)).toEqual({ error: 'must be one of csv, xlsx' });
+    // The message is the rule; the issue names the choices (issueDetail's `values`).
+    expect(read(s, 'pdf')).toEqual({ error: 'oneOf' });
+    expect(read(s, true)).toEqual({ error: 'oneOf' });
+    expect(issueDetail(s.safeParse('pdf').error?.issues[0] as never)).toEqual({
+      rule: 'oneOf',
+      params: { values: 'csv, xlsx' },
+    });
     expect(read(s, undefined)).toEqual({ error: VALUE_MESSAGES.required });
   });
   it('json: a form body text and a JSON body object read the same, booleans inside included', () => {

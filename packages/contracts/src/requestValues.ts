@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { VALUE_MESSAGES } from './valueMessages';
+import type { ErrorRule } from './errorPhrases';
 
 /**
  * The one way to read a request value (issue 11, ARCHITECTURE "Request values"). The same field
@@ -9,19 +9,34 @@ import { VALUE_MESSAGES } from './valueMessages';
  * number, and an empty required number is refused rather than stored as 0. No `z.coerce`: it turns
  * "false" into true and "" into 0.
  *
- * Messages say what is wrong without the field name; the error handler puts the field in front
- * ("enabled must be true or false"), so the console can match the stable phrases below.
+ * A message is the name of the rule the value broke (errorPhrases.ts); the server and the console
+ * phrase it with the field's name in the reader's language (contracts `issueDetail`, `phraseDetail`).
  */
-export { VALUE_MESSAGES };
+export const VALUE_MESSAGES = {
+  required: 'required',
+  boolean: 'boolean',
+  number: 'number',
+  integer: 'integer',
+  id: 'id',
+  list: 'list',
+  time: 'time',
+  object: 'object',
+} as const satisfies Record<string, ErrorRule>;
 
 /** Absent, null, or only spaces: "not given". */
 export const isBlank = (v: unknown): boolean =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 const blankToUndefined = (v: unknown) => (isBlank(v) ? undefined : v);
 
-/** The error of a base schema: "is required" for a missing value, else what it must be. */
-const says = (what: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? VALUE_MESSAGES.required : what),
+/**
+ * The error of a base schema of the wrong type: "required" for a missing value, else what it must be.
+ * Only for its type: a schema's error also answers for its checks, whose bounds name their own rules.
+ */
+export const says = (what: ErrorRule) => ({
+  error: (issue: { code?: string; input?: unknown }) => {
+    if (issue.code !== 'invalid_type' && issue.code !== 'invalid_value') return undefined;
+    return issue.input === undefined ? VALUE_MESSAGES.required : what;
+  },
 });
 
 const TRUE_TEXT = new Set(['true', '1', 'on']);
@@ -107,15 +122,12 @@ export const idField = () => intField((n) => n.min(1, VALUE_MESSAGES.id));
 export const epochMsField = (rule: NumberRule = (n) => n) =>
   z.preprocess(
     readTime,
-    rule(z.number(says(VALUE_MESSAGES.time)).int(VALUE_MESSAGES.time).min(0, 'must not be before 1970')),
+    rule(z.number(says(VALUE_MESSAGES.time)).int(VALUE_MESSAGES.time).min(0, VALUE_MESSAGES.time)),
   );
 
 /** One of the given texts. */
 export const enumField = <const T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.enum(values, says(`must be one of ${values.join(', ')}`)),
-  );
+  z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.enum(values, says('oneOf')));
 
 /** A list of `item`s (see readList); `rule` adds length limits with their own messages. */
 export const listOf = <T extends z.ZodType>(item: T, rule: (a: z.ZodArray<T>) => z.ZodArray<T> = (a) => a) =>
@@ -127,6 +139,13 @@ export const jsonText = <T extends z.ZodType>(schema: T) =>
 
 /** Blank (absent, null, '' or spaces) is "not given": undefined. */
 export const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankToUndefined, schema.optional());
+
+/** A time of day `HH:mm` (00:00 to 23:59). */
+export const hhmmField = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'hhmm' satisfies ErrorRule);
 
 /** Blank is "not given" and takes `value`. */
 export const withDefault = <T extends z.ZodType>(schema: T, value: z.core.util.NoUndefined<z.output<T>>) =>

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_CLASSES, type DeviceClass } from './deviceClasses';
 import { id, pageQuery } from './envelope';
+import { ruleIssue } from './errorDetail';
 import { boolField, enumField, epochMsField, intField, jsonText, listOf, optional, withDefault } from './requestValues';
 
 /**
@@ -14,9 +15,8 @@ export const MAX_SERIES_POINTS = 2000;
 export const MAX_SERIES_DEVICES = 20;
 export const MAX_SERIES_KEYS = 20;
 
-const KEY = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'keys must be parameter keys');
-const csv = <T extends z.ZodType>(field: string, max: number, item: T) =>
-  listOf(item, (a) => a.min(1, `${field} must name at least one`).max(max, `${field} may name at most ${max}`));
+const KEY = z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/);
+const csv = <T extends z.ZodType>(max: number, item: T) => listOf(item, (a) => a.min(1).max(max));
 
 export const langParam = withDefault(enumField(['zh', 'en']), 'zh');
 export type Lang = z.infer<typeof langParam>;
@@ -24,11 +24,8 @@ export type Lang = z.infer<typeof langParam>;
 const range = z.object({ startTime: epochMsField(), endTime: epochMsField() });
 type Ranged = z.infer<typeof range>;
 const checkRange = <T extends Ranged>(v: T, ctx: z.core.$RefinementCtx<T>) => {
-  if (v.endTime <= v.startTime)
-    ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'endTime must be after startTime' });
-  else if (v.endTime - v.startTime > MAX_RANGE_MS) {
-    ctx.addIssue({ code: 'custom', path: ['endTime'], message: 'endTime: the range may span at most 10 years' });
-  }
+  if (v.endTime <= v.startTime) ctx.addIssue(ruleIssue(['endTime'], 'after', { other: 'startTime' }));
+  else if (v.endTime - v.startTime > MAX_RANGE_MS) ctx.addIssue(ruleIssue(['endTime'], 'rangeYears', { max: 10 }));
 };
 
 export const paramConfigQuery = z.object({ groupId: id, lang: langParam });
@@ -37,7 +34,7 @@ export const terminalParamConfigQuery = paramConfigQuery.extend({
 });
 
 export const paramDataQuery = range
-  .extend({ deviceId: id, keys: optional(csv('keys', 64, KEY)), ...pageQuery.shape })
+  .extend({ deviceId: id, keys: optional(csv(64, KEY)), ...pageQuery.shape })
   .superRefine(checkRange);
 export type ParamDataQuery = z.infer<typeof paramDataQuery>;
 
@@ -45,8 +42,8 @@ export const SERIES_INTERVALS = ['auto', 'raw', 'hour', 'day', 'month'] as const
 export type SeriesInterval = (typeof SERIES_INTERVALS)[number];
 export const seriesQuery = range
   .extend({
-    deviceIds: csv('deviceIds', MAX_SERIES_DEVICES, id),
-    keys: csv('keys', MAX_SERIES_KEYS, KEY),
+    deviceIds: csv(MAX_SERIES_DEVICES, id),
+    keys: csv(MAX_SERIES_KEYS, KEY),
     interval: withDefault(enumField(SERIES_INTERVALS), 'auto'),
   })
   .superRefine(checkRange);
@@ -55,8 +52,8 @@ export type SeriesQuery = z.infer<typeof seriesQuery>;
 export const AGGREGATE_INTERVALS = ['hour', 'day', 'month'] as const;
 export const aggregateQuery = range
   .extend({
-    deviceIds: csv('deviceIds', MAX_SERIES_DEVICES, id),
-    keys: csv('keys', MAX_SERIES_KEYS, KEY),
+    deviceIds: csv(MAX_SERIES_DEVICES, id),
+    keys: csv(MAX_SERIES_KEYS, KEY),
     interval: enumField(AGGREGATE_INTERVALS),
   })
   .superRefine(checkRange);
@@ -65,7 +62,7 @@ export type AggregateQuery = z.infer<typeof aggregateQuery>;
 export const exportQuery = range
   .extend({
     deviceId: id,
-    keys: optional(csv('keys', 64, KEY)),
+    keys: optional(csv(64, KEY)),
     format: withDefault(enumField(['csv', 'xlsx']), 'csv'),
     lang: langParam,
   })
@@ -74,18 +71,17 @@ export type ExportQuery = z.infer<typeof exportQuery>;
 
 export const deviceLangQuery = z.object({ deviceId: id, lang: langParam });
 
-const optionalText = (field: string, max: number) =>
-  z.string().trim().max(max, `${field} may be at most ${max} characters`).nullable().optional();
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional();
 /** One override; a field set to null goes back to the model's default, a missing field is left as is. */
 export const paramSetting = z.object({
-  key: z.string().min(1, 'key must not be empty'),
-  name: optionalText('name', 64),
-  unit: optionalText('unit', 32),
-  decimals: intField((n) => n.min(0, 'decimals must be 0..6').max(6, 'decimals must be 0..6'))
+  key: z.string().min(1),
+  name: optionalText(64),
+  unit: optionalText(32),
+  decimals: intField((n) => n.min(0).max(6))
     .nullable()
     .optional(),
   hidden: boolField().nullable().optional(),
-  sort: intField((n) => n.min(0, 'sort must be 0..10000').max(10_000, 'sort must be 0..10000'))
+  sort: intField((n) => n.min(0).max(10_000))
     .nullable()
     .optional(),
 });
@@ -93,19 +89,12 @@ export type ParamSetting = z.infer<typeof paramSetting>;
 export const alterDeviceParamConfigBody = z.object({
   deviceId: id,
   /** Form bodies carry it as JSON text. */
-  paramList: jsonText(
-    z
-      .array(paramSetting, { error: 'paramList must be a list of {key, name, unit, decimals, hidden, sort}' })
-      .min(1, 'paramList must list at least one parameter')
-      .max(200, 'paramList has at most 200 parameters'),
-  ),
+  paramList: jsonText(z.array(paramSetting).min(1).max(200)),
 });
 export type AlterDeviceParamConfigBody = z.infer<typeof alterDeviceParamConfigBody>;
 export const alterGroupVarSortBody = z.object({
   deviceId: id,
-  groups: listOf(z.string().trim().min(1, 'groups must not have an empty key'), (a) =>
-    a.min(1, 'groups must list the variable groups in order').max(50, 'groups has at most 50 keys'),
-  ),
+  groups: listOf(z.string().trim().min(1), (a) => a.min(1).max(50)),
 });
 
 export interface ParamView {

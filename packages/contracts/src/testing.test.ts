@@ -24,13 +24,24 @@ describe('device debugging contracts', () => {
       name: 'setValve',
       params: { valve: 2, on: false },
     });
-    expect(checkRawCommand('valveController', '{"name":"setValve","params":{"valve":9,"on":true}}')).toEqual({
+    // The problem is a sentence in the page's language; its detail names the param for the form.
+    const over = '{"name":"setValve","params":{"valve":9,"on":true}}';
+    expect(checkRawCommand('valveController', over)).toEqual({
       ok: false,
-      problem: 'params.valve: valve must be 1 to 4',
+      problem: 'Valve must be at most 4',
+      detail: { field: 'valve', rule: 'max', params: { max: 4 } },
     });
-    expect(checkRawCommand('valveController', '{"name":"photograph"}')).toMatchObject({ ok: false });
-    expect(checkRawCommand('valveController', '{"name":')).toEqual({ ok: false, problem: 'not JSON' });
-    expect(checkRawCommand('valveController', '[1]')).toEqual({ ok: false, problem: 'not an object' });
+    expect(checkRawCommand('valveController', over, 'zh')).toMatchObject({ problem: '阀门不能大于 4' });
+    expect(checkRawCommand('valveController', '{"name":"photograph"}')).toMatchObject({
+      ok: false,
+      detail: { field: 'name', rule: 'unknownValue', params: { value: 'photograph' } },
+    });
+    expect(checkRawCommand('valveController', '{"name":')).toMatchObject({ ok: false, detail: { rule: 'object' } });
+    expect(checkRawCommand('valveController', '[1]', 'zh')).toEqual({
+      ok: false,
+      problem: '该项格式无法读取',
+      detail: { rule: 'object' },
+    });
     expect(checkRawCommand('sporeTrap', '{"name":"capture"}')).toEqual({ ok: true, name: 'capture', params: {} });
   });
 

@@ -24,31 +24,20 @@ export const TESTING_HOLD_MS = 10_000;
 /** After an answer with messages the page waits this long before asking again (bursts come together). */
 export const TESTING_POLL_MS = 250;
 
-const serialText = z
-  .string({ error: 'serial is required' })
-  .trim()
-  .min(1, 'serial is required')
-  .max(64, 'serial is at most 64 characters');
-const tokenText = z
-  .string({ error: 'token is required' })
-  .trim()
-  .min(1, 'token is required')
-  .max(200, 'token is at most 200 characters');
+const serialText = z.string().trim().min(1).max(64);
+const tokenText = z.string().trim().min(1).max(200);
 
 /** An installer signs in with the device's serial and its MQTT secret (its "password"). */
 export const testingLoginBody = z.object({
   serial: serialText,
-  password: z
-    .string({ error: 'password is required' })
-    .min(1, 'password is required')
-    .max(200, 'password is at most 200 characters'),
+  password: z.string().min(1).max(200),
 });
 export type TestingLoginBody = z.infer<typeof testingLoginBody>;
 
 /** The console's device picker: devices of one park the user may see, by serial or name. */
 export const testingDeviceListQuery = pageQuery.extend({
   groupId: id,
-  keyword: z.string().trim().max(64, 'keyword is at most 64 characters').optional(),
+  keyword: z.string().trim().max(64).optional(),
 });
 export type TestingDeviceListQuery = z.infer<typeof testingDeviceListQuery>;
 

@@ -1,5 +1,6 @@
 import { COMMANDS, commandSchema } from './commands';
 import type { DeviceClass } from './deviceClasses';
+import { type ErrorDetail, type ErrorLang, issueDetails, phraseDetail } from './errorDetail';
 
 /**
  * A valid example of every command's params, so the debugging page can prefill its form and raw JSON
@@ -45,29 +46,28 @@ export function commandExample(deviceClass: DeviceClass, name: string): Record<s
 
 /**
  * Checks a raw command `{"name": ..., "params": {...}}` typed on the page against the class's protocol, as the
- * server will: null when valid, else the first problem in the schema's words (`params.valve: ...`).
+ * server will: the first problem as a sentence in `lang`, with its detail (a param's `field` is its key).
  */
 export function checkRawCommand(
   deviceClass: DeviceClass,
   text: string,
-): { ok: true; name: string; params: Record<string, unknown> } | { ok: false; problem: string } {
+  lang: ErrorLang = 'en',
+): { ok: true; name: string; params: Record<string, unknown> } | { ok: false; problem: string; detail: ErrorDetail } {
+  const refuse = (detail: ErrorDetail) => ({ ok: false as const, problem: phraseDetail(detail, lang), detail });
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, problem: 'not JSON' };
+    return refuse({ rule: 'object' });
   }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return { ok: false, problem: 'not an object' };
+  if (!isObject(json)) return refuse({ rule: 'object' });
   const { name, params = {} } = json as { name?: unknown; params?: unknown };
-  if (typeof name !== 'string' || !name) return { ok: false, problem: 'name: required' };
+  if (typeof name !== 'string' || !name) return refuse({ field: 'name', rule: 'required' });
   const schema = commandSchema(deviceClass, name);
-  if (!schema) return { ok: false, problem: `name: ${deviceClass} has no command "${name}"` };
-  if (typeof params !== 'object' || params === null || Array.isArray(params))
-    return { ok: false, problem: 'params: must be an object' };
+  if (!schema) return refuse({ field: 'name', rule: 'unknownValue', params: { value: name } });
+  if (!isObject(params)) return refuse({ field: 'params', rule: 'object' });
   const parsed = schema.safeParse(params);
-  if (!parsed.success) {
-    const i = parsed.error.issues[0];
-    return { ok: false, problem: `${['params', ...i.path.map(String)].join('.')}: ${i.message}` };
-  }
+  if (!parsed.success) return refuse(issueDetails(parsed.error.issues)[0]);
   return { ok: true, name, params: params as Record<string, unknown> };
 }

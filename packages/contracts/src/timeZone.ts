@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { named } from './errorDetail';
 import { optional } from './requestValues';
 
 /**
@@ -14,12 +15,12 @@ export function isTimeZone(v: string): boolean {
   }
 }
 
-export const TIME_ZONE_MESSAGE = 'must be an IANA time zone such as Asia/Shanghai';
+const zone = () => z.string().max(64, named('timeZone')).refine(isTimeZone, named('timeZone'));
 
 /** Blank means "not set" (null): the park then follows the server's TZ_NAME. */
 export const timeZoneField = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-  z.string({ error: TIME_ZONE_MESSAGE }).max(64, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE).nullable(),
+  zone().nullable(),
 );
 
 /**
@@ -30,6 +31,6 @@ export const withExportZone = <T extends z.ZodType>(query: T) =>
   z.intersection(
     query,
     z.object({
-      timeZone: optional(z.string().max(64, TIME_ZONE_MESSAGE).refine(isTimeZone, TIME_ZONE_MESSAGE)),
+      timeZone: optional(zone()),
     }),
   );

@@ -1,16 +1,8 @@
 import type { Socket } from 'node:net';
-import {
-  Code,
-  type CodeValue,
-  codeMessage,
-  type ErrorDetail,
-  issueDetail,
-  messageLang,
-  VALUE_MESSAGES,
-} from '@farmpark/contracts';
+import { Code, type CodeValue, codeMessage, issueDetail, messageLang } from '@farmpark/contracts';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ApiError } from './apiError';
+import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
+import { ApiError, invalidRequest } from './apiError';
 import { failure } from './envelope';
 
 /**
@@ -19,19 +11,6 @@ import { failure } from './envelope';
  * request lines before Fastify: `clientErrorHandler` answers those.
  */
 export const MAX_URL_LENGTH = 8192;
-
-/** The request-value helpers' phrases read as a sentence after the field name. */
-const VALUE_PHRASES = [...Object.values(VALUE_MESSAGES), 'must be one of ', 'must not be before 1970'];
-
-/**
- * `groupName must not be empty` stays as it is, a request-value helper's `is required` becomes
- * `roleId is required` (the console matches the field at the start), anything else `newPwd: must contain a digit`.
- */
-export function fieldMessage(field: string, message: string): string {
-  if (!field) return message;
-  if (message.startsWith(`${field} `)) return message;
-  return VALUE_PHRASES.some((p) => message.startsWith(p)) ? `${field} ${message}` : `${field}: ${message}`;
-}
 
 /** Fastify's own errors while reading a request, by its error code: our code and the HTTP status kept. */
 const FASTIFY_CODES: Record<string, { code: CodeValue; status: number }> = {
@@ -58,25 +37,14 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, req, reply) => {
     const err = error as FastifyError | ApiError;
     const lang = messageLang(req.headers['accept-language']);
-    if (err instanceof ApiError) return reply.status(200).send(failure(err.code, err.messageIn(lang), err.details));
-
-    if (hasZodFastifySchemaValidationErrors(err)) {
-      const where = err.validationContext ?? 'request';
-      const messages: string[] = [];
-      const details: ErrorDetail[] = [];
-      for (const v of err.validation) {
-        const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        messages.push(fieldMessage(field || where, v.message ?? 'is invalid'));
-        // The type provider spreads the zod issue (bounds, origin, a refinement's params) into `params`.
-        details.push(issueDetail({ ...v.params, keyword: v.keyword, message: v.message }, field || undefined));
-      }
-      return reply.status(200).send(failure(Code.VALIDATION, [...new Set(messages)].join('; '), details));
-    }
+    // A schema's refusal is a validation error like any other: its details phrased in the caller's language.
+    const refusal = err instanceof ApiError ? err : hasZodFastifySchemaValidationErrors(err) ? schemaError(err) : null;
+    if (refusal) return reply.status(200).send(failure(refusal.code, refusal.messageIn(lang), refusal.details));
 
     const known = FASTIFY_CODES[(err as FastifyError).code ?? ''];
     if (known) return reply.status(known.status).send(failure(known.code, codeMessage(known.code, lang)));
 
-    const status = err.statusCode ?? 500;
+    const status = (err as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's other 4xx: unparsable JSON or form body, a bad Content-Length.
       return reply
@@ -87,6 +55,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(failure(Code.INTERNAL, `${codeMessage(Code.INTERNAL, lang)} (request ${req.id})`));
   });
+}
+
+/** The type provider spreads each zod issue (bounds, origin, a refinement's params) into `params`. */
+function schemaError(err: { validation: ZodFastifySchemaValidationError[] }): ApiError {
+  return invalidRequest(
+    err.validation.map((v) => {
+      const field = v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return issueDetail({ ...v.params, keyword: v.keyword, message: v.message }, field || undefined);
+    }),
+  );
 }
 
 /**

@@ -60,10 +60,22 @@ describeEachEngine('protocol errors answer in the envelope', (env) => {
     expectEnvelope(res, 414, Code.URL_TOO_LONG);
   });
 
-  it('a validation message names the field once, in front of the helper message', async () => {
+  it('a validation message names each field once, as people call it, in the caller language', async () => {
     const token = await env().login('demo');
     const res = await env().post('/api/merchant/user/enableSysUser', token, { userId: '', enabled: 'yes' }, true);
-    expect(res).toMatchObject({ code: Code.VALIDATION, msg: 'userId is required; enabled must be true or false' });
+    expect(res).toMatchObject({ code: Code.VALIDATION, msg: 'User is required; Enabled must be yes or no' });
+    expect(res.data).toEqual([
+      { field: 'userId', rule: 'required' },
+      { field: 'enabled', rule: 'boolean' },
+    ]);
+    const zh = await env().call({
+      method: 'POST',
+      url: '/api/merchant/user/enableSysUser',
+      token,
+      headers: { 'accept-language': 'zh-CN' },
+      payload: { userId: '', enabled: 'yes' },
+    });
+    expect(zh.msg).toBe('请填写用户；启用只能是“是”或“否”');
   });
 
   it("what Node's parser refuses (a request line over 16 KB) still gets the envelope (431, 1012)", async () => {

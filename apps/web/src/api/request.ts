@@ -12,6 +12,8 @@ import { getToken } from '../utils/auth';
 export type RequestErrorKind = 'api' | 'network' | 'timeout' | 'http' | 'aborted';
 
 export class RequestError extends Error {
+  /** Whether the client has shown it (a toast); a silent call or a form's own field error has not. */
+  told = false;
   constructor(
     readonly kind: RequestErrorKind,
     message: string,
@@ -88,8 +90,25 @@ function isEnvelope(v: unknown): v is Envelope<unknown> {
   return typeof v === 'object' && v !== null && typeof (v as { code?: unknown }).code === 'number';
 }
 
+/**
+ * Open forms that are sending: each takes the refusals that name its fields (and shows them under the
+ * fields, utils/formRules.ts), so those are not toasted as well. Any other error is toasted as usual.
+ */
+const fieldErrorClaims = new Set<(error: RequestError) => boolean>();
+
+/** While `claim` is registered, an api error it accepts is the form's to show; returns the release. */
+export function claimFieldErrors(claim: (error: RequestError) => boolean): () => void {
+  fieldErrorClaims.add(claim);
+  return () => fieldErrorClaims.delete(claim);
+}
+
+const claimed = (error: RequestError) => error.kind === 'api' && [...fieldErrorClaims].some((claim) => claim(error));
+
 function fail(error: RequestError, silent: boolean | undefined, seconds = ERROR_TOAST_S): never {
-  if (!silent) hooks.toastError(error.message, seconds);
+  if (!silent && !claimed(error)) {
+    hooks.toastError(error.message, seconds);
+    error.told = true;
+  }
   throw error;
 }
 
@@ -169,6 +188,7 @@ function rejectAnswer(payload: unknown, status: number, silent: boolean | undefi
   if (payload.code === Code.RATE_LIMITED) {
     // SPEC §8 fixes this text and its 3 s duration, whatever the server wrote.
     hooks.toastError(i18n.t('request.rateLimited'), RATE_LIMIT_TOAST_S);
+    error.told = true;
     throw error;
   }
   if (isForcedLogoutCode(payload.code)) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idList, pageQuery } from '../envelope';
+import { named, repeatedAt, ruleIssue } from '../errorDetail';
 import { enumField, intField, jsonText, listOf, nullable, numberField, optional, withDefault } from '../requestValues';
 import { dayField, optText, text } from './coreValues';
 
@@ -17,28 +18,25 @@ export type PersonnelStatus = (typeof PERSONNEL_STATUSES)[number];
 export const PLANTING_STATUSES = ['growing', 'harvested', 'ended'] as const;
 export type PlantingStatus = (typeof PLANTING_STATUSES)[number];
 
-const keyword = optional(text('keyword', 100));
+const keyword = optional(text(100));
 
 // personnel
 const PHONE = /^\+?[0-9-]{5,20}$/;
 /** Mainland resident ID: 18 characters, the last a digit or X. */
 const ID_NUMBER = /^\d{17}[\dXx]$/;
 export const personnelFields = z.object({
-  name: text('name', 50, 1),
+  name: text(50, 1),
   phone: withDefault(
-    text('phone', 20).refine((v) => v === '' || PHONE.test(v), 'phone must be 5 to 20 digits, optionally with + and -'),
+    text(20).refine((v) => v === '' || PHONE.test(v), named('phone')),
     '',
   ),
-  post: optText('post', 50),
+  post: optText(50),
   idNumber: withDefault(
-    text('idNumber', 18).refine(
-      (v) => v === '' || ID_NUMBER.test(v),
-      'idNumber must be 18 characters: 17 digits and a digit or X',
-    ),
+    text(18).refine((v) => v === '' || ID_NUMBER.test(v), named('idNumber')),
     '',
   ),
   status: withDefault(enumField(PERSONNEL_STATUSES), 'active'),
-  groupIds: listOf(id, (a) => a.min(1, 'groupIds must name at least one park')),
+  groupIds: listOf(id, (a) => a.min(1)),
   userId: optional(id),
 });
 export const addPersonnelBody = personnelFields;
@@ -73,52 +71,42 @@ export type PersonnelDetail = Personnel;
 // crops and growth standards
 /** A parameter key of telemetry (airTemp, soilMoisture10, soilEc...). */
 const paramKey = z
-  .string({ error: 'key must be text' })
+  .string()
   .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/, 'key must be a parameter key such as airTemp');
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/);
 export const idealRange = z
   .object({ key: paramKey, min: nullable(numberField()), max: nullable(numberField()) })
   .superRefine((r, ctx) => {
-    if (r.min === null && r.max === null)
-      ctx.addIssue({ code: 'custom', path: ['min'], message: 'min: give a low or a high bound' });
-    if (r.min !== null && r.max !== null && r.max <= r.min)
-      ctx.addIssue({ code: 'custom', path: ['max'], message: 'max must be above min' });
+    if (r.min === null && r.max === null) ctx.addIssue(ruleIssue(['min'], 'eitherOf', { others: 'max' }));
+    if (r.min !== null && r.max !== null && r.max <= r.min) ctx.addIssue(ruleIssue(['max'], 'above', { other: 'min' }));
   });
 export type IdealRange = z.infer<typeof idealRange>;
 export const growthStage = z
   .object({
-    name: text('name', 50, 1),
-    startDay: intField((n) => n.min(0, 'startDay must be at least 0').max(3650, 'startDay must be at most 3650')),
-    endDay: intField((n) => n.min(0, 'endDay must be at least 0').max(3650, 'endDay must be at most 3650')),
-    tasks: optText('tasks', 1000),
-    ranges: withDefault(z.array(idealRange).max(30, 'ranges: at most 30 parameters'), []),
+    name: text(50, 1),
+    startDay: intField((n) => n.min(0).max(3650)),
+    endDay: intField((n) => n.min(0).max(3650)),
+    tasks: optText(1000),
+    ranges: withDefault(z.array(idealRange).max(30), []),
   })
   .superRefine((s, ctx) => {
-    if (s.endDay < s.startDay)
-      ctx.addIssue({ code: 'custom', path: ['endDay'], message: 'endDay must not be before startDay' });
-    const keys = s.ranges.map((r) => r.key);
-    if (new Set(keys).size !== keys.length)
-      ctx.addIssue({ code: 'custom', path: ['ranges'], message: 'ranges: each parameter once' });
+    if (s.endDay < s.startDay) ctx.addIssue(ruleIssue(['endDay'], 'notBelow', { other: 'startDay' }));
+    const again = repeatedAt(s.ranges.map((r) => r.key));
+    if (again >= 0) ctx.addIssue(ruleIssue(['ranges', again, 'key'], 'repeated'));
   });
 export type GrowthStageInput = z.infer<typeof growthStage>;
 /** Stages in day order that do not overlap (a planting is in at most one stage on a day). */
-export const growthStages = jsonText(z.array(growthStage).max(20, 'stages: at most 20')).superRefine((list, ctx) => {
+export const growthStages = jsonText(z.array(growthStage).max(20)).superRefine((list, ctx) => {
   const sorted = [...list].sort((a, b) => a.startDay - b.startDay);
   for (let i = 1; i < sorted.length; i++)
     if (sorted[i].startDay <= sorted[i - 1].endDay)
-      ctx.addIssue({
-        code: 'custom',
-        path: [],
-        message: `stages: "${sorted[i].name}" overlaps "${sorted[i - 1].name}"`,
-      });
+      ctx.addIssue(ruleIssue([list.indexOf(sorted[i]), 'startDay'], 'overlaps', { value: sorted[i - 1].name }));
 });
 export const cropFields = z.object({
-  name: text('name', 50, 1),
-  variety: optText('variety', 50),
-  category: optText('category', 30),
-  growingDays: intField((n) =>
-    n.min(1, 'growingDays must be at least 1').max(3650, 'growingDays must be at most 3650'),
-  ),
+  name: text(50, 1),
+  variety: optText(50),
+  category: optText(30),
+  growingDays: intField((n) => n.min(1).max(3650)),
 });
 export const addCropBody = cropFields;
 export type AddCropBody = z.infer<typeof addCropBody>;
@@ -153,26 +141,21 @@ const plantingObject = z.object({
   groupId: id,
   areaPointId: id,
   cropId: id,
-  variety: optText('variety', 50),
-  areaMu: numberField((n) => n.gt(0, 'areaMu must be above 0').max(100000, 'areaMu must be at most 100000')),
-  sownOn: dayField('sownOn'),
-  transplantedOn: nullable(dayField('transplantedOn')),
-  expectedHarvestOn: dayField('expectedHarvestOn'),
+  variety: optText(50),
+  areaMu: numberField((n) => n.gt(0).max(100000)),
+  sownOn: dayField(),
+  transplantedOn: nullable(dayField()),
+  expectedHarvestOn: dayField(),
   status: withDefault(enumField(PLANTING_STATUSES), 'growing'),
-  notes: optText('notes', 500),
+  notes: optText(500),
 });
 const datesInOrder = (
   p: { sownOn: string; transplantedOn: string | null; expectedHarvestOn: string },
   ctx: z.core.$RefinementCtx,
 ) => {
-  if (p.expectedHarvestOn < p.sownOn)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['expectedHarvestOn'],
-      message: 'expectedHarvestOn must not be before sownOn',
-    });
+  if (p.expectedHarvestOn < p.sownOn) ctx.addIssue(ruleIssue(['expectedHarvestOn'], 'notBefore', { other: 'sownOn' }));
   if (p.transplantedOn !== null && p.transplantedOn < p.sownOn)
-    ctx.addIssue({ code: 'custom', path: ['transplantedOn'], message: 'transplantedOn must not be before sownOn' });
+    ctx.addIssue(ruleIssue(['transplantedOn'], 'notBefore', { other: 'sownOn' }));
 };
 export const addPlantingBody = plantingObject.superRefine(datesInOrder);
 export type AddPlantingBody = z.infer<typeof addPlantingBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idList, pageQuery } from '../envelope';
+import { named, ruleIssue } from '../errorDetail';
 import { boolField, enumField, intField, listOf, nullable, numberField, optional, withDefault } from '../requestValues';
 import { dayField, exportFormat, optText, parkPageQuery, signedQuantityField, text } from './stockFields';
 
@@ -16,19 +17,19 @@ export type StockMoveKind = (typeof STOCK_MOVE_KINDS)[number];
 const materialFields = z.object({
   groupId: id,
   kind: enumField(MATERIAL_KINDS),
-  name: text('name', 100, 1),
-  unit: text('unit', 20, 1),
-  spec: optText('spec', 100),
-  registrationNo: optText('registrationNo', 50),
+  name: text(100, 1),
+  unit: text(20, 1),
+  spec: optText(100),
+  registrationNo: optText(50),
   safetyDays: withDefault(
-    intField((n) => n.min(0, 'safetyDays must be at least 0').max(365, 'safetyDays must be at most 365')),
+    intField((n) => n.min(0).max(365)),
     0,
   ),
   lowStock: withDefault(
-    numberField((n) => n.min(0, 'lowStock must be at least 0').max(1e9, 'lowStock must be at most 1000000000')),
+    numberField((n) => n.min(0).max(1e9)),
     0,
   ),
-  remark: optText('remark', 500),
+  remark: optText(500),
 });
 export const addMaterialBody = materialFields;
 export type AddMaterialBody = z.infer<typeof addMaterialBody>;
@@ -80,17 +81,15 @@ export const addStockMoveBody = z
   .object({
     kind: enumField(['in', 'adjust']),
     materialId: id,
-    quantity: signedQuantityField('quantity'),
+    quantity: signedQuantityField(),
     supplierId: nullable(id),
-    batchNo: optText('batchNo', 50),
-    expiresOn: nullable(dayField('expiresOn')),
-    reason: optText('reason', 200),
+    batchNo: optText(50),
+    expiresOn: nullable(dayField()),
+    reason: optText(200),
   })
   .superRefine((v, ctx) => {
-    if (v.kind === 'in' && v.quantity <= 0)
-      ctx.addIssue({ code: 'custom', path: ['quantity'], message: 'quantity must be more than 0' });
-    if (v.kind === 'adjust' && v.reason === '')
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'reason must not be empty' });
+    if (v.kind === 'in' && v.quantity <= 0) ctx.addIssue(ruleIssue(['quantity'], 'moreThan', { min: 0 }));
+    if (v.kind === 'adjust' && v.reason === '') ctx.addIssue(ruleIssue(['reason'], 'required'));
   });
 export type AddStockMoveBody = z.infer<typeof addStockMoveBody>;
 
@@ -128,17 +127,17 @@ const phone = withDefault(
   z
     .string()
     .trim()
-    .refine((v) => v === '' || /^\+?[0-9 -]{5,20}$/.test(v), 'phone must be 5 to 20 digits, optionally with + and -'),
+    .refine((v) => v === '' || /^\+?[0-9 -]{5,20}$/.test(v), named('phone')),
   '',
 );
 const supplierFields = z.object({
   groupId: id,
-  name: text('name', 100, 1),
-  contact: optText('contact', 50),
+  name: text(100, 1),
+  contact: optText(50),
   phone,
-  address: optText('address', 200),
-  licence: optText('licence', 100),
-  remark: optText('remark', 500),
+  address: optText(200),
+  licence: optText(100),
+  remark: optText(500),
   materialIds: withDefault(listOf(id), []),
 });
 export const addSupplierBody = supplierFields;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
+import { named, repeatedAt, ruleIssue } from '../errorDetail';
 import { enumField, intField, listOf, nullable, numberField, optional, withDefault } from '../requestValues';
 import { dayField, exportFormat, optText, parkPageQuery, quantityField, text } from './stockFields';
 
@@ -23,54 +24,44 @@ export type FarmWorkType = (typeof FARM_WORK_TYPES)[number];
 export const FARM_WORK_STATUSES = ['planned', 'done', 'abandoned'] as const;
 export type FarmWorkStatus = (typeof FARM_WORK_STATUSES)[number];
 
-const workMaterial = z.object({ materialId: id, quantity: quantityField('quantity') });
+const workMaterial = z.object({ materialId: id, quantity: quantityField() });
 const farmWorkFields = z.object({
   groupId: id,
   type: enumField(FARM_WORK_TYPES),
   areaPointId: id,
   plantingId: nullable(id),
-  plannedOn: dayField('plannedOn'),
+  plannedOn: dayField(),
   status: withDefault(enumField(FARM_WORK_STATUSES), 'planned'),
-  doneOn: nullable(dayField('doneOn')),
-  notes: optText('notes', 1000),
+  doneOn: nullable(dayField()),
+  notes: optText(1000),
   personnelIds: withDefault(listOf(id), []),
   machineryIds: withDefault(listOf(id), []),
   materials: withDefault(
-    listOf(workMaterial, (a) => a.max(30, 'materials: at most 30')),
+    listOf(workMaterial, (a) => a.max(30)),
     [],
   ),
 });
 const doneNeedsDay = (v: { status: string; doneOn: string | null }, ctx: z.core.$RefinementCtx) => {
-  if (v.status === 'done' && !v.doneOn)
-    ctx.addIssue({ code: 'custom', path: ['doneOn'], message: 'doneOn is required' });
+  if (v.status === 'done' && !v.doneOn) ctx.addIssue(ruleIssue(['doneOn'], 'required'));
 };
 const oneLinePerMaterial = (v: { materials: { materialId: number }[] }, ctx: z.core.$RefinementCtx) => {
-  const ids = v.materials.map((m) => m.materialId);
-  if (new Set(ids).size !== ids.length)
-    ctx.addIssue({ code: 'custom', path: ['materials'], message: 'materials: each material once' });
+  const again = repeatedAt(v.materials.map((m) => m.materialId));
+  if (again >= 0) ctx.addIssue(ruleIssue(['materials', again, 'materialId'], 'repeated'));
 };
 
 /** Recurring planned work: one more occurrence every N days up to and including `repeatUntil`. */
 export const addFarmWorkBody = farmWorkFields
   .extend({
-    repeatEveryDays: nullable(
-      intField((n) => n.min(1, 'repeatEveryDays must be at least 1').max(365, 'repeatEveryDays must be at most 365')),
-    ),
-    repeatUntil: nullable(dayField('repeatUntil')),
+    repeatEveryDays: nullable(intField((n) => n.min(1).max(365))),
+    repeatUntil: nullable(dayField()),
   })
   .superRefine(doneNeedsDay)
   .superRefine(oneLinePerMaterial)
   .superRefine((v, ctx) => {
-    if (v.repeatEveryDays && v.status !== 'planned')
-      ctx.addIssue({
-        code: 'custom',
-        path: ['repeatEveryDays'],
-        message: 'repeatEveryDays: only planned work repeats',
-      });
-    if (v.repeatEveryDays && !v.repeatUntil)
-      ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: 'repeatUntil is required' });
+    if (v.repeatEveryDays && v.status !== 'planned') ctx.addIssue(ruleIssue(['repeatEveryDays'], 'plannedOnly'));
+    if (v.repeatEveryDays && !v.repeatUntil) ctx.addIssue(ruleIssue(['repeatUntil'], 'required'));
     if (v.repeatUntil && v.repeatUntil < v.plannedOn)
-      ctx.addIssue({ code: 'custom', path: ['repeatUntil'], message: 'repeatUntil must not be before plannedOn' });
+      ctx.addIssue(ruleIssue(['repeatUntil'], 'notBefore', { other: 'plannedOn' }));
   });
 export type AddFarmWorkBody = z.infer<typeof addFarmWorkBody>;
 export const alterFarmWorkBody = farmWorkFields
@@ -84,8 +75,8 @@ export const farmWorkListQuery = parkPageQuery.extend({
   status: optional(enumField(FARM_WORK_STATUSES)),
   areaPointId: optional(id),
   plantingId: optional(id),
-  startDate: optional(dayField('startDate')),
-  endDate: optional(dayField('endDate')),
+  startDate: optional(dayField()),
+  endDate: optional(dayField()),
 });
 export type FarmWorkListQuery = z.infer<typeof farmWorkListQuery>;
 export const farmWorkExportQuery = farmWorkListQuery.extend({ format: exportFormat });
@@ -95,7 +86,7 @@ export const farmWorkMonthQuery = z.object({
   month: z
     .string()
     .trim()
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month must be a month YYYY-MM'),
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, named('month')),
 });
 
 export interface FarmWorkMaterial {
@@ -142,13 +133,13 @@ export const MACHINERY_STATUSES = ['in_use', 'idle', 'repair', 'scrapped'] as co
 export type MachineryStatus = (typeof MACHINERY_STATUSES)[number];
 const machineryFields = z.object({
   groupId: id,
-  name: text('name', 100, 1),
-  type: optText('type', 50),
-  model: optText('model', 100),
-  plate: optText('plate', 30),
+  name: text(100, 1),
+  type: optText(50),
+  model: optText(100),
+  plate: optText(30),
   status: withDefault(enumField(MACHINERY_STATUSES), 'in_use'),
-  purchasedOn: nullable(dayField('purchasedOn')),
-  remark: optText('remark', 500),
+  purchasedOn: nullable(dayField()),
+  remark: optText(500),
 });
 export const addMachineryBody = machineryFields;
 export type AddMachineryBody = z.infer<typeof addMachineryBody>;
@@ -179,14 +170,14 @@ export interface MaintenanceDue {
 
 const maintenanceFields = z.object({
   machineryId: id,
-  doneOn: dayField('doneOn'),
-  type: text('type', 50, 1),
+  doneOn: dayField(),
+  type: text(50, 1),
   cost: withDefault(
-    numberField((n) => n.min(0, 'cost must be at least 0').max(1e9, 'cost must be at most 1000000000')),
+    numberField((n) => n.min(0).max(1e9)),
     0,
   ),
-  notes: optText('notes', 500),
-  nextDueOn: nullable(dayField('nextDueOn')),
+  notes: optText(500),
+  nextDueOn: nullable(dayField()),
 });
 export const addMaintenanceBody = maintenanceFields;
 export type AddMaintenanceBody = z.infer<typeof addMaintenanceBody>;
@@ -206,10 +197,10 @@ export const VIDEO_MAX_BYTES = 200 * 1024 * 1024;
 /** The clip's facts travel in the query string; the body is the MP4 itself. */
 export const addVideoQuery = z.object({
   groupId: id,
-  title: text('title', 100, 1),
+  title: text(100, 1),
   areaPointId: nullable(id),
   plantingId: nullable(id),
-  shotOn: dayField('shotOn'),
+  shotOn: dayField(),
 });
 export type AddVideoQuery = z.infer<typeof addVideoQuery>;
 export const videoListQuery = parkPageQuery.extend({ areaPointId: optional(id), plantingId: optional(id) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
+import { named } from '../errorDetail';
 import { dayField, optText, text } from '../production/coreValues';
 import { enumField, intField, listOf, nullable, numberField, optional } from '../requestValues';
 import { CERTIFICATE_BASES, type CertificateBasis, TRACE_SECTIONS, type TraceSection } from './public';
@@ -16,39 +17,39 @@ export function isValidGtin(digits: string): boolean {
 }
 /** A GTIN as entered (8, 12, 13 or 14 digits), kept as GTIN-14 (zero-padded) as GS1 Digital Link writes it. */
 export const gtinField = z
-  .string({ error: 'gtin must be text' })
+  .string()
   .trim()
-  .regex(/^(\d{8}|\d{12}|\d{13}|\d{14})$/, 'gtin must have 8, 12, 13 or 14 digits')
-  .refine(isValidGtin, 'gtin: the check digit is wrong')
+  .regex(/^(\d{8}|\d{12}|\d{13}|\d{14})$/, named('gtinDigits'))
+  .refine(isValidGtin, named('checkDigit'))
   .transform((g) => g.padStart(14, '0'));
 /** GS1 AI (10) allows up to 20 characters; these survive a Digital Link path unescaped. */
 export const lotField = z
-  .string({ error: 'lot must be text' })
+  .string()
   .trim()
-  .regex(/^[A-Za-z0-9._-]{1,20}$/, 'lot must be 1 to 20 letters, digits, dots, dashes or underscores');
+  .min(1)
+  .max(20)
+  .regex(/^[A-Za-z0-9._-]*$/, named('lotChars'));
 
-const ids = (field: string, max: number) => listOf(id, (a) => a.max(max, `${field}: at most ${max}`));
+const ids = (max: number) => listOf(id, (a) => a.max(max));
 export const batchFields = z.object({
   groupId: id,
-  productName: text('productName', 100, 1),
+  productName: text(100, 1),
   gtin: nullable(gtinField),
   lot: lotField,
-  plantingIds: ids('plantingIds', 50),
-  harvestIds: ids('harvestIds', 200),
-  reportIds: ids('reportIds', 50),
-  videoIds: ids('videoIds', 50),
-  certQuantity: nullable(
-    numberField((n) => n.gt(0, 'certQuantity must be above 0').max(1e9, 'certQuantity is too large')),
-  ),
-  certUnit: optText('certUnit', 10),
-  producer: optText('producer', 100),
-  origin: optText('origin', 200),
-  contact: optText('contact', 50),
-  issuedOn: nullable(dayField('issuedOn')),
-  pledge: optText('pledge', 500),
-  basis: listOf(enumField(CERTIFICATE_BASES), (a) => a.max(3, 'basis: at most 3')),
+  plantingIds: ids(50),
+  harvestIds: ids(200),
+  reportIds: ids(50),
+  videoIds: ids(50),
+  certQuantity: nullable(numberField((n) => n.gt(0).max(1e9))),
+  certUnit: optText(10),
+  producer: optText(100),
+  origin: optText(200),
+  contact: optText(50),
+  issuedOn: nullable(dayField()),
+  pledge: optText(500),
+  basis: listOf(enumField(CERTIFICATE_BASES), (a) => a.max(3)),
   /** For the merchant only: never published. */
-  notes: optText('notes', 500),
+  notes: optText(500),
 });
 export const addBatchBody = batchFields;
 export type AddBatchBody = z.infer<typeof addBatchBody>;
@@ -56,13 +57,13 @@ export const updateBatchBody = batchFields.extend({ id });
 export type UpdateBatchBody = z.infer<typeof updateBatchBody>;
 export const batchListQuery = z.object({
   groupId: id,
-  keyword: optional(text('keyword', 100)),
+  keyword: optional(text(100)),
   ...pageQuery.shape,
 });
 export type BatchListQuery = z.infer<typeof batchListQuery>;
 export const publishBatchBody = z.object({
   id,
-  sections: listOf(enumField(TRACE_SECTIONS), (a) => a.min(1, 'sections: tick at least one')),
+  sections: listOf(enumField(TRACE_SECTIONS), (a) => a.min(1)),
 });
 export type PublishBatchBody = z.infer<typeof publishBatchBody>;
 /**
@@ -71,8 +72,8 @@ export type PublishBatchBody = z.infer<typeof publishBatchBody>;
  */
 export const withdrawBatchBody = z.object({
   id,
-  reason: text('reason', 200, 1),
-  withdrawnOn: dayField('withdrawnOn'),
+  reason: text(200, 1),
+  withdrawnOn: dayField(),
 });
 export type WithdrawBatchBody = z.infer<typeof withdrawBatchBody>;
 /** One publish of a batch, as the console lists them: a new publish is a new revision, never a rewrite. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
+import { named, refinement, ruleIssue } from '../errorDetail';
 import { text } from '../production/coreValues';
 import { enumField, intField, listOf, optional, withDefault } from '../requestValues';
 import type { PublicTrace } from './public';
@@ -50,13 +51,14 @@ export interface DivertEvidence extends ScanPlace {
   region: string;
 }
 
-const seq = (field: string) => intField((n) => n.min(1, `${field} must be at least 1`));
+const seq = () => intField((n) => n.min(1));
+
+const inOrder = (b: { fromSeq?: number; toSeq?: number }) =>
+  b.fromSeq === undefined || b.toSeq === undefined || b.fromSeq <= b.toSeq;
 
 export const generateCodesBody = z.object({
   batchId: id,
-  count: intField((n) =>
-    n.min(1, 'count must be at least 1').max(TRACE_CODE_MAX_PER_JOB, `count must be at most ${TRACE_CODE_MAX_PER_JOB}`),
-  ),
+  count: intField((n) => n.min(1).max(TRACE_CODE_MAX_PER_JOB)),
 });
 export type GenerateCodesBody = z.infer<typeof generateCodesBody>;
 
@@ -78,7 +80,7 @@ export const codeListQuery = pageQuery.extend({
   batchId: id,
   state: optional(enumField(TRACE_CODE_STATES)),
   /** Part of a code, or a code as printed with dashes. */
-  code: optional(text('code', 20)),
+  code: optional(text(20)),
 });
 export type CodeListQuery = z.infer<typeof codeListQuery>;
 
@@ -103,39 +105,22 @@ export interface TraceCodeRow {
   divertEvidence: DivertEvidence | null;
 }
 
-type SeqRange = { fromSeq?: number; toSeq?: number };
-/** A cross-field rule as people read it: the last number must be at least the first (rule `min`, its value). */
-function seqOrder(b: SeqRange, ctx: z.RefinementCtx) {
-  if (b.fromSeq !== undefined && b.toSeq !== undefined && b.toSeq < b.fromSeq)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['toSeq'],
-      message: `toSeq must be at least ${b.fromSeq}`,
-      params: { rule: 'min', min: b.fromSeq },
-    });
-}
-
 /** Void some codes by id, or the range fromSeq..toSeq of a batch, with a reason the list shows. */
 export const voidCodesBody = z
   .object({
     batchId: id,
-    ids: optional(listOf(id, (a) => a.max(1000, 'ids: at most 1000'))),
-    fromSeq: optional(seq('fromSeq')),
-    toSeq: optional(seq('toSeq')),
-    reason: text('reason', 200, 1),
+    ids: optional(listOf(id, (a) => a.max(1000))),
+    fromSeq: optional(seq()),
+    toSeq: optional(seq()),
+    reason: text(200, 1),
   })
+  // Without ids (one code from the list), a range: its bounds are what a person fills in.
   .superRefine((b, ctx) => {
-    if ((b.ids?.length ?? 0) === 0)
-      for (const field of ['fromSeq', 'toSeq'] as const)
-        if (b[field] === undefined)
-          ctx.addIssue({
-            code: 'custom',
-            path: [field],
-            message: `${field} is required without ids`,
-            params: { rule: 'required' },
-          });
-    seqOrder(b, ctx);
-  });
+    if ((b.ids?.length ?? 0) > 0) return;
+    if (b.fromSeq === undefined) ctx.addIssue(ruleIssue(['fromSeq'], 'required'));
+    if (b.toSeq === undefined) ctx.addIssue(ruleIssue(['toSeq'], 'required'));
+  })
+  .refine(inOrder, refinement('notBelow', { other: 'fromSeq' }, ['toSeq']));
 export type VoidCodesBody = z.infer<typeof voidCodesBody>;
 
 /** Labels of a batch's codes fromSeq..toSeq (all when not given), voided codes left out. */
@@ -143,10 +128,10 @@ export const codeLabelsQuery = z
   .object({
     batchId: id,
     size: withDefault(enumField(LABEL_SIZES), 'A4'),
-    fromSeq: optional(seq('fromSeq')),
-    toSeq: optional(seq('toSeq')),
+    fromSeq: optional(seq()),
+    toSeq: optional(seq()),
   })
-  .superRefine(seqOrder);
+  .refine(inOrder, refinement('notBelow', { other: 'fromSeq' }, ['toSeq']));
 export type CodeLabelsQuery = z.infer<typeof codeLabelsQuery>;
 
 /** A label sheet made in the background: its progress, then its file (a 20,000-label PDF never sits in memory). */
@@ -175,7 +160,7 @@ export const codeExportQuery = z.object({
 export const codeStatsQuery = z.object({
   batchId: id,
   days: withDefault(
-    intField((n) => n.min(1, 'days must be at least 1').max(366, 'days must be at most 366')),
+    intField((n) => n.min(1).max(366)),
     30,
   ),
 });
@@ -204,8 +189,8 @@ export interface SuspectedCodeRow extends TraceCodeRow {
  * apart within windowHours; a scan more than farKm from every region the batch was shipped to is diverted.
  */
 export const codeSettingsBody = z.object({
-  farKm: intField((n) => n.min(1, 'farKm must be at least 1').max(20_000, 'farKm must be at most 20000')),
-  windowHours: intField((n) => n.min(1, 'windowHours must be at least 1').max(720, 'windowHours must be at most 720')),
+  farKm: intField((n) => n.min(1).max(20_000)),
+  windowHours: intField((n) => n.min(1).max(720)),
 });
 export type CodeSettings = z.infer<typeof codeSettingsBody>;
 export const DEFAULT_CODE_SETTINGS: CodeSettings = { farKm: 500, windowHours: 24 };
@@ -264,10 +249,10 @@ export const publicProductQuery = z.object({
 export const publicBaseBody = z.object({
   url: withDefault(
     z
-      .string({ error: 'url must be text' })
+      .string()
       .trim()
-      .max(200, 'url must be at most 200 characters')
-      .regex(/^$|^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, 'url must be an http or https address without ? or #')
+      .max(200)
+      .regex(/^$|^https?:\/\/[^\s/?#@]+(\/[^\s?#]*)?$/, named('url'))
       .transform((u) => u.replace(/\/+$/, '')),
     '',
   ),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idList, pageQuery } from '../envelope';
+import { ruleIssue } from '../errorDetail';
 import { dayField, optText, text } from '../production/coreValues';
 import { boolField, jsonText, nullable, optional } from '../requestValues';
 
@@ -9,29 +10,28 @@ export const REPORT_FILE_TYPES = ['pdf', 'image'] as const;
 export type ReportFileType = (typeof REPORT_FILE_TYPES)[number];
 
 export const reportItem = z.object({
-  name: text('items.name', 100, 1),
-  result: text('items.result', 100, 1),
-  standard: optText('items.standard', 100),
+  name: text(100, 1),
+  result: text(100, 1),
+  standard: optText(100),
   pass: boolField(),
 });
 export type ReportItem = z.infer<typeof reportItem>;
 
 export const reportFields = z.object({
   groupId: id,
-  agency: text('agency', 100, 1),
-  reportNo: text('reportNo', 50, 1),
-  sampledOn: dayField('sampledOn'),
-  reportedOn: dayField('reportedOn'),
-  validUntil: nullable(dayField('validUntil')),
+  agency: text(100, 1),
+  reportNo: text(50, 1),
+  sampledOn: dayField(),
+  reportedOn: dayField(),
+  validUntil: nullable(dayField()),
   passed: boolField(),
-  items: jsonText(z.array(reportItem).max(100, 'items: at most 100')),
-  notes: optText('notes', 500),
+  items: jsonText(z.array(reportItem).max(100)),
+  notes: optText(500),
 });
 function datesInOrder(b: { sampledOn: string; reportedOn: string; validUntil: string | null }, ctx: z.RefinementCtx) {
-  if (b.reportedOn < b.sampledOn)
-    ctx.addIssue({ code: 'custom', path: ['reportedOn'], message: 'reportedOn must not be before sampledOn' });
+  if (b.reportedOn < b.sampledOn) ctx.addIssue(ruleIssue(['reportedOn'], 'notBefore', { other: 'sampledOn' }));
   if (b.validUntil !== null && b.validUntil < b.reportedOn)
-    ctx.addIssue({ code: 'custom', path: ['validUntil'], message: 'validUntil must not be before reportedOn' });
+    ctx.addIssue(ruleIssue(['validUntil'], 'notBefore', { other: 'reportedOn' }));
 }
 export const addReportBody = reportFields.superRefine(datesInOrder);
 export type AddReportBody = z.infer<typeof addReportBody>;
@@ -39,7 +39,7 @@ export const updateReportBody = reportFields.extend({ id }).superRefine(datesInO
 export type UpdateReportBody = z.infer<typeof updateReportBody>;
 export const reportListQuery = z.object({
   groupId: id,
-  keyword: optional(text('keyword', 100)),
+  keyword: optional(text(100)),
   ...pageQuery.shape,
 });
 export type ReportListQuery = z.infer<typeof reportListQuery>;

@@ -53,16 +53,16 @@ export const SHIPMENT_REGION_KEYS = Object.keys(SHIPMENT_REGIONS) as [ShipmentRe
 
 export const shipmentFields = z.object({
   batchId: id,
-  buyer: text('buyer', 100, 1),
+  buyer: text(100, 1),
   /** The buyer's contact for a recall: the merchant's record, never published. */
-  contact: optText('contact', 50),
-  quantity: numberField((n) => n.gt(0, 'quantity must be above 0').max(1e9, 'quantity is too large')),
-  unit: text('unit', 10, 1),
-  shippedOn: dayField('shippedOn'),
+  contact: optText(50),
+  quantity: numberField((n) => n.gt(0).max(1e9)),
+  unit: text(10, 1),
+  shippedOn: dayField(),
   region: enumField(SHIPMENT_REGION_KEYS),
   /** City, market or store, as the merchant writes it. */
-  place: optText('place', 100),
-  notes: optText('notes', 200),
+  place: optText(100),
+  notes: optText(200),
 });
 export const addShipmentBody = shipmentFields;
 export type AddShipmentBody = z.infer<typeof addShipmentBody>;

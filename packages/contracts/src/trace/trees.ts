@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
+import { ruleIssue } from '../errorDetail';
 import { dayField, optText, text } from '../production/coreValues';
 import { quantityField } from '../production/stockFields';
 import { FARM_WORK_TYPES } from '../production/stockWork';
@@ -10,24 +11,21 @@ import { enumField, intField, listOf, nullable, numberField, optional, withDefau
  * what it is, where it stands (a plot, and a point on the park map), photos and care records (production's
  * farm work, linked to the tree). The public /TC page reads `PublicTree` only.
  */
-const keyword = optional(text('keyword', 100));
+const keyword = optional(text(100));
 const thisYear = () => new Date().getUTCFullYear();
 const treeFields = z.object({
   groupId: id,
   areaPointId: id,
-  species: text('species', 50, 1),
-  variety: optText('variety', 50),
-  plantedYear: nullable(
-    intField((n) => n.min(1800, 'plantedYear must be at least 1800').max(2200, 'plantedYear must be at most 2200')),
-  ),
-  longitude: nullable(numberField((n) => n.min(-180, 'longitude: -180 to 180').max(180, 'longitude: -180 to 180'))),
-  latitude: nullable(numberField((n) => n.min(-90, 'latitude: -90 to 90').max(90, 'latitude: -90 to 90'))),
+  species: text(50, 1),
+  variety: optText(50),
+  plantedYear: nullable(intField((n) => n.min(1800).max(2200))),
+  longitude: nullable(numberField((n) => n.min(-180).max(180))),
+  latitude: nullable(numberField((n) => n.min(-90).max(90))),
   /** Kept in the console only; the public page never shows it. */
-  remark: optText('remark', 500),
+  remark: optText(500),
 });
 const notFuture = (v: { plantedYear: number | null }, ctx: z.core.$RefinementCtx) => {
-  if (v.plantedYear !== null && v.plantedYear > thisYear())
-    ctx.addIssue({ code: 'custom', path: ['plantedYear'], message: 'plantedYear must not be in the future' });
+  if (v.plantedYear !== null && v.plantedYear > thisYear()) ctx.addIssue(ruleIssue(['plantedYear'], 'notFuture'));
 };
 export const addTreeBody = treeFields.superRefine(notFuture);
 export type AddTreeBody = z.infer<typeof addTreeBody>;
@@ -48,7 +46,7 @@ export const removeTreePhotoBody = z.object({ id });
 /** A4 sticker sheets, or one tag a page for 50x30 mm and 40x60 mm label printers. */
 export const TAG_SIZES = ['A4', '50x30', '40x60'] as const;
 export const treeTagsQuery = z.object({
-  ids: optional(listOf(id, (a) => a.max(1000, 'ids: at most 1000 trees a sheet'))),
+  ids: optional(listOf(id, (a) => a.max(1000))),
   groupId: optional(id),
   size: withDefault(enumField(TAG_SIZES), 'A4'),
 });
@@ -88,12 +86,10 @@ export interface TreeDetail extends Tree {
 export const addTreeCareBody = z.object({
   treeId: id,
   type: enumField(FARM_WORK_TYPES),
-  doneOn: dayField('doneOn'),
-  notes: optText('notes', 1000),
+  doneOn: dayField(),
+  notes: optText(1000),
   materials: withDefault(
-    listOf(z.object({ materialId: id, quantity: quantityField('quantity') }), (a) =>
-      a.max(30, 'materials: at most 30'),
-    ),
+    listOf(z.object({ materialId: id, quantity: quantityField() }), (a) => a.max(30)),
     [],
   ),
 });
@@ -110,9 +106,9 @@ export interface TreeCare {
 
 /** What `GET /api/public/trace/tree?code=` answers; `tree` only when the status is 'ok'. */
 export const publicTreeQuery = z.object({
-  code: text('code', 64, 1),
+  code: text(64, 1),
   /** A random id the page keeps for one visit, so reloading it does not count as another scan. */
-  visit: optional(text('visit', 64)),
+  visit: optional(text(64)),
 });
 export type PublicTreeStatus = 'ok' | 'unknown';
 export interface PublicTree {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id } from '../envelope';
+import { named, ruleIssue } from '../errorDetail';
 import type { CameraItem } from '../light';
+import { text } from '../production/coreValues';
 import {
   boolField,
   enumField,
@@ -65,32 +67,22 @@ export function streamProtocolOf(url: string): StreamProtocol | null {
   return null;
 }
 
-const text = (field: string, max: number, min = 0) =>
-  z
-    .string({ error: `${field} must be text` })
-    .trim()
-    .min(min, min === 1 ? `${field} is required` : `${field} must be at least ${min} characters`)
-    .max(max, `${field} must be at most ${max} characters`);
-
-const streamUrl = text('streamUrl', 1000, 1).refine(
-  (v) => streamProtocolOf(v) !== null,
-  'streamUrl must be rtsp://..., or an http(s) URL ending in .m3u8 (HLS) or .flv (HTTP-FLV)',
-);
+const streamUrl = text(1000, 1).refine((v) => streamProtocolOf(v) !== null, named('streamUrl'));
 
 /**
  * Add or change a camera. `kind` says which of (deviceSerial, channelNo) or streamUrl apply. On update a
  * missing streamUrl keeps the stored one (the form never holds it: the list shows it without credentials).
  */
 export const videoCameraFields = z.object({
-  name: text('name', 50, 1),
+  name: text(50, 1),
   groupId: id,
   plotId: withDefault(nullable(id), null),
   longitude: withDefault(nullable(numberField((n) => n.min(-180).max(180))), null),
   latitude: withDefault(nullable(numberField((n) => n.min(-90).max(90))), null),
   kind: enumField(CAMERA_KINDS),
-  deviceSerial: optional(text('deviceSerial', 64, 1)),
+  deviceSerial: optional(text(64, 1)),
   channelNo: withDefault(
-    intField((n) => n.min(1, 'channelNo must be at least 1').max(256, 'channelNo must be at most 256')),
+    intField((n) => n.min(1).max(256)),
     1,
   ),
   streamUrl: optional(streamUrl),
@@ -98,24 +90,23 @@ export const videoCameraFields = z.object({
   purpose: withDefault(enumField(CAMERA_PURPOSES), 'general'),
   /** 0 = no scheduled snapshots. */
   snapshotEveryMinutes: withDefault(
-    intField((n) => n.min(0, 'snapshotEveryMinutes must be 0 or more').max(1440, 'at most 1440 (a day)')),
+    intField((n) => n.min(0).max(1440)),
     0,
   ),
   enabled: withDefault(boolField(), true),
   /** Save without reaching the camera (it is reached, and the cause of a failure named, otherwise). */
   unchecked: withDefault(boolField(), false),
 });
+/** An EZVIZ camera is reached by its serial, a stream camera by its URL (kept on update when not sent). */
+const serialForEzviz = (b: { kind: CameraKind; deviceSerial?: string }, ctx: z.core.$RefinementCtx) => {
+  if (b.kind === 'ezviz' && !b.deviceSerial) ctx.addIssue(ruleIssue(['deviceSerial'], 'required'));
+};
 export const addVideoCameraBody = videoCameraFields.superRefine((b, ctx) => {
-  if (b.kind === 'ezviz' && !b.deviceSerial)
-    ctx.addIssue({ code: 'custom', path: ['deviceSerial'], message: 'deviceSerial is required for an EZVIZ camera' });
-  if (b.kind === 'stream' && !b.streamUrl)
-    ctx.addIssue({ code: 'custom', path: ['streamUrl'], message: 'streamUrl is required for a stream camera' });
+  serialForEzviz(b, ctx);
+  if (b.kind === 'stream' && !b.streamUrl) ctx.addIssue(ruleIssue(['streamUrl'], 'required'));
 });
 export type AddVideoCameraBody = z.infer<typeof addVideoCameraBody>;
-export const updateVideoCameraBody = videoCameraFields.extend({ id }).superRefine((b, ctx) => {
-  if (b.kind === 'ezviz' && !b.deviceSerial)
-    ctx.addIssue({ code: 'custom', path: ['deviceSerial'], message: 'deviceSerial is required for an EZVIZ camera' });
-});
+export const updateVideoCameraBody = videoCameraFields.extend({ id }).superRefine(serialForEzviz);
 export type UpdateVideoCameraBody = z.infer<typeof updateVideoCameraBody>;
 export const videoCameraListQuery = z.object({ groupId: optional(id) });
 export const videoCameraIdBody = z.object({ id });
@@ -148,8 +139,8 @@ export interface VideoCamera {
 
 /** The merchant's EZVIZ open-platform key. `secret` is write-only: blank on update keeps the stored one. */
 export const ezvizKeyBody = z.object({
-  appKey: text('appKey', 64),
-  secret: optional(text('secret', 128, 1)),
+  appKey: text(64),
+  secret: optional(text(128, 1)),
 });
 export type EzvizKeyBody = z.infer<typeof ezvizKeyBody>;
 export interface EzvizKeyStatus {
@@ -180,7 +171,7 @@ export const ptzBody = z.object({
   direction: enumField(PTZ_DIRECTIONS),
   /** EZVIZ speeds: 0 slow, 1 medium, 2 fast. */
   speed: withDefault(
-    intField((n) => n.min(0, 'speed must be 0, 1 or 2').max(2, 'speed must be 0, 1 or 2')),
+    intField((n) => n.min(0).max(2)),
     1,
   ),
 });

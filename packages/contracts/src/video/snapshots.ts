@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from '../envelope';
+import { refinement } from '../errorDetail';
 import { boolField, epochMsField, intField, optional, withDefault } from '../requestValues';
 import { timeZoneField } from '../timeZone';
 
@@ -33,13 +34,15 @@ export const SNAPSHOT_LIST_MAX = 1500;
 /** A time-lapse takes at most this many frames (evenly thinned beyond it). */
 export const TIMELAPSE_MAX_FRAMES = 1800;
 
+const endAfterStart = (q: { start: number; end: number }) => q.end > q.start;
+
 export const snapshotListQuery = z
   .object({
     cameraId: id,
     start: epochMsField(),
     end: epochMsField(),
   })
-  .refine((q) => q.end > q.start, { message: 'end must be after start', path: ['end'] });
+  .refine(endAfterStart, refinement('after', { other: 'start' }, ['end']));
 export type SnapshotListQuery = z.infer<typeof snapshotListQuery>;
 
 /** Days (in the given IANA zone, default the park's) that hold pictures, for the date picker. */
@@ -91,11 +94,11 @@ export const addTimelapseBody = z
     start: epochMsField(),
     end: epochMsField(),
     fps: withDefault(
-      intField((n) => n.min(1, 'fps is at least 1').max(30, 'fps is at most 30')),
+      intField((n) => n.min(1).max(30)),
       10,
     ),
   })
-  .refine((q) => q.end > q.start, { message: 'end must be after start', path: ['end'] });
+  .refine(endAfterStart, refinement('after', { other: 'start' }, ['end']));
 export type AddTimelapseBody = z.infer<typeof addTimelapseBody>;
 
 export const timelapseListQuery = z.object({ cameraId: id });

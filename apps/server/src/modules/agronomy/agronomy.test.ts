@@ -151,7 +151,9 @@ describeEachEngine('agronomy: ET0 and degree days from the demo weather station'
     expect(days[0]).toMatchObject({ date: before, et0Mm: null, tMin: null });
     expect(days[days.length - 1].date).toBe(yesterday);
     const bad = await env().get(ET0, demo, { groupId: String(park), from: yesterday, to: first });
-    expect(bad).toMatchObject({ code: Code.VALIDATION, msg: 'to must not be before from' });
+    // The rule is named in contracts and phrased for the reader; it sits on the later day.
+    expect(bad).toMatchObject({ code: Code.VALIDATION, msg: 'To cannot be before from' });
+    expect(bad.data).toEqual([{ field: 'to', rule: 'notBefore', params: { other: 'from' } }]);
   });
 
   it('sums degree days of a pest category by its method since its start day, recomputable from tMin/tMax', async () => {

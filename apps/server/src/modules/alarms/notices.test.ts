@@ -2,6 +2,7 @@ import type { Notice } from '@farmpark/contracts';
 import { Code } from '@farmpark/contracts';
 import { describe, expect, it } from 'vitest';
 import { alarmFixture } from '../../test/alarmFixture';
+import { fieldsOf } from '../../test/details';
 import { engines } from '../../test/harness';
 
 describe.each(engines)('notices [%s]', (engine) => {
@@ -19,7 +20,9 @@ describe.each(engines)('notices [%s]', (engine) => {
       });
     await add('过期公告', '2020-01-01', '2020-01-02');
     await add('停用公告', '2020-01-01', '2099-01-01', false);
-    expect((await add('倒序日期', '2026-02-01', '2026-01-01')).msg).toMatch(/^endDate/);
+    const reversed = await add('倒序日期', '2026-02-01', '2026-01-01');
+    expect(reversed.msg).toBe('End date cannot be before start date');
+    expect(fieldsOf(reversed)).toEqual(['endDate']);
     const operator = await fx.env.login('operator');
     const list = await fx.env.get<Notice[]>('/api/merchant/notice/getEnableNoticeList', operator);
     expect(list.code).toBe(0);

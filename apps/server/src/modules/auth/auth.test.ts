@@ -1,5 +1,6 @@
 import { Code } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { describeEachEngine } from '../../test/harness';
 
 const LOGIN = '/api/merchant/login/loginByPassword';
@@ -43,8 +44,8 @@ describeEachEngine('auth', (env) => {
   it('names the missing field', async () => {
     const res = await env().post(LOGIN, undefined, { loginName: '   ' }, true);
     expect(res.code).toBe(Code.VALIDATION);
-    expect(res.msg).toContain('loginName must not be empty');
-    expect(res.msg).toContain('loginPwd is required');
+    expect(res.msg).toBe('Login name is required; Password is required');
+    expect(fieldsOf(res)).toEqual(['loginName', 'loginPwd']);
   });
 
   it('answers 900 without a token and 901 for a garbage token', async () => {
@@ -84,7 +85,8 @@ describeEachEngine('auth', (env) => {
 
     const weak = await env().post(RESET, current, { oldPwd: 'demo123456', newPwd: 'short' }, true);
     expect(weak.code).toBe(Code.VALIDATION);
-    expect(weak.msg).toMatch(/^newPwd: must be at least 8 characters/);
+    expect(weak.msg).toMatch(/^New password needs at least 8 characters/);
+    expect(fieldsOf(weak)).toContain('newPwd');
 
     const res = await env().post(RESET, current, { oldPwd: 'demo123456', newPwd: 'newpass123' }, true);
     expect(res.code).toBe(0);

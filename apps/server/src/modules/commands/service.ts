@@ -15,13 +15,14 @@ import {
   commandSchema,
   type DeviceClass,
   deviceTopic,
+  issueDetails,
   type Paged,
   type SendCommandResult,
   webChannel,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import type { CommandRow } from '../../db/schema';
-import { ApiError, notFound } from '../../http/apiError';
+import { ApiError, invalidRequest, notFound } from '../../http/apiError';
 import { requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { DeviceMessage } from '../../mqtt/deviceMessages';
 import type { Publish } from '../../mqtt/publish';
@@ -91,11 +92,6 @@ export function toRecord(r: CommandRow): CommandRecord {
   };
 }
 
-/** "params.valve: must be 1 to 4; params.on: ..." */
-function describeIssues(issues: readonly { path: PropertyKey[]; message: string }[]): string {
-  return issues.map((i) => [['params', ...i.path.map(String)].join('.'), i.message].join(': ')).join('; ');
-}
-
 /**
  * The one command service: every command of every class, from the console, a program or a rule,
  * goes through `send`. A row moves queued -> sent -> succeeded | failed | timedOut; each change is
@@ -154,7 +150,7 @@ export function createCommandService(deps: CommandServiceDeps) {
       );
     }
     const parsed = schema.safeParse(req.params);
-    if (!parsed.success) throw new ApiError(Code.VALIDATION, describeIssues(parsed.error.issues));
+    if (!parsed.success) throw invalidRequest(issueDetails(parsed.error.issues, 'params'));
     const params = parsed.data as Record<string, unknown>;
 
     const created = now();

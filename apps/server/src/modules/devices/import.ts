@@ -6,9 +6,11 @@ import {
   type ImportRowInput,
   type ImportRowResult,
   importDevicesBody,
+  issueDetails,
   MAX_IMPORT_ROWS,
   type MessageLang,
   messageLang,
+  phraseDetails,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +19,6 @@ import { authOf } from '../../http/authHook';
 import type { ClientMeta } from '../../http/clientMeta';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
-import { fieldMessage } from '../../http/errorHandler';
 import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
@@ -58,9 +59,7 @@ async function importRow(
     deviceName: row.deviceName,
     groupId: park.id,
   });
-  if (!parsed.success) {
-    return refuse(parsed.error.issues.map((i) => fieldMessage(i.path.join('.'), i.message)).join('; '));
-  }
+  if (!parsed.success) return refuse(phraseDetails(issueDetails(parsed.error.issues), lang));
   try {
     const r = await addDevice(deps, auth, parsed.data, meta);
     return { line, serial: row.serial, ok: true, deviceId: r.device.deviceId, groupId: park.id, secret: r.secret };

@@ -1,6 +1,7 @@
 import { Code, type CommandRecord, type LightDevice, type UpdateLightResult } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 
@@ -73,7 +74,7 @@ describeEachEngine('light', (env) => {
     const before = (await lamps()).find((d) => d.deviceId === lamp.deviceId)!;
     const half = await env().post(UPDATE, demo, { deviceId: lamp.deviceId, workStart: '20:00' });
     expect(half.code).toBe(Code.VALIDATION);
-    expect(half.msg).toContain('workEnd');
+    expect(fieldsOf(half)).toEqual(['workEnd']);
     const bad = await env().post(UPDATE, demo, {
       deviceId: lamp.deviceId,
       name: 'x',
@@ -81,7 +82,7 @@ describeEachEngine('light', (env) => {
       workEnd: '26:00',
     });
     expect(bad.code).toBe(Code.VALIDATION);
-    expect(bad.msg).toContain('workStart');
+    expect(fieldsOf(bad)).toContain('workStart');
     const nothing = await env().post(UPDATE, demo, { deviceId: lamp.deviceId });
     expect(nothing.code).toBe(Code.VALIDATION);
     const after = (await lamps()).find((d) => d.deviceId === lamp.deviceId)!;

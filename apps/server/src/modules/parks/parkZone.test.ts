@@ -1,6 +1,7 @@
 import { Code, type Park } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { zonedTimeFormat } from '../../http/exportWriter';
+import { fieldsOf } from '../../test/details';
 import { describeEachEngine, signedIn } from '../../test/harness';
 
 const LIST = '/api/merchant/group/getGroupAndDeviceAllList';
@@ -45,7 +46,8 @@ describeEachEngine('park time zone', (env) => {
     for (const timeZone of ['Mars/Olympus', 'UTC+8', 'x'.repeat(80)]) {
       const res = await env().post(ALTER, token.demo, { groupId: p1, groupName: '寿光蔬菜高科技示范园', timeZone });
       expect(res.code).toBe(Code.VALIDATION);
-      expect(res.msg).toContain('timeZone');
+      expect(fieldsOf(res)).toContain('timeZone');
+      expect(res.msg).toBe('Time zone must be a time zone such as Asia/Shanghai');
     }
   });
 
@@ -94,7 +96,7 @@ describeEachEngine('park time zone', (env) => {
       headers: { AuthToken: token.demo },
     });
     expect(bad.json()).toMatchObject({ code: Code.VALIDATION });
-    expect(bad.json().msg).toContain('timeZone');
+    expect(fieldsOf(bad.json())).toContain('timeZone');
 
     // another company's park is not a zone this reader may borrow
     const foreign = await env().app.inject({

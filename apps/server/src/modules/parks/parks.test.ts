@@ -1,5 +1,6 @@
 import { Code, type DeviceClassFlags, type Park } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { describeEachEngine, signedIn } from '../../test/harness';
 import { loggedLines } from '../systemLog/logFixture';
 
@@ -67,7 +68,8 @@ describeEachEngine('parks', (env) => {
     expect((await env().get(FLAGS, token.demo2, { groupId: String(p1) })).code).toBe(Code.NOT_FOUND);
     const bad = await env().get(FLAGS, token.demo, { groupId: 'abc' });
     expect(bad.code).toBe(Code.VALIDATION);
-    expect(bad.msg).toBe('groupId must be a number');
+    expect(bad.msg).toBe('Park must be a number');
+    expect(fieldsOf(bad)).toEqual(['groupId']);
   });
 
   it('adds, alters and removes a park (form-encoded and JSON)', async () => {
@@ -101,7 +103,8 @@ describeEachEngine('parks', (env) => {
   it('refuses a duplicate park name within the merchant, but not across merchants', async () => {
     const dup = await env().post(ADD, token.demo, { groupName: '稻田镇智慧灌溉基地' });
     expect(dup.code).toBe(Code.CONFLICT);
-    expect(dup.msg).toContain('groupName');
+    expect(fieldsOf(dup)).toEqual(['groupName']);
+    expect(dup.msg).toBe('A park named "稻田镇智慧灌溉基地" already exists');
     const [p1] = env().ids.parks.farm;
     const dupAlter = await env().post(ALTER, token.demo, { groupId: p1, groupName: '稻田镇智慧灌溉基地' });
     expect(dupAlter.code).toBe(Code.CONFLICT);
@@ -127,14 +130,15 @@ describeEachEngine('parks', (env) => {
 
   it('names invalid fields', async () => {
     const empty = await env().post(ADD, token.demo, { groupName: '' });
-    expect(empty).toMatchObject({ code: Code.VALIDATION, msg: 'groupName must not be empty' });
+    expect(empty).toMatchObject({ code: Code.VALIDATION, msg: 'Park name is required' });
     const lat = await env().post(ADD, token.demo, { groupName: 'x', latitude: 100 });
-    expect(lat).toMatchObject({ code: Code.VALIDATION, msg: 'latitude must be at most 90' });
+    expect(lat).toMatchObject({ code: Code.VALIDATION, msg: 'Latitude must be at most 90' });
     const missing = await env().post(ALTER, token.demo, { groupName: 'x' });
     expect(missing.code).toBe(Code.VALIDATION);
-    expect(missing.msg).toBe('groupId is required');
+    expect(missing.msg).toBe('Park is required');
     const noBody = await env().call({ method: 'POST', url: ADD, token: token.demo });
-    expect(noBody).toMatchObject({ code: Code.VALIDATION, msg: 'groupName is required' });
+    expect(noBody).toMatchObject({ code: Code.VALIDATION, msg: 'Park name is required' });
+    expect(fieldsOf(noBody)).toEqual(['groupName']);
     const broken = await env().call({
       method: 'POST',
       url: ADD,

@@ -13,6 +13,7 @@ import {
 import type { VirtualDevice } from '@farmpark/simulator';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { listen, provision, simDevice, uniqueSerial, untilOnline } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 
@@ -169,7 +170,8 @@ describeEachEngine('pests', (env) => {
       ...box(0.9, 0.1, 0.2, 0.1),
     });
     expect(wide.code).toBe(Code.VALIDATION);
-    expect(wide.msg).toContain('w');
+    expect(fieldsOf(wide)).toEqual(['w']);
+    expect(wide.msg).toBe('Box width goes past the edge of the picture');
     const sporeCat = (await env().get<PestCategory[]>('/api/merchant/pest/getCategoryAllList', demo, { kind: 'spore' }))
       .data[0];
     const wrongKind = await env().post('/api/merchant/pest/addDetection', demo, {
@@ -178,7 +180,7 @@ describeEachEngine('pests', (env) => {
       ...box(0.1, 0.1, 0.1, 0.1),
     });
     expect(wrongKind.code).toBe(Code.VALIDATION);
-    expect(wrongKind.msg).toContain('categoryId');
+    expect(fieldsOf(wrongKind)).toEqual(['categoryId']);
     const unknown = await report(trap, imageId, ['not_a_pest']);
     expect(unknown.code).toBe(Code.VALIDATION);
     expect(unknown.msg).toContain('not_a_pest');
@@ -277,7 +279,7 @@ describeEachEngine('pests', (env) => {
     expect(offline.code).toBe(Code.DEVICE_OPERATION_FAILED);
     const bad = await env().post('/sqdApi/insect/param', demo, { deviceId: trap.deviceId, photoInterval: 2 });
     expect(bad.code).toBe(Code.VALIDATION);
-    expect(bad.msg).toContain('photoInterval');
+    expect(fieldsOf(bad)).toEqual(['photoInterval']);
     const foreign = await env().post('/sqdApi/insect/operate', intruder, {
       deviceId: trap.deviceId,
       operate: 'photograph',
@@ -305,7 +307,7 @@ describeEachEngine('pests', (env) => {
       name: 'x',
     });
     expect(dup.code).toBe(Code.VALIDATION);
-    expect(dup.msg).toContain('code');
+    expect(fieldsOf(dup)).toEqual(['code']);
     const alter = await env().post<PestCategory>('/api/merchant/pest/alterCategory', demo, {
       categoryId: add.data.categoryId,
       dailyThreshold: 5,

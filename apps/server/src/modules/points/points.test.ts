@@ -7,6 +7,7 @@ import {
   type LngLat,
 } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { describeEachEngine } from '../../test/harness';
 import { loggedLines } from '../systemLog/logFixture';
 
@@ -89,7 +90,7 @@ describeEachEngine('park points', (env) => {
           [118.79, 36.85],
           [118.8, 36.85],
         ],
-        /boundary needs at least 3 different vertices/,
+        /^Boundary needs at least 3 different points, or none$/,
       ],
       [
         [
@@ -97,18 +98,19 @@ describeEachEngine('park points', (env) => {
           [118.8, 36.85],
           [118.8, 36.86],
         ],
-        /longitude must be at most 180/,
+        /^Longitude of point 1 must be at most 180$/,
       ],
-      ['[[1,2],', /boundary is not valid JSON|boundary must be a list/],
-      [[[1, 2, 3]], /vertex must be \[longitude, latitude\]|longitude, latitude/],
+      ['[[1,2],', /^Boundary must be a list$/],
+      [[[1, 2, 3]], /^Choose at most 2 for point 1$/],
     ];
     for (const [boundary, msg] of cases) {
       const res = await env().post(ALTER_POINT, demo, { groupId: p3, longitude: 118.8, latitude: 36.86, boundary });
       expect(res.code, JSON.stringify(boundary)).toBe(Code.VALIDATION);
       expect(res.msg).toMatch(msg);
+      expect(fieldsOf(res)[0]).toMatch(/^boundary/);
     }
     const lat = await env().post(ALTER_POINT, demo, { groupId: p3, longitude: 118.8, latitude: 91 });
-    expect(lat).toMatchObject({ code: Code.VALIDATION, msg: 'latitude must be at most 90' });
+    expect(lat).toMatchObject({ code: Code.VALIDATION, msg: 'Latitude must be at most 90' });
     expect(await pointOf(p3)).toEqual(before);
   });
 
@@ -124,7 +126,7 @@ describeEachEngine('park points', (env) => {
 
     const dup = await add('一号棚');
     expect(dup.code).toBe(Code.CONFLICT);
-    expect(dup.msg).toContain('areaName');
+    expect(fieldsOf(dup)).toEqual(['areaName']);
 
     const outside = await add('界外', [
       [118.8, 36.86],
@@ -132,7 +134,8 @@ describeEachEngine('park points', (env) => {
       [118.8, 36.861],
     ]);
     expect(outside.code).toBe(Code.VALIDATION);
-    expect(outside.msg).toMatch(/^boundary: vertex 2 .* outside the park boundary/);
+    expect(outside.msg).toMatch(/^Vertex 2 .* outside the park boundary/);
+    expect(fieldsOf(outside)).toEqual(['boundary']);
 
     const altered = await env().post<AreaPoint>(ALTER_AREA, demo, {
       areaPointId: a.data.areaPointId,
@@ -175,7 +178,8 @@ describeEachEngine('park points', (env) => {
     expect(out.msg).toContain('outside the boundary');
     const half = await env().post(ALTER_DEVICE, demo, { deviceId, longitude: 118.8, latitude: '' });
     expect(half.code).toBe(Code.VALIDATION);
-    expect(half.msg).toMatch(/^latitude: longitude and latitude are set together/);
+    expect(half.msg).toBe('Fill in latitude and longitude together');
+    expect(fieldsOf(half)).toEqual(['latitude']);
     expect(await list(UNPLACED)).toContain(deviceId);
 
     expect(

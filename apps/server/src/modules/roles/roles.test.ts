@@ -1,6 +1,7 @@
 import type { MerchantUserInfo, Paged, PermitNode, Role, RoleDetail } from '@farmpark/contracts';
 import { Code } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { describeEachEngine, signedIn } from '../../test/harness';
 
 const R = '/api/merchant/role';
@@ -18,9 +19,10 @@ describeEachEngine('roles', (env) => {
   it('adds a role, names an unknown permitUrl, and refuses a duplicate name', async () => {
     const bad = await env().post(`${R}/addRole`, token.demo, { roleName: '坏', permitUrls: ['/park', '/nope/page'] });
     expect(bad).toMatchObject({ code: Code.VALIDATION });
-    expect(bad.msg).toBe('permitUrls has an unknown permitUrl "/nope/page"');
+    expect(bad.msg).toBe('Permissions: "/nope/page" is not known');
+    expect(bad.data).toEqual([{ field: 'permitUrls', rule: 'unknownValue', params: { value: '/nope/page' } }]);
     const empty = await env().post(`${R}/addRole`, token.demo, { roleName: '  ' }, true);
-    expect(empty.msg).toContain('roleName');
+    expect(fieldsOf(empty)).toContain('roleName');
     // form-encoded: a comma-separated list
     const ok = await env().post<RoleDetail>(
       `${R}/addRole`,
@@ -33,7 +35,7 @@ describeEachEngine('roles', (env) => {
     expect(ok.data.permitUrls.sort()).toEqual(['/alarm', '/park/parkInfo']);
     expect(ok.data.roleKey).toMatch(/^r_[0-9a-f]{12}$/);
     const dup = await env().post(`${R}/addRole`, token.demo, { roleName: '巡检员', permitUrls: [] });
-    expect(dup).toMatchObject({ code: Code.CONFLICT, msg: 'roleName: a role named "巡检员" already exists' });
+    expect(dup).toMatchObject({ code: Code.CONFLICT, msg: 'A role named "巡检员" already exists' });
   });
 
   it('ends the sessions of every holder when the permissions change (908), not on a rename', async () => {

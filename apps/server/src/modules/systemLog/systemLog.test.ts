@@ -1,5 +1,6 @@
 import { Code, type Paged, type SystemLogEntry } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { describeEachEngine } from '../../test/harness';
 
 const L = '/api/merchant/systemLog';
@@ -39,8 +40,8 @@ describeEachEngine('system log', (env) => {
     expect((await list({ endTime: future, targetType: 'role' })).total).toBe(2);
     const bad = await env().get(`${L}/getSystemLogList`, demo, { startTime: 'yesterday', result: 'maybe' });
     expect(bad.code).toBe(Code.VALIDATION);
-    expect(bad.msg).toContain('startTime');
-    expect(bad.msg).toContain('result');
+    expect(fieldsOf(bad)).toContain('startTime');
+    expect(fieldsOf(bad)).toContain('result');
   });
 
   it('keeps each company to its own log', async () => {

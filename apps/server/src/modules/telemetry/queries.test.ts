@@ -1,6 +1,7 @@
 import { Code, type DeviceParamConfig, type Paged, type ParamDataRow, type SeriesResult } from '@farmpark/contracts';
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { describeEachEngine, type TestEnv } from '../../test/harness';
 
 const T0 = Date.UTC(2026, 9, 1, 0, 0, 0);
@@ -130,7 +131,7 @@ describeEachEngine('telemetry queries', (env) => {
 
     const tooFine = await get({ startTime: T0, endTime: T0 + 200 * 86_400_000, interval: 'hour' });
     expect(tooFine.code).toBe(Code.VALIDATION);
-    expect(tooFine.msg).toContain('interval');
+    expect(fieldsOf(tooFine)).toContain('interval');
   });
 
   it('aggregates per local month and per day for several devices', async () => {
@@ -244,20 +245,20 @@ describeEachEngine('telemetry queries', (env) => {
       q({ deviceId: ws, startTime: T0, endTime: T0 }),
     );
     expect(a.code).toBe(Code.VALIDATION);
-    expect(a.msg).toContain('endTime');
+    expect(fieldsOf(a)).toContain('endTime');
     const b = await env().get(
       `${BASE}/weather/getParamDataList`,
       token,
       q({ deviceId: ws, startTime: T0, endTime: T0 + 1, keys: 'soilPh' }),
     );
     expect(b.code).toBe(Code.VALIDATION);
-    expect(b.msg).toContain('keys');
+    expect(fieldsOf(b)).toContain('keys');
     const c = await env().get(
       `${BASE}/weather/getParamDataList`,
       token,
       q({ deviceId: ws, startTime: 'yesterday', endTime: T0 }),
     );
-    expect(c.msg).toContain('startTime');
+    expect(fieldsOf(c)).toContain('startTime');
     const soilAsWeather = await env()
       .db.selectFrom('devices')
       .select('id')

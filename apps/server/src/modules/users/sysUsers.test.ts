@@ -1,5 +1,6 @@
 import { Code, type Paged, type RoleDetail, type SysUser } from '@farmpark/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { describeEachEngine } from '../../test/harness';
 
 const U = '/api/merchant/user';
@@ -76,14 +77,17 @@ describeEachEngine('sub-accounts', (env) => {
       loginPwd: 'short',
     });
     expect(bad.code).toBe(Code.VALIDATION);
-    for (const f of ['loginName', 'userName', 'roleId', 'loginPwd']) expect(bad.msg).toContain(f);
+    expect(fieldsOf(bad)).toEqual(expect.arrayContaining(['loginName', 'userName', 'roleId', 'loginPwd']));
+    expect(bad.msg).toBe(
+      'Name is required; Role is required; Login name is required; Password needs at least 8 characters; Password must contain a digit',
+    );
     const dup = await env().post(`${U}/addSysUser`, demo, {
       loginName: 'operator',
       userName: 'x',
       roleId: viewerRole,
       loginPwd: 'secret123',
     });
-    expect(dup).toMatchObject({ code: Code.CONFLICT, msg: 'loginName: "operator" is already taken' });
+    expect(dup).toMatchObject({ code: Code.CONFLICT, msg: 'Login name: "operator" is already taken' });
     const foreignPark = await env().post(`${U}/addSysUser`, demo, {
       loginName: 'clerkx',
       userName: 'x',
@@ -92,7 +96,8 @@ describeEachEngine('sub-accounts', (env) => {
       loginPwd: 'secret123',
     });
     expect(foreignPark.code).toBe(Code.NOT_FOUND);
-    expect(foreignPark.msg).toMatch(/^groupIds: /);
+    expect(foreignPark.msg).toMatch(/^Parks: park \d+ not found/);
+    expect(fieldsOf(foreignPark)).toEqual(['groupIds']);
   });
 
   describe('ends the sessions of the changed user with the matching code', () => {
@@ -141,7 +146,7 @@ describeEachEngine('sub-accounts', (env) => {
   it('never locks out the last enabled administrator, and refuses to remove yourself', async () => {
     const demoId = env().ids.users.demo;
     const self = await env().post(`${U}/removeSysUser`, demo, { ids: [demoId] });
-    expect(self).toMatchObject({ code: Code.CONFLICT, msg: 'ids: you cannot remove your own account' });
+    expect(self).toMatchObject({ code: Code.CONFLICT, msg: 'You cannot remove your own account' });
     const boss = await addUser('boss', { roleId: adminRole });
     const bossToken = await env().login('boss', 'secret123');
     // boss may not disable demo while boss itself is disabled... first: disabling boss is fine, demo remains
@@ -188,7 +193,8 @@ describeEachEngine('sub-accounts', (env) => {
     );
     const wide = await env().post('/api/merchant/role/addRole', hr, { roleName: 'x', permitUrls: ['/system'] });
     expect(wide.code).toBe(Code.PERMISSION_DENIED);
-    expect(wide.msg).toMatch(/^permitUrls: /);
+    expect(wide.msg).toMatch(/^Permissions: you may not grant /);
+    expect(fieldsOf(wide)).toEqual(['permitUrls']);
     // a park outside the sub-manager's sight is "not found"
     const out = await env().post(`${U}/addSysUser`, hr, {
       loginName: 'hr3',

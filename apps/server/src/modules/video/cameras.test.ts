@@ -1,5 +1,6 @@
 import { type CameraListItem, Code, type EzvizKeyStatus, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
 import type { EzvizSim } from '../../video-sim/ezvizSim';
 import { SIM_KEY, SIM_SERIALS, startTestSim } from './testFixture';
@@ -121,7 +122,7 @@ describe.each(engines)('video setup and the EZVIZ proxy [%s]', (engine) => {
   it('refuses a stream camera without a URL, an EZVIZ camera without a serial, a URL of another kind', async () => {
     const noUrl = await env.post(ADD, demo, { name: 'x', groupId: park(), kind: 'stream' });
     expect(noUrl.code).toBe(Code.VALIDATION);
-    expect(noUrl.msg).toContain('streamUrl');
+    expect(fieldsOf(noUrl)).toContain('streamUrl');
     expect((await env.post(ADD, demo, { name: 'x', groupId: park(), kind: 'ezviz' })).code).toBe(Code.VALIDATION);
     const ftp = await env.post(ADD, demo, { name: 'x', groupId: park(), kind: 'stream', streamUrl: 'ftp://a/b' });
     expect(ftp.code).toBe(Code.VALIDATION);

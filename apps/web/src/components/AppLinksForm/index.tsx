@@ -34,8 +34,7 @@ export default function AppLinksForm({ links, onDone }: { links: AppLinks; onDon
       message.success(t('appLinks.saved'));
       onDone();
     } catch (err) {
-      if (!showServerFieldError(form, err, APP_LINK_KEYS, t, labels))
-        message.error((err as Error).message || 'Error', 5);
+      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message || 'Error', 5);
     } finally {
       setSaving(false);
     }

@@ -1,9 +1,10 @@
 import { App, Col, Form, Modal, Row } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/app';
 import { dialogProps } from '../../utils/dialog';
-import { contractRule, showServerFieldError } from '../../utils/formRules';
+import { contractRule } from '../../utils/formRules';
+import { useSchemaForm } from '../../utils/useSchemaForm';
 import type { CrudForm } from './types';
 
 interface Props<R, V> {
@@ -21,45 +22,44 @@ export default function CrudDialog<R, V>({ testId, form: spec, target, title, on
   const { t } = useTranslation();
   const { message, modal } = App.useApp();
   const [form] = Form.useForm<V>();
-  const [saving, setSaving] = useState(false);
   const mobile = useAppStore((s) => s.device === 'mobile');
   const editing = target !== null && target !== 'new' ? target : null;
   const fields = spec.fields.filter((f) => !(editing && f.createOnly));
+  const bodySchema = typeof spec.schema === 'function' ? spec.schema(editing) : spec.schema;
+  const {
+    rule,
+    submit: send,
+    saving,
+  } = useSchemaForm(form, {
+    schema: bodySchema,
+    toBody: spec.toBody ? (values: V) => spec.toBody?.(values, editing) : undefined,
+    labels: Object.fromEntries(fields.map((f) => [f.name, f.label])),
+  });
 
+  // Pages pass `spec` inline, a new object on every render of theirs (a list or an option query that
+  // arrives): the form is filled when the dialog opens for a row, never again while a person types.
+  const specRef = useRef(spec);
+  specRef.current = spec;
   useEffect(() => {
     if (target === null) return;
+    const { toValues, initialValues } = specRef.current;
     form.resetFields();
-    if (editing && spec.toValues) form.setFieldsValue(spec.toValues(editing) as never);
-    else if (!editing && spec.initialValues) form.setFieldsValue(spec.initialValues as never);
-  }, [target, editing, form, spec]);
+    if (editing && toValues) form.setFieldsValue(toValues(editing) as never);
+    else if (!editing && initialValues) form.setFieldsValue(initialValues as never);
+  }, [target, editing, form]);
 
   const submit = async () => {
-    let values: V;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // each field shows its own message
-    }
-    const question = spec.confirmSave?.(values, editing);
-    if (
-      question &&
-      !(await modal.confirm({ title: question, okText: t('common.save'), cancelText: t('common.cancel') }))
-    )
-      return;
-    setSaving(true);
-    try {
-      if (editing) await spec.update?.(editing, values);
-      else await spec.create?.(values);
-      message.success(t('crud.saved'));
-      onSaved();
-    } catch (err) {
-      const labels = Object.fromEntries(fields.map((f) => [f.name, f.label]));
-      if (!showServerFieldError(form, err, Object.keys(labels), t, labels)) {
-        message.error((err as Error).message || 'Error', 5);
-      }
-    } finally {
-      setSaving(false);
-    }
+    const saved = await send(
+      (_body, values) => (editing ? spec.update?.(editing, values) : spec.create?.(values)) ?? Promise.resolve(),
+      async (values) => {
+        const question = spec.confirmSave?.(values, editing);
+        if (!question) return true;
+        return modal.confirm({ title: question, okText: t('common.save'), cancelText: t('common.cancel') });
+      },
+    );
+    if (!saved) return;
+    message.success(t('crud.saved'));
+    onSaved();
   };
 
   const base = dialogProps();
@@ -81,13 +81,16 @@ export default function CrudDialog<R, V>({ testId, form: spec, target, title, on
         <Row gutter={16}>
           {fields.map((f) => {
             const schema = typeof f.schema === 'function' ? f.schema(editing) : f.schema;
+            // The body's contract checks the field with the others (cross-field rules too).
+            const rules = bodySchema ? [rule(f.name)] : schema ? [contractRule(schema, f.label)] : undefined;
             return (
               <Col key={f.name} xs={24} md={f.span ?? 12}>
                 <Form.Item
                   name={f.name}
                   label={f.label}
                   required={f.required}
-                  rules={schema ? [contractRule(schema, f.label, t)] : undefined}
+                  rules={rules}
+                  dependencies={f.dependencies}
                   valuePropName={f.valuePropName}
                   extra={f.extra}
                 >

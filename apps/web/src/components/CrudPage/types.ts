@@ -29,10 +29,16 @@ export interface FormField<R> {
   fixedOnEdit?: boolean;
   valuePropName?: string;
   extra?: ReactNode;
+  /** Fields whose change checks this one again (a date that may not be before another). */
+  dependencies?: string[];
 }
 
 export interface CrudForm<R, V> {
   fields: FormField<R>[];
+  /** The contract body the dialog posts: checked before sending, cross-field rules included. */
+  schema?: ZodType | ((editing: R | null) => ZodType | undefined);
+  /** The form's values as the body it posts (default: the values as they are), the edited row's id included. */
+  toBody?: (values: V, editing: R | null) => unknown;
   /** Form values of a row being edited. */
   toValues?: (row: R) => Partial<V>;
   initialValues?: Partial<V>;

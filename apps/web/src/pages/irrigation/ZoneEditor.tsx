@@ -10,8 +10,6 @@ import { contractRule, showServerFieldError } from '../../utils/formRules';
 import { zoneLabel } from './confirm';
 import { useParkZones } from './zoneNames';
 
-const FIELDS = ['name', 'areaPointId'] as const;
-
 /**
  * Names a machine's zones and links each to the plot it waters. One dialog, two views: the list of
  * zones, and the form of the zone being edited. A save shows success only after the server confirmed.
@@ -70,7 +68,7 @@ function ZoneDialog({ machine, onClose }: { machine: IrrigationMachine; onClose:
       message.success(t('irrZones.saved', { zone: zoneLabel(t, saved.zoneNo, saved.name ?? saved.areaPointName) }));
       setEditing(null);
     } catch (err) {
-      if (!showServerFieldError(form, err, FIELDS, t, labels)) message.error((err as Error).message || 'Error', 5);
+      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message || 'Error', 5);
     } finally {
       setSaving(false);
     }
@@ -144,7 +142,7 @@ function ZoneDialog({ machine, onClose }: { machine: IrrigationMachine; onClose:
     >
       {editing ? (
         <Form form={form} layout="vertical" data-testid="zone-form">
-          <Form.Item name="name" label={labels.name} rules={[contractRule(alterZoneBody.shape.name, labels.name, t)]}>
+          <Form.Item name="name" label={labels.name} rules={[contractRule(alterZoneBody.shape.name, labels.name)]}>
             <Input placeholder={t('irrZones.namePlaceholder')} data-testid="zone-name" />
           </Form.Item>
           <Form.Item

@@ -52,7 +52,8 @@ describe('CommandPanel', () => {
       target: { value: '{"name":"setValve","params":{"valve":7,"on":true}}' },
     });
     fireEvent.click(screen.getByTestId('testing-send'));
-    expect(await screen.findByText('params.valve: valve must be 1 to 4', {}, SLOW)).toBeTruthy();
+    // the protocol's rule in the page's language, the param named as people call it (no path)
+    expect(await screen.findByText('阀门不能大于 4', {}, SLOW)).toBeTruthy();
     expect(api.sendCommand).not.toHaveBeenCalled();
   });
 

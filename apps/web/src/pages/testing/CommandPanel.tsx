@@ -12,6 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RequestError } from '../../api/request';
 import { type FeedSource, sendCommand } from '../../api/testing';
+import { phraseLang } from '../../utils/formRules';
 
 type Outcome =
   | { state: 'sending'; cmdId: string; sentAt: number }
@@ -99,7 +100,7 @@ export function CommandPanel({
   const build = async (): Promise<{ name: string; params: Record<string, unknown> } | null> => {
     setProblem(null);
     if (mode === 'raw') {
-      const r = checkRawCommand(device.deviceClass, raw);
+      const r = checkRawCommand(device.deviceClass, raw, phraseLang());
       if (!r.ok) setProblem(r.problem);
       return r.ok ? { name: r.name, params: r.params } : null;
     }

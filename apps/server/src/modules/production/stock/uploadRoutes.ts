@@ -5,7 +5,6 @@ import {
   addVideoQuery,
   Code,
   farmWorkPhotoQuery,
-  issueDetail,
   photoIdQuery,
   removeIdsBody,
   VIDEO_MAX_BYTES,
@@ -14,8 +13,8 @@ import {
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
-import { ApiError } from '../../../http/apiError';
+
+import { ApiError, parseValue } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
 import { checkPicture, PICTURE_LIMITS, PICTURE_MIMES, readPicture, sendPicture } from '../../../http/pictures';
@@ -30,15 +29,6 @@ import { FARM_WORK } from './workRoutes';
 export const VIDEOS = '/productionManagement/videoManagement';
 const P = '/api/merchant/production';
 const FARM_PHOTO = { ...PICTURE_LIMITS, maxBytes: 10 * 1024 * 1024 };
-
-/** The query of an upload, read here (its body is the file): refusals name the field like any other. */
-function readQuery<T extends z.ZodType>(schema: T, query: unknown): z.output<T> {
-  const r = schema.safeParse(query);
-  if (r.success) return r.data;
-  const issue = r.error.issues[0];
-  const field = issue.path.join('.');
-  throw new ApiError(Code.VALIDATION, `${field}: ${issue.message}`, issueDetail(issue as never, field));
-}
 
 /**
  * Farm work photos and traceability clips: uploads as raw bodies (in this plugin scope only) and
@@ -60,7 +50,7 @@ export async function productionUploadRoutes(app: FastifyInstance, deps: ModuleD
   const tags = ['production'];
 
   r.post(`${P}/farmWork/addFarmWorkPhoto`, { config: { permitUrl: FARM_WORK } }, async (req) => {
-    const q = readQuery(farmWorkPhotoQuery, req.query);
+    const q = parseValue(farmWorkPhotoQuery, req.query);
     const checked = await checkPicture(req.body, FARM_PHOTO);
     const store = async () => ({ ...(await images.put(req.body as Buffer)), mime: checked.mime });
     const add = () => addPhoto(db, authOf(req), q.farmWorkId, store);
@@ -85,7 +75,7 @@ export async function productionUploadRoutes(app: FastifyInstance, deps: ModuleD
   );
 
   r.post(`${P}/video/addVideo`, { config: { permitUrl: VIDEOS } }, async (req) => {
-    const q = readQuery(addVideoQuery, req.query);
+    const q = parseValue(addVideoQuery, req.query);
     const auth = authOf(req);
     // the park and the clip's plot are checked before a byte is written
     const add = () =>

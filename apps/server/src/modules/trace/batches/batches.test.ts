@@ -7,6 +7,7 @@ import {
   type TraceBatchDetail,
 } from '@farmpark/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fieldsOf } from '../../../test/details';
 import { describeEachEngine } from '../../../test/harness';
 import { zoneOfPark } from '../../parks/repo';
 import { getPublishedTrace } from './published';
@@ -96,7 +97,8 @@ describeEachEngine('trace batches', (env) => {
     it('checks GTIN, lot and links', async () => {
       const bad = await env().post(`${P}/addBatch`, token, { ...batchBody(park, rows, lot()), gtin: '6901234567891' });
       expect(bad.code).toBe(Code.VALIDATION);
-      expect(bad.msg).toContain('gtin');
+      expect(bad.msg).toBe('GTIN has a wrong check digit');
+      expect(fieldsOf(bad)).toEqual(['gtin']);
       const short = await env().post<{ id: number }>(`${P}/addBatch`, token, {
         ...batchBody(park, rows, lot()),
         gtin: '96385074',
@@ -111,7 +113,8 @@ describeEachEngine('trace batches', (env) => {
       expect((await env().post(`${P}/addBatch`, token, batchBody(park, rows, same))).code).toBe(Code.CONFLICT);
       const orphan = await env().post(`${P}/addBatch`, token, { ...batchBody(park, rows, lot()), plantingIds: [] });
       expect(orphan.code).toBe(Code.VALIDATION);
-      expect(orphan.msg).toContain('harvestIds');
+      expect(fieldsOf(orphan)).toEqual(['harvestIds']);
+      expect(orphan.msg).toMatch(/^Harvests \d+(, \d+)* are not of the chosen plantings$/);
       const foreign = await env().post(`${P}/addBatch`, token, {
         ...batchBody(park, rows, lot()),
         reportIds: [999999],

@@ -1,8 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import {
   addReportBody,
-  Code,
-  issueDetail,
   REPORT_MAX_BYTES,
   reportListQuery,
   traceIdQuery,
@@ -11,7 +9,7 @@ import {
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ApiError, notFound } from '../../../http/apiError';
+import { notFound, parseValue } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
 import type { ModuleDeps } from '../../context';
@@ -57,17 +55,9 @@ export async function traceReportRoutes(app: FastifyInstance, deps: ModuleDeps):
     ok(await removeReports(db, authOf(req), req.body.id)),
   );
   r.post(`${P}/uploadReportFile`, { config }, async (req) => {
-    const q = traceIdQuery.safeParse(req.query);
-    if (!q.success)
-      throw new ApiError(
-        Code.VALIDATION,
-        `id: ${q.error.issues[0].message}`,
-        issueDetail(q.error.issues[0] as never, 'id'),
-      );
+    const { id } = parseValue(traceIdQuery, req.query);
     const checked = await checkReportFile(req.body);
-    return ok(
-      await attachReportFile(db, authOf(req), q.data.id, checked, () => files.put(req.body as Buffer, checked.mime)),
-    );
+    return ok(await attachReportFile(db, authOf(req), id, checked, () => files.put(req.body as Buffer, checked.mime)));
   });
   r.get(`${P}/getReportFile`, { config, schema: { tags, querystring: traceIdQuery } }, async (req, reply) => {
     const row = await reportOf(db, authOf(req), req.query.id);

@@ -45,7 +45,7 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
   }, [target, editing, form]);
 
   const label = (f: Field) => (f === 'timeZone' ? t('tz.field') : t(`park.${f}`));
-  const rules = (f: Field) => [contractRule(parkFields.shape[f], label(f), t)];
+  const rules = (f: Field) => [contractRule(parkFields.shape[f], label(f))];
 
   const submit = async () => {
     let values: ParkInput;
@@ -72,7 +72,7 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
       onSaved();
     } catch (err) {
       const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
-      if (!showServerFieldError(form, err, FIELDS, t, labels)) message.error((err as Error).message || 'Error', 5);
+      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message || 'Error', 5);
     } finally {
       setSaving(false);
     }

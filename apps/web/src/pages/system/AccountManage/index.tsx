@@ -142,7 +142,7 @@ function EditPassword({ label }: { label: string }) {
       name="loginPwd"
       label={label}
       extra={t('admin.user.passwordRule')}
-      rules={[contractRule(alterScreenAccountBody.shape.loginPwd, label, t)]}
+      rules={[contractRule(alterScreenAccountBody.shape.loginPwd, label)]}
     >
       <Input.Password autoComplete="new-password" />
     </Form.Item>

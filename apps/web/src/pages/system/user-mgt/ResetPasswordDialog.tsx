@@ -29,7 +29,7 @@ export default function ResetPasswordDialog({ user, onClose }: { user: SysUser |
       message.success(t('admin.user.resetDone'));
       onClose();
     } catch (err) {
-      if (!showServerFieldError(form, err, ['newPwd'])) message.error((err as Error).message, 5);
+      if (!showServerFieldError(form, err, { newPwd: label })) message.error((err as Error).message, 5);
     } finally {
       setSaving(false);
     }
@@ -53,7 +53,7 @@ export default function ResetPasswordDialog({ user, onClose }: { user: SysUser |
           name="newPwd"
           label={label}
           required
-          rules={[contractRule(resetUserPwdBody.shape.newPwd, label, t)]}
+          rules={[contractRule(resetUserPwdBody.shape.newPwd, label)]}
           extra={t('admin.user.passwordRule')}
         >
           <Input.Password autoComplete="new-password" data-testid="reset-pwd-input" />

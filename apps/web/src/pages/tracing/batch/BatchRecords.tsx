@@ -61,9 +61,7 @@ export function Shipments({ batch }: { batch: TraceBatchDetail }) {
   const regionName = (r: ShipmentRegion) => SHIPMENT_REGIONS[r][i18n.language.startsWith('zh') ? 'zh' : 'en'];
   const fields = ['buyer', 'contact', 'quantity', 'unit', 'shippedOn', 'region', 'place', 'notes'] as const;
   const labels = Object.fromEntries(fields.map((f) => [f, lbl(`ship.${f}`)]));
-  const rule = (f: Exclude<(typeof fields)[number], 'shippedOn'>) => [
-    contractRule(shipmentFields.shape[f], labels[f], t),
-  ];
+  const rule = (f: Exclude<(typeof fields)[number], 'shippedOn'>) => [contractRule(shipmentFields.shape[f], labels[f])];
   const save = async () => {
     // the fields show what is wrong under themselves
     const v = await form.validateFields().catch(() => null);
@@ -74,7 +72,7 @@ export function Shipments({ batch }: { batch: TraceBatchDetail }) {
       form.resetFields();
       await list.refetch();
     } catch (err) {
-      if (!showServerFieldError(form, err, fields, t, labels)) message.error((err as Error).message, 5);
+      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message, 5);
     } finally {
       setSaving(false);
     }

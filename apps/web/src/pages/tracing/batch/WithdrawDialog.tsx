@@ -30,7 +30,7 @@ export default function WithdrawDialog(props: { batch: TraceBatchDetail; onClose
       message.success(lbl('withdrawnDone'));
       props.onDone();
     } catch (err) {
-      if (!showServerFieldError(form, err, Object.keys(labels), t, labels)) message.error((err as Error).message, 5);
+      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message, 5);
     } finally {
       setSaving(false);
     }
@@ -58,7 +58,7 @@ export default function WithdrawDialog(props: { batch: TraceBatchDetail; onClose
           label={labels.reason}
           extra={lbl('withdrawReasonHelp')}
           required
-          rules={[contractRule(withdrawBatchBody.shape.reason, labels.reason, t)]}
+          rules={[contractRule(withdrawBatchBody.shape.reason, labels.reason)]}
         >
           <Input.TextArea maxLength={200} showCount rows={3} data-testid="batch-withdraw-reason" />
         </Form.Item>

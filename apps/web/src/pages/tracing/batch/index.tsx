@@ -1,6 +1,12 @@
 import '../../production/core/areaTexts';
 import '../areaTexts';
-import { batchFields, CERTIFICATE_BASES, type TraceBatchDetail } from '@farmpark/contracts';
+import {
+  addBatchBody,
+  batchFields,
+  CERTIFICATE_BASES,
+  type TraceBatchDetail,
+  updateBatchBody,
+} from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Checkbox, Empty, Input, InputNumber, Space, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
@@ -119,6 +125,8 @@ function BatchList({ groupId }: { groupId: number }) {
           width: 900,
           initialValues: { plantingIds: [], harvestIds: [], reportIds: [], videoIds: [], basis: [], certUnit: 'kg' },
           toValues: (b) => ({ ...b }),
+          schema: (row) => (row ? updateBatchBody : addBatchBody),
+          toBody: (v, row) => (row ? { ...clean(v, groupId), id: row.id } : clean(v, groupId)),
           create: (v) => addBatch(clean(v, groupId)),
           update: (b, v) => updateBatch({ ...clean(v, groupId), id: b.id }),
           fields: [

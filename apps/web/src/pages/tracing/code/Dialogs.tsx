@@ -2,13 +2,18 @@ import '../areaTexts';
 import { type CodeSettings, codeSettingsBody, type TraceCodeRow, voidCodesBody } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, type ButtonProps, Form, Input, InputNumber, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alterCodeSettings, getCodeSettings, voidCodes } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
-import { contractRule } from '../../../utils/formRules';
+import { useSchemaForm } from '../../../utils/useSchemaForm';
 
 export const seqInput = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;
+
+/** The dialogs' field labels by body key. */
+const useLabels = (keys: string[]) => {
+  const { t } = useTranslation();
+  return Object.fromEntries(keys.map((k) => [k, t(`traceCode.${k === 'size' ? 'labelSize' : k}`)]));
+};
 
 /** Voids one code (given) or a range of numbers, with the reason the list and the export show. */
 export function VoidDialog({
@@ -25,25 +30,22 @@ export function VoidDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ fromSeq?: number; toSeq?: number; reason: string }>();
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    const v = await form.validateFields();
-    setBusy(true);
-    try {
-      const target = code ? { ids: [code.id] } : { fromSeq: v.fromSeq, toSeq: v.toSeq };
-      const res = await voidCodes({ batchId, reason: v.reason, ...target });
+  const labels = useLabels(['fromSeq', 'toSeq', 'reason']);
+  const { rule, submit, saving } = useSchemaForm(form, {
+    schema: voidCodesBody,
+    toBody: (v) => ({
+      batchId,
+      reason: v.reason,
+      ...(code ? { ids: [code.id] } : { fromSeq: v.fromSeq, toSeq: v.toSeq }),
+    }),
+    labels: code ? { reason: labels.reason } : labels,
+  });
+  const run = () =>
+    submit(async (body) => {
+      const res = await voidCodes(body);
       message.success(t('traceCode.voided', { count: res.voided }));
       onDone();
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
-  const required = (name: string) => ({
-    required: true,
-    message: t('validation.required', { field: t(`traceCode.${name}`) }),
-  });
+    });
   return (
     <Modal
       {...dialogProps({ width: 480 })}
@@ -51,26 +53,22 @@ export function VoidDialog({
       title={code ? t('traceCode.voidOne', { code: code.code }) : t('traceCode.voidTitle')}
       okText={t('traceCode.void')}
       okButtonProps={{ danger: true, 'data-testid': 'code-void-ok' } as ButtonProps}
-      confirmLoading={busy}
+      confirmLoading={saving}
       onOk={() => void run()}
       onCancel={onClose}
     >
       <Form form={form} layout="vertical">
         {!code && (
           <>
-            <Form.Item label={t('traceCode.fromSeq')} name="fromSeq" rules={[required('fromSeq')]}>
+            <Form.Item label={labels.fromSeq} name="fromSeq" rules={[rule('fromSeq')]} required>
               {seqInput}
             </Form.Item>
-            <Form.Item label={t('traceCode.toSeq')} name="toSeq" rules={[required('toSeq')]}>
+            <Form.Item label={labels.toSeq} name="toSeq" rules={[rule('toSeq')]} dependencies={['fromSeq']} required>
               {seqInput}
             </Form.Item>
           </>
         )}
-        <Form.Item
-          label={t('traceCode.reason')}
-          name="reason"
-          rules={[contractRule(voidCodesBody.shape.reason, t('traceCode.reason'), t)]}
-        >
+        <Form.Item label={labels.reason} name="reason" rules={[rule('reason')]} required>
           <Input maxLength={200} data-testid="code-void-reason" />
         </Form.Item>
       </Form>
@@ -84,17 +82,14 @@ export function RuleDialog({ onClose }: { onClose: () => void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<CodeSettings>();
   const current = useQuery({ queryKey: ['traceCode', 'settings'], queryFn: getCodeSettings });
-  const rule = (name: keyof CodeSettings) => contractRule(codeSettingsBody.shape[name], t(`traceCode.${name}`), t);
-  const save = async () => {
-    const v = await form.validateFields();
-    try {
+  const labels = useLabels(['farKm', 'windowHours']);
+  const { rule, submit, saving } = useSchemaForm(form, { schema: codeSettingsBody, labels });
+  const save = () =>
+    submit(async (_body, v) => {
       await alterCodeSettings(v);
       message.success(t('traceCode.saved'));
       onClose();
-    } catch (err) {
-      message.error((err as Error).message);
-    }
-  };
+    });
   const num = <InputNumber min={1} precision={0} style={{ width: '100%' }} />;
   return (
     <Modal
@@ -103,14 +98,16 @@ export function RuleDialog({ onClose }: { onClose: () => void }) {
       title={t('traceCode.ruleTitle')}
       onOk={() => void save()}
       onCancel={onClose}
+      confirmLoading={saving}
+      okButtonProps={{ 'data-testid': 'code-rule-save' } as ButtonProps}
     >
       {current.data && (
         <Form form={form} layout="vertical" initialValues={current.data}>
           <p>{t('traceCode.ruleHelp')}</p>
-          <Form.Item name="farKm" label={t('traceCode.farKm')} rules={[rule('farKm')]}>
+          <Form.Item name="farKm" label={labels.farKm} rules={[rule('farKm')]}>
             {num}
           </Form.Item>
-          <Form.Item name="windowHours" label={t('traceCode.windowHours')} rules={[rule('windowHours')]}>
+          <Form.Item name="windowHours" label={labels.windowHours} rules={[rule('windowHours')]}>
             {num}
           </Form.Item>
         </Form>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { generateCodes, getCodeJob } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
-import { contractRule } from '../../../utils/formRules';
+import { useSchemaForm } from '../../../utils/useSchemaForm';
 
 /**
  * Starts a generation job and follows it with a progress bar (the server works in the background, so
@@ -27,8 +27,12 @@ export default function GenerateDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [jobId, setJobId] = useState<number | null>(running?.id ?? null);
-  const [busy, setBusy] = useState(false);
   const [form] = Form.useForm<{ count: number }>();
+  const { rule, submit, saving } = useSchemaForm(form, {
+    schema: generateCodesBody,
+    toBody: (v) => ({ batchId, count: v.count }),
+    labels: { count: t('traceCode.count') },
+  });
   const job = useQuery({
     queryKey: ['traceCode', 'job', jobId],
     queryFn: () => getCodeJob(jobId as number),
@@ -43,17 +47,10 @@ export default function GenerateDialog({
     }
   }, [status, job.data?.done, message, onDone, t]);
 
-  const start = async () => {
-    const { count } = await form.validateFields();
-    setBusy(true);
-    try {
+  const start = () =>
+    submit(async (_body, { count }) => {
       setJobId((await generateCodes(batchId, count)).jobId);
-    } catch (err) {
-      message.error((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   const percent = job.data ? Math.floor((job.data.done / job.data.requested) * 100) : 0;
   return (
     <Modal
@@ -63,7 +60,7 @@ export default function GenerateDialog({
       onCancel={onClose}
       footer={
         jobId === null ? (
-          <Button type="primary" loading={busy} onClick={() => void start()} data-testid="code-generate-start">
+          <Button type="primary" loading={saving} onClick={() => void start()} data-testid="code-generate-start">
             {t('traceCode.generate')}
           </Button>
         ) : null
@@ -71,12 +68,7 @@ export default function GenerateDialog({
     >
       {jobId === null ? (
         <Form form={form} layout="vertical" initialValues={{ count: 100 }}>
-          <Form.Item
-            name="count"
-            label={t('traceCode.count')}
-            extra={t('traceCode.countHelp')}
-            rules={[contractRule(generateCodesBody.shape.count, t('traceCode.count'), t)]}
-          >
+          <Form.Item name="count" label={t('traceCode.count')} extra={t('traceCode.countHelp')} rules={[rule('count')]}>
             <InputNumber
               min={1}
               max={TRACE_CODE_MAX_PER_JOB}

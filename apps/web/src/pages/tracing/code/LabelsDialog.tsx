@@ -54,7 +54,7 @@ export function LabelsDialog({ batchId, onClose }: { batchId: number; onClose: (
     if (editing === null) return;
     const checked = publicBaseBody.safeParse({ url: editing });
     if (!checked.success) {
-      message.error(issueMessage(checked.error.issues[0] as IssueLike, lbl('publicBase'), t), 5);
+      message.error(issueMessage(checked.error.issues[0] as IssueLike, lbl('publicBase')), 5);
       return;
     }
     try {

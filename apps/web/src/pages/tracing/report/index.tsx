@@ -1,6 +1,6 @@
 import '../areaTexts';
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
-import { reportFields, type TraceReport } from '@farmpark/contracts';
+import { addReportBody, type TraceReport } from '@farmpark/contracts';
 import { App, Button, Card, Empty, Input, Modal, Select, Tag, Upload } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,6 @@ function ReportList({ groupId }: { groupId: number }) {
   const lbl = (k: string) => t(`traceReport.${k}`);
   const [previewing, setPreviewing] = useState<TraceReport | null>(null);
   const load = useCallback(() => fetchReportFile(previewing?.id ?? 0), [previewing]);
-  const s = reportFields.shape;
   const verdict = [
     { value: true, label: lbl('passed') },
     { value: false, label: lbl('failed') },
@@ -117,29 +116,30 @@ function ReportList({ groupId }: { groupId: number }) {
           width: 900,
           initialValues: { passed: true, items: [], reportedOn: parkNow().format('YYYY-MM-DD') },
           toValues: (r) => ({ ...r }),
+          schema: addReportBody,
+          toBody: (v) => clean(v, groupId),
           create: (v) => addReport(clean(v, groupId)),
           update: (r, v) => updateReport({ ...clean(v, groupId), id: r.id }),
           fields: [
-            { name: 'agency', label: lbl('agency'), required: true, schema: s.agency, input: <Input /> },
-            { name: 'reportNo', label: lbl('reportNo'), required: true, schema: s.reportNo, input: <Input /> },
-            {
-              name: 'sampledOn',
-              label: lbl('sampledOn'),
-              required: true,
-              schema: s.sampledOn,
-              input: <Input type="date" />,
-            },
+            { name: 'agency', label: lbl('agency'), required: true, input: <Input /> },
+            { name: 'reportNo', label: lbl('reportNo'), required: true, input: <Input /> },
+            { name: 'sampledOn', label: lbl('sampledOn'), required: true, input: <Input type="date" /> },
             {
               name: 'reportedOn',
               label: lbl('reportedOn'),
               required: true,
-              schema: s.reportedOn,
+              dependencies: ['sampledOn'],
               input: <Input type="date" />,
             },
-            { name: 'validUntil', label: lbl('validUntil'), schema: s.validUntil, input: <Input type="date" /> },
+            {
+              name: 'validUntil',
+              label: lbl('validUntil'),
+              dependencies: ['reportedOn'],
+              input: <Input type="date" />,
+            },
             { name: 'passed', label: lbl('result'), required: true, input: <Select options={verdict} /> },
             { name: 'items', label: lbl('items'), span: 24, input: <ItemsInput /> },
-            { name: 'notes', label: lbl('notes'), schema: s.notes, span: 24, input: <Input.TextArea rows={2} /> },
+            { name: 'notes', label: lbl('notes'), span: 24, input: <Input.TextArea rows={2} /> },
           ],
         }}
       />

@@ -1,5 +1,5 @@
 import '../areaTexts';
-import { addTreeBody, TAG_SIZES, type Tree } from '@farmpark/contracts';
+import { addTreeBody, alterTreeBody, TAG_SIZES, type Tree } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Input, InputNumber, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -110,6 +110,8 @@ export default function TreeCodePage() {
             remark: r.remark,
             position: r.longitude !== null && r.latitude !== null ? [r.longitude, r.latitude] : null,
           }),
+          schema: (row) => (row ? alterTreeBody : addTreeBody),
+          toBody: (v, row) => (row ? { ...toInput(v, groupId), id: row.id } : toInput(v, groupId)),
           create: (v) => addTree(toInput(v, groupId)),
           update: (r, v) => alterTree({ ...toInput(v, groupId), id: r.id }),
           fields: [

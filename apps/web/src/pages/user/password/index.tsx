@@ -26,7 +26,7 @@ export default function PasswordPage() {
       form.resetFields();
     } catch (err) {
       const labels = { oldPwd: t('password.oldPwd'), newPwd: t('password.newPwd') };
-      if (!showServerFieldError(form, err, ['oldPwd', 'newPwd'], t, labels)) {
+      if (!showServerFieldError(form, err, labels)) {
         message.error((err as Error).message || 'Error', 5);
       }
     } finally {
@@ -51,7 +51,7 @@ export default function PasswordPage() {
           extra={t('password.rules', { min: PASSWORD_MIN, max: PASSWORD_MAX })}
           dependencies={['oldPwd']}
           rules={[
-            contractRule(passwordField, t('password.newPwd'), t),
+            contractRule(passwordField, t('password.newPwd')),
             ({ getFieldValue }) => ({
               validator: async (_, value) => {
                 if (value && value === getFieldValue('oldPwd')) throw new Error(t('password.sameAsOld'));

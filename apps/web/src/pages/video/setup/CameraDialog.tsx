@@ -1,36 +1,38 @@
 import {
+  type AddVideoCameraBody,
+  addVideoCameraBody,
   CAMERA_KINDS,
   CAMERA_PURPOSES,
   type CameraKind,
-  type IssueLike,
+  updateVideoCameraBody,
   type VideoCamera,
-  videoCameraFields,
 } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { Checkbox, Form, Input, InputNumber, Modal, Radio, Select, Space, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAreaPoints, getGroupPoint } from '../../../api/points';
 import { addCamera, updateCamera } from '../../../api/video';
 import { parkLabel, useParkStore } from '../../../stores/park';
-import { contractRule, issueMessage, showServerFieldError } from '../../../utils/formRules';
+import { useSchemaForm } from '../../../utils/useSchemaForm';
 
-const FIELDS = [
-  'name',
-  'groupId',
-  'plotId',
-  'longitude',
-  'latitude',
-  'kind',
-  'deviceSerial',
-  'channelNo',
-  'streamUrl',
-  'ptz',
-  'purpose',
-  'snapshotEveryMinutes',
-  'enabled',
-  'unchecked',
-] as const;
+/** Form fields and their text keys (video.setup.<key>, the park's under video). */
+const LABEL_KEYS = {
+  name: 'setup.name',
+  groupId: 'park',
+  plotId: 'setup.plot',
+  longitude: 'setup.longitude',
+  latitude: 'setup.latitude',
+  kind: 'setup.kind',
+  deviceSerial: 'setup.deviceSerial',
+  channelNo: 'setup.channelNo',
+  streamUrl: 'setup.streamUrl',
+  ptz: 'setup.ptz',
+  purpose: 'setup.purpose',
+  snapshotEveryMinutes: 'setup.scheduleShort',
+  enabled: 'setup.enabled',
+  unchecked: 'setup.unchecked',
+} as const;
 
 interface Props {
   /** The camera-class device being set up (a camera not set up yet has kind null). */
@@ -42,12 +44,22 @@ interface Props {
 /** A camera's video settings, checked with the contract's own rules; the stream URL is write-only. */
 export default function CameraDialog({ camera, onClose, onSaved }: Props) {
   const { t } = useTranslation();
-  const { message } = App.useApp();
   const parks = useParkStore((s) => s.parks);
   // a new camera goes to the park the console shows now, unless another is picked
   const activeGroupId = useParkStore((s) => s.activeGroupId);
-  const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const [form] = Form.useForm<AddVideoCameraBody>();
+  const labels = Object.fromEntries(Object.entries(LABEL_KEYS).map(([f, k]) => [f, t(`video.${k}`)]));
+  const { rule, submit, saving } = useSchemaForm(form, {
+    // A stored stream URL is kept when the field stays blank, so only a new camera needs one.
+    schema: camera?.streamUrl ? updateVideoCameraBody : addVideoCameraBody,
+    toBody: (v: AddVideoCameraBody) => ({
+      ...v,
+      streamUrl: v.streamUrl || undefined,
+      plotId: v.plotId ?? null,
+      ...(camera ? { id: camera.id } : {}),
+    }),
+    labels,
+  });
   const groupId = Form.useWatch('groupId', form) as number | undefined;
   const kind = Form.useWatch('kind', form) as CameraKind | undefined;
   const plots = useQuery({
@@ -58,13 +70,6 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
     },
     enabled: groupId !== undefined,
   });
-  const label = (f: string) => t(`video.setup.${f === 'groupId' ? 'plot' : f}`);
-  const rule = (f: (typeof FIELDS)[number], name: string) => contractRule(videoCameraFields.shape[f], name, t);
-  const checkUrl = (v: unknown) => {
-    if (!v) return;
-    const r = videoCameraFields.shape.streamUrl.safeParse(v);
-    if (!r.success) throw new Error(issueMessage(r.error.issues[0] as IssueLike, label('streamUrl'), t));
-  };
 
   useEffect(() => {
     if (!camera) return;
@@ -86,18 +91,8 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
   }, [camera, form]);
 
   const save = async () => {
-    const v = await form.validateFields();
-    const body = { ...v, streamUrl: v.streamUrl || undefined, plotId: v.plotId ?? null };
-    setSaving(true);
-    try {
-      if (camera) await updateCamera({ ...body, id: camera.id });
-      else await addCamera(body);
-      onSaved();
-    } catch (err) {
-      if (!showServerFieldError(form, err, FIELDS, t)) message.error((err as Error).message);
-    } finally {
-      setSaving(false);
-    }
+    const saved = await submit((body) => (camera ? updateCamera({ ...body, id: camera.id }) : addCamera(body)));
+    if (saved) onSaved();
   };
 
   return (
@@ -125,78 +120,65 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
         }}
         data-testid="camera-form"
       >
-        <Form.Item name="name" label={t('video.setup.name')} rules={[rule('name', t('video.setup.name'))]}>
+        <Form.Item name="name" label={labels.name} rules={[rule('name')]} required>
           <Input maxLength={50} />
         </Form.Item>
-        <Form.Item name="groupId" label={t('video.park')} rules={[rule('groupId', t('video.park'))]}>
+        <Form.Item name="groupId" label={labels.groupId} rules={[rule('groupId')]} required>
           <Select options={parks.map((p) => ({ value: p.groupId, label: parkLabel(p) }))} data-testid="camera-park" />
         </Form.Item>
-        <Form.Item name="plotId" label={t('video.setup.plot')}>
+        <Form.Item name="plotId" label={labels.plotId}>
           <Select allowClear options={(plots.data ?? []).map((p) => ({ value: p.areaPointId, label: p.areaName }))} />
         </Form.Item>
         <Space wrap>
-          <Form.Item name="longitude" label={label('longitude')} rules={[rule('longitude', label('longitude'))]}>
+          <Form.Item name="longitude" label={labels.longitude} rules={[rule('longitude')]}>
             <InputNumber style={{ width: 160 }} step={0.0001} />
           </Form.Item>
-          <Form.Item name="latitude" label={label('latitude')} rules={[rule('latitude', label('latitude'))]}>
+          <Form.Item name="latitude" label={labels.latitude} rules={[rule('latitude')]}>
             <InputNumber style={{ width: 160 }} step={0.0001} />
           </Form.Item>
         </Space>
-        <Form.Item name="kind" label={t('video.setup.kind')}>
+        <Form.Item name="kind" label={labels.kind}>
           <Radio.Group options={CAMERA_KINDS.map((k) => ({ value: k, label: t(`video.kinds.${k}`) }))} />
         </Form.Item>
         {kind === 'ezviz' ? (
           <Space wrap>
-            <Form.Item
-              name="deviceSerial"
-              label={label('deviceSerial')}
-              rules={[{ required: true, message: t('validation.required', { field: label('deviceSerial') }) }]}
-            >
+            <Form.Item name="deviceSerial" label={labels.deviceSerial} rules={[rule('deviceSerial')]} required>
               <Input style={{ width: 220 }} />
             </Form.Item>
-            <Form.Item name="channelNo" label={label('channelNo')} rules={[rule('channelNo', label('channelNo'))]}>
+            <Form.Item name="channelNo" label={labels.channelNo} rules={[rule('channelNo')]}>
               <InputNumber min={1} max={256} />
             </Form.Item>
           </Space>
         ) : (
           <Form.Item
             name="streamUrl"
-            label={label('streamUrl')}
+            label={labels.streamUrl}
+            required={!camera?.streamUrl}
             extra={
               camera?.streamUrl
                 ? `${camera.streamUrl} — ${t('video.setup.streamUrlKeep')}`
                 : t('video.setup.streamUrlHint')
             }
-            rules={[
-              // a stored URL is kept when the field stays blank
-              camera?.streamUrl
-                ? {}
-                : { required: true, message: t('validation.required', { field: label('streamUrl') }) },
-              { validator: async (_r, v) => checkUrl(v) },
-            ]}
+            rules={[rule('streamUrl')]}
           >
             <Input autoComplete="off" placeholder="rtsp://… / https://….m3u8 / https://….flv" />
           </Form.Item>
         )}
         <Space wrap size="large">
-          <Form.Item name="ptz" label={t('video.setup.ptz')} valuePropName="checked">
+          <Form.Item name="ptz" label={labels.ptz} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="enabled" label={t('video.setup.enabled')} valuePropName="checked">
+          <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
             <Switch />
           </Form.Item>
-          <Form.Item name="purpose" label={t('video.setup.purpose')}>
+          <Form.Item name="purpose" label={labels.purpose}>
             <Select
               style={{ width: 120 }}
               options={CAMERA_PURPOSES.map((p) => ({ value: p, label: t(`video.purposes.${p}`) }))}
             />
           </Form.Item>
         </Space>
-        <Form.Item
-          name="snapshotEveryMinutes"
-          label={t('video.setup.schedule')}
-          rules={[rule('snapshotEveryMinutes', t('video.setup.scheduleShort'))]}
-        >
+        <Form.Item name="snapshotEveryMinutes" label={t('video.setup.schedule')} rules={[rule('snapshotEveryMinutes')]}>
           <InputNumber min={0} max={1440} />
         </Form.Item>
         {/* the server reaches the camera on save and says why it cannot; this saves it anyway */}

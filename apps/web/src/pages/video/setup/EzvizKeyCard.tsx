@@ -3,25 +3,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getEzvizKey, saveEzvizKey } from '../../../api/video';
-import { contractRule, showServerFieldError } from '../../../utils/formRules';
+import { useSchemaForm } from '../../../utils/useSchemaForm';
 
 /** The merchant's EZVIZ key: the secret is write-only (set / not set), blank keeps the stored one. */
 export default function EzvizKeyCard() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm();
+  const [form] = Form.useForm<{ appKey?: string; secret?: string }>();
   const key = useQuery({ queryKey: ['video', 'ezvizKey'], queryFn: getEzvizKey });
-  const save = async (v: { appKey: string; secret?: string }) => {
-    try {
-      await saveEzvizKey({ appKey: v.appKey ?? '', secret: v.secret || undefined });
+  const { rule, submit, saving } = useSchemaForm(form, {
+    schema: ezvizKeyBody,
+    toBody: (v) => ({ appKey: v.appKey ?? '', secret: v.secret || undefined }),
+    labels: { appKey: t('video.setup.appKey'), secret: t('video.setup.secret') },
+  });
+  const save = () =>
+    submit(async (body) => {
+      await saveEzvizKey(body);
       form.setFieldValue('secret', '');
       message.success(t('video.setup.saved'));
       void queryClient.invalidateQueries({ queryKey: ['video', 'ezvizKey'] });
-    } catch (err) {
-      if (!showServerFieldError(form, err, ['appKey', 'secret'])) message.error((err as Error).message);
-    }
-  };
+    });
   if (!key.data) return <Card loading title={t('video.setup.ezviz')} />;
   return (
     <Card size="small" title={t('video.setup.ezviz')} data-testid="ezviz-key">
@@ -29,19 +31,15 @@ export default function EzvizKeyCard() {
         form={form}
         layout="inline"
         initialValues={{ appKey: key.data.appKey, secret: '' }}
-        onFinish={save}
+        onFinish={() => void save()}
         style={{ rowGap: 8 }}
       >
-        <Form.Item
-          name="appKey"
-          label={t('video.setup.appKey')}
-          rules={[contractRule(ezvizKeyBody.shape.appKey, 'AppKey', t)]}
-        >
+        <Form.Item name="appKey" label={t('video.setup.appKey')} rules={[rule('appKey')]}>
           <Input style={{ width: 240 }} autoComplete="off" />
         </Form.Item>
         <Form.Item label={t('video.setup.secret')}>
           <Space>
-            <Form.Item name="secret" noStyle>
+            <Form.Item name="secret" noStyle rules={[rule('secret')]}>
               <Input.Password
                 style={{ width: 220 }}
                 placeholder={t('video.setup.secretKeep')}
@@ -53,7 +51,7 @@ export default function EzvizKeyCard() {
             </Tag>
           </Space>
         </Form.Item>
-        <Button type="primary" htmlType="submit">
+        <Button type="primary" htmlType="submit" loading={saving}>
           {t('video.setup.save')}
         </Button>
       </Form>

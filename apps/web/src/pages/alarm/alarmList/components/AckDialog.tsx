@@ -55,7 +55,7 @@ export default function AckDialog({
         <Form.Item
           name="comment"
           label={t('alarm.record.ackComment')}
-          rules={[contractRule(ackAlarmBody.shape.comment, t('alarm.record.ackComment'), t)]}
+          rules={[contractRule(ackAlarmBody.shape.comment, t('alarm.record.ackComment'))]}
         >
           <Input.TextArea rows={3} maxLength={500} showCount data-testid="ack-comment" />
         </Form.Item>

@@ -111,7 +111,7 @@ function AreasEditor({ park, point }: { park: Park; point: GroupPoint }) {
                 name="areaName"
                 label={lbl('areaName')}
                 required
-                rules={[contractRule(alterGroupAreaPointBody.shape.areaName, lbl('areaName'), t)]}
+                rules={[contractRule(alterGroupAreaPointBody.shape.areaName, lbl('areaName'))]}
               >
                 <Input data-testid="area-name" />
               </Form.Item>

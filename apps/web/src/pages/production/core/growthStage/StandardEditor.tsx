@@ -1,14 +1,15 @@
 import '../areaTexts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { GrowthStageInput } from '@farmpark/contracts';
+import { fieldName, type GrowthStageInput, updateGrowthStandardBody } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Skeleton, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Skeleton, Space } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStandardDetail, updateStandard } from '../../../../api/production';
-import { RequestError } from '../../../../api/request';
 import { isEnglish } from '../../../../i18n';
 import { useAppStore } from '../../../../stores/app';
+import { phraseLang } from '../../../../utils/formRules';
+import { useSchemaForm } from '../../../../utils/useSchemaForm';
 import { MEASURED_PARAMS } from '../params';
 
 interface Values {
@@ -22,17 +23,29 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
   const queryClient = useQueryClient();
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const en = isEnglish(i18n.language);
   const lbl = (k: string, o?: Record<string, unknown>) => t(`production.stage.${k}`, o);
+  // A stage's or range's refusal goes under its own input: the labels name the keys of a row.
+  const { rule, submit, saving } = useSchemaForm(form, {
+    schema: updateGrowthStandardBody,
+    toBody: (v) => ({ cropId: cropId as number, stages: toStages(v) }),
+    labels: {
+      stages: fieldName('stages', phraseLang()),
+      name: lbl('name'),
+      startDay: lbl('startDay'),
+      endDay: lbl('endDay'),
+      tasks: lbl('tasks'),
+      key: lbl('param'),
+      min: lbl('min'),
+      max: lbl('max'),
+    },
+  });
   const q = useQuery({
     queryKey: ['production', 'standard', cropId],
     queryFn: () => getStandardDetail(cropId as number),
     enabled: cropId !== null,
   });
   useEffect(() => {
-    setError(null);
     if (q.data) form.setFieldsValue({ stages: q.data.stages.map(({ id: _id, ...s }) => s) });
   }, [q.data, form]);
 
@@ -40,33 +53,14 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
     value: p.key,
     label: `${en ? p.en : p.zh}${p.unit ? ` (${p.unit})` : ''}`,
   }));
-  const save = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    setError(null);
-    try {
-      const stages = (v.stages ?? []).map((s) => ({
-        ...s,
-        tasks: s.tasks ?? '',
-        ranges: (s.ranges ?? []).map((r) => ({ key: r.key, min: r.min ?? null, max: r.max ?? null })),
-      }));
-      await updateStandard(cropId as number, stages);
+  const save = () =>
+    submit(async (body) => {
+      await updateStandard(body.cropId, body.stages);
       message.success(lbl('saved'));
       void queryClient.invalidateQueries({ queryKey: ['production'] });
       void queryClient.invalidateQueries({ queryKey: ['crud', 'standard'] });
       onClose();
-    } catch (err) {
-      // the server names the stage or range at fault (overlaps, a range without bounds...)
-      setError(err instanceof RequestError ? err.message : String(err));
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   const req = (field: string) => [{ required: true, message: t('validation.required', { field }) }];
   return (
@@ -84,9 +78,6 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
       destroyOnHidden
     >
       {q.isLoading ? <Skeleton active /> : null}
-      {error ? (
-        <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} data-testid="standard-error" />
-      ) : null}
       <Form form={form} layout="vertical" data-testid="standard-form">
         <Form.List name="stages">
           {(stages, { add, remove }) => (
@@ -108,12 +99,20 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                 >
                   <Row gutter={12}>
                     <Col xs={24} md={8}>
-                      <Form.Item name={[stage.name, 'name']} label={lbl('name')} rules={req(lbl('name'))}>
+                      <Form.Item
+                        name={[stage.name, 'name']}
+                        label={lbl('name')}
+                        rules={[...req(lbl('name')), rule(`stages.${stage.name}.name`)]}
+                      >
                         <Input data-testid={`stage-name-${stage.name}`} />
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[stage.name, 'startDay']} label={lbl('startDay')} rules={req(lbl('startDay'))}>
+                      <Form.Item
+                        name={[stage.name, 'startDay']}
+                        label={lbl('startDay')}
+                        rules={[...req(lbl('startDay')), rule(`stages.${stage.name}.startDay`)]}
+                      >
                         <InputNumber
                           min={0}
                           precision={0}
@@ -123,7 +122,12 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                       </Form.Item>
                     </Col>
                     <Col xs={12} md={4}>
-                      <Form.Item name={[stage.name, 'endDay']} label={lbl('endDay')} rules={req(lbl('endDay'))}>
+                      <Form.Item
+                        name={[stage.name, 'endDay']}
+                        label={lbl('endDay')}
+                        rules={[...req(lbl('endDay')), rule(`stages.${stage.name}.endDay`)]}
+                        dependencies={[['stages', stage.name, 'startDay']]}
+                      >
                         <InputNumber
                           min={0}
                           precision={0}
@@ -144,7 +148,11 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                         {ranges.map((range) => (
                           <Row gutter={8} key={range.key} align="middle">
                             <Col xs={24} md={10}>
-                              <Form.Item name={[range.name, 'key']} label={lbl('param')} rules={req(lbl('param'))}>
+                              <Form.Item
+                                name={[range.name, 'key']}
+                                label={lbl('param')}
+                                rules={[...req(lbl('param')), rule(`stages.${stage.name}.ranges.${range.name}.key`)]}
+                              >
                                 <Select
                                   showSearch
                                   optionFilterProp="label"
@@ -154,7 +162,12 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                               </Form.Item>
                             </Col>
                             <Col xs={10} md={6}>
-                              <Form.Item name={[range.name, 'min']} label={lbl('min')}>
+                              <Form.Item
+                                name={[range.name, 'min']}
+                                label={lbl('min')}
+                                rules={[rule(`stages.${stage.name}.ranges.${range.name}.min`)]}
+                                dependencies={[['stages', stage.name, 'ranges', range.name, 'max']]}
+                              >
                                 <InputNumber
                                   style={{ width: '100%' }}
                                   data-testid={`range-min-${stage.name}-${range.name}`}
@@ -162,7 +175,12 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                               </Form.Item>
                             </Col>
                             <Col xs={10} md={6}>
-                              <Form.Item name={[range.name, 'max']} label={lbl('max')}>
+                              <Form.Item
+                                name={[range.name, 'max']}
+                                label={lbl('max')}
+                                rules={[rule(`stages.${stage.name}.ranges.${range.name}.max`)]}
+                                dependencies={[['stages', stage.name, 'ranges', range.name, 'min']]}
+                              >
                                 <InputNumber
                                   style={{ width: '100%' }}
                                   data-testid={`range-max-${stage.name}-${range.name}`}
@@ -216,3 +234,11 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
     </Modal>
   );
 }
+
+/** The form's stages as the contract's body: blank texts and bounds as the server stores them. */
+const toStages = (v: Values): GrowthStageInput[] =>
+  (v.stages ?? []).map((s) => ({
+    ...s,
+    tasks: s.tasks ?? '',
+    ranges: (s.ranges ?? []).map((r) => ({ key: r.key, min: r.min ?? null, max: r.max ?? null })),
+  }));

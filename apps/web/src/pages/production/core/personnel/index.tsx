@@ -1,5 +1,5 @@
 import '../areaTexts';
-import { PERSONNEL_STATUSES, type Personnel, personnelFields } from '@farmpark/contracts';
+import { addPersonnelBody, PERSONNEL_STATUSES, type Personnel, personnelFields } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Input, Select, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -85,6 +85,9 @@ export default function PersonnelPage() {
       form={{
         initialValues: { status: 'active', groupIds: [] },
         toValues: (p) => ({ ...p, userId: p.userId ?? undefined }),
+        // On edit the list's masked ID number stands for the stored one: each field checks itself.
+        schema: (row) => (row ? undefined : addPersonnelBody),
+        toBody: (v) => clean(v),
         create: (v) => addPersonnel(clean(v)),
         update: async (p, v) => {
           // The list masks the ID number: an untouched field keeps the stored one.

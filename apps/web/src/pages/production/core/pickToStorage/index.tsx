@@ -1,5 +1,5 @@
 import '../areaTexts';
-import { HARVEST_UNITS, type Harvest, harvestFields } from '@farmpark/contracts';
+import { addHarvestBody, HARVEST_UNITS, type Harvest, harvestFields, updateHarvestBody } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Empty, Input, InputNumber, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
@@ -92,6 +92,8 @@ function HarvestList({ groupId }: { groupId: number }) {
       form={{
         initialValues: { unit: 'kg', personnelIds: [], harvestedOn: parkNow().format('YYYY-MM-DD') },
         toValues: (h) => ({ ...h, overrideReason: h.overrideReason ?? '' }),
+        schema: (row) => (row ? updateHarvestBody : addHarvestBody),
+        toBody: (v, row) => (row ? { ...clean(v, groupId), id: row.id } : clean(v, groupId)),
         create: (v) => addHarvest(clean(v, groupId)),
         update: (h, v) => updateHarvest({ ...clean(v, groupId), id: h.id }),
         fields: [

@@ -1,5 +1,5 @@
 import '../areaTexts';
-import { type Crop, cropFields } from '@farmpark/contracts';
+import { addCropBody, type Crop, cropFields, updateCropBody } from '@farmpark/contracts';
 import { Image, Input, InputNumber } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -66,6 +66,8 @@ export default function CropTab() {
       ]}
       form={{
         toValues: (c) => ({ ...c }),
+        schema: (row) => (row ? updateCropBody : addCropBody),
+        toBody: (v, row) => (row ? { ...clean(v), id: row.id } : clean(v)),
         create: (v) => addCrop(clean(v)),
         update: (c, v) => updateCrop({ ...clean(v), id: c.id }),
         fields: [

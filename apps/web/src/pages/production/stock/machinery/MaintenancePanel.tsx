@@ -55,7 +55,7 @@ export default function MaintenancePanel({ machine, onChanged }: { machine: Mach
       changed();
     } catch (err) {
       const labels = { doneOn: lbl('doneOn'), type: lbl('maintenanceType'), nextDueOn: lbl('nextDueOn') };
-      if (!showServerFieldError(form, err, Object.keys(labels), t, labels)) message.error((err as Error).message, 5);
+      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message, 5);
     } finally {
       setSaving(false);
     }

@@ -1,5 +1,11 @@
 import '../areaTexts';
-import { addMachineryBody, MACHINERY_STATUSES, type Machinery, type MachineryStatus } from '@farmpark/contracts';
+import {
+  addMachineryBody,
+  alterMachineryBody,
+  MACHINERY_STATUSES,
+  type Machinery,
+  type MachineryStatus,
+} from '@farmpark/contracts';
 import { Button, DatePicker, Drawer, Input, Select, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -107,6 +113,8 @@ export default function MachineryPage() {
         form={{
           initialValues: { status: 'in_use' },
           toValues: (m) => ({ ...m, purchasedOn: m.purchasedOn ? dayjs(m.purchasedOn) : null }),
+          schema: (row) => (row ? alterMachineryBody : addMachineryBody),
+          toBody: (v, row) => (row ? { ...toInput(v), id: row.id } : toInput(v)),
           create: (v) => addMachinery(toInput(v)),
           update: (m, v) => alterMachinery({ ...toInput(v), id: m.id }),
           fields: [

@@ -63,7 +63,7 @@ export default function StockMoveDialog(props: {
       props.onSaved();
     } catch (err) {
       const labels = { quantity: lbl('quantity'), reason: lbl('reason'), supplierId: lbl('supplier') };
-      if (!showServerFieldError(form, err, Object.keys(labels), t, labels)) message.error((err as Error).message, 5);
+      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message, 5);
     } finally {
       setSaving(false);
     }

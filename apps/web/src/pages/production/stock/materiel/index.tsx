@@ -1,5 +1,11 @@
 import '../areaTexts';
-import { addMaterialBody, MATERIAL_KINDS, type Material, type MaterialKind } from '@farmpark/contracts';
+import {
+  addMaterialBody,
+  alterMaterialBody,
+  MATERIAL_KINDS,
+  type Material,
+  type MaterialKind,
+} from '@farmpark/contracts';
 import { Button, Drawer, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -114,6 +120,8 @@ export default function MaterielPage() {
         form={{
           initialValues: { kind: 'fertiliser', safetyDays: 0, lowStock: 0 },
           toValues: (m) => ({ ...m }),
+          schema: (row) => (row ? alterMaterialBody : addMaterialBody),
+          toBody: (v, row) => (row ? { ...clean(v, groupId), id: row.id } : clean(v, groupId)),
           create: (v) => addMaterial(clean(v, groupId)),
           update: (m, v) => alterMaterial({ ...clean(v, groupId), id: m.id }),
           fields: [

@@ -1,5 +1,5 @@
 import '../areaTexts';
-import { addSupplierBody, type Supplier } from '@farmpark/contracts';
+import { addSupplierBody, alterSupplierBody, type Supplier } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Select } from 'antd';
 import { useState } from 'react';
@@ -62,6 +62,8 @@ export default function SupplierPage() {
       form={{
         initialValues: { materialIds: [] },
         toValues: (s) => ({ ...s }),
+        schema: (row) => (row ? alterSupplierBody : addSupplierBody),
+        toBody: (v, row) => (row ? { ...clean(v, groupId), id: row.id } : clean(v, groupId)),
         create: (v) => addSupplier(clean(v, groupId)),
         update: (s, v) => alterSupplier({ ...clean(v, groupId), id: s.id }),
         fields: [

@@ -79,7 +79,7 @@ export default function VideoUploadDialog(props: {
         plantingId: lbl('planting'),
         shotOn: lbl('shotOn'),
       };
-      if (!showServerFieldError(form, err, Object.keys(labels), t, labels)) setFileError((err as Error).message);
+      if (!showServerFieldError(form, err, labels)) setFileError((err as Error).message);
     } finally {
       setSaving(false);
     }
