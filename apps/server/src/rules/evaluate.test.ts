@@ -64,12 +64,10 @@ describe('threshold limits', () => {
     expect([6.9, 7].map((v) => recovered(below, v))).toEqual([false, true]);
   });
 
-  it('refuses conditions that cannot work, naming the field', () => {
+  it('refuses conditions that cannot work, naming the field and the rule (phrased for people by contracts)', () => {
     const bad = (x: object) => ruleCondition.safeParse(x).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
-    expect(bad({ kind: 'threshold', key: 'k', op: 'above' })).toEqual(['value: value is required for above']);
-    expect(bad({ kind: 'threshold', key: 'k', op: 'between', low: 5, high: 5 })).toEqual([
-      'high: high must be greater than low',
-    ]);
+    expect(bad({ kind: 'threshold', key: 'k', op: 'above' })).toEqual(['value: required']);
+    expect(bad({ kind: 'threshold', key: 'k', op: 'between', low: 5, high: 5 })).toEqual(['high: lowAboveHigh']);
     expect(bad({ kind: 'offline', forMs: 1000 })?.[0]).toMatch(/^forMs: /);
     expect(bad({ kind: 'threshold', key: 'k', op: 'outside', low: 0, high: 4, hysteresis: 2 })?.[0]).toMatch(
       /^hysteresis/,

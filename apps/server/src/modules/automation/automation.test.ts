@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AutomationRule, Code, type CommandRecord, type Paged } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
+import { fieldsOf } from '../../test/details';
 import { describeEachEngine } from '../../test/harness';
 
 const URL = '/api/merchant/envControl';
@@ -121,7 +122,7 @@ describeEachEngine('automation rules API', (env) => {
       );
     const before = await count();
     const cases: [Record<string, unknown>, number, string][] = [
-      [{ onFire: [{ name: 'setValve', params: { valve: 1, on: true } }] }, Code.VALIDATION, 'onFire[0].name'],
+      [{ onFire: [{ name: 'setValve', params: { valve: 1, on: true } }] }, Code.VALIDATION, 'onFire.0.name'],
       [{ onFire: [{ name: 'setActuator', params: { actuator: 'rocket', on: true } }] }, Code.VALIDATION, 'actuator'],
       [{ onFire: [] }, Code.VALIDATION, 'onFire'],
       [{ name: '' }, Code.VALIDATION, 'name'],
@@ -133,7 +134,7 @@ describeEachEngine('automation rules API', (env) => {
     for (const [over, code, field] of cases) {
       const res = await post(`${URL}/addAutomationRule`, token, body(over));
       expect(res.code, JSON.stringify(over)).toBe(code);
-      expect(res.msg, JSON.stringify(over)).toContain(field);
+      expect(JSON.stringify([fieldsOf(res), res.msg]), JSON.stringify(over)).toContain(field);
     }
     expect(await count()).toBe(before);
   });
