@@ -93,16 +93,16 @@ describeEachEngine('device image upload', (env) => {
       expect(res.json().code).toBe(Code.VALIDATION);
       return res.json().msg as string;
     };
-    expect(await refused(Buffer.from('hello, not a picture'))).toBe('body: not a readable JPEG, PNG or WebP picture');
+    expect(await refused(Buffer.from('hello, not a picture'))).toBe('Not a readable JPEG, PNG or WebP picture');
     expect(await refused(HTML_AS_JPG, { 'content-disposition': 'attachment; filename="trap.jpg"' })).toBe(
-      'body: not a readable JPEG, PNG or WebP picture',
+      'Not a readable JPEG, PNG or WebP picture',
     );
     const whole = await picture('png', 300, 200);
     expect(await refused(whole.subarray(0, whole.length - 40), { 'content-type': 'image/png' })).toBe(
-      'body: the picture is truncated or corrupt',
+      'The picture is truncated or corrupt',
     );
     expect(await refused(pngBomb(20_000, 20_000), { 'content-type': 'image/png' })).toBe(
-      'body: the picture is 20000x20000 pixels; neither side may pass 10000',
+      'The picture is 20000x20000 pixels; neither side may pass 10000',
     );
     const big = await upload(Buffer.concat([JPEG, Buffer.alloc(10 * 1024 * 1024)]), auth);
     expect(big.statusCode).toBeLessThan(500);
