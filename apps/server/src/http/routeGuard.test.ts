@@ -26,6 +26,8 @@ describeEachEngine('route guard', (env) => {
       '/api/public/trace/code',
       // /OC and /TC: a published batch's report files and clips, by a token of its live snapshot (trace/batches)
       '/api/public/trace/file/:token',
+      // /01/{gtin} without a serial (GS1 Digital Link): the product's public page, no code counted (trace/codes)
+      '/api/public/trace/product',
       // /TC: one tree's public fields and photos by its code, rate limited per address (modules/trace/trees)
       '/api/public/trace/tree',
       '/api/public/trace/tree/photo/:code/:photoId',
