@@ -44,7 +44,7 @@ const envSchema = z.object({
    * Tests only: a loopback port on which the demo's simulated world can be moved forward
    * (POST /advance?minutes=N, demo/simControl.ts), so no test waits for simulated weather. 0 = off.
    */
-  SIM_CONTROL_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  SIM_CONTROL_PORT: port('SIM_CONTROL_PORT').default(0),
   WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits, system log). */
