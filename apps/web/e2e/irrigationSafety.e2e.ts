@@ -2,7 +2,7 @@ import type { IrrigationMachine, SmartRule } from '@farmpark/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, pickOption, screenshot } from './browser';
-import { api, apiLogin, signedInPage } from './session';
+import { api, apiLogin, jsonBody, signedInPage } from './session';
 
 // Irrigation safety as an operator meets it: a number outside its limits is refused on the field
 // and nothing is sent; the confirmation says what will happen; a stop shows at its acknowledgement;
@@ -35,6 +35,16 @@ async function fill(field: Locator, value: string) {
   await input.fill(value);
 }
 
+/**
+ * The machine idle, as a test that starts a run needs it: a run that a smart rule started (this file's rule
+ * with its all-day window, or irrigation.e2e.ts's drying probe in the same shard) is stopped first.
+ */
+async function stopActiveRun() {
+  const machines = await api<IrrigationMachine[]>(`/api/merchant/irrigation/getMachineList?groupId=${PARK}`, token);
+  const run = machines.data.find((m) => m.deviceId === wf)?.activeRun;
+  if (run) await api('/api/merchant/irrigation/stopRun', token, jsonBody({ runId: run.runId }));
+}
+
 const openBubble = (page: Page) => page.locator('.ant-popover:not(.ant-popover-hidden):has(.ant-popconfirm-buttons)');
 
 /** Zone 1, by volume, 0.5 m³ with tank 1 at 30 %: the form of the machine card, filled. */
@@ -53,6 +63,7 @@ describe('irrigation safety', () => {
     page.on('request', (r) => {
       if (r.url().includes('/irrigation/startRun')) starts.push(r.url());
     });
+    await stopActiveRun();
     await page.goto('/irrigation/irrigationSystem/listOfEquipment');
     const card = page.getByTestId(`machine-${wf}`);
     await card.locator('[data-testid="machine-state"][data-state="idle"]').waitFor({ timeout: 60_000 });
@@ -110,35 +121,49 @@ describe('irrigation safety', () => {
   }, 150_000);
 
   it('the smart rule form saves the soak, the daily caps and a time window', async () => {
+    // the demo rule is put back as found: with an all-day window it would start runs under the next tests
+    const before = await api<SmartRule[]>(`/api/merchant/irrigation/getSmartRuleList?groupId=${PARK}`, token);
+    const { sensorValue, activeRunId, machineName, sensorName, ...original } = before.data[0];
     const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/irrigation/irrigationAuto/smartIrrigation');
-    await page.getByTestId('smart-rules').locator('tbody tr.ant-table-row').first().getByRole('button').first().click();
-    const form = page.getByTestId('smart-rule-form');
-    await form.waitFor();
-    await fill(form.getByTestId('rule-soak'), '45');
-    await fill(form.getByTestId('rule-max-runs'), '4');
-    await fill(form.getByTestId('rule-max-water'), '2.5');
-    if ((await form.getByTestId('window-start-0').count()) === 0) await form.getByTestId('add-window').click();
-    await form.getByTestId('window-start-0').fill('00:00');
-    await form.getByTestId('window-end-0').fill('23:59');
-    await screenshot(page, 'irrigation-safety-smart-form-zh-1440');
-    await page.locator('.ant-modal-footer .ant-btn-primary').click();
-    // an enabled rule moves water on its own: the save says what it will do and waits for a yes
-    const confirm = page.locator('.ant-modal-confirm');
-    await confirm.waitFor();
-    expect(await confirm.innerText()).toMatch(/确认保存智能规则「.+」？.+ 低于 \d+% 时，.+ 将自动灌溉 .+区/);
-    await screenshot(page, 'irrigation-safety-smart-confirm-zh-1440');
-    await confirm.locator('.ant-btn-primary').click();
-    await form.waitFor({ state: 'hidden' });
-    const rules = await api<SmartRule[]>(`/api/merchant/irrigation/getSmartRuleList?groupId=${PARK}`, token);
-    expect(rules.data[0]).toMatchObject({
-      restMin: 45,
-      maxRunsPerDay: 4,
-      maxWaterPerDayM3: 2.5,
-      windows: [{ start: '00:00', end: '23:59' }],
-    });
-    expect(problems).toEqual([]);
-    await context.close();
+    try {
+      await page.goto('/irrigation/irrigationAuto/smartIrrigation');
+      await page
+        .getByTestId('smart-rules')
+        .locator('tbody tr.ant-table-row')
+        .first()
+        .getByRole('button')
+        .first()
+        .click();
+      const form = page.getByTestId('smart-rule-form');
+      await form.waitFor();
+      await fill(form.getByTestId('rule-soak'), '45');
+      await fill(form.getByTestId('rule-max-runs'), '4');
+      await fill(form.getByTestId('rule-max-water'), '2.5');
+      if ((await form.getByTestId('window-start-0').count()) === 0) await form.getByTestId('add-window').click();
+      await form.getByTestId('window-start-0').fill('00:00');
+      await form.getByTestId('window-end-0').fill('23:59');
+      await screenshot(page, 'irrigation-safety-smart-form-zh-1440');
+      await page.locator('.ant-modal-footer .ant-btn-primary').click();
+      // an enabled rule moves water on its own: the save says what it will do and waits for a yes
+      const confirm = page.locator('.ant-modal-confirm');
+      await confirm.waitFor();
+      expect(await confirm.innerText()).toMatch(/确认保存智能规则「.+」？.+ 低于 \d+% 时，.+ 将自动灌溉 .+区/);
+      await screenshot(page, 'irrigation-safety-smart-confirm-zh-1440');
+      await confirm.locator('.ant-btn-primary').click();
+      await form.waitFor({ state: 'hidden' });
+      const rules = await api<SmartRule[]>(`/api/merchant/irrigation/getSmartRuleList?groupId=${PARK}`, token);
+      expect(rules.data[0]).toMatchObject({
+        restMin: 45,
+        maxRunsPerDay: 4,
+        maxWaterPerDayM3: 2.5,
+        windows: [{ start: '00:00', end: '23:59' }],
+      });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      await api('/api/merchant/irrigation/alterSmartRule', token, jsonBody(original));
+      await stopActiveRun();
+    }
   }, 90_000);
 
   it('names a zone and links its plot in the zone editor; the start form and its confirmation use the name', async () => {
@@ -172,6 +197,8 @@ describe('irrigation safety', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
 
+      await stopActiveRun();
+      await card.locator('[data-testid="machine-state"][data-state="idle"]').waitFor({ timeout: 60_000 });
       await card.getByTestId('start-zones').click();
       await page
         .locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option[title="9区 → E2E九区"]')
