@@ -82,7 +82,9 @@ export async function createBroker(deps: {
   /** Connections that sent an empty client id: Aedes made theirs up (`aedes_{uuid}`), nobody else can hold it. */
   const generatedIds = new WeakSet<Client>();
   const aedes = await Aedes.createBroker({
-    drainTimeout: 30_000,
+    // A client whose socket stays full this long is dropped (it reconnects): until then every publish it
+    // subscribes to waits for it, and past Aedes' 100 publishes in flight, so does everyone else's.
+    drainTimeout: 5_000,
     maxClientsIdLength: 64,
     connectTimeout: limits.connectTimeoutMs,
   });

@@ -102,7 +102,11 @@ export function createCommandService(deps: CommandServiceDeps) {
   const now = deps.now ?? Date.now;
   const timeoutMs = deps.timeoutMs ?? COMMAND_TIMEOUT_MS;
 
-  /** Store first, then tell consoles and the log; a failure to notify never undoes the change. */
+  /**
+   * Store first, then tell consoles and the log; a failure to notify never undoes the change. The consoles are
+   * told without waiting: a console that reads slowly holds a publish until it drains (up to the broker's drain
+   * timeout), and a command must not wait for a phone.
+   */
   async function announce(row: CommandRow, state: CommandState, reason: string, ts: number): Promise<void> {
     if (row.group_id !== null) {
       const msg: CommandStateMessage = {
@@ -113,7 +117,7 @@ export function createCommandService(deps: CommandServiceDeps) {
         reason,
         ts,
       };
-      await deps.publish(...webChannel(row.merchant_id, row.group_id, 'cmd', msg)).catch((err: Error) => {
+      void deps.publish(...webChannel(row.merchant_id, row.group_id, 'cmd', msg)).catch((err: Error) => {
         deps.log?.warn({ cmdId: row.cmd_id, err: err.message }, 'command state not published');
       });
     }

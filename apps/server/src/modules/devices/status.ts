@@ -52,7 +52,8 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
       else online.delete(r.id);
       if (r.group_id === null) continue;
       const msg: DeviceStatusMessage = { deviceId: r.id, online: isOnline, ts };
-      await deps.publish(...webChannel(r.merchant_id, r.group_id, 'status', msg)).catch((err: Error) => {
+      // not awaited: a console that reads slowly must not hold the status sweep (commands/service.ts)
+      void deps.publish(...webChannel(r.merchant_id, r.group_id, 'status', msg)).catch((err: Error) => {
         deps.log?.warn({ deviceId: r.id, err: err.message }, 'device status not published');
       });
     }

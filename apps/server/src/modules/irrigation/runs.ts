@@ -71,7 +71,8 @@ export function createRunService(deps: RunDeps) {
 
   async function announce(r: repo.RunRow | undefined): Promise<void> {
     if (!r || !deps.publish) return;
-    await deps.publish(...webChannel(r.merchant_id, r.group_id, 'irrigation', toRun(r))).catch((err: Error) => {
+    // not awaited: a console that reads slowly must not hold the run's start or stop (commands/service.ts)
+    void deps.publish(...webChannel(r.merchant_id, r.group_id, 'irrigation', toRun(r))).catch((err: Error) => {
       deps.log?.warn({ runId: r.id, err: err.message }, 'irrigation run not published');
     });
   }
