@@ -20,11 +20,13 @@ const V = '/api/merchant/video';
 
 // video setup (modules/video)
 export const getCameras = (groupId?: number) => get<VideoCamera[]>(`${V}/camera/list`, { groupId });
-/** Quiet: the form shows a refusal under its field. */
-export const addCamera = (body: AddVideoCameraBody) =>
-  post<VideoCamera>(`${V}/camera/add`, body, { json: true, silent: true });
-export const updateCamera = (body: UpdateVideoCameraBody) =>
-  post<VideoCamera>(`${V}/camera/update`, body, { json: true, silent: true });
+/**
+ * Quiet: the form shows a refusal under its field. A save reaches the camera first (up to 10 s on the server,
+ * modules/video/runtime.ts), so it may take longer than the usual 15 s on a busy server.
+ */
+const SAVE = { json: true, silent: true, timeoutMs: 30_000 } as const;
+export const addCamera = (body: AddVideoCameraBody) => post<VideoCamera>(`${V}/camera/add`, body, SAVE);
+export const updateCamera = (body: UpdateVideoCameraBody) => post<VideoCamera>(`${V}/camera/update`, body, SAVE);
 export const removeCamera = (id: number) => post<null>(`${V}/camera/remove`, { id }, { json: true });
 export const getEzvizKey = () => get<EzvizKeyStatus>(`${V}/ezvizKey`);
 export const saveEzvizKey = (body: EzvizKeyBody) =>
