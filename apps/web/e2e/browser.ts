@@ -45,6 +45,8 @@ export interface PageOptions {
   locale?: 'zh-CN' | 'en-US';
   /** The browser's zone; the console must show the same times whatever it is (timezone.e2e.ts). */
   timezoneId?: string;
+  /** The user's motion setting: 'reduce' unless a test looks at the animated console. */
+  motion?: 'reduce' | 'no-preference';
 }
 
 /** A fresh context (own cookies and storage) with console errors and 5xx responses collected. */
@@ -55,6 +57,9 @@ export async function openPage(browser: Browser, opts: PageOptions = {}) {
     locale: opts.locale ?? 'zh-CN',
     // by default the parks' zone, as the server's TZ_NAME
     timezoneId: opts.timezoneId ?? 'Asia/Shanghai',
+    // by default as a user who asked for less motion: dialogs and charts do not animate (utils/motion.ts),
+    // which spares the two shared cores frames nobody looks at; foundation.e2e.ts signs in with motion on
+    reducedMotion: opts.motion ?? 'reduce',
   });
   const page: Page = await context.newPage();
   const problems: string[] = [];
@@ -187,7 +192,17 @@ export async function expectNoRawKeys(page: Page, where: string) {
 }
 
 /**
- * At 1440 and 390 px: every page of `pages` ([name, path]) opened as from the menu, a screenshot
+ * The looks a page sweep checks: each language once and each width once. Chinese at a desktop's width is what
+ * operators use most; English at a phone's width is where a layout breaks first (its words are the longer ones).
+ * The two crossed looks added a quarter of the end-to-end time each (docs/DECISIONS.md, "Two looks per sweep").
+ */
+export const LOOKS = [
+  ['zh-CN', 1440],
+  ['en-US', 390],
+] as const;
+
+/**
+ * In `locale`'s look (LOOKS): every page of `pages` ([name, path]) opened as from the menu, a screenshot
  * `<prefix>-<name>-<locale>-<width>`, and none scrolling sideways (a pixel of rounding allowed).
  */
 export async function screenshotEveryPage(
@@ -196,13 +211,12 @@ export async function screenshotEveryPage(
   locale: string,
   pages: readonly (readonly [string, string])[],
 ) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-    for (const [name, path] of pages) {
-      await visit(page, path);
-      await screenshot(page, `${prefix}-${name}-${locale}-${width}`);
-      expect(await sidewaysScroll(page), `${name} overflows horizontally at ${width} px`).toBeLessThanOrEqual(1);
-    }
+  const width = LOOKS.find(([l]) => l === locale)?.[1] ?? 1440;
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  for (const [name, path] of pages) {
+    await visit(page, path);
+    await screenshot(page, `${prefix}-${name}-${locale}-${width}`);
+    expect(await sidewaysScroll(page), `${name} overflows horizontally at ${width} px`).toBeLessThanOrEqual(1);
   }
 }
 

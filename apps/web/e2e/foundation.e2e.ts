@@ -108,33 +108,36 @@ describe('foundation: sign-in, menu, park switch, forced logout', () => {
 });
 
 describe('foundation: layouts in both languages and sizes', () => {
-  for (const locale of ['zh-CN', 'en-US'] as const) {
-    for (const width of [1440, 390]) {
-      it(`login, home and park selector in ${locale} at ${width} px`, async () => {
-        const { context, page, problems } = await openPage(browser(), { width, height: width > 500 ? 900 : 844 });
-        await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
-        await page.goto('/login');
-        await page.getByTestId('login-submit').waitFor();
-        await screenshot(page, `login-${locale}-${width}`);
-        await loginViaForm(page, 'demo');
-        await page.getByTestId('park-card').waitFor();
-        // No raw i18n keys (like "navbar.park") may reach the screen.
-        await expectNoRawKeys(page, `home ${locale} ${width}`);
-        if (locale === 'en-US') expect(await page.locator('body').innerText()).toContain('Park');
-        await screenshot(page, `home-${locale}-${width}`);
-        if (width < 992) {
-          // Mobile mode: the menu is a drawer opened from the toggle.
-          await page.getByTestId('sidebar-toggle').click();
-          await page.getByTestId('sidebar-menu').waitFor();
-          await screenshot(page, `menu-${locale}-${width}`);
-          await page.keyboard.press('Escape');
-        }
-        await page.getByTestId('park-selector').locator('.ant-select').click();
-        await page.locator('.ant-select-item-option').first().waitFor();
-        await screenshot(page, `park-selector-${locale}-${width}`);
-        expect(problems).toEqual([]);
-        await context.close();
+  for (const [locale, width] of LOOKS) {
+    it(`login, home and park selector in ${locale} at ${width} px`, async () => {
+      // with the system's motion on: the animated dialogs and charts most users see
+      const { context, page, problems } = await openPage(browser(), {
+        width,
+        height: width > 500 ? 900 : 844,
+        motion: 'no-preference',
       });
-    }
+      await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
+      await page.goto('/login');
+      await page.getByTestId('login-submit').waitFor();
+      await screenshot(page, `login-${locale}-${width}`);
+      await loginViaForm(page, 'demo');
+      await page.getByTestId('park-card').waitFor();
+      // No raw i18n keys (like "navbar.park") may reach the screen.
+      await expectNoRawKeys(page, `home ${locale} ${width}`);
+      if (locale === 'en-US') expect(await page.locator('body').innerText()).toContain('Park');
+      await screenshot(page, `home-${locale}-${width}`);
+      if (width < 992) {
+        // Mobile mode: the menu is a drawer opened from the toggle.
+        await page.getByTestId('sidebar-toggle').click();
+        await page.getByTestId('sidebar-menu').waitFor();
+        await screenshot(page, `menu-${locale}-${width}`);
+        await page.keyboard.press('Escape');
+      }
+      await page.getByTestId('park-selector').locator('.ant-select').click();
+      await page.locator('.ant-select-item-option').first().waitFor();
+      await screenshot(page, `park-selector-${locale}-${width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
   }
 });

@@ -14,6 +14,7 @@ import ForcedLogoutDialog from './layout/dialogs/ForcedLogoutDialog';
 import AppRoutes from './router/AppRoutes';
 import Guard from './router/Guard';
 import { useDocumentTitle } from './router/useDocumentTitle';
+import { prefersReducedMotion } from './utils/motion';
 
 const queryClient = new QueryClient({
   // The request client already told the user about a failure; retrying would repeat the toast.
@@ -36,7 +37,10 @@ export default function App() {
     dayjs.locale(english ? 'en' : 'zh-cn');
   }, [english]);
   return (
-    <ConfigProvider locale={english ? enUS : zhCN} theme={{ token: { colorPrimary: '#1f8f4e' } }}>
+    <ConfigProvider
+      locale={english ? enUS : zhCN}
+      theme={{ token: { colorPrimary: '#1f8f4e', motion: !prefersReducedMotion } }}
+    >
       <AntApp>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { prefersReducedMotion } from '../../utils/motion';
 import { useParkZone } from '../../utils/time';
 import { zonedTimeAxes } from '../../utils/timeAxis';
 import { safeOption } from './safeOption';
@@ -26,7 +27,8 @@ export interface ChartProps {
 
 /**
  * The one place the console mounts ECharts: loads it lazily, draws the option (escaped by
- * `safeOption`), follows the element's size, marks `data-rendered` when drawn, and disposes of it.
+ * `safeOption`), follows the element's size, marks `data-rendered` when drawn, and disposes of it. It does
+ * not animate for a user who asked for less motion (utils/motion).
  */
 export default function Chart({ option, height = 300, testId, onRendered, data }: ChartProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -35,7 +37,10 @@ export default function Chart({ option, height = 300, testId, onRendered, data }
   rendered.current = onRendered;
   // times on axes read in the active park's zone (utils/timeAxis), like every time of the console
   const zone = useParkZone();
-  const safe = useMemo(() => safeOption(zonedTimeAxes(option, zone)), [option, zone]);
+  const safe = useMemo(() => {
+    const drawn = safeOption(zonedTimeAxes(option, zone));
+    return prefersReducedMotion ? { ...drawn, animation: false } : drawn;
+  }, [option, zone]);
 
   useEffect(() => {
     let cancelled = false;
