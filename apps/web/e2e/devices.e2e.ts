@@ -3,7 +3,7 @@ import { createDevice, type VirtualDevice } from '@farmpark/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, pickOption, screenshot } from './browser';
-import { api, apiLogin, signedInPage } from './session';
+import { api, apiLogin, LOOKS, signedInPage } from './session';
 
 let browser: Browser;
 let device: VirtualDevice | undefined;
@@ -220,27 +220,25 @@ describe('device management, GIS map and park map', () => {
     await context.close();
   });
 
-  for (const locale of ['zh-CN', 'en-US'] as const) {
-    for (const width of [1440, 390]) {
-      it(`screens: pages at ${width} px in ${locale}`, async () => {
-        const { page, context, problems } = await signedInPage(browser, { width, locale });
-        const shots: [string, string, string][] = [
-          ['/system/device-mgt/index', '[data-testid="device-table"] tbody tr.ant-table-row', 'devices'],
-          ['/system/device-mgt/group-var-sort', '[data-testid="sort-device"]', 'group-sort'],
-          ['/system/GisMap', '[data-testid="gis-map"][data-ready="true"]', 'gis'],
-          ['/park/parkInfo', '[data-testid="park-table"] tbody tr.ant-table-row', 'parks'],
-        ];
-        for (const [path, ready, name] of shots) {
-          await page.goto(path);
-          await page.locator(ready).first().waitFor({ timeout: 15_000 });
-          await screenshot(page, `${name}-${locale}-${width}`);
-        }
-        await page.getByTestId('park-table').locator('[data-testid^="park-map-"]').first().click();
-        await page.locator('[data-testid="boundary-map"][data-ready="true"]').waitFor();
-        await screenshot(page, `park-map-${locale}-${width}`);
-        expect(problems).toEqual([]);
-        await context.close();
-      });
-    }
+  for (const [locale, width] of LOOKS) {
+    it(`screens: pages at ${width} px in ${locale}`, async () => {
+      const { page, context, problems } = await signedInPage(browser, { width, locale });
+      const shots: [string, string, string][] = [
+        ['/system/device-mgt/index', '[data-testid="device-table"] tbody tr.ant-table-row', 'devices'],
+        ['/system/device-mgt/group-var-sort', '[data-testid="sort-device"]', 'group-sort'],
+        ['/system/GisMap', '[data-testid="gis-map"][data-ready="true"]', 'gis'],
+        ['/park/parkInfo', '[data-testid="park-table"] tbody tr.ant-table-row', 'parks'],
+      ];
+      for (const [path, ready, name] of shots) {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor({ timeout: 15_000 });
+        await screenshot(page, `${name}-${locale}-${width}`);
+      }
+      await page.getByTestId('park-table').locator('[data-testid^="park-map-"]').first().click();
+      await page.locator('[data-testid="boundary-map"][data-ready="true"]').waitFor();
+      await screenshot(page, `park-map-${locale}-${width}`);
+      expect(problems).toEqual([]);
+      await context.close();
+    });
   }
 });

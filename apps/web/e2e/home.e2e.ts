@@ -173,11 +173,8 @@ describe('home page', () => {
     await context.close();
   }, 60_000);
 
-  for (const [locale, width] of [
-    ['en-US', 1440],
-    ['zh-CN', 390],
-    ['en-US', 390],
-  ] as const) {
+  // the other look of LOOKS (zh-CN at 1440 px is the test above)
+  for (const [locale, width] of [['en-US', 390]] as const) {
     it(`lays the home page out in ${locale} at ${width} px`, async () => {
       const { page, context, problems } = await signedIn('demo', { locale, width });
       await page.getByTestId('home-weather').locator('.ant-statistic').first().waitFor();

@@ -185,7 +185,7 @@ describe('pest monitoring', () => {
   ];
 
   for (const locale of ['zh-CN', 'en-US'] as const) {
-    it(`screenshots of every pest and spore page (${locale}; 1440 and 390 px) without console errors or overflow`, async () => {
+    it(`screenshots of every pest and spore page (${locale} in its look) without console errors or overflow`, async () => {
       const { page, context, problems } = await signedInPage(browser, { locale });
       await screenshotEveryPage(page, 'pests', locale, PAGES);
       expect(problems).toEqual([]);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, pickOption, screenshot, screenshotTables } from './browser';
-import { apiLogin, daysAgo, firstParkId, listedIds, oneSignIn, removeIds } from './session';
+import { apiLogin, daysAgo, firstParkId, LOOKS, listedIds, oneSignIn, removeIds } from './session';
 
 // Production core: a person, a crop with a growth standard and a planting made through the console;
 // the planting then shows its stage and its hours out of range. Everything made here is removed after.
@@ -128,22 +128,20 @@ describe('production', () => {
     expect(problems).toEqual([]);
   });
 
-  for (const locale of ['zh-CN', 'en-US'] as const) {
-    for (const width of [1440, 390]) {
-      it(`screenshots of the four pages (${locale}, ${width} px)`, async () => {
-        const { page, problems } = await signedIn({ locale, width });
-        await screenshotTables(page, 'production', `${locale}-${width}`, [
-          ['personnel', '/productionManagement/personnel', 'personnel-table'],
-          ['plant', '/productionManagement/plant', 'planting-table'],
-          ['standards', '/productionManagement/growthStage', 'standard-table'],
-          ['harvests', '/productionManagement/pickToStorage', 'harvest-table'],
-        ]);
-        await page.goto('/productionManagement/pickToStorage');
-        await page.getByTestId('harvest-create').click();
-        await page.getByTestId('harvest-form').waitFor();
-        await screenshot(page, `production-harvest-dialog-${locale}-${width}`);
-        expect(problems).toEqual([]);
-      });
-    }
+  for (const [locale, width] of LOOKS) {
+    it(`screenshots of the four pages (${locale}, ${width} px)`, async () => {
+      const { page, problems } = await signedIn({ locale, width });
+      await screenshotTables(page, 'production', `${locale}-${width}`, [
+        ['personnel', '/productionManagement/personnel', 'personnel-table'],
+        ['plant', '/productionManagement/plant', 'planting-table'],
+        ['standards', '/productionManagement/growthStage', 'standard-table'],
+        ['harvests', '/productionManagement/pickToStorage', 'harvest-table'],
+      ]);
+      await page.goto('/productionManagement/pickToStorage');
+      await page.getByTestId('harvest-create').click();
+      await page.getByTestId('harvest-form').waitFor();
+      await screenshot(page, `production-harvest-dialog-${locale}-${width}`);
+      expect(problems).toEqual([]);
+    });
   }
 });

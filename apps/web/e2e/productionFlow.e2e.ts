@@ -164,11 +164,7 @@ describe('production flow', () => {
     await screenshot(page, 'production-record-zh-CN-1440');
 
     // the same record in English and on a phone, without signing in again
-    for (const [lang, width] of [
-      ['zh-CN', 390],
-      ['en-US', 1440],
-      ['en-US', 390],
-    ] as const) {
+    for (const [lang, width] of [['en-US', 390]] as const) {
       await page.evaluate((l) => localStorage.setItem('ag_merchant_lang', l), lang);
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
       await page.reload();

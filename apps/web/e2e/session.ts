@@ -90,13 +90,7 @@ export async function addAlarmRule(
 }
 
 export type Locale = 'zh-CN' | 'en-US';
-/** Both languages at a desktop's and at a phone's width. */
-export const LOOKS = [
-  ['zh-CN', 1440],
-  ['en-US', 1440],
-  ['zh-CN', 390],
-  ['en-US', 390],
-] as const;
+export { LOOKS } from './browser';
 export interface SignInOptions {
   /** The window's width; below 500 px it is a phone's window (844 px high). */
   width?: number;

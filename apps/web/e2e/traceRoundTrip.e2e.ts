@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, launch, openPage, pickOption, screenshot, visit } from './browser';
-import { api, apiLogin, firstParkId, jsonBody, listedIds, removeIds, signedInPage } from './session';
+import { api, apiLogin, firstParkId, jsonBody, LOOKS, listedIds, removeIds, signedInPage } from './session';
 
 // The QR round trip (issue 14): a batch made from a demo harvest and published, 100 codes generated, the
 // label PDF downloaded, its first page rendered with pdftoppm, a QR decoded from the picture with jsQR, its
@@ -189,12 +189,7 @@ describe('the QR round trip', () => {
       expect(problems).toEqual([]);
     }
 
-    for (const [locale, width] of [
-      ['zh-CN', 1440],
-      ['zh-CN', 390],
-      ['en-US', 1440],
-      ['en-US', 390],
-    ] as const) {
+    for (const [locale, width] of LOOKS) {
       const { page, context } = await signedInPage(browser, { width, locale });
       await visit(page, '/tracingCenter/rootsTreeCode');
       const row = page.getByTestId('tree-table').locator('tr', { hasText: tree.code });

@@ -71,8 +71,11 @@ export async function generateNow(db: Db, batch: BatchRef, userId: number, count
   return jobId;
 }
 
-/** Batches being generated in this process: a second job on the same batch would fight over its seqs. */
-const busy = new Set<number>();
+/**
+ * Batches being generated in this process, per database: a second job on the same batch would fight over its
+ * seqs. Keyed by the database because batch ids are only unique within one (tests run many apps in a process).
+ */
+const busyByDb = new WeakMap<Db, Set<number>>();
 
 export interface CodeJobRunner {
   start(batch: BatchRef, userId: number, count: number): Promise<{ jobId: number }>;
@@ -81,6 +84,8 @@ export interface CodeJobRunner {
 }
 
 export function createCodeJobRunner(db: Db, log: FastifyBaseLogger): CodeJobRunner {
+  const busy = busyByDb.get(db) ?? new Set<number>();
+  busyByDb.set(db, busy);
   const running = new Map<number, Promise<void>>();
 
   async function run(batch: BatchRef, jobId: number, count: number): Promise<void> {
