@@ -162,6 +162,17 @@ export const PHRASES = {
         ? `${f}在农药安全间隔期内`
         : `${f}不能早于 ${p.firstDay}：${p.sprayedOn} 喷施了${p.pesticide}，尚在安全间隔期内`,
   },
+  // A spray whose day or place would put an existing harvest inside its safety interval.
+  harvestInInterval: {
+    en: (f, p) =>
+      p.harvestedOn === undefined
+        ? `${f} would put a harvest inside a pesticide safety interval`
+        : `${f}: the harvest of ${p.harvestedOn} would fall inside the safety interval of ${p.pesticide} sprayed on ${p.sprayedOn} (harvest from ${p.firstDay})`,
+    zh: (f, p) =>
+      p.harvestedOn === undefined
+        ? `${f}会使已有采收落入农药安全间隔期`
+        : `${f}：${p.harvestedOn} 的采收将落入 ${p.sprayedOn} 喷施${p.pesticide}的安全间隔期（${p.firstDay} 起可采收）`,
+  },
   sameAsOld: { en: (f) => `${f} must differ from the old one`, zh: (f) => `${f}不能与原来的相同` },
 } satisfies Record<string, Record<ErrorLang, Phrase>>;
 

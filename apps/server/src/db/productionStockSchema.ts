@@ -134,6 +134,8 @@ interface WorkLink {
 export interface ProductionFarmWorkMaterialsTable extends WorkLink {
   material_id: number;
   quantity: number;
+  /** The material's safety days when the work was recorded (a later edit of the material does not move it). */
+  safety_days: Generated<number>;
 }
 export interface ProductionFarmWorkPeopleTable extends WorkLink {
   personnel_id: number;

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { type AutomationRule, automationRuleFields } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { verifySecret } from '../modules/devices/credentials';
+import { harvestsInInterval } from '../modules/production/core/safetyGuard';
 import { waitFor } from '../test/devices';
 import { describeEachEngine } from '../test/harness';
 import { backfillDemoHistory } from './backfill';
@@ -61,6 +62,15 @@ describeEachEngine('demo', (env) => {
       onClear: JSON.stringify(rule.onClear),
     });
     expect(again.error).toBeUndefined();
+  });
+
+  it('seeds no harvest inside a pesticide safety interval (the demo needs no override)', async () => {
+    const { db } = env();
+    const plots = await db.selectFrom('area_points').select(['id', 'merchant_id', 'group_id']).execute();
+    for (const p of plots) {
+      const scope = { merchantId: p.merchant_id, groupIds: [p.group_id] };
+      expect(await harvestsInInterval(db, scope, p.group_id, { plotId: p.id })).toEqual([]);
+    }
   });
 
   it('gives every demo device a secret kept in DATA_DIR (0600), stable across restarts', async () => {

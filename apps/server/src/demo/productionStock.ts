@@ -160,6 +160,7 @@ async function seedPark(trx: Db, merchantId: number, groupId: number, zone: stri
     .select('personnel_id')
     .orderBy('personnel_id')
     .execute();
+  const harvests = await db.selectFrom('production_harvests').select(['planting_id', 'harvested_on']).execute();
   const sprays = MATERIALS.filter((m) => m[0] === 'pesticide');
   for (const [p, planting] of plantings.entries()) {
     const plan: [day: number, type: string, material: string | null, qty: number][] = [];
@@ -179,8 +180,11 @@ async function seedPark(trx: Db, merchantId: number, groupId: number, zone: stri
       const day = addDays(today, -back);
       if (day < planting.sown_on) continue;
       const safety = material ? (MATERIALS.find((m) => m[1] === material)?.[5] ?? 0) : 0;
-      // a spray still inside its interval is left out: the demo blocks no harvest
+      // a spray still inside its interval is left out: the demo blocks no harvest, and has none inside one
       if (type === 'spraying' && back > 0 && back <= safety) continue;
+      const reaches = (h: { planting_id: number; harvested_on: string }) =>
+        h.planting_id === planting.id && h.harvested_on >= day && h.harvested_on < addDays(day, safety);
+      if (type === 'spraying' && harvests.some(reaches)) continue;
       const done = back > 0;
       const rained = p === 0 && type === 'pruning' && back > 14 && back <= 28;
       const status = rained ? 'abandoned' : done ? 'done' : 'planned';
@@ -216,7 +220,7 @@ async function seedPark(trx: Db, merchantId: number, groupId: number, zone: stri
       const materialId = mats.get(material) as number;
       await db
         .insertInto('production_farm_work_materials')
-        .values({ ...links, material_id: materialId, quantity: qty })
+        .values({ ...links, material_id: materialId, quantity: qty, safety_days: safety })
         .execute();
       if (status === 'done')
         await moveStock(db, who, { materialId, kind: 'out', quantity: -qty, farmWorkId: id, at: dayMs(day) });

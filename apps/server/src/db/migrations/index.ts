@@ -26,6 +26,7 @@ import * as runUsageSettled from './2026_11_27_01_run_usage_settled';
 import * as videoCameraChecks from './2026_11_28_20_video_camera_checks';
 import * as agronomy from './2026_11_28_31_agronomy';
 import * as traceRecords from './2026_11_28_41_trace_records';
+import * as spraySafetyDays from './2026_11_28_51_spray_safety_days';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_20_video_camera_checks': videoCameraChecks,
   '2026_11_28_31_agronomy': agronomy,
   '2026_11_28_41_trace_records': traceRecords,
+  '2026_11_28_51_spray_safety_days': spraySafetyDays,
 };

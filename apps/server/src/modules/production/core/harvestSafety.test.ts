@@ -33,7 +33,7 @@ describeEachEngine('production harvests: the pesticide safety interval', (env) =
     const work = await workDone(db, t, { type: 'spraying', ...onPlanting });
     await db
       .insertInto('production_farm_work_materials')
-      .values({ ...t, farm_work_id: work, material_id: material, quantity: 1 })
+      .values({ ...t, farm_work_id: work, material_id: material, quantity: 1, safety_days: 7 })
       .execute();
     // the operator (not an administrator) may record harvests
     const role = (await rowById(db, scope, 'users', ids.users.operator))?.role_id as number;

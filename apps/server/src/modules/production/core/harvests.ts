@@ -1,17 +1,14 @@
 import {
   type AddHarvestBody,
-  addDays,
   Code,
   type Harvest,
   type HarvestListQuery,
   type HarvestOptions,
   type Paged,
-  type SafetyIntervalParams,
   type UpdateHarvestBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { rowById } from '../../../db/rows';
-import type { Scope } from '../../../db/scope';
 import { ApiError, notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
@@ -20,6 +17,7 @@ import * as repo from './harvestsRepo';
 import { peopleServing, servingPark } from './personnelRepo';
 import { findPlanting, plantingsToHarvest } from './plantingsRepo';
 import { found } from './refusals';
+import { notAfterToday, safetyBlock } from './safetyGuard';
 
 type Row = Awaited<ReturnType<typeof repo.listHarvests>>['rows'][number];
 
@@ -51,29 +49,9 @@ export async function listHarvests(db: Db, auth: AuthContext, q: HarvestListQuer
   return { list: await withPeople(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
 }
 
-/**
- * The latest-ending safety interval of the pesticides sprayed on the planting that `day` falls inside,
- * if any: harvesting is allowed from spraying day + safety days.
- */
-export async function safetyBlock(
-  db: Db,
-  scope: Scope,
-  groupId: number,
-  plantingId: number,
-  day: string,
-): Promise<SafetyIntervalParams | null> {
-  let worst: SafetyIntervalParams | null = null;
-  for (const s of await repo.spraysOf(db, scope, groupId, plantingId)) {
-    if (!s.done_on) continue;
-    const firstDay = addDays(s.done_on, Number(s.safety_days));
-    if (day >= s.done_on && day < firstDay && (!worst || firstDay > worst.firstDay))
-      worst = { pesticide: s.name, sprayedOn: s.done_on, firstDay };
-  }
-  return worst;
-}
-
-async function checked(db: Db, auth: AuthContext, b: AddHarvestBody): Promise<repo.HarvestFields> {
+async function checked(db: Db, auth: AuthContext, b: AddHarvestBody, tzName: string): Promise<repo.HarvestFields> {
   requirePark(auth, b.groupId);
+  await notAfterToday(db, b.groupId, b.harvestedOn, 'harvestedOn', tzName);
   const planting = await findPlanting(db, scopeOf(auth), b.plantingId);
   if (!planting || planting.group_id !== b.groupId) throw notFound(`plantingId ${b.plantingId}: planting`);
   const people = [...new Set(b.personnelIds)];
@@ -124,16 +102,16 @@ const harvestOf = (db: Db, auth: AuthContext, id: number) =>
 // `logAs`: the system log records a harvest kept over a safety interval as an override
 const logAs = (f: repo.HarvestFields): LogAs => (f.override_reason === null ? {} : { logAs: 'override' });
 
-export async function addHarvest(db: Db, auth: AuthContext, body: AddHarvestBody) {
-  const f = await checked(db, auth, body);
+export async function addHarvest(db: Db, auth: AuthContext, body: AddHarvestBody, tzName: string) {
+  const f = await checked(db, auth, body, tzName);
   const people = [...new Set(body.personnelIds)];
   const id = await db.transaction().execute((trx) => repo.insertHarvest(trx, scopeOf(auth), f, people));
   return { id, ...logAs(f) };
 }
 
-export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarvestBody) {
+export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarvestBody, tzName: string) {
   await harvestOf(db, auth, body.id);
-  const f = await checked(db, auth, body);
+  const f = await checked(db, auth, body, tzName);
   const people = [...new Set(body.personnelIds)];
   await db.transaction().execute((trx) => repo.updateHarvest(trx, scopeOf(auth), body.id, f, people));
   return { id: body.id, ...logAs(f) };

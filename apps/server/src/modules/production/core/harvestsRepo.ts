@@ -1,6 +1,6 @@
 import type { Db } from '../../../db/connect';
 import { deleteByIds, insertRow, pageOfQuery, updateById } from '../../../db/rows';
-import { type Scope, scoped } from '../../../db/scope';
+import { inList, type Scope, scoped } from '../../../db/scope';
 import { plantingsNamed } from './plantingsRepo';
 
 export interface HarvestFilter {
@@ -85,18 +85,51 @@ export async function peopleOf(db: Db, scope: Scope, harvests: readonly { id: nu
  * Pesticide sprays done on a planting of the park (P2's farm work with its materials, which are the
  * park's own): each with the pesticide's safety interval in days.
  */
-export function spraysOf(db: Db, scope: Scope, groupId: number, plantingId: number) {
-  return scoped(db, scope, groupId)
-    .selectFrom('production_farm_work as w')
+/** Which plantings a safety check looks at: named ones, or every planting on one plot. */
+export type PlantingsOf = { plantingIds: number[] } | { plotId: number };
+
+/**
+ * Done pesticide sprays with a safety interval that cover the plantings: sprays naming the planting, and
+ * sprays of its plot that name no planting (a plot-level spray covers every planting on it). The safety
+ * days are the line's own (the material's when the work was recorded).
+ */
+export function spraysCovering(db: Db, scope: Scope, groupId: number, which: PlantingsOf) {
+  let q = scoped(db, scope, groupId)
+    .selectFrom('production_plantings as p')
+    .innerJoin('production_farm_work as w', (j) =>
+      j.on((eb) =>
+        eb.or([
+          eb('w.planting_id', '=', eb.ref('p.id')),
+          eb.and([eb('w.planting_id', 'is', null), eb('w.area_point_id', '=', eb.ref('p.area_point_id'))]),
+        ]),
+      ),
+    )
     .innerJoin('production_farm_work_materials as wm', 'wm.farm_work_id', 'w.id')
     .innerJoin('production_materials as m', 'm.id', 'wm.material_id')
-    .select(['w.done_on', 'm.name', 'm.safety_days'])
-    .where('w.planting_id', '=', plantingId)
+    .select(['p.id as planting_id', 'w.id as work_id', 'w.done_on', 'm.name', 'wm.safety_days'])
     .where('w.status', '=', 'done')
     .where('w.done_on', 'is not', null)
     .where('m.kind', '=', 'pesticide')
-    .where('m.safety_days', '>', 0)
-    .execute();
+    .where('wm.safety_days', '>', 0);
+  q =
+    'plotId' in which
+      ? q.where('p.area_point_id', '=', which.plotId)
+      : q.where('p.id', 'in', inList(which.plantingIds));
+  return q.execute();
+}
+
+/** The harvests of the plantings that no administrator kept over a safety interval. */
+export function harvestsWithoutOverride(db: Db, scope: Scope, groupId: number, which: PlantingsOf) {
+  let q = scoped(db, scope, groupId)
+    .selectFrom('production_harvests as h')
+    .innerJoin('production_plantings as p', 'p.id', 'h.planting_id')
+    .select(['h.id', 'h.planting_id', 'h.harvested_on'])
+    .where('h.override_reason', 'is', null);
+  q =
+    'plotId' in which
+      ? q.where('p.area_point_id', '=', which.plotId)
+      : q.where('p.id', 'in', inList(which.plantingIds));
+  return q.execute();
 }
 
 export interface HarvestFields {

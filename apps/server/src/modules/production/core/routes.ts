@@ -150,8 +150,12 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   const harvest = PERMITS.harvest;
   read('harvest/getHarvestList', harvest, harvestListQuery, (a, q) => listHarvests(db, a, q));
   read('harvest/getHarvestOptions', harvest, productionGroupQuery, (a, q) => harvestOptions(db, a, q.groupId));
-  write('harvest/addHarvest', harvest, addHarvestBody, ['harvest', 'add', byNote], addHarvest);
-  write('harvest/updateHarvest', harvest, updateHarvestBody, ['harvest', 'alter', idAndNote], updateHarvest);
+  write('harvest/addHarvest', harvest, addHarvestBody, ['harvest', 'add', byNote], (d, a, b) =>
+    addHarvest(d, a, b, tz),
+  );
+  write('harvest/updateHarvest', harvest, updateHarvestBody, ['harvest', 'alter', idAndNote], (d, a, b) =>
+    updateHarvest(d, a, b, tz),
+  );
   remove('harvest/removeHarvest', harvest, 'harvest', removeHarvests);
 
   coreExportRoutes(app, deps);

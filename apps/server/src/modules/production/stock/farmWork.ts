@@ -17,6 +17,7 @@ import { deleteByIds, insertRow, updateById } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
+import { guardSprays, notAfterToday } from '../core/safetyGuard';
 import { requireAll, requireInPark, rowToAlter, visibleRow, wrongState } from './answers';
 import { type ParkTable, peopleInPark, plantingInPark } from './choicesRepo';
 import * as repo from './farmWorkRepo';
@@ -123,6 +124,14 @@ export async function takeMaterials(
     );
 }
 
+/** The plantings a work's sprays cover: the one it names, or every planting on its plot. */
+const covered = (b: AddFarmWorkBody | AlterFarmWorkBody) =>
+  b.plantingId !== null ? { plantingIds: [b.plantingId] } : { plotId: b.areaPointId };
+
+/** Work done cannot be dated after today in the park's zone. */
+const doneNotAhead = (db: Db, b: AddFarmWorkBody | AlterFarmWorkBody, tzName: string) =>
+  notAfterToday(db, b.groupId, b.status === 'done' ? b.doneOn : null, 'doneOn', tzName);
+
 const record = (b: AddFarmWorkBody | AlterFarmWorkBody, plannedOn: string) => ({
   group_id: b.groupId,
   type: b.type,
@@ -134,8 +143,9 @@ const record = (b: AddFarmWorkBody | AlterFarmWorkBody, plannedOn: string) => ({
   notes: b.notes,
 });
 
-export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody) {
+export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody, tzName: string) {
   requirePark(auth, b.groupId);
+  await doneNotAhead(db, b, tzName);
   await checkLinks(db, auth, b);
   const days = [b.plannedOn];
   if (b.repeatEveryDays && b.repeatUntil) {
@@ -169,6 +179,8 @@ export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody)
       if (b.status === 'done') await takeMaterials(trx, who, id, b.materials);
       made.push(id);
     }
+    // a spray recorded late may put a harvest already made inside its interval
+    await guardSprays(trx, scope, b.groupId, covered(b), made);
     return made;
   });
   return { id: ids[0], ids };
@@ -191,10 +203,11 @@ const sameMaterials = (
  * in the ledger: its materials and status stay; the rest (day done, people, notes...) may be corrected.
  * Machine records are the machine's measurement and are not edited.
  */
-export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkBody) {
+export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzName: string) {
   const w = await rowToAlter(db, auth, 'production_farm_work', b, 'farm work');
   if (w.source === 'machine')
     throw wrongState('notes', '灌溉机记录的农事不能修改', 'work recorded by the irrigation machine cannot be edited');
+  await doneNotAhead(db, b, tzName);
   await checkLinks(db, auth, b);
   const wasDone = w.status === 'done';
   if (wasDone) {
@@ -218,6 +231,8 @@ export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkB
     });
     await repo.saveLinks(trx, scopeOf(auth), w, b, !wasDone);
     if (!wasDone && b.status === 'done') await takeMaterials(trx, actorOf(auth, w.group_id), w.id, b.materials);
+    // a corrected day, plot or planting, or a planned spray marked done, may reach a harvest already made
+    await guardSprays(trx, scopeOf(auth), w.group_id, covered(b), [w.id]);
   });
   // the system log records the save that marked the work done as such
   return { id: w.id, ...(!wasDone && b.status === 'done' ? { logAs: 'done' as const } : {}) };

@@ -46,7 +46,7 @@ export async function linksOf(db: Db, scope: Scope, ids: number[]) {
     s
       .selectFrom('production_farm_work_materials as l')
       .innerJoin('production_materials as m', 'm.id', 'l.material_id')
-      .select(['l.farm_work_id', 'l.material_id', 'l.quantity', 'm.name', 'm.kind', 'm.unit', 'm.safety_days'])
+      .select(['l.farm_work_id', 'l.material_id', 'l.quantity', 'm.name', 'm.kind', 'm.unit', 'l.safety_days'])
       .where('l.farm_work_id', 'in', works)
       .orderBy('m.name')
       .execute(),
@@ -90,11 +90,26 @@ export async function saveLinks(
       .insertInto('production_farm_work_machinery')
       .values(links.machineryIds.map((m) => ({ ...base, machinery_id: m })))
       .execute();
-  if (withMaterials && links.materials.length)
+  if (withMaterials && links.materials.length) {
+    // each line keeps its material's safety days as they are now (production/core/safetyGuard.ts)
+    const days = await s
+      .selectFrom('production_materials')
+      .select(['id', 'safety_days'])
+      .where('id', 'in', inList(links.materials.map((m) => m.materialId)))
+      .execute();
+    const safetyOf = (id: number) => days.find((d) => d.id === id)?.safety_days ?? 0;
     await s
       .insertInto('production_farm_work_materials')
-      .values(links.materials.map((m) => ({ ...base, material_id: m.materialId, quantity: m.quantity })))
+      .values(
+        links.materials.map((m) => ({
+          ...base,
+          material_id: m.materialId,
+          quantity: m.quantity,
+          safety_days: safetyOf(m.materialId),
+        })),
+      )
       .execute();
+  }
 }
 
 /** The plots an irrigation machine's zones water (irrigation_zones: machine + zone -> plot). */

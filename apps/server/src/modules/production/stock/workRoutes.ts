@@ -69,8 +69,8 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   );
   const work = recordRoutes(app, deps, `${P}/farmWork/`, FARM_WORK, 'farmWork');
   const workName = (b: { type: string; plannedOn: string }) => `${b.type} ${b.plannedOn}`;
-  work.add('addFarmWork', addFarmWorkBody, addFarmWork, workName);
-  work.alter('alterFarmWork', alterFarmWorkBody, alterFarmWork, workName);
+  work.add('addFarmWork', addFarmWorkBody, (d, a, b) => addFarmWork(d, a, b, tz), workName);
+  work.alter('alterFarmWork', alterFarmWorkBody, (d, a, b) => alterFarmWork(d, a, b, tz), workName);
   work.remove('removeFarmWork', removeFarmWork);
   const workFile = { name: 'farm-work', columns: FARM_WORK_COLUMNS };
   work.export('exportFarmWorkList', farmWorkExportQuery, workFile, async (auth, q) =>

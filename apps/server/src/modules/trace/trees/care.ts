@@ -41,23 +41,28 @@ export async function treeCare(db: Db, auth: AuthContext, treeId: number): Promi
  * A care record is production's farm work on the tree's plot, done on the day given: production's service
  * makes it (its checks, the stock it takes), then it is marked as the tree's.
  */
-export async function addTreeCare(db: Db, auth: AuthContext, b: AddTreeCareBody) {
+export async function addTreeCare(db: Db, auth: AuthContext, b: AddTreeCareBody, tzName: string) {
   const tree = await treeRow(db, auth, b.treeId, 'treeId');
-  const made = await addFarmWork(db, auth, {
-    groupId: tree.group_id,
-    type: b.type,
-    areaPointId: tree.area_point_id,
-    plantingId: null,
-    plannedOn: b.doneOn,
-    status: 'done',
-    doneOn: b.doneOn,
-    notes: b.notes,
-    personnelIds: [],
-    machineryIds: [],
-    materials: b.materials,
-    repeatEveryDays: null,
-    repeatUntil: null,
-  });
+  const made = await addFarmWork(
+    db,
+    auth,
+    {
+      groupId: tree.group_id,
+      type: b.type,
+      areaPointId: tree.area_point_id,
+      plantingId: null,
+      plannedOn: b.doneOn,
+      status: 'done',
+      doneOn: b.doneOn,
+      notes: b.notes,
+      personnelIds: [],
+      machineryIds: [],
+      materials: b.materials,
+      repeatEveryDays: null,
+      repeatUntil: null,
+    },
+    tzName,
+  );
   await repo.linkWork(db, scopeOf(auth), tree.id, made.ids);
   return { id: made.id };
 }

@@ -55,7 +55,7 @@ export function treeRoutes(app: FastifyInstance, { db, config }: ModuleDeps): vo
   // Care records are farm work: the system log records them as production's farm work lines.
   r.post(`${TREE_API}/addTreeCare`, { ...c, schema: { tags, body: addTreeCareBody } }, async (req) =>
     ok(
-      await logged(db, req, 'farmWork', 'add', () => addTreeCare(db, authOf(req), req.body), {
+      await logged(db, req, 'farmWork', 'add', () => addTreeCare(db, authOf(req), req.body, config.tzName), {
         name: `${req.body.type} ${req.body.doneOn}`,
       }),
     ),

@@ -1,0 +1,90 @@
+import { addDays, Code, dayIn, type SafetyIntervalParams } from '@farmpark/contracts';
+import type { Db } from '../../../db/connect';
+import type { Scope } from '../../../db/scope';
+import { ApiError } from '../../../http/apiError';
+import { zoneOfPark } from '../../parks/repo';
+import { harvestsWithoutOverride, type PlantingsOf, spraysCovering } from './harvestsRepo';
+
+/**
+ * The one guard of the pesticide safety interval (issue 24): a harvest may not fall on a day from a spray's
+ * day to its day plus the safety days, unless an administrator kept it with a reason. A harvest checks the
+ * sprays before it is written; a farm-work write (a spray recorded late, backdated, moved to another plot or
+ * planting, a planned spray marked done, a plot-level spray) checks the harvests after it is written, inside
+ * its transaction, so whichever order the records come in, no harvest ends inside an interval unnoticed.
+ * The safety days are each spray's own (kept when it was recorded), so editing a material cannot reopen it.
+ */
+
+type Spray = Awaited<ReturnType<typeof spraysCovering>>[number];
+
+/** The latest-ending interval among `sprays` that `day` falls inside, if any. */
+function worstBlock(sprays: Spray[], day: string): SafetyIntervalParams | null {
+  let worst: SafetyIntervalParams | null = null;
+  for (const s of sprays) {
+    if (!s.done_on) continue;
+    const firstDay = addDays(s.done_on, Number(s.safety_days));
+    if (day >= s.done_on && day < firstDay && (!worst || firstDay > worst.firstDay))
+      worst = { pesticide: s.name, sprayedOn: s.done_on, firstDay };
+  }
+  return worst;
+}
+
+/** The interval a harvest of the planting on `day` would fall inside, if any. */
+export async function safetyBlock(db: Db, scope: Scope, groupId: number, plantingId: number, day: string) {
+  return worstBlock(await spraysCovering(db, scope, groupId, { plantingIds: [plantingId] }), day);
+}
+
+/**
+ * Harvests without an override that lie inside an interval of a spray covering their planting; with
+ * `workIds`, only the intervals of those works' sprays (what one write changed).
+ */
+export async function harvestsInInterval(
+  db: Db,
+  scope: Scope,
+  groupId: number,
+  which: PlantingsOf,
+  workIds?: number[],
+) {
+  const [all, harvests] = await Promise.all([
+    spraysCovering(db, scope, groupId, which),
+    harvestsWithoutOverride(db, scope, groupId, which),
+  ]);
+  const sprays = workIds ? all.filter((s) => workIds.includes(s.work_id)) : all;
+  const found: (SafetyIntervalParams & { harvestId: number; harvestedOn: string })[] = [];
+  for (const h of harvests) {
+    const block = worstBlock(
+      sprays.filter((s) => s.planting_id === h.planting_id),
+      h.harvested_on,
+    );
+    if (block) found.push({ ...block, harvestId: h.id, harvestedOn: h.harvested_on });
+  }
+  return found;
+}
+
+/**
+ * Refuses a farm-work write whose sprays put a harvest inside their safety interval (run in the write's
+ * transaction, after the write, so the refusal undoes it). `field` is where the console shows it: the day done.
+ */
+export async function guardSprays(
+  trx: Db,
+  scope: Scope,
+  groupId: number,
+  which: PlantingsOf,
+  workIds: number[],
+  field = 'doneOn',
+) {
+  const [hit] = await harvestsInInterval(trx, scope, groupId, which, workIds);
+  if (!hit) return;
+  const { harvestedOn, pesticide, sprayedOn, firstDay } = hit;
+  throw new ApiError(Code.CONFLICT, undefined, {
+    field,
+    rule: 'harvestInInterval',
+    params: { harvestedOn, pesticide, sprayedOn, firstDay },
+  });
+}
+
+/** Refuses a day after today in the park's zone (a harvest or work done cannot be recorded ahead of time). */
+export async function notAfterToday(db: Db, groupId: number, day: string | null, field: string, tzName: string) {
+  if (day === null) return;
+  const today = dayIn(await zoneOfPark(db, groupId, tzName));
+  if (day > today) throw new ApiError(Code.VALIDATION, undefined, { field, rule: 'notFuture' });
+}

@@ -1,0 +1,136 @@
+import { addDays, Code, dayIn } from '@farmpark/contracts';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachEngine } from '../../../test/harness';
+import { P } from './permits';
+import { type DemoFarm, demoFarm, okPost, pesticideInStock, plant, productionRows } from './testFixture';
+
+// Issue 24: the five ways the safety interval could be walked around without an override, and dates in the
+// future, each through the API as a user would try it. Each case has its own month, so they do not meet.
+describeEachEngine('production: the safety interval cannot be walked around', (env) => {
+  let at: DemoFarm;
+  const post = okPost(env, () => at.demo);
+  let planting: number; // A: the harvested planting
+  let other: number; // B: another planting on the same plot
+  let person: number;
+  let pesticide: number;
+
+  beforeAll(async () => {
+    at = await demoFarm(env(), env().ids.parks.farm[1]);
+    const rows = await productionRows(env().db, env().ids.merchant.farm, at.park);
+    at.plot = rows.plotId;
+    planting = rows.plantingId;
+    person = rows.personId;
+    ({ id: other } = await plant(post, at, {
+      cropId: rows.cropId,
+      sownOn: '2026-01-02',
+      expectedHarvestOn: '2026-12-01',
+    }));
+    pesticide = await pesticideInStock(post, at.park, '绕行测试农药', 'L', 100);
+  });
+
+  const send = (url: string, body: object) => env().post<unknown>(`${P}/${url}`, at.demo, body);
+  const harvest = (day: string) =>
+    send('harvest/addHarvest', {
+      groupId: at.park,
+      plantingId: planting,
+      harvestedOn: day,
+      quantity: 3,
+      unit: 'kg',
+      personnelIds: [person],
+      overrideReason: '',
+    });
+  const spray = (day: string, status: 'done' | 'planned', plantingId: number | null = planting) => ({
+    groupId: at.park,
+    type: 'spraying',
+    areaPointId: at.plot,
+    plantingId,
+    plannedOn: day,
+    status,
+    doneOn: status === 'done' ? day : null,
+    notes: '',
+    personnelIds: [],
+    machineryIds: [],
+    materials: [{ materialId: pesticide, quantity: 1 }],
+    repeatEveryDays: null,
+    repeatUntil: null,
+  });
+  const stock = async () =>
+    Number(
+      (
+        await env()
+          .db.selectFrom('production_materials')
+          .select('stock')
+          .where('id', '=', pesticide)
+          .executeTakeFirstOrThrow()
+      ).stock,
+    );
+  /** A refusal of a farm-work write because a harvest would lie inside the spray's interval. */
+  const refusedForHarvest = (res: { code: number; data: unknown }, harvestedOn: string) => {
+    expect(res.code).toBe(Code.CONFLICT);
+    expect(res.data).toEqual([
+      { field: 'doneOn', rule: 'harvestInInterval', params: expect.objectContaining({ harvestedOn }) },
+    ]);
+  };
+
+  it('refuses a spray recorded after the harvest with an earlier day, and takes nothing from stock', async () => {
+    expect((await harvest('2026-03-05')).code).toBe(0);
+    const before = await stock();
+    const res = await send('farmWork/addFarmWork', spray('2026-03-01', 'done'));
+    refusedForHarvest(res, '2026-03-05');
+    expect(res.msg).toContain('2026-03-05');
+    expect(await stock()).toBe(before);
+  });
+
+  it('refuses moving a finished spray to a day, or a planting, that puts a harvest inside its interval', async () => {
+    const { id } = await post('farmWork/addFarmWork', spray('2026-04-01', 'done'));
+    expect((await harvest('2026-04-20')).code).toBe(0);
+    refusedForHarvest(await send('farmWork/alterFarmWork', { ...spray('2026-04-15', 'done'), id }), '2026-04-20');
+
+    const { id: onOther } = await post('farmWork/addFarmWork', spray('2026-05-01', 'done', other));
+    expect((await harvest('2026-05-03')).code).toBe(0);
+    refusedForHarvest(
+      await send('farmWork/alterFarmWork', { ...spray('2026-05-01', 'done', planting), id: onOther }),
+      '2026-05-03',
+    );
+  });
+
+  it('refuses marking a planned spray done on a day before a harvest inside its interval', async () => {
+    const { id } = await post('farmWork/addFarmWork', spray('2026-10-01', 'planned'));
+    expect((await harvest('2026-10-03')).code).toBe(0);
+    refusedForHarvest(await send('farmWork/alterFarmWork', { ...spray('2026-10-01', 'done'), id }), '2026-10-03');
+  });
+
+  it('counts a spray of the plot that names no planting for every planting on it, in either order', async () => {
+    await post('farmWork/addFarmWork', spray('2026-07-01', 'done', null));
+    const inside = await harvest('2026-07-03');
+    expect(inside.code).toBe(Code.CONFLICT);
+    expect(inside.data).toEqual([expect.objectContaining({ field: 'harvestedOn', rule: 'safetyInterval' })]);
+
+    expect((await harvest('2026-08-03')).code).toBe(0);
+    refusedForHarvest(await send('farmWork/addFarmWork', spray('2026-08-01', 'done', null)), '2026-08-03');
+  });
+
+  it("keeps a spray's interval when its pesticide's safety days are set to 0 afterwards", async () => {
+    await post('farmWork/addFarmWork', spray('2026-09-01', 'done'));
+    const material = { groupId: at.park, kind: 'pesticide', name: '绕行测试农药', unit: 'L' };
+    await post('material/alterMaterial', { ...material, id: pesticide, safetyDays: 0 });
+    const res = await harvest('2026-09-03');
+    expect(res.code).toBe(Code.CONFLICT);
+    expect(res.data).toEqual([
+      expect.objectContaining({ rule: 'safetyInterval', params: expect.objectContaining({ firstDay: '2026-09-08' }) }),
+    ]);
+    await post('material/alterMaterial', { ...material, id: pesticide, safetyDays: 7 });
+  });
+
+  it('refuses a harvest or work done dated after today in the park', async () => {
+    const tomorrow = addDays(dayIn('Asia/Shanghai'), 2);
+    const h = await harvest(tomorrow);
+    expect(h.code).toBe(Code.VALIDATION);
+    expect(h.data).toEqual([{ field: 'harvestedOn', rule: 'notFuture' }]);
+    const w = await send('farmWork/addFarmWork', { ...spray(tomorrow, 'done'), materials: [] });
+    expect(w.code).toBe(Code.VALIDATION);
+    expect(w.data).toEqual([{ field: 'doneOn', rule: 'notFuture' }]);
+    // planned work ahead of time is what planning is
+    expect((await send('farmWork/addFarmWork', { ...spray(tomorrow, 'planned'), materials: [] })).code).toBe(0);
+  });
+});
