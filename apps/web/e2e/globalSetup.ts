@@ -57,7 +57,8 @@ export default async function setup(project: TestProject) {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  await waitReady(`${baseURL}/api/docs/json`, child, 60_000);
+  // a guard against a hang: seeding the demo takes a minute when the other shard starts beside it
+  await waitReady(`${baseURL}/api/docs/json`, child, 180_000);
   project.provide('baseURL', baseURL);
   project.provide('mqttPort', mqttPort);
   project.provide('simControlPort', simControlPort);
