@@ -110,7 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       config.logLevel === 'silent'
         ? false
         : { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
-    trustProxy: config.trustProxy,
+    // n proxies in front: the addresses they appended, counted from the right (proxy-addr's hop rule)
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     // Ids and names are small; a megabyte is plenty and bounds what one request can make us parse.
     bodyLimit: 1024 * 1024,
     // What Node's parser refuses before any route (headers over 16 KB...) still answers in the envelope.

@@ -23,4 +23,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO: 'maybe' })).toThrow(/DEMO: must be one of/);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must be a postgres/);
   });
+
+  it('reads TRUST_PROXY as proxy hops or addresses, and refuses true (the client would choose its address)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.0.0.0/8' }).trustProxy).toBe('10.0.0.2,10.0.0.0/8');
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: TRUST_PROXY=true would believe/);
+    expect(() => loadConfig({ TRUST_PROXY: 'nginx' })).toThrow(/TRUST_PROXY: must be a number of proxies/);
+  });
 });

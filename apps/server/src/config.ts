@@ -20,6 +20,32 @@ const port = (name: string) =>
     .min(0, `${name} must be between 0 and 65535`)
     .max(65535, `${name} must be between 0 and 65535`);
 
+/**
+ * Which proxies' X-Forwarded-For to believe: how many hops stand in front (`1`), or their addresses
+ * (`10.0.0.2,10.0.0.3`, CIDRs too). Never `true`: Fastify would then take the leftmost address, which the
+ * client writes itself, and every per-address limit would be the client's choice.
+ */
+const trustProxy = z
+  .string()
+  .default('')
+  .transform((v, ctx): number | string | false => {
+    const t = v.trim();
+    if (['', '0', 'false', 'no', 'off'].includes(t)) return false;
+    if (/^\d+$/.test(t)) return Number(t);
+    if (['1', 'true', 'yes', 'on'].includes(t)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'TRUST_PROXY=true would believe any address a client writes; set the number of proxies in front (TRUST_PROXY=1) or their addresses (TRUST_PROXY=10.0.0.2)',
+      });
+      return z.NEVER;
+    }
+    const parts = t.split(',').map((p) => p.trim());
+    if (parts.every((p) => /^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p))) return parts.join(',');
+    ctx.addIssue({ code: 'custom', message: 'must be a number of proxies (1) or their addresses (10.0.0.2,10.0.0.3)' });
+    return z.NEVER;
+  });
+
 /** An http(s) address, or empty for a service that is not configured. */
 const optionalUrl = (what = 'URL') =>
   z
@@ -48,7 +74,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Behind a reverse proxy, take the client address from X-Forwarded-For (rate limits, system log). */
-  TRUST_PROXY: bool.default(false),
+  TRUST_PROXY: trustProxy,
   /** An external MQTT broker (mqtt:// or mqtts://) for devices instead of the embedded one. */
   MQTT_URL: z
     .string()
@@ -158,7 +184,8 @@ export interface Config {
   simControlPort: number;
   webDist: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  trustProxy: boolean;
+  /** Proxy hops or addresses whose X-Forwarded-For is believed; false: the connection's own address. */
+  trustProxy: number | string | false;
   /** '' = devices use the embedded broker. */
   mqttUrl: string;
   tzName: string;
