@@ -3,9 +3,7 @@ import {
   addDays,
   Code,
   type Harvest,
-  type HarvestListQuery,
   type HarvestOptions,
-  type Paged,
   type SafetyIntervalParams,
   type UpdateHarvestBody,
 } from '@farmpark/contracts';
@@ -13,6 +11,7 @@ import type { Db } from '../../../db/connect';
 import { rowById } from '../../../db/rows';
 import type { Scope } from '../../../db/scope';
 import { ApiError, notFound } from '../../../http/apiError';
+import { parkListOf } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import type { LogAs } from '../auditLog';
@@ -45,11 +44,7 @@ async function withPeople(db: Db, auth: AuthContext, rows: Row[]): Promise<Harve
   }));
 }
 
-export async function listHarvests(db: Db, auth: AuthContext, q: HarvestListQuery): Promise<Paged<Harvest>> {
-  requirePark(auth, q.groupId);
-  const { rows, total } = await repo.listHarvests(db, scopeOf(auth), q);
-  return { list: await withPeople(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
-}
+export const listHarvests = parkListOf(repo.listHarvests, (rows, db, auth) => withPeople(db, auth, rows));
 
 /**
  * The latest-ending safety interval of the pesticides sprayed on the planting that `day` falls inside,
