@@ -1,10 +1,4 @@
-import {
-  type AddNoticeBody,
-  type AlterNoticeBody,
-  dayIn,
-  type Notice,
-  type SystemLogAction,
-} from '@farmpark/contracts';
+import { type AddNoticeBody, type AlterNoticeBody, dayIn, type Notice } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { NoticesTable } from '../../db/rulesAlarmsSchema';
@@ -13,7 +7,7 @@ import type { ClientMeta } from '../../http/clientMeta';
 import { listOf } from '../../http/lists';
 import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { type AuditTarget, audited } from '../systemLog/service';
+import { audited, entryOf } from '../systemLog/service';
 import * as repo from './noticesRepo';
 
 /** Merchant notices: shown on the home page banner while enabled and today is within their dates. */
@@ -34,8 +28,7 @@ export async function enabledNotices(db: Db, auth: AuthContext, tz: string, now 
 
 export const listNotices = listOf(repo.listNotices, (rows) => rows.map(toNotice));
 
-type Entry = Partial<AuditTarget>;
-const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'notice' });
+const entry = entryOf('notice');
 
 const fields = (b: AddNoticeBody) => ({
   title: b.title,

@@ -5,7 +5,6 @@ import {
   Code,
   type DeviceClass,
   paramDef,
-  type SystemLogAction,
   webTopic,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
@@ -17,7 +16,7 @@ import type { RuleEngine } from '../../rules/engine';
 import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
-import { type AuditTarget, audited } from '../systemLog/service';
+import { audited, entryOf } from '../systemLog/service';
 import { type AlarmConfig, alarmConfig } from './config';
 import { contactsServingPark } from './contactsRepo';
 import * as repo from './repo';
@@ -111,8 +110,7 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
 const store = (deps: RuleDeps) => createRuleStore(deps, 'alarm');
 type Closed = Awaited<ReturnType<typeof repo.closeRuleAlarms>>;
 
-type Entry = Partial<AuditTarget>;
-const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'alarmRule' });
+const entry = entryOf('alarmRule');
 
 /** Alarms of a rule whose meaning changed are closed (nothing would ever clear them); the console hears of it. */
 async function announceClosed(deps: RuleDeps, closed: Closed, at: number) {
