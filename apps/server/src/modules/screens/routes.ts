@@ -8,10 +8,10 @@ import {
   screenOverviewQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
+import { apiRoutes } from '../../http/routes';
 import { scopeOf } from '../../http/scope';
 import type { ModuleDeps } from '../context';
 import { addScreen, alterScreen, listManagedScreens, removeScreens } from './manageService';
@@ -20,8 +20,8 @@ import { listVisibleScreens } from './repo';
 
 export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const { db } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['screens'];
+  const { r, get } = apiRoutes(app, tags);
   r.get(
     '/api/merchant/screen/getScreenList',
     { config: { permitUrl: null, screenAccess: true }, schema: { tags } },
@@ -34,15 +34,11 @@ export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
 
   // What the screens show beyond the pages' own reads: a multi-park screen's comparison, a park's production.
   // Open to anyone who may open a screen of those parks; each part is filled only for a caller who may read it.
-  r.get(
-    '/api/merchant/screen/getScreenOverview',
-    { config: { permitUrl: null, screenAccess: true }, schema: { tags, querystring: screenOverviewQuery } },
-    async (req) => ok(await screenOverview(db, authOf(req), req.query.screenId, deps.config.tzName)),
+  get('/api/merchant/screen/getScreenOverview', { permitUrl: null, screenAccess: true }, screenOverviewQuery, (req) =>
+    screenOverview(db, authOf(req), req.query.screenId, deps.config.tzName),
   );
-  r.get(
-    '/api/merchant/screen/getParkProduction',
-    { config: { permitUrl: null, screenAccess: true }, schema: { tags, querystring: groupIdQuery } },
-    async (req) => ok(await parkProduction(db, authOf(req), req.query.groupId, deps.config.tzName)),
+  get('/api/merchant/screen/getParkProduction', { permitUrl: null, screenAccess: true }, groupIdQuery, (req) =>
+    parkProduction(db, authOf(req), req.query.groupId, deps.config.tzName),
   );
 
   const config = { permitUrl: '/system/LargeManage' };
