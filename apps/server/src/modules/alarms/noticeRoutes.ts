@@ -1,7 +1,6 @@
 import { addNoticeBody, alarmIdsBody, alterNoticeBody, noticeListQuery } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import { authOf } from '../../http/authHook';
-import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import { apiRoutes } from '../../http/routes';
 import type { ModuleDeps } from '../context';
@@ -13,16 +12,14 @@ const P = '/api/merchant/notice';
 
 export function noticeRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
   const tags = ['notices'];
-  const { r, get, post } = apiRoutes(app, tags);
+  const { r, records } = apiRoutes(app, tags);
   r.get(`${P}/getEnableNoticeList`, { config: { permitUrl: null }, schema: { tags } }, async (req) =>
     ok(await enabledNotices(db, authOf(req), config.tzName)),
   );
-  get(`${P}/getNoticeList`, NOTICE_ADMIN, noticeListQuery, (req) => listNotices(db, authOf(req), req.query));
-  post(`${P}/addNotice`, NOTICE_ADMIN, addNoticeBody, (req) => addNotice(db, authOf(req), req.body, clientMeta(req)));
-  post(`${P}/alterNotice`, NOTICE_ADMIN, alterNoticeBody, (req) =>
-    alterNotice(db, authOf(req), req.body, clientMeta(req)),
-  );
-  post(`${P}/removeNotice`, NOTICE_ADMIN, alarmIdsBody, (req) =>
-    removeNotices(db, authOf(req), req.body.id, clientMeta(req)),
-  );
+  records(P, 'Notice', NOTICE_ADMIN, db, {
+    list: [noticeListQuery, listNotices],
+    add: [addNoticeBody, addNotice],
+    alter: [alterNoticeBody, alterNotice],
+    remove: [alarmIdsBody, removeNotices],
+  });
 }

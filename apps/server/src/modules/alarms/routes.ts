@@ -34,7 +34,7 @@ const P = '/api/merchant/alarm';
 
 export function alarmRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: Alarms }): void {
   const tags = ['alarms'];
-  const { r, get, post } = apiRoutes(app, tags);
+  const { r, get, post, records } = apiRoutes(app, tags);
   const { db } = deps;
   const ruleDeps = { db, rules: deps.rules, publish: deps.publish };
 
@@ -86,14 +86,10 @@ export function alarmRoutes(app: FastifyInstance, deps: ModuleDeps & { alarms: A
   );
 
   // contacts
-  get(`${P}/getAlarmContactList`, CONTACTS, alarmContactListQuery, (req) => listContacts(db, authOf(req), req.query));
-  post(`${P}/addAlarmContact`, CONTACTS, addAlarmContactBody, (req) =>
-    addContact(db, authOf(req), req.body, clientMeta(req)),
-  );
-  post(`${P}/alterAlarmContact`, CONTACTS, alterAlarmContactBody, (req) =>
-    alterContact(db, authOf(req), req.body, clientMeta(req)),
-  );
-  post(`${P}/removeAlarmContact`, CONTACTS, alarmIdsBody, (req) =>
-    removeContacts(db, authOf(req), req.body.id, clientMeta(req)),
-  );
+  records(P, 'AlarmContact', CONTACTS, db, {
+    list: [alarmContactListQuery, listContacts],
+    add: [addAlarmContactBody, addContact],
+    alter: [alterAlarmContactBody, alterContact],
+    remove: [alarmIdsBody, removeContacts],
+  });
 }

@@ -33,7 +33,7 @@ export function pointRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const { db } = deps;
   gisRoutes(app, deps);
   const tags = ['points'];
-  const { r, get } = apiRoutes(app, tags);
+  const { r, get, post } = apiRoutes(app, tags);
   const config = { permitUrl: PARK_ADMIN };
   // the park map reads, which the data screens show too
   const read = { ...config, screenAccess: true };
@@ -41,8 +41,8 @@ export function pointRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   get(`${BASE}/getGroupPointByGroupId`, read, groupPointQuery, (req) =>
     getGroupPoint(db, authOf(req), req.query.groupId),
   );
-  r.post(`${BASE}/alterGroupPoint`, { config, schema: { tags, body: alterGroupPointBody } }, async (req) =>
-    ok(await alterGroupPoint(db, authOf(req), req.body, clientMeta(req))),
+  post(`${BASE}/alterGroupPoint`, config, alterGroupPointBody, (req) =>
+    alterGroupPoint(db, authOf(req), req.body, clientMeta(req)),
   );
   r.post(`${BASE}/removeGroupPoint`, { config, schema: { tags, body: removeGroupPointBody } }, async (req) => {
     await removeGroupPoint(db, authOf(req), req.body.pointId, clientMeta(req));
@@ -51,8 +51,8 @@ export function pointRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   get(`${BASE}/getGroupAreaPointListByPointId`, read, pointIdQuery, (req) =>
     listAreaPoints(db, authOf(req), req.query.pointId),
   );
-  r.post(`${BASE}/alterGroupAreaPoint`, { config, schema: { tags, body: alterGroupAreaPointBody } }, async (req) =>
-    ok(await alterAreaPoint(db, authOf(req), req.body, clientMeta(req))),
+  post(`${BASE}/alterGroupAreaPoint`, config, alterGroupAreaPointBody, (req) =>
+    alterAreaPoint(db, authOf(req), req.body, clientMeta(req)),
   );
   r.post(
     `${BASE}/removeBatchGroupAreaPoint`,
@@ -62,10 +62,8 @@ export function pointRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   get(`${BASE}/getGroupDeviceRelevancePointListByGroupId`, read, groupPointQuery, (req) =>
     listDevicePoints(db, authOf(req), req.query.groupId, true),
   );
-  r.get(
-    `${BASE}/getGroupDeviceNotRelevancePointListByGroupId`,
-    { config, schema: { tags, querystring: groupPointQuery } },
-    async (req) => ok(await listDevicePoints(db, authOf(req), req.query.groupId, false)),
+  get(`${BASE}/getGroupDeviceNotRelevancePointListByGroupId`, config, groupPointQuery, (req) =>
+    listDevicePoints(db, authOf(req), req.query.groupId, false),
   );
   r.post(`${BASE}/alterDevicePoint`, { config, schema: { tags, body: alterDevicePointBody } }, async (req) => {
     await alterDevicePoint(db, authOf(req), req.body, clientMeta(req));

@@ -21,7 +21,7 @@ import { listVisibleScreens } from './repo';
 export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const { db } = deps;
   const tags = ['screens'];
-  const { r, get } = apiRoutes(app, tags);
+  const { r, get, post } = apiRoutes(app, tags);
   r.get(
     '/api/merchant/screen/getScreenList',
     { config: { permitUrl: null, screenAccess: true }, schema: { tags } },
@@ -42,16 +42,14 @@ export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   );
 
   const config = { permitUrl: '/system/LargeManage' };
-  r.get(
-    '/api/merchant/screen/getScreenManageList',
-    { config, schema: { tags, querystring: screenManageListQuery } },
-    async (req) => ok(await listManagedScreens(db, authOf(req), req.query)),
+  get('/api/merchant/screen/getScreenManageList', config, screenManageListQuery, (req) =>
+    listManagedScreens(db, authOf(req), req.query),
   );
-  r.post('/api/merchant/screen/addScreen', { config, schema: { tags, body: addScreenBody } }, async (req) =>
-    ok(await addScreen(deps, authOf(req), req.body, clientMeta(req))),
+  post('/api/merchant/screen/addScreen', config, addScreenBody, (req) =>
+    addScreen(deps, authOf(req), req.body, clientMeta(req)),
   );
-  r.post('/api/merchant/screen/alterScreen', { config, schema: { tags, body: alterScreenBody } }, async (req) =>
-    ok(await alterScreen(deps, authOf(req), req.body, clientMeta(req))),
+  post('/api/merchant/screen/alterScreen', config, alterScreenBody, (req) =>
+    alterScreen(deps, authOf(req), req.body, clientMeta(req)),
   );
   r.post('/api/merchant/screen/removeScreen', { config, schema: { tags, body: removeScreensBody } }, async (req) => {
     await removeScreens(deps, authOf(req), req.body.ids, clientMeta(req));

@@ -29,7 +29,7 @@ const USER_ADMIN = '/system/user-mgt';
 export function userRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const { db } = deps;
   const tags = ['users'];
-  const { r, get } = apiRoutes(app, tags);
+  const { r, get, post } = apiRoutes(app, tags);
   const session = { config: { permitUrl: null, screenAccess: true }, schema: { tags } };
   const anyStaff = { config: { permitUrl: null }, schema: { tags } };
   r.get('/api/merchant/user/center/getMerchantUserInfo', session, async (req) => ok(await userInfo(db, authOf(req))));
@@ -41,11 +41,11 @@ export function userRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   get('/api/merchant/user/getSysUserDetail', admin, userIdQuery, (req) =>
     sysUserDetail(db, authOf(req), req.query.userId),
   );
-  r.post('/api/merchant/user/addSysUser', { config: admin, schema: { tags, body: addSysUserBody } }, async (req) =>
-    ok(await addSysUser(deps, authOf(req), req.body, clientMeta(req))),
+  post('/api/merchant/user/addSysUser', admin, addSysUserBody, (req) =>
+    addSysUser(deps, authOf(req), req.body, clientMeta(req)),
   );
-  r.post('/api/merchant/user/alterSysUser', { config: admin, schema: { tags, body: alterSysUserBody } }, async (req) =>
-    ok(await alterSysUser(deps, authOf(req), req.body, clientMeta(req))),
+  post('/api/merchant/user/alterSysUser', admin, alterSysUserBody, (req) =>
+    alterSysUser(deps, authOf(req), req.body, clientMeta(req)),
   );
   r.post(
     '/api/merchant/user/removeSysUser',
