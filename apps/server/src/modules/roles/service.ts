@@ -33,8 +33,7 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
 const crud = auditedCrud({
   family: 'role',
   targetType: 'role',
-  missing: (id) => `roleId ${id}: role`,
-  find: (db, auth, id) => repo.findRole(db, scopeOf(auth), id),
+  find: repo.findRole,
   name: (r: RoleRow) => r.name,
 });
 

@@ -16,8 +16,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof repo.findScreen>>>;
 const crud = auditedCrud({
   family: 'screen',
   targetType: 'screen',
-  missing: (id) => `screenId ${id}: screen`,
-  find: (db, auth, id) => repo.findScreen(db, scopeOf(auth), id),
+  find: repo.findScreen,
   name: (r: Row) => r.title,
 });
 
