@@ -91,6 +91,31 @@ export async function insertRow<T extends WithId>(
 }
 
 /**
+ * How many rows of `tables` name the record `id` in `column` (harvests and farm work naming a planting or a
+ * person): a record that history refers to is kept. `handle` is `scoped()` or `merchantWide()`, which
+ * limit every table to the tenant.
+ */
+export async function referencesTo(
+  handle: Db,
+  tables: readonly TenantTable[],
+  column: string,
+  id: number,
+): Promise<number> {
+  // biome-ignore lint/suspicious/noExplicitAny: the tables are chosen at run time; each has `column`.
+  const h = handle as unknown as Kysely<any>;
+  const counts = await Promise.all(
+    tables.map((table) =>
+      h
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(column, '=', id)
+        .executeTakeFirstOrThrow(),
+    ),
+  );
+  return counts.reduce((sum, c) => sum + Number(c.n), 0);
+}
+
+/**
  * One page of an ordered select and the count of all its rows, the count taken from the same query (its
  * selection and order cleared), so the filters are written once: the shape of every `get<Entity>List`.
  */

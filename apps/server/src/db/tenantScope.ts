@@ -165,7 +165,12 @@ class TenantScopeTransformer extends OperationNodeTransformer {
 
   protected override transformSelectQuery(node: SelectQueryNode): SelectQueryNode {
     const t = super.transformSelectQuery(node);
-    const limits = (t.from?.froms ?? []).flatMap((f) => {
+    return this.limitFroms(t, t.from?.froms ?? []);
+  }
+
+  /** A select or delete limits every tenant table its FROM names. */
+  private limitFroms<T extends SelectQueryNode | DeleteQueryNode>(t: T, froms: readonly OperationNode[]): T {
+    const limits = froms.flatMap((f) => {
       const target = tenantTarget(f);
       return target ? [limitOf(this.reach, target)] : [];
     });
@@ -189,12 +194,7 @@ class TenantScopeTransformer extends OperationNodeTransformer {
 
   protected override transformDeleteQuery(node: DeleteQueryNode): DeleteQueryNode {
     const t = super.transformDeleteQuery(node);
-    const limits = t.from.froms.flatMap((f) => {
-      const target = tenantTarget(f);
-      return target ? [limitOf(this.reach, target)] : [];
-    });
-    const where = andAll(limits);
-    return where ? QueryNode.cloneWithWhere(t, where) : t;
+    return this.limitFroms(t, t.from.froms);
   }
 
   protected override transformInsertQuery(node: InsertQueryNode): InsertQueryNode {

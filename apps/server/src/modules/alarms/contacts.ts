@@ -1,17 +1,10 @@
-import type {
-  AddAlarmContactBody,
-  AlarmContact,
-  AlterAlarmContactBody,
-  Paged,
-  SystemLogAction,
-  WebhookType,
-} from '@farmpark/contracts';
+import type { AddAlarmContactBody, AlarmContact, AlterAlarmContactBody, Paged, WebhookType } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
 import { requirePark, requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { type AuditTarget, audited } from '../systemLog/service';
+import { audited, entryOf } from '../systemLog/service';
 import * as repo from './contactsRepo';
 
 /**
@@ -51,8 +44,7 @@ function checkParks(auth: AuthContext, groupIds: number[]) {
   for (const g of groupIds) requirePark(auth, g);
 }
 
-type Entry = Partial<AuditTarget>;
-const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'alarmContact' });
+const entry = entryOf('alarmContact');
 
 const fields = (b: AddAlarmContactBody) => ({
   name: b.name,

@@ -1,19 +1,13 @@
-import {
-  type AddNoticeBody,
-  type AlterNoticeBody,
-  dayIn,
-  type Notice,
-  type Paged,
-  type SystemLogAction,
-} from '@farmpark/contracts';
+import { type AddNoticeBody, type AlterNoticeBody, dayIn, type Notice } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { NoticesTable } from '../../db/rulesAlarmsSchema';
 import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { listOf } from '../../http/lists';
 import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
-import { type AuditTarget, audited } from '../systemLog/service';
+import { audited, entryOf } from '../systemLog/service';
 import * as repo from './noticesRepo';
 
 /** Merchant notices: shown on the home page banner while enabled and today is within their dates. */
@@ -32,17 +26,9 @@ export async function enabledNotices(db: Db, auth: AuthContext, tz: string, now 
   return (await repo.noticesShownOn(db, scopeOf(auth), today)).map(toNotice);
 }
 
-export async function listNotices(
-  db: Db,
-  auth: AuthContext,
-  q: { keyword?: string; pageNum: number; pageSize: number },
-): Promise<Paged<Notice>> {
-  const { rows, total } = await repo.listNotices(db, scopeOf(auth), q);
-  return { list: rows.map(toNotice), total, pageNum: q.pageNum, pageSize: q.pageSize };
-}
+export const listNotices = listOf(repo.listNotices, (rows) => rows.map(toNotice));
 
-type Entry = Partial<AuditTarget>;
-const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'notice' });
+const entry = entryOf('notice');
 
 const fields = (b: AddNoticeBody) => ({
   title: b.title,

@@ -4,20 +4,19 @@ import {
   type AlterAlarmRuleBody,
   Code,
   type DeviceClass,
-  type Paged,
   paramDef,
-  type SystemLogAction,
   webTopic,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
+import { parkListOf } from '../../http/lists';
 import { requirePark, scopeOf } from '../../http/scope';
 import type { Publish } from '../../mqtt/publish';
 import type { RuleEngine } from '../../rules/engine';
 import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
-import { type AuditTarget, audited } from '../systemLog/service';
+import { audited, entryOf } from '../systemLog/service';
 import { type AlarmConfig, alarmConfig } from './config';
 import { contactsServingPark } from './contactsRepo';
 import * as repo from './repo';
@@ -51,13 +50,7 @@ function toRule(r: repo.RuleRow, open: number): AlarmRule {
   };
 }
 
-export async function listRules(
-  db: Db,
-  auth: AuthContext,
-  q: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
-): Promise<Paged<AlarmRule>> {
-  requirePark(auth, q.groupId);
-  const { rows, total } = await repo.ruleRows(db, scopeOf(auth), q);
+export const listRules = parkListOf(repo.ruleRows, async (rows, db) => {
   const open = new Map(
     (
       await repo.openCounts(
@@ -66,13 +59,8 @@ export async function listRules(
       )
     ).map((o) => [o.rule_id, Number(o.n)]),
   );
-  return {
-    list: rows.map((r) => toRule(r, open.get(r.id) ?? 0)),
-    total,
-    pageNum: q.pageNum,
-    pageSize: q.pageSize,
-  };
-}
+  return rows.map((r) => toRule(r, open.get(r.id) ?? 0));
+});
 
 export async function ruleDetail(db: Db, auth: AuthContext, id: number): Promise<AlarmRule> {
   const r = await repo.findRule(db, scopeOf(auth), id);
@@ -122,8 +110,7 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
 const store = (deps: RuleDeps) => createRuleStore(deps, 'alarm');
 type Closed = Awaited<ReturnType<typeof repo.closeRuleAlarms>>;
 
-type Entry = Partial<AuditTarget>;
-const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({ ...more, action, targetType: 'alarmRule' });
+const entry = entryOf('alarmRule');
 
 /** Alarms of a rule whose meaning changed are closed (nothing would ever clear them); the console hears of it. */
 async function announceClosed(deps: RuleDeps, closed: Closed, at: number) {

@@ -9,7 +9,6 @@ import {
   classAllowed,
   type Paged,
   paramDef,
-  type SystemLogAction,
   thresholdCondition,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
@@ -21,7 +20,7 @@ import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
 import { toRecord } from '../commands/service';
-import { type AuditTarget, audited, writeLog } from '../systemLog/service';
+import { audited, entryOf, writeLog } from '../systemLog/service';
 import * as repo from './repo';
 
 export interface AutomationDeps {
@@ -100,12 +99,7 @@ async function checkedDraft(db: Db, auth: AuthContext, body: AddAutomationRuleBo
   return ruleDraft(body, { deviceId: device.id, deviceClass: null }, config);
 }
 
-type Entry = Partial<AuditTarget>;
-const entry = (action: SystemLogAction, more?: Entry): AuditTarget => ({
-  ...more,
-  action,
-  targetType: 'automationRule',
-});
+const entry = entryOf('automationRule');
 
 const store = (deps: AutomationDeps) => createRuleStore(deps, 'automation');
 

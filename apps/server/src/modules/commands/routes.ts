@@ -7,12 +7,12 @@ import {
   withExportZone,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
 import { exportLang, exportStamp, sendExport } from '../../http/exportWriter';
+import { apiRoutes } from '../../http/routes';
 import type { ModuleDeps } from '../context';
 import { zoneNameBook } from '../irrigation/zones';
 import { parkZone } from '../parks/service';
@@ -24,8 +24,8 @@ import { OFFLINE_REASON } from './service';
  * the device's class, which the service checks (classPermissions).
  */
 export function commandRoutes(app: FastifyInstance, deps: ModuleDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['commands'];
+  const { r, get } = apiRoutes(app, tags);
   const { commands } = deps;
 
   r.post(
@@ -46,16 +46,10 @@ export function commandRoutes(app: FastifyInstance, deps: ModuleDeps): void {
     },
   );
 
-  r.get(
-    '/api/merchant/command/getCommandList',
-    { config: { permitUrl: null }, schema: { tags, querystring: commandListQuery } },
-    async (req) => ok(await commands.list(authOf(req), req.query)),
-  );
+  get('/api/merchant/command/getCommandList', null, commandListQuery, (req) => commands.list(authOf(req), req.query));
 
-  r.get(
-    '/api/merchant/command/getCommandDetail',
-    { config: { permitUrl: null }, schema: { tags, querystring: commandDetailQuery } },
-    async (req) => ok(await commands.detail(authOf(req), req.query.cmdId.toLowerCase())),
+  get('/api/merchant/command/getCommandDetail', null, commandDetailQuery, (req) =>
+    commands.detail(authOf(req), req.query.cmdId.toLowerCase()),
   );
 
   r.get(

@@ -20,13 +20,11 @@ import {
   type SendCommandResult,
   webChannel,
 } from '@farmpark/contracts';
-import type { Db } from '../../db/connect';
 import type { CommandRow } from '../../db/schema';
 import { ApiError, invalidRequest, notFound } from '../../http/apiError';
 import { requireParkIfGiven, scopeOf } from '../../http/scope';
 import type { DeviceMessage } from '../../mqtt/deviceMessages';
-import type { Publish } from '../../mqtt/publish';
-import type { DeviceRegistry } from '../devices/registry';
+import type { DeviceStatusDeps } from '../devices/status';
 import { writeLog } from '../systemLog/service';
 import * as repo from './repo';
 
@@ -49,12 +47,8 @@ export interface SendCommandRequest {
   sourceRef?: string;
 }
 
-export interface CommandServiceDeps {
-  db: Db;
-  publish: Publish;
-  registry: Pick<DeviceRegistry, 'bySerial'>;
-  log?: { warn(obj: object, msg: string): void };
-  now?: () => number;
+/** What the status tracker talks to devices with, and how long a command waits for its answer. */
+export interface CommandServiceDeps extends DeviceStatusDeps {
   timeoutMs?: number;
 }
 

@@ -17,16 +17,6 @@ export function findLamp(db: Db, scope: Scope, by: { id: number } | { serial: st
   return ('id' in by ? q.where('id', '=', by.id) : q.where('serial', '=', by.serial)).executeTakeFirst();
 }
 
-export async function renameLamp(db: Db, scope: Scope, deviceId: number, name: string): Promise<boolean> {
-  const res = await scoped(db, scope)
-    .updateTable('devices')
-    .set({ name })
-    .where('id', '=', deviceId)
-    .where('device_class', '=', LAMP)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
-}
-
 /** The newest work window each lamp acknowledged (params of its last succeeded setWorkWindow). */
 export async function confirmedWindows(db: Db, merchantId: number, deviceIds: readonly number[]) {
   if (deviceIds.length === 0) return new Map<number, string>();

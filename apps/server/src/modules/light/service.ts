@@ -12,7 +12,7 @@ import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { CommandService } from '../commands/service';
 import type { DeviceRegistry } from '../devices/registry';
-import { writeLog } from '../systemLog/service';
+import { renameDevice } from '../devices/rename';
 import { initParamConfigList } from '../telemetry/service';
 import * as repo from './repo';
 
@@ -73,21 +73,7 @@ export async function updateLight(
   const { db } = deps;
   const lamp = await repo.findLamp(db, scopeOf(auth), { id: body.deviceId });
   if (!lamp || lamp.group_id === null) throw notFound(`deviceId ${body.deviceId}: insecticidal lamp`);
-  if (body.name !== undefined && body.name !== lamp.name) {
-    await repo.renameLamp(db, scopeOf(auth), lamp.id, body.name);
-    deps.devices.invalidate(lamp.serial);
-    await writeLog(db, {
-      merchantId: auth.merchantId,
-      userId: auth.userId,
-      loginName: auth.loginName,
-      ip: auth.ip ?? '',
-      action: 'light.rename',
-      targetType: 'device',
-      targetId: String(lamp.id),
-      detail: `${lamp.serial} ${lamp.name} -> ${body.name}`,
-      code: Code.OK,
-    });
-  }
+  if (body.name !== undefined) await renameDevice(deps, auth, lamp, body.name, 'light.rename');
   let command: UpdateLightResult['command'] = null;
   if (body.workStart !== undefined && body.workEnd !== undefined) {
     command = await deps.commands.send(auth, {

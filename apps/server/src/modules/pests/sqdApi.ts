@@ -15,8 +15,8 @@ import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { CommandService } from '../commands/service';
 import type { DeviceRegistry } from '../devices/registry';
+import { renameDevice } from '../devices/rename';
 import * as devicesRepo from '../devices/repo';
-import { writeLog } from '../systemLog/service';
 import * as repo from './repo';
 import { trapStatusList } from './status';
 
@@ -136,20 +136,6 @@ export async function sqdUpdateParams(
   const t = await trapOf(deps.db, auth, b.deviceId, TRAP_CLASSES);
   const dev = await devicesRepo.findDevice(deps.db, scopeOf(auth), t.id);
   if (!dev) throw notFound(`deviceId ${b.deviceId}: trap`);
-  if (dev.name !== b.deviceName) {
-    await devicesRepo.updateDevices(deps.db, scopeOf(auth), [t.id], { name: b.deviceName });
-    deps.devices.invalidate(dev.serial);
-    await writeLog(deps.db, {
-      merchantId: auth.merchantId,
-      userId: auth.userId,
-      loginName: auth.loginName,
-      ip: auth.ip ?? '',
-      action: 'trap.rename',
-      targetType: 'device',
-      targetId: String(t.id),
-      detail: `${dev.serial} ${dev.name} -> ${b.deviceName}`,
-      code: Code.OK,
-    });
-  }
+  await renameDevice(deps, auth, dev, b.deviceName, 'trap.rename');
   return statusOf(deps.db, auth, t);
 }

@@ -5,13 +5,13 @@ import {
   type AlterRoleBody,
   Code,
   expandGrants,
-  type Paged,
   type Role,
   type RoleDetail,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { ApiError } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { listOf } from '../../http/lists';
 import { scopeOf } from '../../http/scope';
 import { type AuthContext, announceEnded, type EndedSession, endSessions } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
@@ -33,8 +33,7 @@ const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((
 const crud = auditedCrud({
   family: 'role',
   targetType: 'role',
-  missing: (id) => `roleId ${id}: role`,
-  find: (db, auth, id) => repo.findRole(db, scopeOf(auth), id),
+  find: repo.findRole,
   name: (r: RoleRow) => r.name,
 });
 
@@ -62,14 +61,7 @@ function assertGrantable(auth: AuthContext, urls: string[]) {
   }
 }
 
-export async function listRoles(
-  db: Db,
-  auth: AuthContext,
-  q: { keyword?: string; pageNum: number; pageSize: number },
-): Promise<Paged<Role>> {
-  const { rows, total } = await repo.listRoles(db, scopeOf(auth), q);
-  return { list: rows.map(toRole), total, pageNum: q.pageNum, pageSize: q.pageSize };
-}
+export const listRoles = listOf(repo.listRoles, (rows) => rows.map(toRole));
 
 export async function roleDetail(db: Db, auth: AuthContext, roleId: number): Promise<RoleDetail> {
   const role = await crud.load(db, auth, roleId);

@@ -6,10 +6,10 @@ import {
   screenAccountListQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
+import { apiRoutes } from '../../http/routes';
 import type { ModuleDeps } from '../context';
 import {
   addScreenAccount,
@@ -22,20 +22,18 @@ import {
 const BASE = '/api/merchant/screenAccount';
 
 export function screenAccountRoutes(app: FastifyInstance, deps: ModuleDeps): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['screenAccounts'];
+  const { r, get, post } = apiRoutes(app, tags);
   const config = { permitUrl: '/system/AccountManage' };
 
-  r.get(
-    `${BASE}/getScreenAccountList`,
-    { config, schema: { tags, querystring: screenAccountListQuery } },
-    async (req) => ok(await listScreenAccounts(deps.db, authOf(req), req.query)),
+  get(`${BASE}/getScreenAccountList`, config, screenAccountListQuery, (req) =>
+    listScreenAccounts(deps.db, authOf(req), req.query),
   );
-  r.post(`${BASE}/addScreenAccount`, { config, schema: { tags, body: addScreenAccountBody } }, async (req) =>
-    ok(await addScreenAccount(deps, authOf(req), req.body, clientMeta(req))),
+  post(`${BASE}/addScreenAccount`, config, addScreenAccountBody, (req) =>
+    addScreenAccount(deps, authOf(req), req.body, clientMeta(req)),
   );
-  r.post(`${BASE}/alterScreenAccount`, { config, schema: { tags, body: alterScreenAccountBody } }, async (req) =>
-    ok(await alterScreenAccount(deps, authOf(req), req.body, clientMeta(req))),
+  post(`${BASE}/alterScreenAccount`, config, alterScreenAccountBody, (req) =>
+    alterScreenAccount(deps, authOf(req), req.body, clientMeta(req)),
   );
   r.post(`${BASE}/removeScreenAccount`, { config, schema: { tags, body: removeUsersBody } }, async (req) => {
     await removeScreenAccounts(deps, authOf(req), req.body.ids, clientMeta(req));

@@ -1,6 +1,7 @@
-import type { AddScreenBody, AlterScreenBody, Paged, ScreenManageItem } from '@farmpark/contracts';
+import type { AddScreenBody, AlterScreenBody, ScreenManageItem } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import type { ClientMeta } from '../../http/clientMeta';
+import { listOf } from '../../http/lists';
 import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import type { ModuleDeps } from '../context';
@@ -15,8 +16,7 @@ type Row = NonNullable<Awaited<ReturnType<typeof repo.findScreen>>>;
 const crud = auditedCrud({
   family: 'screen',
   targetType: 'screen',
-  missing: (id) => `screenId ${id}: screen`,
-  find: (db, auth, id) => repo.findScreen(db, scopeOf(auth), id),
+  find: repo.findScreen,
   name: (r: Row) => r.title,
 });
 
@@ -42,14 +42,7 @@ async function detail(db: Db, auth: AuthContext, screenId: number): Promise<Scre
   return item;
 }
 
-export async function listManagedScreens(
-  db: Db,
-  auth: AuthContext,
-  q: { keyword?: string; pageNum: number; pageSize: number },
-): Promise<Paged<ScreenManageItem>> {
-  const { rows, total } = await repo.listScreens(db, scopeOf(auth), q);
-  return { list: await withParks(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
-}
+export const listManagedScreens = listOf(repo.listScreens, (rows, db, auth) => withParks(db, auth, rows));
 
 /** Checks the parks, then writes the screen (`write` answers its id) and its parks in one transaction. */
 async function save(db: Db, auth: AuthContext, groupIds: number[], write: (trx: Db) => Promise<number>) {

@@ -8,10 +8,10 @@ import {
   screenOverviewQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
+import { apiRoutes } from '../../http/routes';
 import { scopeOf } from '../../http/scope';
 import type { ModuleDeps } from '../context';
 import { addScreen, alterScreen, listManagedScreens, removeScreens } from './manageService';
@@ -20,8 +20,8 @@ import { listVisibleScreens } from './repo';
 
 export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const { db } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['screens'];
+  const { r, get, post } = apiRoutes(app, tags);
   r.get(
     '/api/merchant/screen/getScreenList',
     { config: { permitUrl: null, screenAccess: true }, schema: { tags } },
@@ -34,28 +34,22 @@ export function screenRoutes(app: FastifyInstance, deps: ModuleDeps): void {
 
   // What the screens show beyond the pages' own reads: a multi-park screen's comparison, a park's production.
   // Open to anyone who may open a screen of those parks; each part is filled only for a caller who may read it.
-  r.get(
-    '/api/merchant/screen/getScreenOverview',
-    { config: { permitUrl: null, screenAccess: true }, schema: { tags, querystring: screenOverviewQuery } },
-    async (req) => ok(await screenOverview(db, authOf(req), req.query.screenId, deps.config.tzName)),
+  get('/api/merchant/screen/getScreenOverview', { permitUrl: null, screenAccess: true }, screenOverviewQuery, (req) =>
+    screenOverview(db, authOf(req), req.query.screenId, deps.config.tzName),
   );
-  r.get(
-    '/api/merchant/screen/getParkProduction',
-    { config: { permitUrl: null, screenAccess: true }, schema: { tags, querystring: groupIdQuery } },
-    async (req) => ok(await parkProduction(db, authOf(req), req.query.groupId, deps.config.tzName)),
+  get('/api/merchant/screen/getParkProduction', { permitUrl: null, screenAccess: true }, groupIdQuery, (req) =>
+    parkProduction(db, authOf(req), req.query.groupId, deps.config.tzName),
   );
 
   const config = { permitUrl: '/system/LargeManage' };
-  r.get(
-    '/api/merchant/screen/getScreenManageList',
-    { config, schema: { tags, querystring: screenManageListQuery } },
-    async (req) => ok(await listManagedScreens(db, authOf(req), req.query)),
+  get('/api/merchant/screen/getScreenManageList', config, screenManageListQuery, (req) =>
+    listManagedScreens(db, authOf(req), req.query),
   );
-  r.post('/api/merchant/screen/addScreen', { config, schema: { tags, body: addScreenBody } }, async (req) =>
-    ok(await addScreen(deps, authOf(req), req.body, clientMeta(req))),
+  post('/api/merchant/screen/addScreen', config, addScreenBody, (req) =>
+    addScreen(deps, authOf(req), req.body, clientMeta(req)),
   );
-  r.post('/api/merchant/screen/alterScreen', { config, schema: { tags, body: alterScreenBody } }, async (req) =>
-    ok(await alterScreen(deps, authOf(req), req.body, clientMeta(req))),
+  post('/api/merchant/screen/alterScreen', config, alterScreenBody, (req) =>
+    alterScreen(deps, authOf(req), req.body, clientMeta(req)),
   );
   r.post('/api/merchant/screen/removeScreen', { config, schema: { tags, body: removeScreensBody } }, async (req) => {
     await removeScreens(deps, authOf(req), req.body.ids, clientMeta(req));

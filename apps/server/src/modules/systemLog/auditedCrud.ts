@@ -1,7 +1,9 @@
 import type { SystemLogAction, SystemLogTarget } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
+import type { Scope } from '../../db/scope';
 import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
+import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import { audited } from './service';
 
@@ -14,10 +16,10 @@ export interface CrudSpec<F extends CrudFamily, Row extends { id: number }> {
   /** The family of its log actions: `role` logs role.add, role.alter and role.remove. */
   family: F;
   targetType: SystemLogTarget;
-  /** What a 1005 says of a row that is not there, or not the caller's: `roleId 7: role`. */
-  missing: (id: number) => string;
-  /** The row as the caller may see it. */
-  find: (db: Db, auth: AuthContext, id: number) => Promise<Row | undefined>;
+  /** What a 1005 says of a row that is not there, or not the caller's; by default `roleId 7: role`. */
+  missing?: (id: number) => string;
+  /** The row within the caller's scope (a repository's `find<Entity>`). */
+  find: (db: Db, scope: Scope, id: number) => Promise<Row | undefined>;
   /** What the log's detail calls a row (a removal lists the rows it removed by it). */
   name: (row: Row) => string;
 }
@@ -44,8 +46,8 @@ export function auditedCrud<F extends CrudFamily, Row extends { id: number }>(sp
   });
 
   async function load(db: Db, auth: AuthContext, id: number): Promise<Row> {
-    const row = await spec.find(db, auth, id);
-    if (!row) throw notFound(spec.missing(id));
+    const row = await spec.find(db, scopeOf(auth), id);
+    if (!row) throw notFound(spec.missing?.(id) ?? `${spec.targetType}Id ${id}: ${spec.targetType}`);
     return row;
   }
 

@@ -42,6 +42,11 @@ export interface AuditTarget {
   detail?: string;
 }
 
+/** The log lines of one kind of record: `entryOf('notice')('notice.add', { detail })`. */
+export const entryOf =
+  (targetType: SystemLogTarget) =>
+  (action: SystemLogAction, more?: Partial<AuditTarget>): AuditTarget => ({ ...more, action, targetType });
+
 /**
  * Runs a write on behalf of a signed-in caller and records it, whether it succeeded or was refused
  * (the refusal's code and message land in the log). `describe` may name the object made by the write, or

@@ -15,10 +15,9 @@ import {
   withExportZone,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
-import { ok } from '../../http/envelope';
 import { sendExport } from '../../http/exportWriter';
+import { apiRoutes } from '../../http/routes';
 import type { ModuleDeps } from '../context';
 import { parkZone } from '../parks/service';
 import { zoneClock } from './buckets';
@@ -30,58 +29,47 @@ const BASE = '/api/merchant';
 
 export function telemetryRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const { db, config } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const clock = zoneClock(config.tzName);
   const tags = ['telemetry'];
+  const { r, get, post } = apiRoutes(app, tags);
 
   for (const family of Object.keys(FAMILY_CLASSES) as DataFamily[]) {
     const classes: readonly DeviceClass[] = FAMILY_CLASSES[family];
     const permitUrl = FAMILY_PERMIT_URL[family];
     const guard: svc.ClassGuard = { classes };
-    r.get(
-      `${BASE}/${family}/getInitParamConfigList`,
-      { config: { permitUrl }, schema: { tags, querystring: paramConfigQuery } },
-      async (req) => ok(await svc.initParamConfigList(db, authOf(req), req.query.groupId, classes, req.query.lang)),
+    get(`${BASE}/${family}/getInitParamConfigList`, { permitUrl }, paramConfigQuery, (req) =>
+      svc.initParamConfigList(db, authOf(req), req.query.groupId, classes, req.query.lang),
     );
-    r.get(
-      `${BASE}/${family}/getParamDataList`,
-      { config: { permitUrl }, schema: { tags, querystring: paramDataQuery } },
-      async (req) => ok(await svc.paramDataList(db, authOf(req), req.query, guard)),
+    get(`${BASE}/${family}/getParamDataList`, { permitUrl }, paramDataQuery, (req) =>
+      svc.paramDataList(db, authOf(req), req.query, guard),
     );
     if (family === 'weather') {
-      r.get(
-        `${BASE}/weather/getSelectParamDataList`,
-        { config: { permitUrl }, schema: { tags, querystring: seriesQuery } },
-        async (req) => ok(await svc.series(db, clock, authOf(req), req.query, guard)),
+      get(`${BASE}/weather/getSelectParamDataList`, { permitUrl }, seriesQuery, (req) =>
+        svc.series(db, clock, authOf(req), req.query, guard),
       );
     }
   }
 
   // Generic routes declare no page; the service checks the page family of each device's class.
-  r.get(
+  get(
     `${BASE}/terminal/data/getInitParamConfigList`,
-    { config: { permitUrl: null, screenAccess: true }, schema: { tags, querystring: terminalParamConfigQuery } },
-    async (req) => {
+    { permitUrl: null, screenAccess: true },
+    terminalParamConfigQuery,
+    (req) => {
       const auth = authOf(req);
       const cls = req.query.deviceClass;
       if (!svc.classPermitted(auth, cls)) return svc.permissionDenied();
-      return ok(await svc.initParamConfigList(db, auth, req.query.groupId, [cls], req.query.lang));
+      return svc.initParamConfigList(db, auth, req.query.groupId, [cls], req.query.lang);
     },
   );
-  r.get(
-    `${BASE}/terminal/data/getParamDataList`,
-    { config: { permitUrl: null }, schema: { tags, querystring: paramDataQuery } },
-    async (req) => ok(await svc.paramDataList(db, authOf(req), req.query, 'byPermission')),
+  get(`${BASE}/terminal/data/getParamDataList`, null, paramDataQuery, (req) =>
+    svc.paramDataList(db, authOf(req), req.query, 'byPermission'),
   );
-  r.get(
-    `${BASE}/terminal/data/getSeries`,
-    { config: { permitUrl: null }, schema: { tags, querystring: seriesQuery } },
-    async (req) => ok(await svc.series(db, clock, authOf(req), req.query, 'byPermission')),
+  get(`${BASE}/terminal/data/getSeries`, null, seriesQuery, (req) =>
+    svc.series(db, clock, authOf(req), req.query, 'byPermission'),
   );
-  r.get(
-    `${BASE}/terminal/data/getAggregateList`,
-    { config: { permitUrl: null }, schema: { tags, querystring: aggregateQuery } },
-    async (req) => ok(await svc.aggregates(db, clock, authOf(req), req.query)),
+  get(`${BASE}/terminal/data/getAggregateList`, null, aggregateQuery, (req) =>
+    svc.aggregates(db, clock, authOf(req), req.query),
   );
   r.get(
     `${BASE}/terminal/data/exportParamData`,
@@ -110,24 +98,16 @@ export function telemetryRoutes(app: FastifyInstance, deps: ModuleDeps): void {
     },
   );
 
-  r.get(
-    `${BASE}/device/getDeviceParamConfig`,
-    { config: { permitUrl: DEVICE_ADMIN }, schema: { tags, querystring: deviceLangQuery } },
-    async (req) => ok(await svc.deviceParamConfig(db, authOf(req), req.query.deviceId, req.query.lang)),
+  get(`${BASE}/device/getDeviceParamConfig`, DEVICE_ADMIN, deviceLangQuery, (req) =>
+    svc.deviceParamConfig(db, authOf(req), req.query.deviceId, req.query.lang),
   );
-  r.post(
-    `${BASE}/device/alterDeviceParamConfig`,
-    { config: { permitUrl: DEVICE_ADMIN }, schema: { tags, body: alterDeviceParamConfigBody } },
-    async (req) => ok(await svc.alterDeviceParamConfig(db, authOf(req), req.body.deviceId, req.body.paramList)),
+  post(`${BASE}/device/alterDeviceParamConfig`, DEVICE_ADMIN, alterDeviceParamConfigBody, (req) =>
+    svc.alterDeviceParamConfig(db, authOf(req), req.body.deviceId, req.body.paramList),
   );
-  r.get(
-    `${BASE}/device/getGroupVarSort`,
-    { config: { permitUrl: DEVICE_ADMIN }, schema: { tags, querystring: deviceLangQuery } },
-    async (req) => ok(await svc.groupVarSort(db, authOf(req), req.query.deviceId, req.query.lang)),
+  get(`${BASE}/device/getGroupVarSort`, DEVICE_ADMIN, deviceLangQuery, (req) =>
+    svc.groupVarSort(db, authOf(req), req.query.deviceId, req.query.lang),
   );
-  r.post(
-    `${BASE}/device/alterGroupVarSort`,
-    { config: { permitUrl: DEVICE_ADMIN }, schema: { tags, body: alterGroupVarSortBody } },
-    async (req) => ok(await svc.alterGroupVarSort(db, authOf(req), req.body.deviceId, req.body.groups)),
+  post(`${BASE}/device/alterGroupVarSort`, DEVICE_ADMIN, alterGroupVarSortBody, (req) =>
+    svc.alterGroupVarSort(db, authOf(req), req.body.deviceId, req.body.groups),
   );
 }

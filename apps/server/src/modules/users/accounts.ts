@@ -36,7 +36,7 @@ export function accountCrud<F extends 'user' | 'screenAccount', T>(
     family,
     targetType: 'user',
     missing: (id) => `userId ${id}: ${noun}`,
-    find: (db, auth, id) => repo.findAccount(db, scopeOf(auth), id, kind),
+    find: (db, scope, id) => repo.findAccount(db, scope, id, kind),
     name: (r: AccountRow) => r.login_name,
   });
   return {

@@ -8,10 +8,10 @@ import {
   userIdQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
 import { ok } from '../../http/envelope';
+import { apiRoutes } from '../../http/routes';
 import type { ModuleDeps } from '../context';
 import {
   addSysUser,
@@ -28,8 +28,8 @@ const USER_ADMIN = '/system/user-mgt';
 
 export function userRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   const { db } = deps;
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['users'];
+  const { r, get, post } = apiRoutes(app, tags);
   const session = { config: { permitUrl: null, screenAccess: true }, schema: { tags } };
   const anyStaff = { config: { permitUrl: null }, schema: { tags } };
   r.get('/api/merchant/user/center/getMerchantUserInfo', session, async (req) => ok(await userInfo(db, authOf(req))));
@@ -37,21 +37,15 @@ export function userRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   r.get('/api/merchant/user/getSysUserExtend', session, async (req) => ok(await userExtend(db, authOf(req))));
 
   const admin = { permitUrl: USER_ADMIN };
-  r.get(
-    '/api/merchant/user/getSysUserList',
-    { config: admin, schema: { tags, querystring: sysUserListQuery } },
-    async (req) => ok(await listSysUsers(db, authOf(req), req.query)),
+  get('/api/merchant/user/getSysUserList', admin, sysUserListQuery, (req) => listSysUsers(db, authOf(req), req.query));
+  get('/api/merchant/user/getSysUserDetail', admin, userIdQuery, (req) =>
+    sysUserDetail(db, authOf(req), req.query.userId),
   );
-  r.get(
-    '/api/merchant/user/getSysUserDetail',
-    { config: admin, schema: { tags, querystring: userIdQuery } },
-    async (req) => ok(await sysUserDetail(db, authOf(req), req.query.userId)),
+  post('/api/merchant/user/addSysUser', admin, addSysUserBody, (req) =>
+    addSysUser(deps, authOf(req), req.body, clientMeta(req)),
   );
-  r.post('/api/merchant/user/addSysUser', { config: admin, schema: { tags, body: addSysUserBody } }, async (req) =>
-    ok(await addSysUser(deps, authOf(req), req.body, clientMeta(req))),
-  );
-  r.post('/api/merchant/user/alterSysUser', { config: admin, schema: { tags, body: alterSysUserBody } }, async (req) =>
-    ok(await alterSysUser(deps, authOf(req), req.body, clientMeta(req))),
+  post('/api/merchant/user/alterSysUser', admin, alterSysUserBody, (req) =>
+    alterSysUser(deps, authOf(req), req.body, clientMeta(req)),
   );
   r.post(
     '/api/merchant/user/removeSysUser',

@@ -3,13 +3,13 @@ import {
   Code,
   type Crop,
   type CropStandard,
-  type Paged,
   type UpdateCropBody,
   type UpdateGrowthStandardBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { insertRow, rowById, updateById } from '../../../db/rows';
 import { ApiError } from '../../../http/apiError';
+import { listOf } from '../../../http/lists';
 import { scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import * as repo from './cropsRepo';
@@ -27,14 +27,7 @@ const toCrop = (r: Row): Crop => ({
   plantingCount: Number(r.planting_count ?? 0),
 });
 
-export async function listCrops(
-  db: Db,
-  auth: AuthContext,
-  q: { keyword?: string; pageNum: number; pageSize: number },
-): Promise<Paged<Crop>> {
-  const { rows, total } = await repo.listCrops(db, scopeOf(auth), q);
-  return { list: rows.map(toCrop), total, pageNum: q.pageNum, pageSize: q.pageSize };
-}
+export const listCrops = listOf(repo.listCrops, (rows) => rows.map(toCrop));
 
 /** Every crop, for pickers (a merchant's catalogue is tens of crops, not thousands). */
 export async function cropOptions(db: Db, auth: AuthContext) {

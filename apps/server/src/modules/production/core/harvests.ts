@@ -2,14 +2,13 @@ import {
   type AddHarvestBody,
   Code,
   type Harvest,
-  type HarvestListQuery,
   type HarvestOptions,
-  type Paged,
   type UpdateHarvestBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { rowById } from '../../../db/rows';
 import { ApiError, notFound } from '../../../http/apiError';
+import { parkListOf } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import type { LogAs } from '../auditLog';
@@ -43,11 +42,7 @@ async function withPeople(db: Db, auth: AuthContext, rows: Row[]): Promise<Harve
   }));
 }
 
-export async function listHarvests(db: Db, auth: AuthContext, q: HarvestListQuery): Promise<Paged<Harvest>> {
-  requirePark(auth, q.groupId);
-  const { rows, total } = await repo.listHarvests(db, scopeOf(auth), q);
-  return { list: await withPeople(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
-}
+export const listHarvests = parkListOf(repo.listHarvests, (rows, db, auth) => withPeople(db, auth, rows));
 
 async function checked(db: Db, auth: AuthContext, b: AddHarvestBody, tzName: string): Promise<repo.HarvestFields> {
   requirePark(auth, b.groupId);

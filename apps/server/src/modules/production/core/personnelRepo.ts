@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connect';
-import { insertRow, pageOfQuery, updateById } from '../../../db/rows';
+import { insertRow, pageOfQuery, referencesTo, updateById } from '../../../db/rows';
 import { merchantWide, type Scope, scoped } from '../../../db/scope';
 
 /**
@@ -126,17 +126,8 @@ export async function updatePerson(db: Db, scope: Scope, id: number, fields: Per
 
 /** Harvests and farm work in any park of the merchant a person is on: such a person cannot be removed. */
 export async function usesOf(db: Db, merchantId: number, id: number): Promise<number> {
-  const m = merchantWide(db, merchantId);
-  const [h, w] = await Promise.all(
-    (['production_harvest_people', 'production_farm_work_people'] as const).map((table) =>
-      m
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('personnel_id', '=', id)
-        .executeTakeFirstOrThrow(),
-    ),
-  );
-  return Number(h.n) + Number(w.n);
+  const tables = ['production_harvest_people', 'production_farm_work_people'] as const;
+  return referencesTo(merchantWide(db, merchantId), tables, 'personnel_id', id);
 }
 
 /** A person goes with their parks in every park of the merchant. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/connect';
-import { pageOfQuery } from '../../../db/rows';
+import { pageOfQuery, referencesTo } from '../../../db/rows';
 import { type Scope, scoped } from '../../../db/scope';
 
 export interface PlantingFilter {
@@ -70,17 +70,7 @@ export interface PlantingFields {
 
 /** Harvests and farm work recorded on a planting: it keeps its history, so it cannot be removed. */
 export async function usesOf(db: Db, scope: Scope, id: number): Promise<number> {
-  const s = scoped(db, scope);
-  const [h, w] = await Promise.all(
-    (['production_harvests', 'production_farm_work'] as const).map((table) =>
-      s
-        .selectFrom(table)
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('planting_id', '=', id)
-        .executeTakeFirstOrThrow(),
-    ),
-  );
-  return Number(h.n) + Number(w.n);
+  return referencesTo(scoped(db, scope), ['production_harvests', 'production_farm_work'], 'planting_id', id);
 }
 
 /** The harvest dialog's plantings of a park: all but the ended, newest first. */

@@ -1,4 +1,4 @@
-import { Code, type Paged } from '@farmpark/contracts';
+import { Code } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { rowById, rowsByIds } from '../../../db/rows';
 import { ApiError, notFound } from '../../../http/apiError';
@@ -6,21 +6,9 @@ import { type ScopeSource, scopeOf } from '../../../http/scope';
 import { idsInPark, type ParkTable } from './choicesRepo';
 
 /**
- * What the stock services answer: a page of records, the records a request names (or the same "not
- * found", 1005, as for a record that does not exist), and refusals each with the detail the console
- * phrases under its field.
+ * What the stock services answer: the records a request names (or the same "not found", 1005, as for a
+ * record that does not exist), and refusals each with the detail the console phrases under its field.
  */
-export const paged = <R, T>(
-  q: { pageNum: number; pageSize: number },
-  page: { rows: R[]; total: number },
-  to: (r: R) => T,
-): Paged<T> => ({
-  list: page.rows.map(to),
-  total: page.total,
-  pageNum: q.pageNum,
-  pageSize: q.pageSize,
-});
-
 type StockTable =
   | 'production_materials'
   | 'production_suppliers'

@@ -9,12 +9,12 @@ import {
   type FarmWorkType,
   type MachineFertiliser,
   monthBounds,
-  type Paged,
   workRemovedReason,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { deleteByIds, insertRow, updateById } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
+import { parkListOf } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { guardSprays, notAfterToday } from '../core/safetyGuard';
@@ -69,11 +69,7 @@ async function toWorks(db: Db, auth: AuthContext, rows: repo.WorkRow[]): Promise
   });
 }
 
-export async function listFarmWork(db: Db, auth: AuthContext, q: FarmWorkListQuery): Promise<Paged<FarmWork>> {
-  requirePark(auth, q.groupId);
-  const { rows, total } = await repo.listWork(db, scopeOf(auth), q);
-  return { list: await toWorks(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
-}
+export const listFarmWork = parkListOf(repo.listWork, (rows, db, auth) => toWorks(db, auth, rows));
 
 export async function farmWorkExportRows(
   db: Db,

@@ -13,10 +13,11 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import type { ProductionMachineryTable, ProductionMaintenanceTable } from '../../../db/productionStockSchema';
 import { deleteByIds, insertRow, updateById } from '../../../db/rows';
+import { paged } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { zoneOfPark } from '../../parks/repo';
-import { paged, rowsToRemove, rowToAlter, visibleRow } from './answers';
+import { rowsToRemove, rowToAlter, visibleRow } from './answers';
 import * as repo from './machineryRepo';
 
 /**

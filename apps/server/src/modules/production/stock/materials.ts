@@ -15,9 +15,10 @@ import type { Db } from '../../../db/connect';
 import type { ProductionMaterialsTable } from '../../../db/productionStockSchema';
 import { deleteByIds, insertRow, updateById } from '../../../db/rows';
 import { isUniqueViolation } from '../../../db/scope';
+import { paged } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { duplicateName, paged, refuseUsed, requireInPark, rowsToRemove, rowToAlter, visibleRow } from './answers';
+import { duplicateName, refuseUsed, requireInPark, rowsToRemove, rowToAlter, visibleRow } from './answers';
 import { actorOf, moveStock } from './ledger';
 import * as repo from './materialsRepo';
 

@@ -1,9 +1,10 @@
-import type { AddSupplierBody, AlterSupplierBody, NamedOption, Paged, Supplier } from '@farmpark/contracts';
+import type { AddSupplierBody, AlterSupplierBody, NamedOption, Supplier } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
 import type { ProductionSuppliersTable } from '../../../db/productionStockSchema';
 import { deleteByIds } from '../../../db/rows';
 import { isUniqueViolation } from '../../../db/scope';
+import { parkListOf } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { duplicateName, refuseUsed, requireInPark, rowsToRemove, rowToAlter } from './answers';
@@ -33,15 +34,7 @@ async function withMaterials(db: Db, auth: AuthContext, rows: Row[]): Promise<Su
   }));
 }
 
-export async function listSuppliers(
-  db: Db,
-  auth: AuthContext,
-  q: { groupId: number; keyword?: string; pageNum: number; pageSize: number },
-): Promise<Paged<Supplier>> {
-  requirePark(auth, q.groupId);
-  const { rows, total } = await repo.listSuppliers(db, scopeOf(auth), q);
-  return { list: await withMaterials(db, auth, rows), total, pageNum: q.pageNum, pageSize: q.pageSize };
-}
+export const listSuppliers = parkListOf(repo.listSuppliers, (rows, db, auth) => withMaterials(db, auth, rows));
 
 export async function supplierExportRows(db: Db, auth: AuthContext, q: { groupId: number; keyword?: string }) {
   requirePark(auth, q.groupId);

@@ -1,9 +1,10 @@
 import type { AddVideoQuery, Paged, TraceVideo } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { deleteByIds, insertRow } from '../../../db/rows';
+import { paged } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { paged, requireInPark, visibleRow } from './answers';
+import { requireInPark, visibleRow } from './answers';
 import * as repo from './videosRepo';
 
 /** Traceability clips of a park (/productionManagement/videoManagement). */

@@ -8,10 +8,10 @@ import {
   updateReportBody,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notFound, parseValue } from '../../../http/apiError';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
+import { apiRoutes } from '../../../http/routes';
 import type { ModuleDeps } from '../../context';
 import { checkReportFile, createReportFiles } from './files';
 import {
@@ -35,25 +35,15 @@ export async function traceReportRoutes(app: FastifyInstance, deps: ModuleDeps):
     app.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: REPORT_MAX_BYTES + 1 }, (_req, body, done) =>
       done(null, body),
     );
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['trace'];
+  const { r, get, post } = apiRoutes(app, tags);
   const config = { permitUrl: REPORTS };
 
-  r.get(`${P}/getReportList`, { config, schema: { tags, querystring: reportListQuery } }, async (req) =>
-    ok(await listReports(db, authOf(req), req.query)),
-  );
-  r.get(`${P}/getReportDetail`, { config, schema: { tags, querystring: traceIdQuery } }, async (req) =>
-    ok(await reportDetail(db, authOf(req), req.query.id)),
-  );
-  r.post(`${P}/addReport`, { config, schema: { tags, body: addReportBody } }, async (req) =>
-    ok(await addReport(db, authOf(req), req.body)),
-  );
-  r.post(`${P}/updateReport`, { config, schema: { tags, body: updateReportBody } }, async (req) =>
-    ok(await updateReport(db, authOf(req), req.body)),
-  );
-  r.post(`${P}/removeReport`, { config, schema: { tags, body: traceIdsBody } }, async (req) =>
-    ok(await removeReports(db, authOf(req), req.body.id)),
-  );
+  get(`${P}/getReportList`, config, reportListQuery, (req) => listReports(db, authOf(req), req.query));
+  get(`${P}/getReportDetail`, config, traceIdQuery, (req) => reportDetail(db, authOf(req), req.query.id));
+  post(`${P}/addReport`, config, addReportBody, (req) => addReport(db, authOf(req), req.body));
+  post(`${P}/updateReport`, config, updateReportBody, (req) => updateReport(db, authOf(req), req.body));
+  post(`${P}/removeReport`, config, traceIdsBody, (req) => removeReports(db, authOf(req), req.body.id));
   r.post(`${P}/uploadReportFile`, { config }, async (req) => {
     const { id } = parseValue(traceIdQuery, req.query);
     const checked = await checkReportFile(req.body);
