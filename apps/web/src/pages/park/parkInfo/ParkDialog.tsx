@@ -4,7 +4,7 @@ import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addGroup, alterGroup, type ParkInput } from '../../../api/parks';
-import { dialogProps } from '../../../utils/dialog';
+import { dialogProps, saveDialogProps } from '../../../utils/dialog';
 import { contractRule, showServerFieldError } from '../../../utils/formRules';
 import { useFormSave } from '../../../utils/formSave';
 import { timeZoneOptions } from '../../../utils/time';
@@ -92,14 +92,9 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
   return (
     <Modal
       {...dialogProps()}
+      {...saveDialogProps(t, { saving, onOk: submit, onCancel: onClose, testId: 'park-save' })}
       open={target !== null}
       title={editing ? t('park.edit') : t('park.create')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'park-save' }}
     >
       <Form form={form} layout="vertical" data-testid="park-form">
         <Row gutter={16}>

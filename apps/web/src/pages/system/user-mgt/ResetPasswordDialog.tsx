@@ -3,7 +3,7 @@ import { resetUserPwdBody, type SysUser } from '@farmpark/contracts';
 import { Alert, App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetSysUserPwd } from '../../../api/admin';
-import { dialogProps } from '../../../utils/dialog';
+import { dialogProps, saveDialogProps } from '../../../utils/dialog';
 import { contractRule, showServerFieldError } from '../../../utils/formRules';
 import { useFormSave } from '../../../utils/formSave';
 
@@ -30,14 +30,9 @@ export default function ResetPasswordDialog({ user, onClose }: { user: SysUser |
   return (
     <Modal
       {...dialogProps({ width: 520 })}
+      {...saveDialogProps(t, { saving, onOk: submit, onCancel: onClose, testId: 'reset-pwd-save' })}
       open={user !== null}
       title={t('admin.user.resetPwdTitle', { name: user?.loginName ?? '' })}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'reset-pwd-save' }}
     >
       <Alert type="warning" showIcon message={t('admin.user.resetPwdNote')} style={{ marginBottom: 16 }} />
       <Form form={form} layout="vertical">

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addFarmWork, alterFarmWork, type FarmWorkInput } from '../../../../api/production';
 import { useAppStore } from '../../../../stores/app';
-import { dialogProps } from '../../../../utils/dialog';
+import { saveDialogProps, wideDialogProps } from '../../../../utils/dialog';
 import { useFormSave } from '../../../../utils/formSave';
 import { parkNow } from '../../../../utils/time';
 import { dayOf } from '../usePark';
@@ -116,20 +116,12 @@ export default function FarmWorkDialog(props: {
   const required = (k: string) => [{ required: true, message: t('validation.required', { field: lbl(k) }) }];
   const materials = options?.materials ?? [];
   const unitOf = (id: number | undefined) => materials.find((m) => m.id === id);
-  const base = dialogProps();
   return (
     <Modal
-      {...base}
-      width={mobile ? '100%' : 880}
-      style={mobile ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : base.style}
+      {...wideDialogProps(mobile, 880)}
+      {...saveDialogProps(t, { saving, onOk: submit, onCancel: props.onClose, testId: 'farmWork-save' })}
       open={target !== null}
       title={editing ? lbl('editTitle') : lbl('createTitle')}
-      onCancel={props.onClose}
-      onOk={submit}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'farmWork-save' }}
     >
       <Form form={form} layout="vertical" data-testid="farmWork-form">
         <Row gutter={16}>

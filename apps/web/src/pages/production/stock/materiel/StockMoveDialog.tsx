@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addStockMove, getSupplierOptions } from '../../../../api/production';
-import { dialogProps } from '../../../../utils/dialog';
+import { dialogProps, saveDialogProps } from '../../../../utils/dialog';
 import { showServerFieldError } from '../../../../utils/formRules';
 import { useFormSave } from '../../../../utils/formSave';
 import { dayOf } from '../usePark';
@@ -68,14 +68,9 @@ export default function StockMoveDialog(props: {
   return (
     <Modal
       {...dialogProps({ width: 560 })}
+      {...saveDialogProps(t, { saving, onOk: submit, onCancel: props.onClose, testId: 'stock-move-save' })}
       open={material !== null}
       title={title}
-      onCancel={props.onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'stock-move-save' }}
     >
       <Form form={form} layout="vertical" data-testid="stock-move-form">
         <Form.Item
