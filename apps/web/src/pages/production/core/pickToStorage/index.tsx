@@ -17,6 +17,7 @@ import CrudPage from '../../../../components/CrudPage';
 import { sameBodySaves } from '../../../../components/CrudPage/saves';
 import { useParkStore } from '../../../../stores/park';
 import { parkNow } from '../../../../utils/time';
+import { plotColumn } from '../plotColumn';
 
 /** Production > harvest to storage: what was picked from which planting, by whom, into which store. */
 export default function PickToStoragePage() {
@@ -56,12 +57,7 @@ function HarvestList({ groupId }: { groupId: number }) {
       columns={[
         { title: lbl('harvestedOn'), dataIndex: 'harvestedOn', width: 110 },
         { title: t('production.planting.crop'), dataIndex: 'cropName', width: 100 },
-        {
-          title: t('production.planting.plot'),
-          dataIndex: 'areaPointName',
-          width: 120,
-          render: (v: string | null) => v ?? t('production.planting.plotRemoved'),
-        },
+        plotColumn(t, 120),
         {
           title: lbl('quantity'),
           key: 'quantity',

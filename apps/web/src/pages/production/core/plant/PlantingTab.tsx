@@ -15,6 +15,7 @@ import {
   updatePlanting,
 } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
+import { plotColumn } from '../plotColumn';
 import AutoHarvestDay from './AutoHarvestDay';
 import PlantingDrawer from './PlantingDrawer';
 
@@ -66,12 +67,7 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
         columns={[
           { title: lbl('crop'), dataIndex: 'cropName', width: 100 },
           { title: lbl('variety'), dataIndex: 'variety', width: 110 },
-          {
-            title: lbl('plot'),
-            dataIndex: 'areaPointName',
-            width: 130,
-            render: (v: string | null) => v ?? lbl('plotRemoved'),
-          },
+          plotColumn(t, 130),
           { title: lbl('areaMu'), dataIndex: 'areaMu', width: 90 },
           { title: lbl('sownOn'), dataIndex: 'sownOn', width: 110 },
           {
