@@ -2,10 +2,10 @@ import '../areaTexts';
 import { APP_LINK_KEYS, APP_LINK_MAX, type AppLinks, isHttpUrl } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alterAppLinks } from '../../api/appLinks';
 import { showServerFieldError } from '../../utils/formRules';
+import { useFormSave } from '../../utils/formSave';
 
 /**
  * The administrator's editor of the merchant's download links (loaded only when opened). Each address
@@ -16,28 +16,20 @@ export default function AppLinksForm({ links, onDone }: { links: AppLinks; onDon
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<AppLinks>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveForm } = useFormSave(form);
   const labels = Object.fromEntries(APP_LINK_KEYS.map((k) => [k, t(`download.${k}`)]));
 
   const save = async () => {
-    let values: AppLinks;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const trimmed = Object.fromEntries(APP_LINK_KEYS.map((k) => [k, (values[k] ?? '').trim()])) as AppLinks;
-      await alterAppLinks(trimmed);
-      await client.invalidateQueries({ queryKey: ['appLinks'] });
-      message.success(t('appLinks.saved'));
-      onDone();
-    } catch (err) {
-      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message || 'Error', 5);
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(
+      async (values) => {
+        const trimmed = Object.fromEntries(APP_LINK_KEYS.map((k) => [k, (values[k] ?? '').trim()])) as AppLinks;
+        await alterAppLinks(trimmed);
+        await client.invalidateQueries({ queryKey: ['appLinks'] });
+        message.success(t('appLinks.saved'));
+        onDone();
+      },
+      (err) => showServerFieldError(form, err, labels),
+    );
   };
 
   return (

@@ -2,7 +2,7 @@ import { App, Col, Form, Modal, Row } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppStore } from '../../stores/app';
-import { dialogProps } from '../../utils/dialog';
+import { DIALOG_WIDTH, saveDialogProps, wideDialogProps } from '../../utils/dialog';
 import { contractRule } from '../../utils/formRules';
 import { useSchemaForm } from '../../utils/useSchemaForm';
 import type { CrudForm } from './types';
@@ -62,20 +62,12 @@ export default function CrudDialog<R, V>({ testId, form: spec, target, title, on
     onSaved();
   };
 
-  const base = dialogProps();
   return (
     <Modal
-      {...base}
-      width={mobile ? '100%' : (spec.width ?? base.width)}
-      style={mobile ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : base.style}
+      {...wideDialogProps(mobile, spec.width ?? DIALOG_WIDTH)}
+      {...saveDialogProps(t, { saving, onOk: submit, onCancel: onClose, testId: `${testId}-save` })}
       open={target !== null}
       title={title}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': `${testId}-save` }}
     >
       <Form form={form} layout="vertical" data-testid={`${testId}-form`}>
         <Row gutter={16}>

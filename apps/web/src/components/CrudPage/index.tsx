@@ -4,6 +4,7 @@ import { App, Button, Card, Col, Form, Popconfirm, Result, Row, Space, Table, ty
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withParkZone } from '../../utils/time';
+import { ExportButtons } from '../ExportButton';
 import FilterFold from '../table/FilterFold';
 import { useTableLayout } from '../table/tableLayout';
 import CrudDialog from './CrudDialog';
@@ -15,13 +16,20 @@ export type { CrudApi, CrudForm, CrudPageProps, FormField, SearchField } from '.
 type Params = Record<string, string | number | boolean | undefined>;
 const EXPORT_PAGE = 500;
 
+/** The search as export URL parameters: a switch's true/false is for the list (its toParams says what to send). */
+const exportFilters = (filters: Params) =>
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined && typeof v !== 'boolean')) as Record<
+    string,
+    string | number | undefined
+  >;
+
 /**
  * The shared CRUD building block (ARCHITECTURE: an entity is declared once — columns, form
  * schema, api — and gets list, search, create, edit, delete, batch delete and export).
  * The table pages on the server (`pageNum/pageSize -> {list,total}`).
  */
 export default function CrudPage<R extends object, V = Record<string, unknown>>(props: CrudPageProps<R, V>) {
-  const { testId, rowKey, fetchList, search, form: formSpec, remove, rowLabel, locked } = props;
+  const { testId, rowKey, fetchList, search, form: formSpec, remove, rowLabel, locked, exportUrl } = props;
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -211,6 +219,7 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
         )}
         <Button icon={<ReloadOutlined />} onClick={reload} aria-label={t('common.refresh')} />
         {typeof props.toolbar === 'function' ? props.toolbar(selected.map(Number)) : props.toolbar}
+        {exportUrl && <ExportButtons testId={testId} url={(format) => exportUrl(exportFilters(filters), format)} />}
       </Space>
       {error ? (
         <Result

@@ -2,6 +2,7 @@ import type { Paged } from '@farmpark/contracts';
 import type { FormInstance, TableColumnsType } from 'antd';
 import type { ReactNode } from 'react';
 import type { ZodType } from 'zod';
+import type { ExportFormat } from '../../api/request';
 import type { CsvColumn } from './csv';
 
 /** One input of the search form; its value is sent as the query parameter `name` ('' and undefined are left out). */
@@ -84,6 +85,11 @@ export interface CrudPageProps<R extends object, V> {
   exportCsv?:
     | { filename: string; columns: CsvColumn<R>[] }
     | { url: (filters: Record<string, string | number | undefined>) => string };
+  /**
+   * Excel and CSV written by the server for the filters on screen (ExportButtons after the toolbar, test ids
+   * `${testId}-export-<format>`); the filters come without paging and without switches' true/false.
+   */
+  exportUrl?: (filters: Record<string, string | number | undefined>, format: ExportFormat) => string;
   /** Toolbar buttons; a function gets the ids of the ticked rows (e.g. print only those). */
   toolbar?: ReactNode | ((selected: number[]) => ReactNode);
   pageSize?: number;

@@ -22,6 +22,12 @@ export function StateTag({ state }: { state: string }) {
   );
 }
 
+/** Whether a rule, contact or notice is in use: the same green on / grey off on every alarm page. */
+export function EnabledTag({ enabled }: { enabled: boolean }) {
+  const { t } = useTranslation();
+  return <Tag color={enabled ? 'green' : 'default'}>{enabled ? t('alarm.flag.on') : t('alarm.flag.off')}</Tag>;
+}
+
 /** A parameter's name and unit from the device model, in the console's language. */
 export function paramLabel(deviceClass: string | null | undefined, key: string, lng: string) {
   const def =

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { alterZone, getZonePlotList } from '../../api/irrigation';
 import { useParkStore } from '../../stores/park';
 import { contractRule, showServerFieldError } from '../../utils/formRules';
+import { useFormSave } from '../../utils/formSave';
 import { zoneLabel } from './confirm';
 import { useParkZones } from './zoneNames';
 
@@ -39,8 +40,8 @@ function ZoneDialog({ machine, onClose }: { machine: IrrigationMachine; onClose:
     enabled: groupId !== null,
   });
   const [editing, setEditing] = useState<IrrigationZone | null>(null);
-  const [saving, setSaving] = useState(false);
   const [form] = Form.useForm<{ name: string; areaPointId: number | null }>();
+  const { saving, save: saveForm } = useFormSave(form);
   const mine = (zones.data ?? []).filter((z) => z.deviceId === machine.deviceId);
   const labels = { name: t('irrZones.name'), areaPointId: t('irrZones.plot') };
 
@@ -50,28 +51,20 @@ function ZoneDialog({ machine, onClose }: { machine: IrrigationMachine; onClose:
   };
   const save = async () => {
     if (!editing) return;
-    let v: { name?: string; areaPointId?: number | null };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await alterZone({
-        deviceId: machine.deviceId,
-        zoneNo: editing.zoneNo,
-        name: (v.name ?? '').trim(),
-        areaPointId: v.areaPointId ?? null,
-      });
-      await client.invalidateQueries({ queryKey: ['irrigation', 'zones'] });
-      message.success(t('irrZones.saved', { zone: zoneLabel(t, saved.zoneNo, saved.name ?? saved.areaPointName) }));
-      setEditing(null);
-    } catch (err) {
-      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message || 'Error', 5);
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(
+      async (v) => {
+        const saved = await alterZone({
+          deviceId: machine.deviceId,
+          zoneNo: editing.zoneNo,
+          name: (v.name ?? '').trim(),
+          areaPointId: v.areaPointId ?? null,
+        });
+        await client.invalidateQueries({ queryKey: ['irrigation', 'zones'] });
+        message.success(t('irrZones.saved', { zone: zoneLabel(t, saved.zoneNo, saved.name ?? saved.areaPointName) }));
+        setEditing(null);
+      },
+      (err) => showServerFieldError(form, err, labels),
+    );
   };
 
   const list = zones.isError ? (

@@ -19,6 +19,7 @@ import SoilPanel from './panels/SoilPanel';
 import WeatherPanel from './panels/WeatherPanel';
 import { classPermitted, PANEL_PERMIT, useScreenPermits } from './permits';
 import ScaleBox from './ScaleBox';
+import Stage from './Stage';
 import css from './screen.module.css';
 import { useAlarms } from './useAlarms';
 import { useParkMap } from './useParkMap';
@@ -71,84 +72,76 @@ export default function Screen({ palette }: { palette: Palette }) {
   const ofClass = (c: string) => live.devices.filter((d) => d.deviceClass === c);
   const mapData = map.query.data;
   return (
-    <ScaleBox background={palette.page} testId="screen-box">
-      <div
-        className={css.stage}
-        style={varsOf(palette)}
-        data-testid="large-screen"
-        data-theme={palette.name}
-        data-fresh={fresh.state}
-      >
-        <Header
-          title={screenTitle || t('screen.title', { park: parkLabel(park) })}
-          groupId={park.groupId}
-          zone={zone}
-          fresh={fresh}
+    <Stage palette={palette} testId="large-screen" fresh={fresh}>
+      <Header
+        title={screenTitle || t('screen.title', { park: parkLabel(park) })}
+        groupId={park.groupId}
+        zone={zone}
+        fresh={fresh}
+        palette={palette}
+      />
+      <main className={css.body}>
+        <DevicesPanel parkDevices={park.devices} live={live.devices} watched={live.watched} palette={palette} />
+        <WeatherPanel
+          stations={ofClass('weatherStation')}
+          permitted={classPermitted(permits, 'weatherStation')}
+          loading={live.loading}
+          now={now}
+        />
+        <SoilPanel
+          stations={ofClass('soilStation')}
+          plots={mapData?.plots ?? []}
+          placed={mapData?.placed ?? []}
+          permitted={classPermitted(permits, 'soilStation')}
+          loading={live.loading}
           palette={palette}
         />
-        <main className={css.body}>
-          <DevicesPanel parkDevices={park.devices} live={live.devices} watched={live.watched} palette={palette} />
-          <WeatherPanel
-            stations={ofClass('weatherStation')}
-            permitted={classPermitted(permits, 'weatherStation')}
-            loading={live.loading}
-            now={now}
-          />
-          <SoilPanel
-            stations={ofClass('soilStation')}
-            plots={mapData?.plots ?? []}
-            placed={mapData?.placed ?? []}
-            permitted={classPermitted(permits, 'soilStation')}
-            loading={live.loading}
-            palette={palette}
-          />
-          <MapPanel
-            park={park}
-            data={mapData}
-            permitted={map.permitted}
-            loading={map.query.isPending && map.query.fetchStatus !== 'idle'}
-            error={map.query.isError}
-            live={live.devices}
-            alarmed={alarms.alarmed}
-            palette={palette}
-          />
-          <div className={css.bottom}>
-            <PestsPanel
-              groupId={park.groupId}
-              hasTraps={park.devices.some((d) => d.deviceClass === 'insectTrap')}
-              permitted={permits.has(PANEL_PERMIT.pests)}
-              palette={palette}
-              zone={zone}
-            />
-            <IrrigationPanel
-              groupId={park.groupId}
-              permitted={permits.has(PANEL_PERMIT.irrigation)}
-              palette={palette}
-              zone={zone}
-            />
-            <ProductionPanel groupId={park.groupId} palette={palette} />
-          </div>
-          <AlarmsPanel
-            alarms={alarms.feed.data?.list}
-            open={alarms.open}
-            permitted={alarmsPermitted}
-            loading={alarms.feed.isPending && alarms.feed.fetchStatus !== 'idle'}
-            error={alarms.feed.isError}
-            palette={palette}
-            zone={zone}
-          />
-          <CamerasPanel
+        <MapPanel
+          park={park}
+          data={mapData}
+          permitted={map.permitted}
+          loading={map.query.isPending && map.query.fetchStatus !== 'idle'}
+          error={map.query.isError}
+          live={live.devices}
+          alarmed={alarms.alarmed}
+          palette={palette}
+        />
+        <div className={css.bottom}>
+          <PestsPanel
             groupId={park.groupId}
-            cameras={park.devices.filter((d) => d.deviceClass === 'camera')}
-            live={ofClass('camera')}
-            permitted={classPermitted(permits, 'camera')}
+            hasTraps={park.devices.some((d) => d.deviceClass === 'insectTrap')}
+            permitted={permits.has(PANEL_PERMIT.pests)}
             palette={palette}
             zone={zone}
-            now={now}
           />
-        </main>
-      </div>
-    </ScaleBox>
+          <IrrigationPanel
+            groupId={park.groupId}
+            permitted={permits.has(PANEL_PERMIT.irrigation)}
+            palette={palette}
+            zone={zone}
+          />
+          <ProductionPanel groupId={park.groupId} palette={palette} />
+        </div>
+        <AlarmsPanel
+          alarms={alarms.feed.data?.list}
+          open={alarms.open}
+          permitted={alarmsPermitted}
+          loading={alarms.feed.isPending && alarms.feed.fetchStatus !== 'idle'}
+          error={alarms.feed.isError}
+          palette={palette}
+          zone={zone}
+        />
+        <CamerasPanel
+          groupId={park.groupId}
+          cameras={park.devices.filter((d) => d.deviceClass === 'camera')}
+          live={ofClass('camera')}
+          permitted={classPermitted(permits, 'camera')}
+          palette={palette}
+          zone={zone}
+          now={now}
+        />
+      </main>
+    </Stage>
   );
 }
 

@@ -1,6 +1,6 @@
 import '../areaTexts';
 import { type AlarmContact, alarmContactFields, WEBHOOK_TYPES } from '@farmpark/contracts';
-import { Input, Select, Switch, Tag } from 'antd';
+import { Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   type AlarmContactInput,
@@ -11,6 +11,7 @@ import {
 } from '../../../api/alarms';
 import CrudPage from '../../../components/CrudPage';
 import { useParkOptions } from '../../system/parkOptions';
+import { EnabledTag } from '../labels';
 
 /** Alarm > contacts: who is told about alarms, how, and for which parks. */
 export default function AlarmContactsPage() {
@@ -48,9 +49,7 @@ export default function AlarmContactsPage() {
           title: lbl('enabled'),
           dataIndex: 'enabled',
           width: 90,
-          render: (v: boolean) => (
-            <Tag color={v ? 'green' : 'default'}>{v ? t('alarm.flag.on') : t('alarm.flag.off')}</Tag>
-          ),
+          render: (v: boolean) => <EnabledTag enabled={v} />,
         },
       ]}
       exportCsv={{

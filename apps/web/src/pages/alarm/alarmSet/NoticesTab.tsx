@@ -1,9 +1,10 @@
 import '../areaTexts';
 import { type Notice, noticeFields } from '@farmpark/contracts';
-import { Alert, Input, Switch, Tag } from 'antd';
+import { Alert, Input, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addNotice, alterNotice, getNoticeList, type NoticeInput, removeNotice } from '../../../api/alarms';
 import CrudPage from '../../../components/CrudPage';
+import { EnabledTag } from '../labels';
 
 /** Merchant notices shown on the home page banner (managed with the alarm settings permission). */
 export default function NoticesTab() {
@@ -28,9 +29,7 @@ export default function NoticesTab() {
             title: l('enabled'),
             dataIndex: 'enabled',
             width: 90,
-            render: (v: boolean) => (
-              <Tag color={v ? 'green' : 'default'}>{v ? t('alarm.flag.on') : t('alarm.flag.off')}</Tag>
-            ),
+            render: (v: boolean) => <EnabledTag enabled={v} />,
           },
         ]}
         form={{

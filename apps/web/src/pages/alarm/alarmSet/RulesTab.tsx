@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { addAlarmRule, alterAlarmRule, getAlarmRuleList, removeAlarmRule } from '../../../api/alarms';
 import CrudPage from '../../../components/CrudPage';
 import { useActivePark } from '../../../stores/park';
-import { classLabel, conditionText, SeverityTag } from '../labels';
+import { classLabel, conditionText, EnabledTag, SeverityTag } from '../labels';
 import ConditionFields from './components/ConditionFields';
 import NotifyFields from './components/NotifyFields';
 import PreviewPanel from './components/PreviewPanel';
@@ -66,9 +66,7 @@ export default function RulesTab() {
           title: l('enabled'),
           dataIndex: 'enabled',
           width: 80,
-          render: (v: boolean) => (
-            <Tag color={v ? 'green' : 'default'}>{v ? t('alarm.flag.on') : t('alarm.flag.off')}</Tag>
-          ),
+          render: (v: boolean) => <EnabledTag enabled={v} />,
         },
         {
           title: l('openAlarms'),

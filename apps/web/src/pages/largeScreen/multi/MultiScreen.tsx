@@ -5,8 +5,8 @@ import { useAppStore } from '../../../stores/app';
 import { useParkZone } from '../../../utils/time';
 import { freshness } from '../freshness';
 import Header, { useNow } from '../Header';
-import { type Palette, varsOf } from '../palette';
-import ScaleBox from '../ScaleBox';
+import type { Palette } from '../palette';
+import Stage from '../Stage';
 import css from '../screen.module.css';
 import Comparison from './Comparison';
 import CropsPanel from './CropsPanel';
@@ -48,28 +48,20 @@ export default function MultiScreen({ palette }: { palette: Palette }) {
     anyOnline: false,
   });
   return (
-    <ScaleBox background={palette.page} testId="screen-box">
-      <div
-        className={css.stage}
-        style={varsOf(palette)}
-        data-testid="large-screen-multi"
-        data-theme={palette.name}
-        data-fresh={fresh.state}
-      >
-        <Header title={title} groupId={data?.parks[0]?.groupId ?? 0} zone={zone} fresh={fresh} palette={palette} />
-        {words || !data ? (
-          <div className={css.state} data-testid="screen-multi-state">
-            {words}
-          </div>
-        ) : (
-          <main className={css.multiBody}>
-            <Totals parks={data.parks} palette={palette} />
-            <CropsPanel production={sumProduction(data.parks)} palette={palette} />
-            <ParksMap parks={data.parks} palette={palette} />
-            <Comparison parks={data.parks} palette={palette} />
-          </main>
-        )}
-      </div>
-    </ScaleBox>
+    <Stage palette={palette} testId="large-screen-multi" fresh={fresh}>
+      <Header title={title} groupId={data?.parks[0]?.groupId ?? 0} zone={zone} fresh={fresh} palette={palette} />
+      {words || !data ? (
+        <div className={css.state} data-testid="screen-multi-state">
+          {words}
+        </div>
+      ) : (
+        <main className={css.multiBody}>
+          <Totals parks={data.parks} palette={palette} />
+          <CropsPanel production={sumProduction(data.parks)} palette={palette} />
+          <ParksMap parks={data.parks} palette={palette} />
+          <Comparison parks={data.parks} palette={palette} />
+        </main>
+      )}
+    </Stage>
   );
 }

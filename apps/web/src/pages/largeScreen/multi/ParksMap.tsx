@@ -1,13 +1,13 @@
 import '../areaTexts';
 import type { LngLat, ScreenParkSummary } from '@farmpark/contracts';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import MapCanvas, { type MapMarker, type MapPolygon } from '../../../components/MapCanvas';
-import { viewOf } from '../mapView';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
 import { MapLegend } from '../panels/MapPanel';
 import css from '../screen.module.css';
+import { useFittedView } from '../useFittedView';
 
 /**
  * The screen's parks on one map without tiles: each park's boundary where drawn, and a dot at its
@@ -42,16 +42,8 @@ export default function ParksMap({ parks, palette }: { parks: readonly ScreenPar
     );
     return { polygons, markers };
   }, [shapeKey, palette]);
-  const box = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useLayoutEffect(() => {
-    if (box.current && !size) setSize({ width: box.current.clientWidth, height: box.current.clientHeight });
-  });
-  const view = useMemo(() => {
-    const pts: LngLat[] = [...polygons.flatMap((p) => p.ring), ...markers.map((m) => m.at)];
-    // a margin of a fifth keeps the names of parks at the edge inside the panel
-    return size ? viewOf(pts, size.width, size.height, 0.2) : null;
-  }, [polygons, markers, size]);
+  // a margin of a fifth keeps the names of parks at the edge inside the panel
+  const { box, size, view } = useFittedView(polygons, markers, 0.2);
   const unplaced = parks.length - markers.length;
   return (
     <Panel

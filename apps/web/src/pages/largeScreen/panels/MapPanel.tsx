@@ -1,13 +1,13 @@
 import '../areaTexts';
 import type { LngLat, Park } from '@farmpark/contracts';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LiveDevice } from '../../../components/live/liveState';
 import MapCanvas, { type MapMarker, type MapPolygon } from '../../../components/MapCanvas';
-import { viewOf } from '../mapView';
 import Panel from '../Panel';
 import type { Palette } from '../palette';
 import css from '../screen.module.css';
+import { useFittedView } from '../useFittedView';
 import type { ParkMapData } from '../useParkMap';
 
 /**
@@ -59,16 +59,7 @@ export default function MapPanel({
       }),
     [data, onlineById, alarmed, palette],
   );
-  // the map's layout size (the stage's, before the scale): the view is fitted to it once known
-  const box = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
-  useLayoutEffect(() => {
-    if (box.current && !size) setSize({ width: box.current.clientWidth, height: box.current.clientHeight });
-  });
-  const view = useMemo(() => {
-    const pts: LngLat[] = [...polygons.flatMap((p) => p.ring), ...markers.map((m) => m.at)];
-    return size ? viewOf(pts, size.width, size.height) : null;
-  }, [polygons, markers, size]);
+  const { box, size, view } = useFittedView(polygons, markers);
   const centre: LngLat | null = data?.point
     ? [data.point.longitude, data.point.latitude]
     : park.longitude !== null && park.latitude !== null

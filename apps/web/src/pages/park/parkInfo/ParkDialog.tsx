@@ -1,11 +1,12 @@
 import '../areaTexts';
 import { type Park, parkFields } from '@farmpark/contracts';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Select } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addGroup, alterGroup, type ParkInput } from '../../../api/parks';
-import { dialogProps } from '../../../utils/dialog';
+import { dialogProps, saveDialogProps } from '../../../utils/dialog';
 import { contractRule, showServerFieldError } from '../../../utils/formRules';
+import { useFormSave } from '../../../utils/formSave';
 import { timeZoneOptions } from '../../../utils/time';
 
 const FIELDS = [
@@ -35,7 +36,7 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ParkInput>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveForm } = useFormSave(form);
   const editing = target !== null && target !== 'new' ? target : null;
 
   useEffect(() => {
@@ -48,34 +49,28 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
   const rules = (f: Field) => [contractRule(parkFields.shape[f], label(f))];
 
   const submit = async () => {
-    let values: ParkInput;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return; // the form shows each field's message
-    }
-    const body: ParkInput = {
-      ...values,
-      area: values.area ?? null,
-      longitude: values.longitude ?? null,
-      latitude: values.latitude ?? null,
-      elevationM: values.elevationM ?? null,
-      windHeightM: values.windHeightM ?? null,
-      // cleared: back to the server's default zone
-      timeZone: values.timeZone ?? '',
-    };
-    setSaving(true);
-    try {
-      if (editing) await alterGroup({ ...body, groupId: editing.groupId }, { silent: true });
-      else await addGroup(body, { silent: true });
-      message.success(t('park.saved'));
-      onSaved();
-    } catch (err) {
-      const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
-      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message || 'Error', 5);
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(
+      async (values) => {
+        const body: ParkInput = {
+          ...values,
+          area: values.area ?? null,
+          longitude: values.longitude ?? null,
+          latitude: values.latitude ?? null,
+          elevationM: values.elevationM ?? null,
+          windHeightM: values.windHeightM ?? null,
+          // cleared: back to the server's default zone
+          timeZone: values.timeZone ?? '',
+        };
+        if (editing) await alterGroup({ ...body, groupId: editing.groupId }, { silent: true });
+        else await addGroup(body, { silent: true });
+        message.success(t('park.saved'));
+        onSaved();
+      },
+      (err) => {
+        const labels = Object.fromEntries(FIELDS.map((f) => [f, label(f)]));
+        return showServerFieldError(form, err, labels);
+      },
+    );
   };
 
   const text = (f: Field, span = 12, textarea = false) => (
@@ -97,14 +92,9 @@ export default function ParkDialog({ target, onClose, onSaved }: Props) {
   return (
     <Modal
       {...dialogProps()}
+      {...saveDialogProps(t, { saving, onOk: submit, onCancel: onClose, testId: 'park-save' })}
       open={target !== null}
       title={editing ? t('park.edit') : t('park.create')}
-      onCancel={onClose}
-      onOk={submit}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'park-save' }}
     >
       <Form form={form} layout="vertical" data-testid="park-form">
         <Row gutter={16}>

@@ -1,10 +1,11 @@
 import '../areaTexts';
 import { SYSTEM_LOG_ACTIONS, SYSTEM_LOG_TARGETS, type SystemLogEntry } from '@farmpark/contracts';
-import { DatePicker, Input, Select, Tag } from 'antd';
+import { DatePicker, Input, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { getSystemLogList, systemLogExportUrl } from '../../../api/admin';
 import CrudPage from '../../../components/CrudPage';
+import { choiceField } from '../../../components/CrudPage/choiceField';
 import ZoneHint from '../../../components/filters/ZoneHint';
 import { formatTime, fromPicker } from '../../../utils/time';
 
@@ -34,43 +35,28 @@ export default function SystemLogPage() {
           },
         },
         { name: 'loginName', label: lbl('operator'), input: <Input allowClear data-testid="log-loginName" /> },
-        {
-          name: 'action',
-          label: lbl('action'),
-          input: (
-            <Select
-              allowClear
-              showSearch
-              placeholder={t('crud.all')}
-              options={SYSTEM_LOG_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) }))}
-            />
-          ),
-        },
-        {
-          name: 'targetType',
-          label: lbl('targetType'),
-          input: (
-            <Select
-              allowClear
-              placeholder={t('crud.all')}
-              options={SYSTEM_LOG_TARGETS.map((k) => ({ value: k, label: typeLabel(k) }))}
-            />
-          ),
-        },
-        {
-          name: 'result',
-          label: lbl('result'),
-          input: (
-            <Select
-              allowClear
-              placeholder={t('crud.all')}
-              options={[
-                { value: 'ok', label: lbl('ok') },
-                { value: 'fail', label: lbl('fail') },
-              ]}
-            />
-          ),
-        },
+        choiceField(
+          'action',
+          lbl('action'),
+          SYSTEM_LOG_ACTIONS.map((a) => ({ value: a, label: actionLabel(a) })),
+          t('crud.all'),
+          true,
+        ),
+        choiceField(
+          'targetType',
+          lbl('targetType'),
+          SYSTEM_LOG_TARGETS.map((k) => ({ value: k, label: typeLabel(k) })),
+          t('crud.all'),
+        ),
+        choiceField(
+          'result',
+          lbl('result'),
+          [
+            { value: 'ok', label: lbl('ok') },
+            { value: 'fail', label: lbl('fail') },
+          ],
+          t('crud.all'),
+        ),
         { name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> },
       ]}
       columns={[

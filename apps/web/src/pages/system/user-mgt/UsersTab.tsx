@@ -14,6 +14,7 @@ import {
   type SysUserInput,
 } from '../../../api/admin';
 import CrudPage, { type CrudApi } from '../../../components/CrudPage';
+import { choiceField } from '../../../components/CrudPage/choiceField';
 import { useSessionStore } from '../../../stores/session';
 import { formatTime } from '../../../utils/time';
 import { useParkOptions } from '../parkOptions';
@@ -84,30 +85,17 @@ export default function UsersTab() {
             label: lbl('keyword'),
             input: <Input allowClear placeholder={lbl('keywordPlaceholder')} />,
           },
-          {
-            name: 'roleId',
-            label: lbl('role'),
-            input: <Select allowClear options={roleOptions} placeholder={t('crud.all')} />,
-          },
-          {
-            name: 'enabled',
-            label: lbl('status'),
-            input: (
-              <Select
-                allowClear
-                placeholder={t('crud.all')}
-                options={[
-                  { value: true, label: lbl('enabled') },
-                  { value: false, label: lbl('disabled') },
-                ]}
-              />
-            ),
-          },
-          {
-            name: 'groupId',
-            label: lbl('parks'),
-            input: <Select allowClear options={parks.options} placeholder={t('crud.all')} />,
-          },
+          choiceField('roleId', lbl('role'), roleOptions, t('crud.all')),
+          choiceField(
+            'enabled',
+            lbl('status'),
+            [
+              { value: true, label: lbl('enabled') },
+              { value: false, label: lbl('disabled') },
+            ],
+            t('crud.all'),
+          ),
+          choiceField('groupId', lbl('parks'), parks.options, t('crud.all')),
         ]}
         columns={[
           { title: lbl('loginName'), dataIndex: 'loginName', fixed: 'left', width: 140 },

@@ -7,12 +7,12 @@ import {
   type TraceShipment,
 } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, DatePicker, Form, Input, InputNumber, List, Popconfirm, Select, Space, Tag } from 'antd';
+import { Button, DatePicker, Form, Input, InputNumber, List, Popconfirm, Select, Space, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addShipment, downloadRecall, getRevisions, getShipments, removeShipment } from '../../../api/tracing';
 import { contractRule, showServerFieldError } from '../../../utils/formRules';
+import { useFormSave } from '../../../utils/formSave';
 import { saveFile } from '../../../utils/saveFile';
 import { formatTime, parkNow } from '../../../utils/time';
 
@@ -53,29 +53,23 @@ type ShipmentForm = Omit<TraceShipment, 'id' | 'batchId' | 'createdAt' | 'shippe
 /** Where the batch went (buyer, quantity, day, region), added here, and the recall list exported from it. */
 export function Shipments({ batch }: { batch: TraceBatchDetail }) {
   const { t, i18n } = useTranslation();
-  const { message } = App.useApp();
   const lbl = (k: string) => t(`traceBatch.${k}`);
   const [form] = Form.useForm<ShipmentForm>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveForm } = useFormSave(form);
   const list = useQuery({ queryKey: ['trace', 'shipments', batch.id], queryFn: () => getShipments(batch.id) });
   const regionName = (r: ShipmentRegion) => SHIPMENT_REGIONS[r][i18n.language.startsWith('zh') ? 'zh' : 'en'];
   const fields = ['buyer', 'contact', 'quantity', 'unit', 'shippedOn', 'region', 'place', 'notes'] as const;
   const labels = Object.fromEntries(fields.map((f) => [f, lbl(`ship.${f}`)]));
   const rule = (f: Exclude<(typeof fields)[number], 'shippedOn'>) => [contractRule(shipmentFields.shape[f], labels[f])];
   const save = async () => {
-    // the fields show what is wrong under themselves
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      await addShipment({ ...v, batchId: batch.id, shippedOn: v.shippedOn.format('YYYY-MM-DD') });
-      form.resetFields();
-      await list.refetch();
-    } catch (err) {
-      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message, 5);
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(
+      async (v) => {
+        await addShipment({ ...v, batchId: batch.id, shippedOn: v.shippedOn.format('YYYY-MM-DD') });
+        form.resetFields();
+        await list.refetch();
+      },
+      (err) => showServerFieldError(form, err, labels),
+    );
   };
   const recall = async (format: 'csv' | 'xlsx') => {
     const { blob, filename } = await downloadRecall(batch.id, format);

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getBatchPreview, publishBatch } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
+import { useSaving } from '../../../utils/formSave';
 import TracePreview from './TracePreview';
 
 /** Only the ticked sections of a trace: what a publish with these ticks freezes. */
@@ -25,23 +26,19 @@ export default function PublishDialog(props: {
   const { message } = App.useApp();
   const lbl = (k: string, o?: Record<string, unknown>) => t(`traceBatch.${k}`, o);
   const [sections, setSections] = useState<TraceSection[]>([...TRACE_SECTIONS]);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   const id = props.batch?.id ?? 0;
   const preview = useQuery({ queryKey: ['trace', 'preview', id], queryFn: () => getBatchPreview(id), enabled: id > 0 });
   useEffect(() => {
     if (props.batch) setSections(props.batch.published?.sections ?? [...TRACE_SECTIONS]);
   }, [props.batch]);
   const submit = async () => {
-    setSaving(true);
-    try {
+    // a refusal (e.g. a certificate field missing) is shown by the HTTP client
+    await run(async () => {
       const r = await publishBatch(id, sections);
       message.success(lbl('published', { version: r.version }));
       props.onDone();
-    } catch {
-      // the HTTP client showed why (e.g. a certificate field missing)
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

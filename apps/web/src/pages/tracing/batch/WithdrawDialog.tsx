@@ -1,11 +1,11 @@
 import { type TraceBatchDetail, withdrawBatchBody } from '@farmpark/contracts';
 import { Alert, App, DatePicker, Form, Input, Modal } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withdrawBatch } from '../../../api/tracing';
 import { dialogProps } from '../../../utils/dialog';
 import { contractRule, showServerFieldError } from '../../../utils/formRules';
+import { useFormSave } from '../../../utils/formSave';
 import { parkNow } from '../../../utils/time';
 
 /**
@@ -17,23 +17,18 @@ export default function WithdrawDialog(props: { batch: TraceBatchDetail; onClose
   const { message } = App.useApp();
   const lbl = (k: string, o?: Record<string, unknown>) => t(`traceBatch.${k}`, o);
   const [form] = Form.useForm<{ reason: string; withdrawnOn: Dayjs }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save } = useFormSave(form);
   const { batch } = props;
   const labels = { reason: lbl('withdrawReason'), withdrawnOn: lbl('withdrawnOn') };
   const submit = async () => {
-    // the fields show what is wrong under themselves
-    const v = await form.validateFields().catch(() => null);
-    if (!v) return;
-    setSaving(true);
-    try {
-      await withdrawBatch({ id: batch.id, reason: v.reason, withdrawnOn: v.withdrawnOn.format('YYYY-MM-DD') });
-      message.success(lbl('withdrawnDone'));
-      props.onDone();
-    } catch (err) {
-      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message, 5);
-    } finally {
-      setSaving(false);
-    }
+    await save(
+      async (v) => {
+        await withdrawBatch({ id: batch.id, reason: v.reason, withdrawnOn: v.withdrawnOn.format('YYYY-MM-DD') });
+        message.success(lbl('withdrawnDone'));
+        props.onDone();
+      },
+      (err) => showServerFieldError(form, err, labels),
+    );
   };
   return (
     <Modal

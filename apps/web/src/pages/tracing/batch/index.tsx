@@ -20,6 +20,7 @@ import {
   updateBatch,
 } from '../../../api/tracing';
 import CrudPage from '../../../components/CrudPage';
+import { sameBodySaves } from '../../../components/CrudPage/saves';
 import type { CrudApi } from '../../../components/CrudPage/types';
 import { useParkStore } from '../../../stores/park';
 import DetailDrawer from './DetailDrawer';
@@ -125,10 +126,13 @@ function BatchList({ groupId }: { groupId: number }) {
           width: 900,
           initialValues: { plantingIds: [], harvestIds: [], reportIds: [], videoIds: [], basis: [], certUnit: 'kg' },
           toValues: (b) => ({ ...b }),
-          schema: (row) => (row ? updateBatchBody : addBatchBody),
-          toBody: (v, row) => (row ? { ...clean(v, groupId), id: row.id } : clean(v, groupId)),
-          create: (v) => addBatch(clean(v, groupId)),
-          update: (b, v) => updateBatch({ ...clean(v, groupId), id: b.id }),
+          ...sameBodySaves({
+            add: addBatchBody,
+            alter: updateBatchBody,
+            toInput: (v: BatchInput) => clean(v, groupId),
+            create: addBatch,
+            update: updateBatch,
+          }),
           fields: [
             { name: 'productName', label: lbl('productName'), required: true, schema: s.productName, input: <Input /> },
             { name: 'lot', label: lbl('lot'), required: true, schema: s.lot, input: <Input /> },

@@ -15,6 +15,7 @@ import {
   type TreeInput,
 } from '../../../api/tracing';
 import CrudPage from '../../../components/CrudPage';
+import { sameBodySaves } from '../../../components/CrudPage/saves';
 import { useActivePark } from '../../../stores/park';
 import { saveFile } from '../../../utils/saveFile';
 import { formatTime } from '../../../utils/time';
@@ -110,10 +111,13 @@ export default function TreeCodePage() {
             remark: r.remark,
             position: r.longitude !== null && r.latitude !== null ? [r.longitude, r.latitude] : null,
           }),
-          schema: (row) => (row ? alterTreeBody : addTreeBody),
-          toBody: (v, row) => (row ? { ...toInput(v, groupId), id: row.id } : toInput(v, groupId)),
-          create: (v) => addTree(toInput(v, groupId)),
-          update: (r, v) => alterTree({ ...toInput(v, groupId), id: r.id }),
+          ...sameBodySaves({
+            add: addTreeBody,
+            alter: alterTreeBody,
+            toInput: (v: TreeForm) => toInput(v, groupId),
+            create: addTree,
+            update: alterTree,
+          }),
           fields: [
             {
               name: 'species',

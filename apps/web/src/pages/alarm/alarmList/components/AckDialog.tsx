@@ -1,11 +1,12 @@
 import '../../areaTexts';
 import { ackAlarmBody } from '@farmpark/contracts';
 import { App, Form, Input, Modal } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ackAlarm } from '../../../../api/alarms';
 import { dialogProps } from '../../../../utils/dialog';
 import { contractRule } from '../../../../utils/formRules';
+import { useSaving } from '../../../../utils/formSave';
 
 /** Acknowledge one or many alarms with a comment (who and when are recorded by the server). */
 export default function AckDialog({
@@ -20,23 +21,18 @@ export default function AckDialog({
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<{ comment: string }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
   useEffect(() => {
     if (ids) form.resetFields();
   }, [ids, form]);
   const submit = async () => {
     if (!ids) return;
     const { comment } = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       const r = await ackAlarm(ids, comment ?? '');
       message.success(t('alarm.record.acked', { n: r.acknowledged }));
       onDone();
-    } catch {
-      // the request client showed the server's message
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <Modal

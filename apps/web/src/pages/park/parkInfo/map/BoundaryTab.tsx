@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { alterGroupPoint, getPlacedDevices, removeGroupPoint } from '../../../../api/points';
 import MapCanvas, { type MapMarker } from '../../../../components/MapCanvas';
 import { emptyPolygon, isSavable, polygonReducer, ringHectares } from '../../../../components/MapCanvas/polygonEditor';
+import { useSaving } from '../../../../utils/formSave';
 import { EDIT_COLOR, LANDMARK_COLOR, PARK_COLOR, parkCenter } from './mapView';
 
 type Mode = 'draw' | 'locate';
@@ -34,7 +35,7 @@ export default function BoundaryTab({
   );
   // Placed devices as landmarks: on a plain background they are the only sense of where things are.
   const devices = useQuery({ queryKey: ['placed', park.groupId], queryFn: () => getPlacedDevices(park.groupId) });
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSaving();
 
   const markers = useMemo<MapMarker[]>(
     () => [
@@ -58,8 +59,8 @@ export default function BoundaryTab({
   const save = async () => {
     if (!location) return void message.warning(t('pmap.needLocation'));
     if (!isSavable(poly.ring)) return void message.warning(t('pmap.notSavable'));
-    setSaving(true);
-    try {
+    // a refusal is shown by the request client, with the field the server named
+    await run(async () => {
       await alterGroupPoint({
         groupId: park.groupId,
         longitude: location[0],
@@ -69,11 +70,7 @@ export default function BoundaryTab({
       });
       message.success(t('pmap.saved'));
       onSaved();
-    } catch {
-      // shown by the request client, with the field the server named
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

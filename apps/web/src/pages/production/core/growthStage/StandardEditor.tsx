@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { getStandardDetail, updateStandard } from '../../../../api/production';
 import { isEnglish } from '../../../../i18n';
 import { useAppStore } from '../../../../stores/app';
+import { saveDialogProps } from '../../../../utils/dialog';
 import { phraseLang } from '../../../../utils/formRules';
 import { useSchemaForm } from '../../../../utils/useSchemaForm';
 import { MEASURED_PARAMS } from '../params';
@@ -65,16 +66,11 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
   const req = (field: string) => [{ required: true, message: t('validation.required', { field }) }];
   return (
     <Modal
+      {...saveDialogProps(t, { saving, onOk: save, onCancel: onClose, testId: 'standard-save' })}
       open={cropId !== null}
       title={q.data ? lbl('title', { crop: q.data.cropName }) : lbl('edit')}
-      onCancel={onClose}
-      onOk={save}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
       width={mobile ? '100%' : 900}
       style={mobile ? { top: 0, maxWidth: '100vw', margin: 0 } : undefined}
-      okButtonProps={{ 'data-testid': 'standard-save' }}
       destroyOnHidden
     >
       {q.isLoading ? <Skeleton active /> : null}

@@ -5,8 +5,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStandardList, standardExportUrl } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
-import { useLastFilters } from '../useLastFilters';
 import StandardEditor from './StandardEditor';
 
 /** Production > growth standards: each crop's stages and ideal ranges (crops are added on the crops page). */
@@ -14,14 +12,13 @@ export default function GrowthStagePage() {
   const { t } = useTranslation();
   const [cropId, setCropId] = useState<number | null>(null);
   const lbl = (k: string) => t(`production.crop.${k}`);
-  const list = useLastFilters(getStandardList);
   return (
     <>
       <CrudPage<Crop>
         testId="standard"
         rowKey="id"
-        fetchList={list.fetchList}
-        toolbar={<ExportButtons testId="standard" url={(f) => standardExportUrl(list.filters(), f)} />}
+        fetchList={getStandardList}
+        exportUrl={standardExportUrl}
         rowActions={(c) => (
           <Button size="small" type="link" onClick={() => setCropId(c.id)} data-testid={`standard-edit-${c.id}`}>
             {t('production.stage.edit')}

@@ -15,10 +15,8 @@ import {
   uploadPersonnelPhoto,
 } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
 import { useParkOptions } from '../../../system/parkOptions';
 import PictureUpload from '../PictureUpload';
-import { useLastFilters } from '../useLastFilters';
 
 /** Production > personnel: the people of farm work and harvests, the parks they serve, optionally a console user. */
 export default function PersonnelPage() {
@@ -27,16 +25,15 @@ export default function PersonnelPage() {
   const users = useQuery({ queryKey: ['production', 'userOptions'], queryFn: getUserOptions });
   const lbl = (k: string) => t(`production.person.${k}`);
   const s = personnelFields.shape;
-  const list = useLastFilters(getPersonnelList);
   const statusOptions = PERSONNEL_STATUSES.map((v) => ({ value: v, label: lbl(`statusValue.${v}`) }));
   return (
     <CrudPage<Personnel, PersonnelInput>
       testId="personnel"
       rowKey="id"
-      fetchList={list.fetchList}
+      fetchList={getPersonnelList}
       remove={removePersonnel}
       rowLabel={(p) => p.name}
-      toolbar={<ExportButtons testId="personnel" url={(f) => personnelExportUrl(list.filters(), f)} />}
+      exportUrl={personnelExportUrl}
       search={[
         { name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> },
         {

@@ -14,10 +14,10 @@ import {
   updateHarvest,
 } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
+import { sameBodySaves } from '../../../../components/CrudPage/saves';
 import { useParkStore } from '../../../../stores/park';
 import { parkNow } from '../../../../utils/time';
-import { useLastFilters } from '../useLastFilters';
+import { plotColumn } from '../plotColumn';
 
 /** Production > harvest to storage: what was picked from which planting, by whom, into which store. */
 export default function PickToStoragePage() {
@@ -32,17 +32,16 @@ function HarvestList({ groupId }: { groupId: number }) {
     queryKey: ['production', 'harvestOptions', groupId],
     queryFn: () => getHarvestOptions(groupId),
   });
-  const list = useLastFilters((p) => getHarvestList({ ...p, groupId }));
   const s = harvestFields.shape;
   const unitOptions = HARVEST_UNITS.map((u) => ({ value: u, label: lbl(`units.${u}`) }));
   return (
     <CrudPage<Harvest, HarvestInput>
       testId="harvest"
       rowKey="id"
-      fetchList={list.fetchList}
+      fetchList={(p) => getHarvestList({ ...p, groupId })}
       remove={removeHarvest}
       rowLabel={(h) => `${h.harvestedOn} ${h.cropName}`}
-      toolbar={<ExportButtons testId="harvest" url={(f) => harvestExportUrl({ ...list.filters(), groupId }, f)} />}
+      exportUrl={(f, format) => harvestExportUrl({ ...f, groupId }, format)}
       search={[
         { name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> },
         {
@@ -58,12 +57,7 @@ function HarvestList({ groupId }: { groupId: number }) {
       columns={[
         { title: lbl('harvestedOn'), dataIndex: 'harvestedOn', width: 110 },
         { title: t('production.planting.crop'), dataIndex: 'cropName', width: 100 },
-        {
-          title: t('production.planting.plot'),
-          dataIndex: 'areaPointName',
-          width: 120,
-          render: (v: string | null) => v ?? t('production.planting.plotRemoved'),
-        },
+        plotColumn(t, 120),
         {
           title: lbl('quantity'),
           key: 'quantity',
@@ -92,10 +86,13 @@ function HarvestList({ groupId }: { groupId: number }) {
       form={{
         initialValues: { unit: 'kg', personnelIds: [], harvestedOn: parkNow().format('YYYY-MM-DD') },
         toValues: (h) => ({ ...h, overrideReason: h.overrideReason ?? '' }),
-        schema: (row) => (row ? updateHarvestBody : addHarvestBody),
-        toBody: (v, row) => (row ? { ...clean(v, groupId), id: row.id } : clean(v, groupId)),
-        create: (v) => addHarvest(clean(v, groupId)),
-        update: (h, v) => updateHarvest({ ...clean(v, groupId), id: h.id }),
+        ...sameBodySaves({
+          add: addHarvestBody,
+          alter: updateHarvestBody,
+          toInput: (v: HarvestInput) => clean(v, groupId),
+          create: addHarvest,
+          update: updateHarvest,
+        }),
         fields: [
           {
             name: 'plantingId',

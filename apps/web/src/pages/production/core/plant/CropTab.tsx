@@ -12,24 +12,22 @@ import {
   uploadCropPicture,
 } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
+import { sameBodySaves } from '../../../../components/CrudPage/saves';
 import PictureUpload from '../PictureUpload';
-import { useLastFilters } from '../useLastFilters';
 
 /** The merchant's crop catalogue (every park plants from it); a crop with plantings stays. */
 export default function CropTab() {
   const { t } = useTranslation();
   const lbl = (k: string) => t(`production.crop.${k}`);
   const s = cropFields.shape;
-  const list = useLastFilters(getCropList);
   return (
     <CrudPage<Crop, CropInput>
       testId="crop"
       rowKey="id"
-      fetchList={list.fetchList}
+      fetchList={getCropList}
       remove={removeCrop}
       rowLabel={(c) => c.name}
-      toolbar={<ExportButtons testId="crop" url={(f) => cropExportUrl(list.filters(), f)} />}
+      exportUrl={cropExportUrl}
       search={[{ name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> }]}
       actionsWidth={280}
       rowActions={(c, api) => (
@@ -66,10 +64,13 @@ export default function CropTab() {
       ]}
       form={{
         toValues: (c) => ({ ...c }),
-        schema: (row) => (row ? updateCropBody : addCropBody),
-        toBody: (v, row) => (row ? { ...clean(v), id: row.id } : clean(v)),
-        create: (v) => addCrop(clean(v)),
-        update: (c, v) => updateCrop({ ...clean(v), id: c.id }),
+        ...sameBodySaves({
+          add: addCropBody,
+          alter: updateCropBody,
+          toInput: clean,
+          create: addCrop,
+          update: updateCrop,
+        }),
         fields: [
           { name: 'name', label: lbl('name'), required: true, schema: s.name, input: <Input /> },
           { name: 'variety', label: lbl('variety'), schema: s.variety, input: <Input /> },

@@ -15,8 +15,7 @@ import {
   updatePlanting,
 } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
-import { useLastFilters } from '../useLastFilters';
+import { plotColumn } from '../plotColumn';
 import AutoHarvestDay from './AutoHarvestDay';
 import PlantingDrawer from './PlantingDrawer';
 
@@ -29,7 +28,6 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
   const lbl = (k: string, o?: Record<string, unknown>) => t(`production.planting.${k}`, o);
   const crops = useQuery({ queryKey: ['production', 'cropOptions'], queryFn: getCropOptions });
   const plots = useQuery({ queryKey: ['production', 'plots', groupId], queryFn: () => getPlotOptions(groupId) });
-  const list = useLastFilters((p) => getPlantingList({ ...p, groupId }));
   const s = addPlantingBody.shape;
   const statusOptions = PLANTING_STATUSES.map((v) => ({ value: v, label: lbl(`statusValue.${v}`) }));
   const cropOptions = (crops.data ?? []).map((c) => ({
@@ -43,7 +41,7 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
         key={groupId}
         testId="planting"
         rowKey="id"
-        fetchList={list.fetchList}
+        fetchList={(p) => getPlantingList({ ...p, groupId })}
         remove={removePlanting}
         rowLabel={(p) => `${p.cropName} · ${p.areaPointName ?? ''}`}
         actionsWidth={220}
@@ -52,7 +50,7 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
             {lbl('detail')}
           </Button>
         )}
-        toolbar={<ExportButtons testId="planting" url={(f) => plantingExportUrl({ ...list.filters(), groupId }, f)} />}
+        exportUrl={(f, format) => plantingExportUrl({ ...f, groupId }, format)}
         search={[
           { name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> },
           {
@@ -69,12 +67,7 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
         columns={[
           { title: lbl('crop'), dataIndex: 'cropName', width: 100 },
           { title: lbl('variety'), dataIndex: 'variety', width: 110 },
-          {
-            title: lbl('plot'),
-            dataIndex: 'areaPointName',
-            width: 130,
-            render: (v: string | null) => v ?? lbl('plotRemoved'),
-          },
+          plotColumn(t, 130),
           { title: lbl('areaMu'), dataIndex: 'areaMu', width: 90 },
           { title: lbl('sownOn'), dataIndex: 'sownOn', width: 110 },
           {

@@ -3,11 +3,12 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { FARM_WORK_STATUSES, FARM_WORK_TYPES, type FarmWork, type FarmWorkOptions } from '@farmpark/contracts';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addFarmWork, alterFarmWork, type FarmWorkInput } from '../../../../api/production';
 import { useAppStore } from '../../../../stores/app';
-import { dialogProps } from '../../../../utils/dialog';
+import { saveDialogProps, wideDialogProps } from '../../../../utils/dialog';
+import { useFormSave } from '../../../../utils/formSave';
 import { parkNow } from '../../../../utils/time';
 import { dayOf } from '../usePark';
 import { showWorkErrors } from './serverErrors';
@@ -44,7 +45,7 @@ export default function FarmWorkDialog(props: {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveForm } = useFormSave(form);
   const mobile = useAppStore((s) => s.device === 'mobile');
   const editing = target !== null && target !== 'new' ? target : null;
   const lockedMaterials = editing?.status === 'done';
@@ -67,74 +68,60 @@ export default function FarmWorkDialog(props: {
   }, [target, editing, form]);
 
   const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const body: FarmWorkInput = {
-      groupId,
-      type: v.type,
-      areaPointId: v.areaPointId,
-      plantingId: v.plantingId ?? null,
-      plannedOn: dayOf(v.plannedOn) as string,
-      status: v.status,
-      doneOn: v.status === 'done' ? dayOf(v.doneOn) : null,
-      notes: v.notes ?? '',
-      personnelIds: v.personnelIds ?? [],
-      machineryIds: v.machineryIds ?? [],
-      materials: (v.materials ?? []).map((m) => ({
-        materialId: m.materialId as number,
-        quantity: m.quantity as number,
-      })),
-      repeatEveryDays: !editing && v.repeat ? (v.repeatEveryDays ?? null) : null,
-      repeatUntil: !editing && v.repeat ? dayOf(v.repeatUntil) : null,
-    };
-    setSaving(true);
-    try {
-      if (editing) await alterFarmWork({ ...body, id: editing.id });
-      else await addFarmWork(body);
-      message.success(t('crud.saved'));
-      props.onSaved();
-    } catch (err) {
-      const labels = {
-        type: lbl('type'),
-        areaPointId: lbl('plot'),
-        plantingId: lbl('planting'),
-        plannedOn: lbl('plannedOn'),
-        doneOn: lbl('doneOn'),
-        status: lbl('status'),
-        materials: lbl('materials'),
-        materialId: lbl('material'),
-        quantity: lbl('quantity'),
-        repeatEveryDays: lbl('repeatEveryDays'),
-        repeatUntil: lbl('repeatUntil'),
-        notes: t('productionStock.notes'),
-      };
-      if (!showWorkErrors(form, err, t, labels)) message.error((err as Error).message, 5);
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(
+      async (v) => {
+        const body: FarmWorkInput = {
+          groupId,
+          type: v.type,
+          areaPointId: v.areaPointId,
+          plantingId: v.plantingId ?? null,
+          plannedOn: dayOf(v.plannedOn) as string,
+          status: v.status,
+          doneOn: v.status === 'done' ? dayOf(v.doneOn) : null,
+          notes: v.notes ?? '',
+          personnelIds: v.personnelIds ?? [],
+          machineryIds: v.machineryIds ?? [],
+          materials: (v.materials ?? []).map((m) => ({
+            materialId: m.materialId as number,
+            quantity: m.quantity as number,
+          })),
+          repeatEveryDays: !editing && v.repeat ? (v.repeatEveryDays ?? null) : null,
+          repeatUntil: !editing && v.repeat ? dayOf(v.repeatUntil) : null,
+        };
+        if (editing) await alterFarmWork({ ...body, id: editing.id });
+        else await addFarmWork(body);
+        message.success(t('crud.saved'));
+        props.onSaved();
+      },
+      (err) => {
+        const labels = {
+          type: lbl('type'),
+          areaPointId: lbl('plot'),
+          plantingId: lbl('planting'),
+          plannedOn: lbl('plannedOn'),
+          doneOn: lbl('doneOn'),
+          status: lbl('status'),
+          materials: lbl('materials'),
+          materialId: lbl('material'),
+          quantity: lbl('quantity'),
+          repeatEveryDays: lbl('repeatEveryDays'),
+          repeatUntil: lbl('repeatUntil'),
+          notes: t('productionStock.notes'),
+        };
+        return showWorkErrors(form, err, t, labels);
+      },
+    );
   };
 
   const required = (k: string) => [{ required: true, message: t('validation.required', { field: lbl(k) }) }];
   const materials = options?.materials ?? [];
   const unitOf = (id: number | undefined) => materials.find((m) => m.id === id);
-  const base = dialogProps();
   return (
     <Modal
-      {...base}
-      width={mobile ? '100%' : 880}
-      style={mobile ? { top: 0, maxWidth: '100vw', margin: 0, paddingBottom: 0 } : base.style}
+      {...wideDialogProps(mobile, 880)}
+      {...saveDialogProps(t, { saving, onOk: submit, onCancel: props.onClose, testId: 'farmWork-save' })}
       open={target !== null}
       title={editing ? lbl('editTitle') : lbl('createTitle')}
-      onCancel={props.onClose}
-      onOk={submit}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      confirmLoading={saving}
-      okButtonProps={{ 'data-testid': 'farmWork-save' }}
     >
       <Form form={form} layout="vertical" data-testid="farmWork-form">
         <Row gutter={16}>

@@ -5,23 +5,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  farmWorkExportUrl,
-  getFarmWorkList,
-  getFarmWorkOptions,
-  type ListParams,
-  removeFarmWork,
-} from '../../../../api/production';
+import { farmWorkExportUrl, getFarmWorkList, getFarmWorkOptions, removeFarmWork } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
 import { useAppStore } from '../../../../stores/app';
 import NoPark from '../NoPark';
 import { dayOf, useStockPark } from '../usePark';
 import FarmWorkCalendar, { STATUS_COLOR } from './FarmWorkCalendar';
 import FarmWorkDialog from './FarmWorkDialog';
 import WorkInputs from './WorkInputs';
-
-type Filters = Record<string, string | number | undefined>;
 
 /** Production > farm work of the park: a list and a month calendar, planned, done and machine-recorded work. */
 export default function FarmWorkPage() {
@@ -30,7 +21,6 @@ export default function FarmWorkPage() {
   const queryClient = useQueryClient();
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [target, setTarget] = useState<FarmWork | 'new' | null>(null);
-  const [filters, setFilters] = useState<Filters>({});
   const options = useQuery({
     queryKey: ['productionStock', 'workOptions', groupId],
     queryFn: () => getFarmWorkOptions(groupId as number),
@@ -43,11 +33,6 @@ export default function FarmWorkPage() {
     void queryClient.invalidateQueries({ queryKey: ['productionStock'] });
   };
   const open = (w: FarmWork) => (w.source === 'machine' ? undefined : setTarget(w));
-  const fetchList = (p: ListParams) => {
-    const { pageNum: _n, pageSize: _s, ...rest } = p;
-    setFilters(rest as Filters);
-    return getFarmWorkList({ ...p, groupId });
-  };
   const newButton = (
     <Button type="primary" icon={<PlusOutlined />} onClick={() => setTarget('new')} data-testid="farmWork-create">
       {t('common.create')}
@@ -58,15 +43,11 @@ export default function FarmWorkPage() {
       key={groupId}
       testId="farmWork"
       rowKey="id"
-      fetchList={fetchList}
+      fetchList={(p) => getFarmWorkList({ ...p, groupId })}
       remove={removeFarmWork}
       rowLabel={(w) => `${t(`productionStock.workType.${w.type}`)} ${w.areaName}`}
-      toolbar={
-        <Space wrap>
-          {newButton}
-          <ExportButtons testId="farmWork" url={(f) => farmWorkExportUrl({ ...filters, groupId }, f)} />
-        </Space>
-      }
+      toolbar={newButton}
+      exportUrl={(f, format) => farmWorkExportUrl({ ...f, groupId }, format)}
       search={[
         { name: 'keyword', label: t('productionStock.keyword'), input: <Input allowClear /> },
         {

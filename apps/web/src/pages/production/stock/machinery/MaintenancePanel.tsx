@@ -2,11 +2,11 @@ import '../areaTexts';
 import type { Machinery, Maintenance } from '@farmpark/contracts';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Popconfirm, Result, Row, Table } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addMaintenance, getMaintenanceList, removeMaintenance } from '../../../../api/production';
 import { usePagedList } from '../../../../components/table/usePagedList';
 import { showServerFieldError } from '../../../../utils/formRules';
+import { useFormSave } from '../../../../utils/formSave';
 import { dayOf } from '../usePark';
 
 interface Values {
@@ -22,7 +22,7 @@ export default function MaintenancePanel({ machine, onChanged }: { machine: Mach
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveForm } = useFormSave(form);
   const lbl = (k: string) => t(`productionStock.machinery.${k}`);
   const { q, table } = usePagedList(
     ['productionStock', 'maintenance', machine.id],
@@ -34,31 +34,25 @@ export default function MaintenancePanel({ machine, onChanged }: { machine: Mach
     onChanged();
   };
   const save = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      await addMaintenance({
-        machineryId: machine.id,
-        doneOn: dayOf(v.doneOn) as string,
-        type: v.type,
-        cost: v.cost ?? 0,
-        notes: v.notes ?? '',
-        nextDueOn: dayOf(v.nextDueOn),
-      });
-      message.success(t('crud.saved'));
-      form.resetFields();
-      changed();
-    } catch (err) {
-      const labels = { doneOn: lbl('doneOn'), type: lbl('maintenanceType'), nextDueOn: lbl('nextDueOn') };
-      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message, 5);
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(
+      async (v) => {
+        await addMaintenance({
+          machineryId: machine.id,
+          doneOn: dayOf(v.doneOn) as string,
+          type: v.type,
+          cost: v.cost ?? 0,
+          notes: v.notes ?? '',
+          nextDueOn: dayOf(v.nextDueOn),
+        });
+        message.success(t('crud.saved'));
+        form.resetFields();
+        changed();
+      },
+      (err) => {
+        const labels = { doneOn: lbl('doneOn'), type: lbl('maintenanceType'), nextDueOn: lbl('nextDueOn') };
+        return showServerFieldError(form, err, labels);
+      },
+    );
   };
   const required = (field: string) => [{ required: true, message: t('validation.required', { field }) }];
   return (

@@ -14,37 +14,32 @@ import {
   addMachinery,
   alterMachinery,
   getMachineryList,
-  type ListParams,
   type MachineryInput,
   machineryExportUrl,
   removeMachinery,
 } from '../../../../api/production';
 import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
+import { sameBodySaves } from '../../../../components/CrudPage/saves';
 import { useAppStore } from '../../../../stores/app';
 import { parkNow } from '../../../../utils/time';
-import NoPark from '../NoPark';
-import { dayOf, useStockPark } from '../usePark';
+import { ParkPage } from '../NoPark';
+import { dayOf } from '../usePark';
 import MaintenancePanel from './MaintenancePanel';
 
 type Values = Omit<MachineryInput, 'purchasedOn'> & { purchasedOn?: dayjs.Dayjs | null };
 
 /** Production > machinery of the park; maintenance due within 7 days is marked, and each machine keeps its log. */
 export default function MachineryPage() {
-  const groupId = useStockPark();
+  return <ParkPage page={MachineryList} />;
+}
+
+function MachineryList({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
   const mobile = useAppStore((s) => s.device === 'mobile');
-  const [filters, setFilters] = useState<Record<string, string | number | undefined>>({});
   const [log, setLog] = useState<{ machine: Machinery; api: CrudApi } | null>(null);
-  if (groupId === null) return <NoPark />;
   const lbl = (k: string) => t(`productionStock.machinery.${k}`);
   const statuses = MACHINERY_STATUSES.map((s) => ({ value: s, label: t(`productionStock.machineStatus.${s}`) }));
   const today = parkNow().format('YYYY-MM-DD');
-  const fetchList = (p: ListParams) => {
-    const { pageNum: _n, pageSize: _s, ...rest } = p;
-    setFilters(rest as Record<string, string | undefined>);
-    return getMachineryList({ ...p, groupId });
-  };
   const toInput = (v: Values): MachineryInput => ({
     ...v,
     groupId,
@@ -57,14 +52,13 @@ export default function MachineryPage() {
   return (
     <>
       <CrudPage<Machinery, Values>
-        key={groupId}
         testId="machinery"
         rowKey="id"
-        fetchList={fetchList}
+        fetchList={(p) => getMachineryList({ ...p, groupId })}
         remove={removeMachinery}
         rowLabel={(m) => m.name}
         actionsWidth={220}
-        toolbar={<ExportButtons testId="machinery" url={(f) => machineryExportUrl({ ...filters, groupId }, f)} />}
+        exportUrl={(f, format) => machineryExportUrl({ ...f, groupId }, format)}
         search={[
           { name: 'keyword', label: t('productionStock.keyword'), input: <Input allowClear /> },
           { name: 'status', label: lbl('status'), input: <Select allowClear options={statuses} /> },
@@ -113,10 +107,13 @@ export default function MachineryPage() {
         form={{
           initialValues: { status: 'in_use' },
           toValues: (m) => ({ ...m, purchasedOn: m.purchasedOn ? dayjs(m.purchasedOn) : null }),
-          schema: (row) => (row ? alterMachineryBody : addMachineryBody),
-          toBody: (v, row) => (row ? { ...toInput(v), id: row.id } : toInput(v)),
-          create: (v) => addMachinery(toInput(v)),
-          update: (m, v) => alterMachinery({ ...toInput(v), id: m.id }),
+          ...sameBodySaves({
+            add: addMachineryBody,
+            alter: alterMachineryBody,
+            toInput,
+            create: addMachinery,
+            update: alterMachinery,
+          }),
           fields: [
             {
               name: 'name',

@@ -3,11 +3,12 @@ import type { Material } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { App, DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addStockMove, getSupplierOptions } from '../../../../api/production';
-import { dialogProps } from '../../../../utils/dialog';
+import { dialogProps, saveDialogProps } from '../../../../utils/dialog';
 import { showServerFieldError } from '../../../../utils/formRules';
+import { useFormSave } from '../../../../utils/formSave';
 import { dayOf } from '../usePark';
 
 interface Values {
@@ -29,7 +30,7 @@ export default function StockMoveDialog(props: {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, save: saveForm } = useFormSave(form);
   const lbl = (k: string) => t(`productionStock.move.${k}`);
   const suppliers = useQuery({
     queryKey: ['productionStock', 'supplierOptions', material?.groupId],
@@ -42,45 +43,34 @@ export default function StockMoveDialog(props: {
 
   const submit = async () => {
     if (!material) return;
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
-      const res = await addStockMove({
-        kind,
-        materialId: material.id,
-        quantity: v.quantity,
-        supplierId: v.supplierId ?? null,
-        batchNo: v.batchNo ?? '',
-        expiresOn: dayOf(v.expiresOn),
-        reason: v.reason ?? '',
-      });
-      message.success(t('productionStock.move.saved', { balance: res.balance, unit: material.unit }));
-      props.onSaved();
-    } catch (err) {
-      const labels = { quantity: lbl('quantity'), reason: lbl('reason'), supplierId: lbl('supplier') };
-      if (!showServerFieldError(form, err, labels)) message.error((err as Error).message, 5);
-    } finally {
-      setSaving(false);
-    }
+    await saveForm(
+      async (v) => {
+        const res = await addStockMove({
+          kind,
+          materialId: material.id,
+          quantity: v.quantity,
+          supplierId: v.supplierId ?? null,
+          batchNo: v.batchNo ?? '',
+          expiresOn: dayOf(v.expiresOn),
+          reason: v.reason ?? '',
+        });
+        message.success(t('productionStock.move.saved', { balance: res.balance, unit: material.unit }));
+        props.onSaved();
+      },
+      (err) => {
+        const labels = { quantity: lbl('quantity'), reason: lbl('reason'), supplierId: lbl('supplier') };
+        return showServerFieldError(form, err, labels);
+      },
+    );
   };
 
   const title = material ? t(`productionStock.move.${kind}Title`, { name: material.name }) : '';
   return (
     <Modal
       {...dialogProps({ width: 560 })}
+      {...saveDialogProps(t, { saving, onOk: submit, onCancel: props.onClose, testId: 'stock-move-save' })}
       open={material !== null}
       title={title}
-      onCancel={props.onClose}
-      onOk={submit}
-      confirmLoading={saving}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ 'data-testid': 'stock-move-save' }}
     >
       <Form form={form} layout="vertical" data-testid="stock-move-form">
         <Form.Item

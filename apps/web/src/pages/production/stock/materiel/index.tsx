@@ -13,49 +13,40 @@ import {
   addMaterial,
   alterMaterial,
   getMaterialList,
-  type ListParams,
   type MaterialInput,
   materialExportUrl,
   removeMaterial,
 } from '../../../../api/production';
 import CrudPage, { type CrudApi } from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
+import { sameBodySaves } from '../../../../components/CrudPage/saves';
 import { useAppStore } from '../../../../stores/app';
-import NoPark from '../NoPark';
-import { useStockPark } from '../usePark';
+import { ParkPage } from '../NoPark';
 import StockLedger from './StockLedger';
 import StockMoveDialog from './StockMoveDialog';
 
-type Filters = Record<string, string | number | undefined>;
-
 /** Production > materials: fertilisers, pesticides, seeds and others of the park, with stock in, adjustments and ledger. */
 export default function MaterielPage() {
-  const groupId = useStockPark();
+  return <ParkPage page={MaterielList} />;
+}
+
+function MaterielList({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [move, setMove] = useState<{ material: Material; kind: 'in' | 'adjust'; api: CrudApi } | null>(null);
   const [ledger, setLedger] = useState<Material | null>(null);
-  const [filters, setFilters] = useState<Filters>({});
-  if (groupId === null) return <NoPark />;
   const lbl = (k: string) => t(`productionStock.material.${k}`);
   const s = addMaterialBody.shape;
   const kinds = MATERIAL_KINDS.map((k) => ({ value: k, label: t(`productionStock.materialKind.${k}`) }));
-  const fetchList = (p: ListParams) => {
-    const { pageNum: _n, pageSize: _s, ...rest } = p;
-    setFilters(rest as Filters);
-    return getMaterialList({ ...p, groupId });
-  };
   return (
     <>
       <CrudPage<Material, MaterialInput>
-        key={groupId}
         testId="materiel"
         rowKey="id"
-        fetchList={fetchList}
+        fetchList={(p) => getMaterialList({ ...p, groupId })}
         remove={removeMaterial}
         rowLabel={(m) => m.name}
         actionsWidth={280}
-        toolbar={<ExportButtons testId="materiel" url={(f) => materialExportUrl({ ...filters, groupId }, f)} />}
+        exportUrl={(f, format) => materialExportUrl({ ...f, groupId }, format)}
         search={[
           { name: 'keyword', label: t('productionStock.keyword'), input: <Input allowClear /> },
           { name: 'kind', label: lbl('kind'), input: <Select allowClear options={kinds} /> },
@@ -120,10 +111,13 @@ export default function MaterielPage() {
         form={{
           initialValues: { kind: 'fertiliser', safetyDays: 0, lowStock: 0 },
           toValues: (m) => ({ ...m }),
-          schema: (row) => (row ? alterMaterialBody : addMaterialBody),
-          toBody: (v, row) => (row ? { ...clean(v, groupId), id: row.id } : clean(v, groupId)),
-          create: (v) => addMaterial(clean(v, groupId)),
-          update: (m, v) => alterMaterial({ ...clean(v, groupId), id: m.id }),
+          ...sameBodySaves({
+            add: addMaterialBody,
+            alter: alterMaterialBody,
+            toInput: (v: MaterialInput) => clean(v, groupId),
+            create: addMaterial,
+            update: alterMaterial,
+          }),
           fields: [
             { name: 'kind', label: lbl('kind'), required: true, input: <Select options={kinds} /> },
             { name: 'name', label: lbl('name'), required: true, schema: s.name, input: <Input maxLength={100} /> },

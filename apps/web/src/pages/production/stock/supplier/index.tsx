@@ -2,49 +2,41 @@ import '../areaTexts';
 import { addSupplierBody, alterSupplierBody, type Supplier } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Input, Select } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   addSupplier,
   alterSupplier,
   getMaterialOptions,
   getSupplierList,
-  type ListParams,
   removeSupplier,
   type SupplierInput,
   supplierExportUrl,
 } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
-import { ExportButtons } from '../../../../components/ExportButton';
-import NoPark from '../NoPark';
-import { useStockPark } from '../usePark';
+import { sameBodySaves } from '../../../../components/CrudPage/saves';
+import { ParkPage } from '../NoPark';
 
 /** Production > suppliers of the park; one with deliveries in the ledger cannot be removed (the server says why). */
 export default function SupplierPage() {
-  const groupId = useStockPark();
+  return <ParkPage page={SupplierList} />;
+}
+
+function SupplierList({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
-  const [filters, setFilters] = useState<Record<string, string | number | undefined>>({});
   const materials = useQuery({
     queryKey: ['productionStock', 'materialOptions', groupId],
-    queryFn: () => getMaterialOptions(groupId as number),
-    enabled: groupId !== null,
+    queryFn: () => getMaterialOptions(groupId),
   });
-  if (groupId === null) return <NoPark />;
   const lbl = (k: string) => t(`productionStock.supplier.${k}`);
   const s = addSupplierBody.shape;
-  const fetchList = (p: ListParams) => {
-    setFilters({ keyword: p.keyword as string | undefined });
-    return getSupplierList({ ...p, groupId });
-  };
   return (
     <CrudPage<Supplier, SupplierInput>
-      key={groupId}
       testId="supplier"
       rowKey="id"
-      fetchList={fetchList}
+      fetchList={(p) => getSupplierList({ ...p, groupId })}
       remove={removeSupplier}
       rowLabel={(s) => s.name}
-      toolbar={<ExportButtons testId="supplier" url={(f) => supplierExportUrl({ ...filters, groupId }, f)} />}
+      exportUrl={(f, format) => supplierExportUrl({ ...f, groupId }, format)}
       search={[{ name: 'keyword', label: t('productionStock.keyword'), input: <Input allowClear /> }]}
       columns={[
         { title: lbl('name'), dataIndex: 'name', width: 180 },
@@ -62,10 +54,13 @@ export default function SupplierPage() {
       form={{
         initialValues: { materialIds: [] },
         toValues: (s) => ({ ...s }),
-        schema: (row) => (row ? alterSupplierBody : addSupplierBody),
-        toBody: (v, row) => (row ? { ...clean(v, groupId), id: row.id } : clean(v, groupId)),
-        create: (v) => addSupplier(clean(v, groupId)),
-        update: (s, v) => alterSupplier({ ...clean(v, groupId), id: s.id }),
+        ...sameBodySaves({
+          add: addSupplierBody,
+          alter: alterSupplierBody,
+          toInput: (v: SupplierInput) => clean(v, groupId),
+          create: addSupplier,
+          update: alterSupplier,
+        }),
         fields: [
           { name: 'name', label: lbl('name'), required: true, schema: s.name, input: <Input maxLength={100} /> },
           { name: 'contact', label: lbl('contact'), input: <Input maxLength={50} /> },
