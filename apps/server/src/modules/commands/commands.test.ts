@@ -10,7 +10,7 @@ import type { VirtualDevice } from '@farmpark/simulator';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
-import { browser, listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
+import { browser, listen, provision, simulatedDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 import { csvLines } from '../irrigation/testFixture';
 
@@ -31,11 +31,12 @@ describeEachEngine('commands', (env) => {
     const { wsUrl } = urls;
     demo = await env().login('demo');
     const park = env().ids.parks.farm[0];
-    const serial = uniqueSerial('CMD-VC');
-    const p = await provision(env(), demo, { serial, deviceClass: 'valveController', groupId: park });
-    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'valveController' });
-    stop.push(() => device.stop());
-    valve = { deviceId: p.deviceId, serial, secret: p.secret, device };
+    valve = await simulatedDevice(env(), demo, tcpUrl, {
+      prefix: 'CMD-VC',
+      deviceClass: 'valveController',
+      groupId: park,
+    });
+    stop.push(() => valve.device.stop());
     console_ = await browser(env(), wsUrl, 'demo');
     stop.push(() => console_.client.endAsync(true));
     await console_.client.subscribeAsync(webTopic(env().ids.merchant.farm, park, 'cmd'), { qos: 1 });

@@ -4,7 +4,7 @@ import type { Insertable } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { IrrigationRunsTable } from '../../db/irrigationSchema';
 import { createRuleEngine, type RuleEngine } from '../../rules/engine';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
+import { listen, provision, simulatedDevice, uniqueSerial, waitFor } from '../../test/devices';
 import type { TestEnv } from '../../test/harness';
 import { type AuthContext, resolveSession } from '../auth/sessions';
 import { toRun } from './runRecord';
@@ -32,15 +32,19 @@ export function irrigationFixture(env: () => TestEnv): IrrigationFixture {
   const stop: (() => Promise<unknown>)[] = [];
 
   async function machine(cls: MachineClass) {
-    const serial = uniqueSerial(`IR-${cls.slice(0, 4)}`);
-    const p = await provision(env(), fx.demo, { serial, deviceClass: cls, groupId: fx.park, reportIntervalMs: 1_000 });
-    const device = await simDevice(fx.tcpUrl, { serial, secret: p.secret, deviceClass: cls }, 500);
+    const { deviceId, device } = await simulatedDevice(
+      env(),
+      fx.demo,
+      fx.tcpUrl,
+      { prefix: `IR-${cls.slice(0, 4)}`, deviceClass: cls, groupId: fx.park, reportIntervalMs: 1_000 },
+      500,
+    );
     stop.push(() => device.stop());
     await waitFor(`${cls} online with readings`, async () => {
-      const r = await env().db.selectFrom('device_latest').select('key').where('device_id', '=', p.deviceId).execute();
+      const r = await env().db.selectFrom('device_latest').select('key').where('device_id', '=', deviceId).execute();
       return r.some((k) => k.key === 'totalWater');
     });
-    return { deviceId: p.deviceId, device };
+    return { deviceId, device };
   }
 
   beforeAll(async () => {

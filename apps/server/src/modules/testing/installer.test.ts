@@ -2,7 +2,7 @@ import type { CommandRecord, SendCommandResult, TestingLogin, TestingMessages } 
 import { Code } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
+import { listen, provision, simulatedDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 
 const T = '/api/testing';
@@ -17,17 +17,18 @@ describeEachEngine('device debugging for installers (serial and secret)', (env) 
     const { tcpUrl } = await listen(env());
     demo = await env().login('demo');
     const park = env().ids.parks.farm[0];
-    const serial = uniqueSerial('INS-VC');
-    const p = await provision(env(), demo, { serial, deviceClass: 'valveController', groupId: park });
-    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'valveController' });
-    stop.push(() => device.stop());
-    valve = { deviceId: p.deviceId, serial, secret: p.secret, device };
+    valve = await simulatedDevice(env(), demo, tcpUrl, {
+      prefix: 'INS-VC',
+      deviceClass: 'valveController',
+      groupId: park,
+    });
+    stop.push(() => valve.device.stop());
     const otherSerial = uniqueSerial('INS-VC2');
     other = {
       serial: otherSerial,
       ...(await provision(env(), demo, { serial: otherSerial, deviceClass: 'valveController', groupId: park })),
     };
-    await untilOnline(env(), p.deviceId);
+    await untilOnline(env(), valve.deviceId);
   });
   afterAll(async () => {
     for (const s of stop.reverse()) await s();
