@@ -12,10 +12,10 @@ import {
 } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
 import { listen, provision, simulatedDevice, uniqueSerial, untilOnline } from '../../test/devices';
-import { describeEachEngine } from '../../test/harness';
+import { describeEachEngine, stopAfterAll } from '../../test/harness';
 
 const DAY = 86_400_000;
 const box = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
@@ -33,7 +33,7 @@ describeEachEngine('pests', (env) => {
   let trap: { deviceId: number; serial: string; secret: string; device: VirtualDevice };
   let spore: { deviceId: number; serial: string; secret: string };
   let cats: PestCategory[];
-  const stop: (() => Promise<unknown>)[] = [];
+  const stop = stopAfterAll();
   const takenAt = Date.now() - 2 * 3_600_000;
 
   const asDevice = (d: { serial: string; secret: string }) => ({
@@ -86,15 +86,12 @@ describeEachEngine('pests', (env) => {
       { prefix: 'PT-IT', deviceClass: 'insectTrap', groupId: park },
       60_000,
     );
-    stop.push(() => trap.device.stop());
+    stop(() => trap.device.stop());
     const sserial = uniqueSerial('PT-ST');
     const s = await provision(env(), demo, { serial: sserial, deviceClass: 'sporeTrap', groupId: park });
     spore = { deviceId: s.deviceId, serial: sserial, secret: s.secret };
     await untilOnline(env(), trap.deviceId, 'trap online');
     cats = (await env().get<PestCategory[]>('/api/merchant/pest/getCategoryAllList', demo, { kind: 'insect' })).data;
-  });
-  afterAll(async () => {
-    for (const s of stop.reverse()) await s();
   });
 
   it('seeds the common pests once per merchant', async () => {

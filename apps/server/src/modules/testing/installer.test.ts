@@ -1,9 +1,9 @@
 import type { CommandRecord, SendCommandResult, TestingLogin, TestingMessages } from '@farmpark/contracts';
 import { Code } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { listen, provision, simulatedDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
-import { describeEachEngine } from '../../test/harness';
+import { describeEachEngine, stopAfterAll } from '../../test/harness';
 
 const T = '/api/testing';
 
@@ -11,7 +11,7 @@ describeEachEngine('device debugging for installers (serial and secret)', (env) 
   let demo: string;
   let valve: { deviceId: number; serial: string; secret: string; device: VirtualDevice };
   let other: { deviceId: number; serial: string };
-  const stop: (() => Promise<unknown>)[] = [];
+  const stop = stopAfterAll();
 
   beforeAll(async () => {
     const { tcpUrl } = await listen(env());
@@ -22,16 +22,13 @@ describeEachEngine('device debugging for installers (serial and secret)', (env) 
       deviceClass: 'valveController',
       groupId: park,
     });
-    stop.push(() => valve.device.stop());
+    stop(() => valve.device.stop());
     const otherSerial = uniqueSerial('INS-VC2');
     other = {
       serial: otherSerial,
       ...(await provision(env(), demo, { serial: otherSerial, deviceClass: 'valveController', groupId: park })),
     };
     await untilOnline(env(), valve.deviceId);
-  });
-  afterAll(async () => {
-    for (const s of stop.reverse()) await s();
   });
 
   const signIn = (serial: string, password: string) =>

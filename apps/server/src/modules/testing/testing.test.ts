@@ -8,7 +8,7 @@ import {
   type TestingMessages,
 } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import {
   listen,
   provision,
@@ -18,14 +18,14 @@ import {
   untilOnline,
   waitFor,
 } from '../../test/devices';
-import { describeEachEngine } from '../../test/harness';
+import { describeEachEngine, stopAfterAll } from '../../test/harness';
 
 const M = '/api/merchant/testing';
 
 describeEachEngine('device debugging for console users', (env) => {
   let demo: string;
   let valve: { deviceId: number; serial: string; device: VirtualDevice };
-  const stop: (() => Promise<unknown>)[] = [];
+  const stop = stopAfterAll();
 
   beforeAll(async () => {
     const { tcpUrl } = await listen(env());
@@ -35,11 +35,8 @@ describeEachEngine('device debugging for console users', (env) => {
       deviceClass: 'valveController',
       groupId: env().ids.parks.farm[0],
     });
-    stop.push(() => valve.device.stop());
+    stop(() => valve.device.stop());
     await untilOnline(env(), valve.deviceId);
-  });
-  afterAll(async () => {
-    for (const s of stop.reverse()) await s();
   });
 
   const feed = (token: string, deviceId: number, startTime?: number) =>
