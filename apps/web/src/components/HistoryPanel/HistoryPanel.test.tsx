@@ -1,6 +1,6 @@
 import type { DeviceParamConfig, Paged, ParamDataRow, SeriesResult } from '@farmpark/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import '../../test/jsdomShims';
 import { RequestError } from '../../api/request';

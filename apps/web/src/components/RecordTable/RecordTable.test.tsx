@@ -1,6 +1,6 @@
 import type { CommandRecord, DeviceParamConfig, Paged } from '@farmpark/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import '../../test/jsdomShims';
 import type { CommandFilter } from '../../api/commands';
