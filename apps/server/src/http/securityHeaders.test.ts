@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, engines } from '../test/harness';
+import { webDist } from '../test/webDist';
 import { tileSource } from './securityHeaders';
 
 const directives = (csp: unknown) =>
@@ -14,12 +12,12 @@ const directives = (csp: unknown) =>
   );
 
 describe.each(engines)('security headers [%s]', (engine) => {
-  const dist = mkdtempSync(join(tmpdir(), 'farmpark-dist-'));
+  const dist = webDist({
+    'index.html': '<!doctype html><div id="root"></div>',
+    'assets/app.js': 'console.log(1)',
+  });
   let env: Awaited<ReturnType<typeof createTestEnv>>;
   beforeAll(async () => {
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     env = await createTestEnv(engine, {
       WEB_DIST: dist,
       VITE_MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
@@ -27,7 +25,6 @@ describe.each(engines)('security headers [%s]', (engine) => {
   });
   afterAll(async () => {
     await env.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('the console page, its assets and a client route carry the policy: own scripts only, no framing', async () => {

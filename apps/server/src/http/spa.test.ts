@@ -1,23 +1,20 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Code } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo/seed';
 import { createTestEnv } from '../test/harness';
+import { webDist } from '../test/webDist';
 
 describe('one port: built console with SPA fallback', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'farmpark-dist-'));
+  const dist = webDist({
+    'index.html': '<!doctype html><title>console</title><div id="root"></div>',
+    'assets/app.js': 'console.log(1)',
+  });
   let env: Awaited<ReturnType<typeof createTestEnv>>;
   beforeAll(async () => {
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
     env = await createTestEnv('sqlite', { WEB_DIST: dist });
   });
   afterAll(async () => {
     await env.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('serves files as they are', async () => {

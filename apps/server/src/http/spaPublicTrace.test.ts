@@ -1,20 +1,18 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv } from '../test/harness';
+import { webDist } from '../test/webDist';
 
 describe('the public trace pages /OC and /TC: their own entry, not the console', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'farmpark-dist-'));
+  const dist = webDist({
+    'index.html': '<!doctype html><title>console</title>',
+    'public-trace.html': '<!doctype html><title>public trace</title>',
+  });
   let env: Awaited<ReturnType<typeof createTestEnv>>;
   beforeAll(async () => {
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>');
-    writeFileSync(join(dist, 'public-trace.html'), '<!doctype html><title>public trace</title>');
     env = await createTestEnv('sqlite', { WEB_DIST: dist });
   });
   afterAll(async () => {
     await env.close();
-    rmSync(dist, { recursive: true, force: true });
   });
 
   it('sends public-trace.html for /OC and /TC with their query, the console elsewhere', async () => {
