@@ -1,9 +1,9 @@
-import { parseArgs } from 'node:util';
 import { login } from '../apps/server/src/cluster/harness/servers';
 import { createSqliteWriter } from '../apps/server/src/modules/telemetry/sqliteWriter';
 import type { RowBatch } from '../apps/server/src/modules/telemetry/store';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
 import { generateHistory } from '../packages/simulator/src/history';
+import { log, numericArgs } from './args';
 import { percentile, runBench, WEATHER_KEYS } from './ingestLoad';
 
 /**
@@ -12,12 +12,7 @@ import { percentile, runBench, WEATHER_KEYS } from './ingestLoad';
  * SQLite write path (rollups included), then the real server answers the chart and table queries.
  * Times are per request over loopback HTTP (median of the runs). Prints one JSON object as its last line.
  */
-const { values: args } = parseArgs({
-  options: { days: { type: 'string', default: '365' }, runs: { type: 'string', default: '30' } },
-});
-const days = Number(args.days);
-const runs = Number(args.runs);
-const log = (s: string) => process.stderr.write(`${s}\n`);
+const { days, runs } = numericArgs({ days: 365, runs: 30 });
 const DAY = 86_400_000;
 
 async function main() {

@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
+import { log } from './args';
 import { fillRollupHistory } from './ingestHistory';
 import { percentile, runBench, runLoad, WEATHER_KEYS } from './ingestLoad';
 import { rawBrokerMessagesPerSecond, rawSqliteRowsPerSecond } from './rawLimits';
@@ -27,7 +28,6 @@ const { values: args } = parseArgs({
 const seconds = Number(args.seconds);
 const rate = Number(args.rate);
 const deviceCount = Number(args.devices);
-const log = (s: string) => process.stderr.write(`${s}\n`);
 const sync = args.sync === 'full' ? 'full' : 'normal';
 
 async function main() {

@@ -1,8 +1,8 @@
-import { parseArgs } from 'node:util';
 import mqtt from 'mqtt';
 import { login } from '../apps/server/src/cluster/harness/servers';
 import { RawDevice } from '../apps/server/src/test/rawDevice';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
+import { log, numericArgs } from './args';
 import { percentile, runBench, runLoad, weatherPayload } from './ingestLoad';
 
 /**
@@ -11,15 +11,8 @@ import { percentile, runBench, runLoad, weatherPayload } from './ingestLoad';
  * background devices publishing `background` msg/s in the same park, and one probe device publishing
  * `probes` msg/s whose readings are timed from publish to arrival in the console. One JSON line last.
  */
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '20' },
-    background: { type: 'string', default: '1000' },
-    probes: { type: 'string', default: '10' },
-  },
-});
-const seconds = Number(args.seconds);
-const log = (s: string) => process.stderr.write(`${s}\n`);
+const args = numericArgs({ seconds: 20, background: 1000, probes: 10 });
+const { seconds } = args;
 
 async function main() {
   const data = await prepareData(51, 'weatherStation', 'LIVE');
@@ -69,12 +62,12 @@ async function main() {
       const ts = firstTs + seq * 1000;
       sentAt.set(ts, performance.now());
       void dev.publish(`dev/${probe.serial}/up/telemetry`, weatherPayload(ts, seq++)).catch(() => {});
-    }, 1000 / Number(args.probes));
+    }, 1000 / args.probes);
     const load = await runLoad({
       devices: background,
       host: '127.0.0.1',
       port: server.mqttPort,
-      rate: Number(args.background),
+      rate: args.background,
       seconds,
       window: 20,
       firstTs,

@@ -1,9 +1,10 @@
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { api, login } from '../apps/server/src/cluster/harness/servers';
 import { connectDatabase, type Db } from '../apps/server/src/db/connect';
 import { maintainTelemetryPartitions, PARTITION_MS } from '../apps/server/src/modules/telemetry/partitionsRepo';
+import { freshPgDatabase } from '../apps/server/src/test/pgDatabase';
 import { prepareData, type SpawnedServer, spawnServer } from '../apps/server/src/test/spawnServer';
+import { log, numericArgs } from './args';
 import { percentile, runLoad, WEATHER_KEYS } from './ingestLoad';
 
 /**
@@ -15,31 +16,13 @@ import { percentile, runLoad, WEATHER_KEYS } from './ingestLoad';
  * device's PUBACK comes from the broker, so the stored time is what measures the servers); `p99AckMs` is the
  * device's PUBACK. Prints one JSON object as its last line.
  */
-const { values: args } = parseArgs({
-  options: {
-    seconds: { type: 'string', default: '20' },
-    rate: { type: 'string', default: '3000' },
-    devices: { type: 'string', default: '100' },
-    rows: { type: 'string', default: '10000000' },
-  },
-});
-const log = (s: string) => process.stderr.write(`${s}\n`);
+const args = numericArgs({ seconds: 20, rate: 3000, devices: 100, rows: 10_000_000 });
 const DAY = 86_400_000;
 
 interface Services {
   MOSQUITTO_CLUSTER_CONF: string;
   startPostgres(): Promise<{ url: string; stop(): void }>;
   startMosquitto(extra: string): Promise<{ url: string; stop(): void }>;
-}
-
-async function freshDatabase(adminUrl: string, name: string): Promise<string> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const u = new URL(adminUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 async function stored(db: Db, ids: number[], since: number): Promise<Set<string>> {
@@ -56,8 +39,8 @@ async function stored(db: Db, ids: number[], since: number): Promise<Set<string>
 /** One scenario: `processes` servers behind a fresh Mosquitto on a fresh database. */
 async function ingest(services: Services, adminUrl: string, processes: number) {
   const mq = await services.startMosquitto(services.MOSQUITTO_CLUSTER_CONF); // fresh: no earlier scenario's sessions
-  const databaseUrl = await freshDatabase(adminUrl, `farmpark_scale_${processes}_${Date.now()}`);
-  const devices = Number(args.devices);
+  const { url: databaseUrl } = await freshPgDatabase(adminUrl, `farmpark_scale_${processes}_${Date.now()}`);
+  const devices = args.devices;
   const data = await prepareData(devices, 'weatherStation', 'SCALE', { DATABASE_URL: databaseUrl });
   const servers: SpawnedServer[] = [];
   for (let i = 0; i < processes; i++)
@@ -71,8 +54,8 @@ async function ingest(services: Services, adminUrl: string, processes: number) {
       devices: data.devices,
       host: broker.hostname,
       port: Number(broker.port),
-      rate: Number(args.rate),
-      seconds: Number(args.seconds),
+      rate: args.rate,
+      seconds: args.seconds,
       window: 20,
       firstTs,
       stepMs: 1000,
@@ -110,7 +93,7 @@ async function ingest(services: Services, adminUrl: string, processes: number) {
 
 /** A year of one device's readings, `rows` raw rows over WEATHER_KEYS, with their daily rollups; then the chart. */
 async function yearChart(adminUrl: string): Promise<number> {
-  const databaseUrl = await freshDatabase(adminUrl, `farmpark_year_${Date.now()}`);
+  const { url: databaseUrl } = await freshPgDatabase(adminUrl, `farmpark_year_${Date.now()}`);
   const data = await prepareData(1, 'weatherStation', 'YEAR', { DATABASE_URL: databaseUrl });
   const db = connectDatabase({ engine: 'postgres', url: databaseUrl });
   const server = await spawnServer(`${data.dataDir}/p`, { DATABASE_URL: databaseUrl });
@@ -118,7 +101,7 @@ async function yearChart(adminUrl: string): Promise<number> {
     const device = data.devices[0].id;
     const end = Date.now();
     const start = end - 365 * DAY;
-    const perKey = Math.floor(Number(args.rows) / WEATHER_KEYS.length);
+    const perKey = Math.floor(args.rows / WEATHER_KEYS.length);
     const step = Math.floor((end - start) / perKey);
     // one row per 30-day period first, so the maintenance makes the partitions the bulk insert then fills
     for (let t = start; t < end + PARTITION_MS; t += PARTITION_MS)
@@ -181,7 +164,7 @@ async function main() {
     const yearChartMs = await yearChart(pgServer.url);
     const ratio = Math.round((twoProcesses.messagesPerSecond / oneProcess.messagesPerSecond) * 100) / 100;
     process.stdout.write(
-      `${JSON.stringify({ bench: 'scale', oneProcess, twoProcesses, ratio, yearChartMs, yearChartRows: Number(args.rows) })}\n`,
+      `${JSON.stringify({ bench: 'scale', oneProcess, twoProcesses, ratio, yearChartMs, yearChartRows: args.rows })}\n`,
     );
   } finally {
     pgServer.stop();

@@ -1,11 +1,11 @@
 import { Agent, get as httpGet } from 'node:http';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config';
 import { connectDatabase } from '../apps/server/src/db/connect';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
 import { publishBatch } from '../apps/server/src/modules/trace/batches/published';
 import { codeBatch } from '../apps/server/src/modules/trace/codes/testFixture';
 import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
+import { log, numericArgs } from './args';
 import { percentile } from './ingestLoad';
 
 /**
@@ -19,13 +19,8 @@ import { percentile } from './ingestLoad';
  * the same run is the machine's baseline. Budgets (issue 14) are bounds; exit 1 when one is missed.
  * Prints one JSON object as its last line.
  */
-const { values: args } = parseArgs({
-  options: { seconds: { type: 'string', default: '10' }, rate: { type: 'string', default: '200' } },
-});
-const seconds = Number(args.seconds);
-const rate = Number(args.rate);
+const { seconds, rate } = numericArgs({ seconds: 10, rate: 200 });
 const BUDGET = { generate100kMs: 10_000, pdf1000Ms: 10_000, pdf20000Ms: 15_000, publicRps: 200, publicP99Ms: 50 };
-const log = (s: string) => process.stderr.write(`${s}\n`);
 
 /** Keep-alive connections, a bounded pool: a slow moment queues requests instead of opening sockets without end. */
 const agent = new Agent({ keepAlive: true, maxSockets: 64 });

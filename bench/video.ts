@@ -1,9 +1,9 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
 import { type SpawnedServer, spawnServer } from '../apps/server/src/test/spawnServer';
+import { log, numericArgs } from './args';
 import { buildConsole, wallFirstFrames } from './videoWall';
 
 /**
@@ -14,12 +14,7 @@ import { buildConsole, wallFirstFrames } from './videoWall';
  * `--seconds` (from /proc: what the cameras cost while unwatched). The console wall part (first frame in
  * Chromium) fills `wallFirstFrameP95Ms`. Prints one JSON object as its last line.
  */
-const { values: args } = parseArgs({
-  options: { seconds: { type: 'string', default: '30' }, idle: { type: 'string', default: '10' } },
-});
-const seconds = Number(args.seconds);
-const idle = Number(args.idle);
-const log = (s: string) => process.stderr.write(`${s}\n`);
+const { seconds, idle } = numericArgs({ seconds: 30, idle: 10 });
 const TICKS_PER_S = 100;
 
 /** CPU ticks (user + system) of each ffmpeg whose parent is `pid`. */

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
+import { log } from './args';
 
 const ROOT = join(import.meta.dirname, '..');
-const log = (s: string) => process.stderr.write(`${s}\n`);
 
 /**
  * The console built for this run in its own directory: apps/web/dist belongs to the e2e runs (their

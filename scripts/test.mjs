@@ -105,19 +105,25 @@ async function main() {
     ),
   ]);
 
-  if (missing.includes('postgresql')) skipped.push('PostgreSQL runs of the server tests (only SQLite ran)');
-  else {
-    const pg = await startPostgres();
-    cleanups.push(pg.stop);
-    env.TEST_DATABASE_URL = pg.url;
-    log(`PostgreSQL for tests at ${pg.url}`);
-  }
-  if (missing.includes('mosquitto')) skipped.push('tests against an external Mosquitto broker');
-  else {
-    const mq = await startMosquitto();
-    cleanups.push(mq.stop);
-    env.TEST_MQTT_URL = mq.url;
-    log(`Mosquitto for tests at ${mq.url}`);
+  // The services the tests reach by URL, each started when its package is installed (else those runs are skipped).
+  const services = [
+    [
+      'postgresql',
+      'PostgreSQL',
+      startPostgres,
+      'TEST_DATABASE_URL',
+      'PostgreSQL runs of the server tests (only SQLite ran)',
+    ],
+    ['mosquitto', 'Mosquitto', startMosquitto, 'TEST_MQTT_URL', 'tests against an external Mosquitto broker'],
+  ];
+  for (const [pkg, name, start, variable, withoutIt] of services) {
+    if (missing.includes(pkg)) skipped.push(withoutIt);
+    else {
+      const service = await start();
+      cleanups.push(service.stop);
+      env[variable] = service.url;
+      log(`${name} for tests at ${service.url}`);
+    }
   }
 
   // Tests that need these tools are marked skip when they are missing, and so counted as skipped below.

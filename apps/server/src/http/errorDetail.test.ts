@@ -1,6 +1,7 @@
 import { Code, type ErrorDetail } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../test/harness';
+import { addUser } from '../test/users';
 
 /**
  * ARCHITECTURE "Messages": a validation or business error names its field, rule and values in `data`
@@ -43,14 +44,12 @@ describeEachEngine('error details in the envelope', (env) => {
       roleName: '细节角色',
       permitUrls: ['/park'],
     });
-    const user = await env().post('/api/merchant/user/addSysUser', demo, {
+    await addUser(env(), demo, {
       loginName: 'detail-user',
       userName: '细节',
       roleId: role.data.roleId,
       groupIds: [env().ids.parks.farm[0]],
-      loginPwd: 'secret123',
     });
-    expect(user.code, user.msg).toBe(0);
     const held = await env().post('/api/merchant/role/removeRole', demo, { ids: [role.data.roleId] });
     expect(held.code).toBe(Code.CONFLICT);
     expect(details(held)).toEqual([{ rule: 'inUse', params: { count: 1, value: '细节角色' } }]);

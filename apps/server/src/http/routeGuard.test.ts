@@ -1,4 +1,5 @@
 import { Code } from '@farmpark/contracts';
+import type { FastifyInstance } from 'fastify';
 import { expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestEnv, describeEachEngine } from '../test/harness';
@@ -58,40 +59,32 @@ describeEachEngine('route guard', (env) => {
   });
 });
 
-it('fails startup when an /api route declares neither permitUrl nor public', async () => {
+/** Why the app fails to start once `addRoute` added a route to it (undefined if it starts). */
+async function startupFailure(addRoute: (app: FastifyInstance) => void): Promise<unknown> {
   const env = await createTestEnv('sqlite');
   // A second app on the same database, not started yet, as a module adding a route would see it.
   const { app } = await buildApp({ config: env.config, db: env.db, broker: env.broker });
   try {
-    let failure: unknown;
-    try {
-      app.get('/api/merchant/forgotten/route', async () => ({ code: 0 }));
-      await app.ready();
-    } catch (err) {
-      failure = err;
-    }
-    expect(String(failure)).toMatch(/declares neither config.permitUrl nor config.public/);
+    addRoute(app);
+    await app.ready();
+    return undefined;
+  } catch (err) {
+    return err;
   } finally {
     await app.close();
     await env.close();
   }
+}
+
+it('fails startup when an /api route declares neither permitUrl nor public', async () => {
+  const failure = await startupFailure((app) => app.get('/api/merchant/forgotten/route', async () => ({ code: 0 })));
+  expect(String(failure)).toMatch(/declares neither config.permitUrl nor config.public/);
 });
 
 it('fails startup when a route names an unknown page among the others that open it', async () => {
-  const env = await createTestEnv('sqlite');
-  const { app } = await buildApp({ config: env.config, db: env.db, broker: env.broker });
-  try {
-    let failure: unknown;
-    try {
-      const config = { permitUrl: '/videoEqui/video', alsoPermitUrls: ['/videoEqui/nowhere'] };
-      app.get('/api/merchant/several/pages', { config }, async () => ({ code: 0 }));
-      await app.ready();
-    } catch (err) {
-      failure = err;
-    }
-    expect(String(failure)).toMatch(/unknown permitUrl \/videoEqui\/nowhere/);
-  } finally {
-    await app.close();
-    await env.close();
-  }
+  const config = { permitUrl: '/videoEqui/video', alsoPermitUrls: ['/videoEqui/nowhere'] };
+  const failure = await startupFailure((app) =>
+    app.get('/api/merchant/several/pages', { config }, async () => ({ code: 0 })),
+  );
+  expect(String(failure)).toMatch(/unknown permitUrl \/videoEqui\/nowhere/);
 });

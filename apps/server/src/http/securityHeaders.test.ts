@@ -1,8 +1,6 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, engines } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { engines } from '../test/harness';
+import { consoleApp } from '../test/webDist';
 import { tileSource } from './securityHeaders';
 
 const directives = (csp: unknown) =>
@@ -14,25 +12,18 @@ const directives = (csp: unknown) =>
   );
 
 describe.each(engines)('security headers [%s]', (engine) => {
-  const dist = mkdtempSync(join(tmpdir(), 'farmpark-dist-'));
-  let env: Awaited<ReturnType<typeof createTestEnv>>;
-  beforeAll(async () => {
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    env = await createTestEnv(engine, {
-      WEB_DIST: dist,
-      VITE_MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png',
-    });
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dist, { recursive: true, force: true });
-  });
+  const env = consoleApp(
+    {
+      'index.html': '<!doctype html><div id="root"></div>',
+      'assets/app.js': 'console.log(1)',
+    },
+    engine,
+    { VITE_MAP_TILE_URL: 'https://{s}.tiles.example/{z}/{x}/{y}.png' },
+  );
 
   it('the console page, its assets and a client route carry the policy: own scripts only, no framing', async () => {
     for (const url of ['/', '/assets/app.js', '/park/parkInfo']) {
-      const res = await env.app.inject({ method: 'GET', url, headers: { host: 'farm.example:8080' } });
+      const res = await env().app.inject({ method: 'GET', url, headers: { host: 'farm.example:8080' } });
       expect(res.statusCode, url).toBe(200);
       const csp = directives(res.headers['content-security-policy']);
       expect(csp.get('default-src'), url).toEqual(["'self'"]);
@@ -52,15 +43,15 @@ describe.each(engines)('security headers [%s]', (engine) => {
   });
 
   it('API answers, signed in or refused or unknown, are never stored', async () => {
-    const token = await env.login('demo');
+    const token = await env().login('demo');
     const answers = [
-      await env.app.inject({
+      await env().app.inject({
         method: 'GET',
         url: '/api/merchant/user/center/getMerchantUserInfo',
         headers: { AuthToken: token },
       }),
-      await env.app.inject({ method: 'GET', url: '/api/merchant/user/center/getMerchantUserInfo' }),
-      await env.app.inject({ method: 'GET', url: '/api/merchant/nothing' }),
+      await env().app.inject({ method: 'GET', url: '/api/merchant/user/center/getMerchantUserInfo' }),
+      await env().app.inject({ method: 'GET', url: '/api/merchant/nothing' }),
     ];
     for (const res of answers) {
       expect(res.headers['cache-control'], res.body).toBe('no-store');
@@ -71,12 +62,12 @@ describe.each(engines)('security headers [%s]', (engine) => {
   });
 
   it('the API documentation (Swagger UI) gets the same policy: it runs without inline script or eval', async () => {
-    const docs = await env.app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
+    const docs = await env().app.inject({ method: 'GET', url: '/api/docs/static/index.html' });
     expect(directives(docs.headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
   });
 
   it('a Host header with anything but host[:port] never reaches the policy', async () => {
-    const res = await env.app.inject({ method: 'GET', url: '/', headers: { host: 'x.example; script-src *' } });
+    const res = await env().app.inject({ method: 'GET', url: '/', headers: { host: 'x.example; script-src *' } });
     const csp = directives(res.headers['content-security-policy']);
     expect(csp.get('connect-src')).toEqual(["'self'"]);
     expect(csp.get('script-src')).toEqual(["'self'"]);

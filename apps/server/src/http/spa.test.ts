@@ -1,27 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Code } from '@farmpark/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../demo/seed';
-import { createTestEnv } from '../test/harness';
+import { consoleApp } from '../test/webDist';
 
 describe('one port: built console with SPA fallback', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'farmpark-dist-'));
-  let env: Awaited<ReturnType<typeof createTestEnv>>;
-  beforeAll(async () => {
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
-    writeFileSync(join(dist, 'assets', 'app.js'), 'console.log(1)');
-    env = await createTestEnv('sqlite', { WEB_DIST: dist });
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dist, { recursive: true, force: true });
+  const env = consoleApp({
+    'index.html': '<!doctype html><title>console</title><div id="root"></div>',
+    'assets/app.js': 'console.log(1)',
   });
 
   it('serves files as they are', async () => {
-    const res = await env.app.inject({ method: 'GET', url: '/assets/app.js' });
+    const res = await env().app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/javascript/);
     expect(res.body).toBe('console.log(1)');
@@ -29,21 +18,21 @@ describe('one port: built console with SPA fallback', () => {
 
   it('answers console routes with index.html', async () => {
     for (const url of ['/', '/login?redirect=%2Fpark%2FparkInfo', '/park/parkInfo', '/refresh/index']) {
-      const res = await env.app.inject({ method: 'GET', url });
+      const res = await env().app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('<div id="root">');
     }
   });
 
   it('keeps /api answers JSON, unknown ones 1005', async () => {
-    const res = await env.app.inject({ method: 'GET', url: '/api/merchant/nothing' });
+    const res = await env().app.inject({ method: 'GET', url: '/api/merchant/nothing' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe(Code.NOT_FOUND);
   });
 
   it('does not seed a database that already has a merchant', async () => {
-    expect(await seedDemo(env.db)).toEqual({ seeded: false });
-    const merchants = await env.db.selectFrom('merchants').select('id').execute();
+    expect(await seedDemo(env().db)).toEqual({ seeded: false });
+    const merchants = await env().db.selectFrom('merchants').select('id').execute();
     expect(merchants).toHaveLength(2);
   });
 });

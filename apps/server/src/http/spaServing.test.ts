@@ -1,33 +1,22 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv } from '../test/harness';
+import { describe, expect, it } from 'vitest';
+import { consoleApp } from '../test/webDist';
 
 const ASSET = '/assets/index-AbC123.js';
 const SOURCE = `console.log(${JSON.stringify('a bundle '.repeat(40))})`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 describe('console files: pre-compressed by Accept-Encoding, hashed assets cached for a year', () => {
-  const dist = mkdtempSync(join(tmpdir(), 'farmpark-dist-'));
-  let env: Awaited<ReturnType<typeof createTestEnv>>;
-  beforeAll(async () => {
-    mkdirSync(join(dist, 'assets'));
-    writeFileSync(join(dist, 'index.html'), `<!doctype html><script type="module" src="${ASSET}"></script>`);
-    writeFileSync(join(dist, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    writeFileSync(join(dist, ASSET), SOURCE);
-    writeFileSync(join(dist, `${ASSET}.br`), brotliCompressSync(SOURCE));
-    writeFileSync(join(dist, `${ASSET}.gz`), gzipSync(SOURCE));
-    env = await createTestEnv('sqlite', { WEB_DIST: dist });
-  });
-  afterAll(async () => {
-    await env.close();
-    rmSync(dist, { recursive: true, force: true });
+  const env = consoleApp({
+    'index.html': `<!doctype html><script type="module" src="${ASSET}"></script>`,
+    'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    [ASSET]: SOURCE,
+    [`${ASSET}.br`]: brotliCompressSync(SOURCE),
+    [`${ASSET}.gz`]: gzipSync(SOURCE),
   });
 
   const get = (url: string, acceptEncoding?: string) =>
-    env.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+    env().app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('serves brotli to a browser that accepts it', async () => {
     const res = await get(ASSET, 'gzip, deflate, br');

@@ -7,21 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { provision, uniqueSerial } from '../test/devices';
 import { createTestEnv, type TestEnv } from '../test/harness';
-import { RawDevice } from '../test/rawDevice';
+import { RawDevice, remainingLength } from '../test/rawDevice';
 import { createBroker, type MqttBroker } from './broker';
 import { MQTT_LIMITS } from './frameGuard';
 
 /** The fixed header of a packet of `type` declaring `length` bytes to follow. */
 function fixedHeader(type: number, length: number): Buffer {
-  const bytes = [type << 4];
-  let x = length;
-  do {
-    let b = x % 128;
-    x = Math.floor(x / 128);
-    if (x > 0) b |= 128;
-    bytes.push(b);
-  } while (x > 0);
-  return Buffer.from(bytes);
+  return Buffer.from([type << 4, ...remainingLength(length)]);
 }
 
 /** A raw TCP connection and when the server closed it. */

@@ -1,4 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
+import { sendReadings, settle } from '../test/devices';
 import { describeEachEngine } from '../test/harness';
 
 describeEachEngine('automation rules', (env) => {
@@ -15,7 +16,7 @@ describeEachEngine('automation rules', (env) => {
   });
 
   it('sends the commands of a firing and a clearing rule through the command service, as source rule', async () => {
-    const { db, rules, bus, telemetry } = env();
+    const { db, rules } = env();
     const t = Date.now();
     const { id } = await db
       .insertInto('rules')
@@ -45,14 +46,8 @@ describeEachEngine('automation rules', (env) => {
       .executeTakeFirstOrThrow();
     await rules.refresh();
     const send = async (ts: number, airTemp: number) => {
-      await bus.dispatch({
-        serial: station.serial,
-        channel: 'telemetry',
-        payload: Buffer.from(JSON.stringify({ readings: [{ ts, values: { airTemp } }] })),
-        receivedAt: Date.now(),
-      });
-      await telemetry.ingest.drain();
-      await rules.idle();
+      await sendReadings(env(), station.serial, [{ ts, values: { airTemp } }]);
+      await settle(env());
     };
     // a backfilled reading from an hour ago drives nothing
     await send(t - 3_600_000, 35);

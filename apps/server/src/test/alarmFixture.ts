@@ -4,6 +4,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { Engine } from '../db/connect';
 import type { AlarmsTable } from '../db/rulesAlarmsSchema';
 import { startReceiver, startSmtp } from '../modules/alarms/testReceivers';
+import { sendReadings, settle } from './devices';
 import { createTestEnv, type TestEnv } from './harness';
 
 /** Shared set-up of the alarm tests: a mail server, a webhook receiver, the demo logins and a contact. */
@@ -30,17 +31,8 @@ export interface AlarmFixture {
 /** Registers the set-up and tear-down of one test file; the fields are filled before its first test. */
 export function alarmFixture(engine: Engine): AlarmFixture {
   const fx = {
-    send: (serial, ts, values) =>
-      fx.env.bus.dispatch({
-        serial,
-        channel: 'telemetry',
-        payload: Buffer.from(JSON.stringify({ readings: [{ ts, values }] })),
-        receivedAt: Date.now(),
-      }),
-    settle: async () => {
-      await fx.env.telemetry.ingest.drain();
-      await fx.env.rules.idle();
-    },
+    send: (serial, ts, values) => sendReadings(fx.env, serial, [{ ts, values }]),
+    settle: () => settle(fx.env),
     detail: async (id) => (await fx.env.get<AlarmDetail>(`${A}/getAlarmDetail`, fx.demo, { id: String(id) })).data,
     openAlarmOf: (ruleId) =>
       fx.env.db.selectFrom('alarms').selectAll().where('rule_id', '=', ruleId).orderBy('id', 'desc').executeTakeFirst(),

@@ -50,6 +50,42 @@ export async function simDevice(
   return device;
 }
 
+/** A device registered through the API and simulated with its secret: where most device tests start. */
+export async function simulatedDevice(
+  env: TestEnv,
+  token: string,
+  brokerUrl: string,
+  d: { prefix: string; deviceClass: DeviceClass; groupId: number; reportIntervalMs?: number },
+  telemetryIntervalMs?: number,
+): Promise<{ deviceId: number; serial: string; secret: string; device: VirtualDevice }> {
+  const serial = uniqueSerial(d.prefix);
+  const { deviceClass, groupId, reportIntervalMs } = d;
+  const p = await provision(env, token, { serial, deviceClass, groupId, reportIntervalMs });
+  const device = await simDevice(brokerUrl, { serial, secret: p.secret, deviceClass }, telemetryIntervalMs);
+  return { deviceId: p.deviceId, serial, secret: p.secret, device };
+}
+
+/** Readings as the broker hands a device's telemetry to the server (not ingested yet: see settle). */
+export function sendReadings(
+  env: TestEnv,
+  serial: string,
+  readings: { ts: number; values: Record<string, number> }[],
+  receivedAt = Date.now(),
+): Promise<void> {
+  return env.bus.dispatch({
+    serial,
+    channel: 'telemetry',
+    payload: Buffer.from(JSON.stringify({ readings })),
+    receivedAt,
+  });
+}
+
+/** Ingest commits, then the rule engine evaluates (queued after the commit event). */
+export async function settle(env: TestEnv): Promise<void> {
+  await env.telemetry.ingest.drain();
+  await env.rules.idle();
+}
+
 /** A console's messaging connection: the demo user's session token over WebSocket. */
 export async function browser(
   env: TestEnv,

@@ -2,12 +2,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config';
 import { connectDatabase, type Db } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../demo/seed';
+import { adminStatement, freshPgDatabase } from './pgDatabase';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -34,15 +34,13 @@ export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const name = `farmpark_template_${process.pid}_${Date.now()}`;
   if (adminUrl) {
-    await admin(adminUrl, `create database "${name}"`);
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await prepare(connectDatabase(loadConfig({ DATA_DIR: dir, DATABASE_URL: url.toString() }).database));
+    const { url } = await freshPgDatabase(adminUrl, name);
+    await prepare(connectDatabase(loadConfig({ DATA_DIR: dir, DATABASE_URL: url }).database));
   }
   project.provide('postgresTemplate', adminUrl ? name : '');
 
   return async () => {
-    if (adminUrl) await admin(adminUrl, `drop database if exists "${name}" with (force)`);
+    if (adminUrl) await adminStatement(adminUrl, `drop database if exists "${name}" with (force)`);
     rmSync(dir, { recursive: true, force: true });
   };
 }
@@ -54,15 +52,5 @@ async function prepare(db: Db, before?: (db: Db) => Promise<void>): Promise<void
     await before?.(db);
   } finally {
     await db.destroy();
-  }
-}
-
-async function admin(url: string, statement: string): Promise<void> {
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
-    await c.query(statement);
-  } finally {
-    await c.end();
   }
 }

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Envelope } from '@farmpark/contracts';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { buildApp } from '../app';
@@ -20,6 +19,7 @@ import { startTelemetry, type TelemetryRuntime } from '../modules/telemetry/runt
 import { createBroker, type MqttBroker } from '../mqtt/broker';
 import { createDeviceMessageBus, type DeviceMessageBus } from '../mqtt/deviceMessages';
 import type { RuleEngine } from '../rules/engine';
+import { freshPgDatabase } from './pgDatabase';
 
 /** SQLite always; PostgreSQL too when the test script provides a throwaway cluster. */
 export const engines: Engine[] = ['sqlite', ...(process.env.TEST_DATABASE_URL ? (['postgres'] as const) : [])];
@@ -83,24 +83,9 @@ async function createDatabase(
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `farmpark_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-  const template = inject('postgresTemplate');
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"${template ? ` template "${template}"` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const config = loadConfig({ ...base, DATABASE_URL: url.toString() });
-  return {
-    db: connectDatabase(config.database),
-    config,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
-    },
-  };
+  const { url, drop } = await freshPgDatabase(adminUrl, name, inject('postgresTemplate') || undefined);
+  const config = loadConfig({ ...base, DATABASE_URL: url });
+  return { db: connectDatabase(config.database), config, drop };
 }
 
 async function demoIds(db: Db): Promise<DemoIds> {
@@ -230,6 +215,17 @@ export function describeEachEngine(
       return env;
     });
   });
+}
+
+/** What to stop after the block's tests (simulated devices, connections), last started first. */
+export function stopAfterAll(): (stop: () => Promise<unknown>) => void {
+  const stops: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const s of stops.reverse()) await s();
+  });
+  return (stop) => {
+    stops.push(stop);
+  };
 }
 
 /** Signs these demo users in before the block's tests (call inside describeEachEngine): their tokens by name. */

@@ -1,6 +1,19 @@
 import { connect, type Socket } from 'node:net';
 import mqttPacket, { type Packet } from 'mqtt-packet';
 
+/** MQTT's "remaining length" of a fixed header: 7 bits a byte, the high bit saying another byte follows. */
+export function remainingLength(length: number): number[] {
+  const bytes: number[] = [];
+  let x = length;
+  do {
+    let b = x % 128;
+    x = Math.floor(x / 128);
+    if (x > 0) b |= 128;
+    bytes.push(b);
+  } while (x > 0);
+  return bytes;
+}
+
 /**
  * A minimal MQTT 3.1.1 device over TCP for load and durability tests: PUBLISH frames are encoded by
  * hand (the load generator must cost far less CPU than the server it measures) and every PUBACK is
@@ -70,14 +83,7 @@ export class RawDevice {
     const id = this.nextId;
     const topicLen = Buffer.byteLength(topic);
     const remaining = 2 + topicLen + 2 + payload.length;
-    const lenBytes: number[] = [];
-    let x = remaining;
-    do {
-      let b = x % 128;
-      x = Math.floor(x / 128);
-      if (x > 0) b |= 128;
-      lenBytes.push(b);
-    } while (x > 0);
+    const lenBytes = remainingLength(remaining);
     const head = Buffer.allocUnsafe(1 + lenBytes.length + 2 + topicLen + 2);
     let o = 0;
     head[o++] = 0x32;

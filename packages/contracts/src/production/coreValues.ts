@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { id, pageQuery } from '../envelope';
 import { named } from '../errorDetail';
-import { withDefault } from '../requestValues';
+import { optional, withDefault } from '../requestValues';
 
 /** Text and calendar-day fields of the production and trace schemas. */
 export const text = (max: number, min = 0) => z.string().trim().min(min).max(max);
@@ -15,3 +16,10 @@ export function validDay(s: string): boolean {
 }
 /** A calendar day 'YYYY-MM-DD' (a farm day in the park's zone, not an instant). */
 export const dayField = () => z.string().trim().refine(validDay, named('date'));
+
+/** A list query of one park's records (the park is required: production and trace records are per park). */
+export const parkPageQuery = z.object({
+  groupId: id,
+  keyword: optional(text(100)),
+  ...pageQuery.shape,
+});

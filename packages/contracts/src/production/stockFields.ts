@@ -1,15 +1,12 @@
-import { z } from 'zod';
-import { id, pageQuery } from '../envelope';
 import { named, refinement } from '../errorDetail';
-import { enumField, numberField, optional, withDefault } from '../requestValues';
-import { text } from './coreValues';
+import { enumField, numberField, withDefault } from '../requestValues';
 
 /**
  * Field builders shared by the production stock contracts (materials, suppliers, machinery, farm work,
  * videos). Days are 'YYYY-MM-DD' in the park's zone; quantities are in the material's unit with at most
  * three decimals, so stock arithmetic rounds to the same grain everywhere.
  */
-export { dayField, optText, text } from './coreValues';
+export { dayField, optText, parkPageQuery, text } from './coreValues';
 
 /** Rounds to the thousandth of a unit: the grain of every stored quantity. */
 export const roundQty = (n: number): number => Math.round(n * 1000) / 1000;
@@ -24,12 +21,5 @@ export const signedQuantityField = () =>
   numberField((n) => n.min(-1e9).max(1e9))
     .refine((v) => v !== 0, named('notZero'))
     .refine((v) => threeDecimals(v as number), refinement('decimals', { max: 3 }));
-
-/** A list query of one park's records (the park is required: production records are per park). */
-export const parkPageQuery = z.object({
-  groupId: id,
-  keyword: optional(text(100)),
-  ...pageQuery.shape,
-});
 
 export const exportFormat = withDefault(enumField(['csv', 'xlsx']), 'csv');

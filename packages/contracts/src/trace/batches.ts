@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { id, pageQuery } from '../envelope';
+import { id } from '../envelope';
 import { named } from '../errorDetail';
-import { dayField, optText, text } from '../production/coreValues';
-import { enumField, intField, listOf, nullable, numberField, optional } from '../requestValues';
+import { dayField, optText, parkPageQuery, text } from '../production/coreValues';
+import { enumField, intField, listOf, nullable, numberField } from '../requestValues';
 import { CERTIFICATE_BASES, type CertificateBasis, TRACE_SECTIONS, type TraceSection } from './public';
 
 /** Trace batches (/tracingCenter/rootBatch): what was harvested, from where, with its records, to publish. */
@@ -55,11 +55,7 @@ export const addBatchBody = batchFields;
 export type AddBatchBody = z.infer<typeof addBatchBody>;
 export const updateBatchBody = batchFields.extend({ id });
 export type UpdateBatchBody = z.infer<typeof updateBatchBody>;
-export const batchListQuery = z.object({
-  groupId: id,
-  keyword: optional(text(100)),
-  ...pageQuery.shape,
-});
+export const batchListQuery = parkPageQuery;
 export type BatchListQuery = z.infer<typeof batchListQuery>;
 export const publishBatchBody = z.object({
   id,

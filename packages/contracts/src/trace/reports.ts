@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { id, idList, pageQuery } from '../envelope';
+import { id, idList } from '../envelope';
 import { ruleIssue } from '../errorDetail';
-import { dayField, optText, text } from '../production/coreValues';
-import { boolField, jsonText, nullable, optional } from '../requestValues';
+import { dayField, optText, parkPageQuery, text } from '../production/coreValues';
+import { boolField, jsonText, nullable } from '../requestValues';
 
 /** Report library (/tracingCenter/rootsReport): inspection reports with their file (PDF or picture). */
 export const REPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -37,11 +37,7 @@ export const addReportBody = reportFields.superRefine(datesInOrder);
 export type AddReportBody = z.infer<typeof addReportBody>;
 export const updateReportBody = reportFields.extend({ id }).superRefine(datesInOrder);
 export type UpdateReportBody = z.infer<typeof updateReportBody>;
-export const reportListQuery = z.object({
-  groupId: id,
-  keyword: optional(text(100)),
-  ...pageQuery.shape,
-});
+export const reportListQuery = parkPageQuery;
 export type ReportListQuery = z.infer<typeof reportListQuery>;
 export const traceIdQuery = z.object({ id });
 export const traceIdsBody = z.object({ id: idList });

@@ -1,6 +1,6 @@
 import { type AppLinks, type AppLinksInfo, Code } from '@farmpark/contracts';
-import { beforeAll, expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/harness';
+import { expect, it } from 'vitest';
+import { describeEachEngine, signedIn } from '../../test/harness';
 
 const A = '/api/merchant/app';
 const LINKS = {
@@ -11,17 +11,10 @@ const LINKS = {
 };
 
 describeEachEngine('app download links', (env) => {
-  let demo: string;
-  let operator: string;
-  let orchard: string;
-  beforeAll(async () => {
-    demo = await env().login('demo');
-    operator = await env().login('operator');
-    orchard = await env().login('demo2');
-  });
+  const token = signedIn(env, 'demo', 'operator', 'demo2');
 
   it('starts unset, is set by an administrator and read by every user of the merchant with the help address', async () => {
-    const before = await env().get<AppLinksInfo>(`${A}/getAppLinks`, operator);
+    const before = await env().get<AppLinksInfo>(`${A}/getAppLinks`, token.operator);
     expect(before.code, before.msg).toBe(0);
     expect(before.data).toMatchObject({
       links: { android: '', ios: '', mobileWeb: '', miniProgram: '' },
@@ -29,12 +22,17 @@ describeEachEngine('app download links', (env) => {
       newScreenUrl: '',
       canEdit: false,
     });
-    const saved = await env().post<AppLinks>(`${A}/alterAppLinks`, demo, { ...LINKS, ios: `  ${LINKS.ios} ` }, true);
+    const saved = await env().post<AppLinks>(
+      `${A}/alterAppLinks`,
+      token.demo,
+      { ...LINKS, ios: `  ${LINKS.ios} ` },
+      true,
+    );
     expect(saved.code, saved.msg).toBe(0);
     expect(saved.data).toEqual(LINKS);
-    const read = await env().get<AppLinksInfo>(`${A}/getAppLinks`, operator);
+    const read = await env().get<AppLinksInfo>(`${A}/getAppLinks`, token.operator);
     expect(read.data.links).toEqual(LINKS);
-    expect((await env().get<AppLinksInfo>(`${A}/getAppLinks`, demo)).data.canEdit).toBe(true);
+    expect((await env().get<AppLinksInfo>(`${A}/getAppLinks`, token.demo)).data.canEdit).toBe(true);
     const log = await env()
       .db.selectFrom('system_log')
       .select(['login_name', 'result'])
@@ -44,23 +42,26 @@ describeEachEngine('app download links', (env) => {
   });
 
   it('refuses a non-administrator and addresses that are not http or https, changing nothing', async () => {
-    const denied = await env().post(`${A}/alterAppLinks`, operator, { ...LINKS, android: 'https://evil.example/x' });
+    const denied = await env().post(`${A}/alterAppLinks`, token.operator, {
+      ...LINKS,
+      android: 'https://evil.example/x',
+    });
     expect(denied.code).toBe(Code.PERMISSION_DENIED);
     for (const bad of ['javascript:alert(1)', 'ftp://files.example.com/app', '/relative/app.apk', 'https://']) {
-      const res = await env().post<{ field: string }[]>(`${A}/alterAppLinks`, demo, { ...LINKS, android: bad });
+      const res = await env().post<{ field: string }[]>(`${A}/alterAppLinks`, token.demo, { ...LINKS, android: bad });
       expect(res.code, bad).toBe(Code.VALIDATION);
       expect(res.data[0]?.field, bad).toBe('android');
     }
-    const long = await env().post(`${A}/alterAppLinks`, demo, {
+    const long = await env().post(`${A}/alterAppLinks`, token.demo, {
       ...LINKS,
       ios: `https://a.example/${'x'.repeat(500)}`,
     });
     expect(long.code).toBe(Code.VALIDATION);
-    expect((await env().get<AppLinksInfo>(`${A}/getAppLinks`, demo)).data.links).toEqual(LINKS);
+    expect((await env().get<AppLinksInfo>(`${A}/getAppLinks`, token.demo)).data.links).toEqual(LINKS);
   });
 
   it("keeps each merchant's links its own; the public page reads one merchant's links and nothing else", async () => {
-    expect((await env().get<AppLinksInfo>(`${A}/getAppLinks`, orchard)).data.links.android).toBe('');
+    expect((await env().get<AppLinksInfo>(`${A}/getAppLinks`, token.demo2)).data.links.android).toBe('');
     const farm = env().ids.merchant.farm;
     const pub = await env().get<AppLinks>('/api/public/app/getAppLinks', undefined, { merchantId: String(farm) });
     expect(pub.code, pub.msg).toBe(0);

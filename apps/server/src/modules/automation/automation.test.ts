@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type AutomationRule, Code, type CommandRecord, type Paged } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
+import { sendReadings, settle } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 
 const URL = '/api/merchant/envControl';
@@ -40,15 +41,8 @@ describeEachEngine('automation rules API', (env) => {
       .data;
 
   async function reading(airTemp: number, ts = Date.now()) {
-    const { bus, telemetry, rules } = env();
-    await bus.dispatch({
-      serial: cabinet.serial,
-      channel: 'telemetry',
-      payload: Buffer.from(JSON.stringify({ readings: [{ ts, values: { airTemp } }] })),
-      receivedAt: Date.now(),
-    });
-    await telemetry.ingest.drain();
-    await rules.idle();
+    await sendReadings(env(), cabinet.serial, [{ ts, values: { airTemp } }]);
+    await settle(env());
   }
   const sentBy = (ruleId: number) =>
     env()

@@ -8,10 +8,10 @@ import {
 } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import mqtt from 'mqtt';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
-import { browser, listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
-import { describeEachEngine } from '../../test/harness';
+import { browser, listen, provision, simulatedDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
+import { describeEachEngine, stopAfterAll } from '../../test/harness';
 import { csvLines } from '../irrigation/testFixture';
 
 const SEND = '/api/merchant/command/sendCommand';
@@ -23,7 +23,7 @@ describeEachEngine('commands', (env) => {
   let valve: { deviceId: number; serial: string; secret: string; device: VirtualDevice };
   let tcpUrl: string;
   let console_: Awaited<ReturnType<typeof browser>>;
-  const stop: (() => Promise<unknown>)[] = [];
+  const stop = stopAfterAll();
 
   beforeAll(async () => {
     const urls = await listen(env());
@@ -31,18 +31,16 @@ describeEachEngine('commands', (env) => {
     const { wsUrl } = urls;
     demo = await env().login('demo');
     const park = env().ids.parks.farm[0];
-    const serial = uniqueSerial('CMD-VC');
-    const p = await provision(env(), demo, { serial, deviceClass: 'valveController', groupId: park });
-    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'valveController' });
-    stop.push(() => device.stop());
-    valve = { deviceId: p.deviceId, serial, secret: p.secret, device };
+    valve = await simulatedDevice(env(), demo, tcpUrl, {
+      prefix: 'CMD-VC',
+      deviceClass: 'valveController',
+      groupId: park,
+    });
+    stop(() => valve.device.stop());
     console_ = await browser(env(), wsUrl, 'demo');
-    stop.push(() => console_.client.endAsync(true));
+    stop(() => console_.client.endAsync(true));
     await console_.client.subscribeAsync(webTopic(env().ids.merchant.farm, park, 'cmd'), { qos: 1 });
     await untilOnline(env(), valve.deviceId);
-  });
-  afterAll(async () => {
-    for (const s of stop.reverse()) await s();
   });
 
   const record = async (cmdId: string) => (await env().get<CommandRecord>(DETAIL, demo, { cmdId })).data;

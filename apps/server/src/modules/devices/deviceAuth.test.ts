@@ -21,16 +21,16 @@ describeEachEngine('device credentials over MQTT', (env) => {
     demo = await env().login('demo');
   });
 
+  /** A device registered in the first farm park under a fresh serial, and its secret. */
+  const registered = async (prefix: string, deviceClass: 'weatherStation' | 'soilStation') => {
+    const serial = uniqueSerial(prefix);
+    return { serial, ...(await provision(env(), demo, { serial, deviceClass, groupId: env().ids.parks.farm[0] })) };
+  };
   const telemetryRows = async (deviceId: number) =>
     (await env().db.selectFrom('telemetry').select('ts').where('device_id', '=', deviceId).execute()).length;
 
   it('admits a device with its secret, refuses a wrong secret and a device without credentials', async () => {
-    const serial = uniqueSerial('AUTH');
-    const { deviceId, secret } = await provision(env(), demo, {
-      serial,
-      deviceClass: 'weatherStation',
-      groupId: env().ids.parks.farm[0],
-    });
+    const { serial, deviceId, secret } = await registered('AUTH', 'weatherStation');
     const ok = await connect(tcpUrl, serial, secret);
     await ok.publishAsync(
       deviceTopic.telemetry(serial),
@@ -74,12 +74,7 @@ describeEachEngine('device credentials over MQTT', (env) => {
   });
 
   it('regenerating a secret ends the live session and only the new secret gets in', async () => {
-    const serial = uniqueSerial('AUTH-R');
-    const { deviceId, secret } = await provision(env(), demo, {
-      serial,
-      deviceClass: 'soilStation',
-      groupId: env().ids.parks.farm[0],
-    });
+    const { serial, deviceId, secret } = await registered('AUTH-R', 'soilStation');
     const client = await connect(tcpUrl, serial, secret);
     const closed = new Promise<void>((r) => client.once('close', () => r()));
     const res = await env().post<{ secret: string }>('/api/merchant/device/regenerateDeviceSecret', demo, { deviceId });

@@ -1,16 +1,14 @@
 import { Code, DEVICE_MODEL, type ImportResult } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
-import { describeEachEngine } from '../../test/harness';
+import { describeEachEngine, signedIn } from '../../test/harness';
 import { verifySecret } from './credentials';
 
 const IMPORT = '/api/merchant/device/importDevices';
 
 describeEachEngine('device import', (env) => {
-  let demo: string;
-  let operator: string;
+  const token = signedIn(env, 'demo', 'operator');
   let parkName: string;
   beforeAll(async () => {
-    [demo, operator] = await Promise.all([env().login('demo'), env().login('operator')]);
     const park = await env()
       .db.selectFrom('groups')
       .select('name')
@@ -36,7 +34,7 @@ describeEachEngine('device import', (env) => {
       `bad serial!,valveController,,坏序列号,${parkName}`,
       '',
     ].join('\r\n');
-    const res = await env().post<ImportResult>(IMPORT, demo, { csv });
+    const res = await env().post<ImportResult>(IMPORT, token.demo, { csv });
     expect(res.code).toBe(0);
     expect(res.data.created).toBe(2);
     expect(res.data.refused).toBe(7);
@@ -71,24 +69,26 @@ describeEachEngine('device import', (env) => {
   });
 
   it('takes JSON rows too, and names a bad header or an empty file', async () => {
-    const res = await env().post<ImportResult>(IMPORT, demo, {
+    const res = await env().post<ImportResult>(IMPORT, token.demo, {
       rows: [{ serial: 'IMP-J1', deviceClass: 'soilStation', model: '', deviceName: '土壤一号', park: parkName }],
     });
     expect(res.code).toBe(0);
     expect(res.data.rows[0]).toMatchObject({ line: 1, ok: true, serial: 'IMP-J1' });
 
-    const header = await env().post(IMPORT, demo, { csv: 'serial,class\nA,B' });
+    const header = await env().post(IMPORT, token.demo, { csv: 'serial,class\nA,B' });
     expect(header.code).toBe(Code.VALIDATION);
     expect(header.msg).toContain('the header line lacks deviceClass, model, deviceName, park');
-    const empty = await env().post(IMPORT, demo, { csv: 'serial,deviceClass,model,deviceName,park\n' });
+    const empty = await env().post(IMPORT, token.demo, { csv: 'serial,deviceClass,model,deviceName,park\n' });
     expect(empty).toMatchObject({ code: Code.VALIDATION, msg: 'The file has no device rows' });
-    const neither = await env().post(IMPORT, demo, {});
+    const neither = await env().post(IMPORT, token.demo, {});
     expect(neither.code).toBe(Code.VALIDATION);
     expect(neither.msg).toBe('Fill in either CSV file or device rows, not both');
   });
 
   it('refuses a user without device management (1004) and logs every row and the import', async () => {
-    const denied = await env().post(IMPORT, operator, { csv: 'serial,deviceClass,model,deviceName,park\nX,Y,,Z,W' });
+    const denied = await env().post(IMPORT, token.operator, {
+      csv: 'serial,deviceClass,model,deviceName,park\nX,Y,,Z,W',
+    });
     expect(denied.code).toBe(Code.PERMISSION_DENIED);
 
     const logs = await env()
@@ -110,7 +110,7 @@ describeEachEngine('device import', (env) => {
     const res = await env().call<{ host: string; port: number; topicPrefix: string }>({
       method: 'GET',
       url: '/api/merchant/device/getDeviceBroker',
-      token: demo,
+      token: token.demo,
       headers: { host: 'farm.example:8080' },
     });
     expect(res.data).toEqual({
@@ -119,6 +119,6 @@ describeEachEngine('device import', (env) => {
       tls: false,
       topicPrefix: 'dev/{serial}/',
     });
-    expect((await env().get('/api/merchant/device/getDeviceBroker', operator)).code).toBe(Code.PERMISSION_DENIED);
+    expect((await env().get('/api/merchant/device/getDeviceBroker', token.operator)).code).toBe(Code.PERMISSION_DENIED);
   });
 });

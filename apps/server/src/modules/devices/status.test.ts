@@ -1,7 +1,7 @@
 import { deviceTopic, webTopic } from '@farmpark/contracts';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { browser, listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
+import { browser, listen, provision, simulatedDevice, uniqueSerial, waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 
 describeEachEngine('device status', (env) => {
@@ -21,6 +21,18 @@ describeEachEngine('device status', (env) => {
     await console_.client.endAsync(true);
   });
 
+  /** A registered device on a hand-driven MQTT connection, to publish exactly what a test needs. */
+  async function handDriven(prefix: string, deviceClass: 'soilStation' | 'insectTrap') {
+    const serial = uniqueSerial(prefix);
+    const p = await provision(env(), demo, { serial, deviceClass, groupId: env().ids.parks.farm[0] });
+    const c = await mqtt.connectAsync(tcpUrl, {
+      clientId: serial,
+      username: serial,
+      password: p.secret,
+      reconnectPeriod: 0,
+    });
+    return { serial, p, c };
+  }
   const row = (deviceId: number) =>
     env()
       .db.selectFrom('devices')
@@ -33,9 +45,12 @@ describeEachEngine('device status', (env) => {
       .map((m) => m.payload.online);
 
   it('goes online with the device status, and offline with its last will', async () => {
-    const serial = uniqueSerial('ST-WILL');
-    const p = await provision(env(), demo, { serial, deviceClass: 'weatherStation', groupId: env().ids.parks.farm[0] });
-    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'weatherStation' });
+    const p = await simulatedDevice(env(), demo, tcpUrl, {
+      prefix: 'ST-WILL',
+      deviceClass: 'weatherStation',
+      groupId: env().ids.parks.farm[0],
+    });
+    const { device } = p;
     await waitFor('online', async () => (await row(p.deviceId)).online === 1);
     expect((await row(p.deviceId)).firmware).toBe('farmpark-sim/0.1.0');
     await waitFor('online published', () => statusMessages(p.deviceId).includes(true));
@@ -46,14 +61,7 @@ describeEachEngine('device status', (env) => {
   });
 
   it('ignores a stale status (a late will of an earlier connection)', async () => {
-    const serial = uniqueSerial('ST-STALE');
-    const p = await provision(env(), demo, { serial, deviceClass: 'soilStation', groupId: env().ids.parks.farm[0] });
-    const c = await mqtt.connectAsync(tcpUrl, {
-      clientId: serial,
-      username: serial,
-      password: p.secret,
-      reconnectPeriod: 0,
-    });
+    const { serial, p, c } = await handDriven('ST-STALE', 'soilStation');
     const t = Date.now();
     await c.publishAsync(deviceTopic.status(serial), JSON.stringify({ online: true, ts: t, firmware: '2.0.1' }), {
       qos: 1,
@@ -72,14 +80,13 @@ describeEachEngine('device status', (env) => {
   });
 
   it('marks a silent device offline after three reporting intervals, working from the database', async () => {
-    const serial = uniqueSerial('ST-SILENT');
-    const p = await provision(env(), demo, {
-      serial,
+    const p = await simulatedDevice(env(), demo, tcpUrl, {
+      prefix: 'ST-SILENT',
       deviceClass: 'weatherStation',
       groupId: env().ids.parks.farm[0],
       reportIntervalMs: 10_000,
     });
-    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'weatherStation' });
+    const { device } = p;
     try {
       await waitFor('online', async () => (await row(p.deviceId)).online === 1);
       await env().devices.status.markSilent();
@@ -112,14 +119,7 @@ describeEachEngine('device status', (env) => {
   });
 
   it('stores device events', async () => {
-    const serial = uniqueSerial('ST-EVT');
-    const p = await provision(env(), demo, { serial, deviceClass: 'insectTrap', groupId: env().ids.parks.farm[0] });
-    const c = await mqtt.connectAsync(tcpUrl, {
-      clientId: serial,
-      username: serial,
-      password: p.secret,
-      reconnectPeriod: 0,
-    });
+    const { serial, p, c } = await handDriven('ST-EVT', 'insectTrap');
     await c.publishAsync(
       deviceTopic.event(serial),
       JSON.stringify({ ts: 1_795_000_000_000, type: 'photo', data: { imageId: 7 } }),

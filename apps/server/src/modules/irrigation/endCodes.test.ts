@@ -3,6 +3,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { migrations } from '../../db/migrations/index';
+import { freshPgDatabase } from '../../test/pgDatabase';
 import { OFFLINE_REASON } from '../commands/service';
 import { commandFailure } from './runRecord';
 
@@ -35,13 +36,8 @@ async function freshDb(engine: 'sqlite' | 'postgres'): Promise<{ db: AnyDb; drop
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `farmpark_mig9_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  const fresh = await freshPgDatabase(adminUrl, name);
+  const pool = new pg.Pool({ connectionString: fresh.url, max: 1 });
   // one connection, so the session setting that skips foreign-key triggers holds for every statement
   pool.on('connect', (c) => void c.query('set session_replication_role = replica'));
   const db: AnyDb = new Kysely({ dialect: new PostgresDialect({ pool }) });
@@ -49,10 +45,7 @@ async function freshDb(engine: 'sqlite' | 'postgres'): Promise<{ db: AnyDb; drop
     db,
     drop: async () => {
       await db.destroy();
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
+      await fresh.drop();
     },
   };
 }

@@ -91,33 +91,20 @@ describeEachEngine('irrigation runs', (env) => {
 
   it('refuses bad input naming the field and changes nothing', async () => {
     const before = await env().db.selectFrom('irrigation_runs').select('id').execute();
-    const over = await env().post(`${API}/startRun`, fx.demo, {
-      deviceId: fx.machines.si.deviceId,
-      zones: [9],
-      durationMin: 5,
-    });
-    expect(over.code).toBe(1001);
-    expect(fieldsOf(over)).toEqual(['zones']);
-    const both = await env().post(`${API}/startRun`, fx.demo, { deviceId: fx.machines.si.deviceId, zones: [1] });
-    expect(both.code).toBe(1001);
-    expect(fieldsOf(both)).toEqual(['durationMin']);
+    /** A start refused as invalid, naming only `field`. */
+    const refused = async (body: object, field: string) => {
+      const res = await env().post(`${API}/startRun`, fx.demo, body);
+      expect(res.code).toBe(1001);
+      expect(fieldsOf(res)).toEqual([field]);
+      return res;
+    };
+    const si = fx.machines.si.deviceId;
+    await refused({ deviceId: si, zones: [9], durationMin: 5 }, 'zones');
+    const both = await refused({ deviceId: si, zones: [1] }, 'durationMin');
     expect(both.msg).toBe('Fill in either duration (minutes) or volume (m³), not both');
-    const recipe = await env().post(`${API}/startRun`, fx.demo, {
-      deviceId: fx.machines.si.deviceId,
-      zones: [1],
-      durationMin: 5,
-      recipe: { ecTarget: 1.5 },
-    });
-    expect(recipe.code).toBe(1001);
-    expect(fieldsOf(recipe)).toEqual(['recipe']);
+    await refused({ deviceId: si, zones: [1], durationMin: 5, recipe: { ecTarget: 1.5 } }, 'recipe');
     // below the meter's step: refused with the field and its limits, never rounded up to them
-    const tiny = await env().post(`${API}/startRun`, fx.demo, {
-      deviceId: fx.machines.wf.deviceId,
-      zones: [1],
-      volumeM3: 0.02,
-    });
-    expect(tiny.code).toBe(1001);
-    expect(fieldsOf(tiny)).toEqual(['volumeM3']);
+    const tiny = await refused({ deviceId: fx.machines.wf.deviceId, zones: [1], volumeM3: 0.02 }, 'volumeM3');
     expect(tiny.msg).toContain(`${IRRIGATION_LIMITS.run.volumeM3.min} to ${IRRIGATION_LIMITS.run.volumeM3.max}`);
     expect(await env().db.selectFrom('irrigation_runs').select('id').execute()).toHaveLength(before.length);
   });

@@ -1,11 +1,12 @@
 import type { DeviceClass, SmartRuleBody } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import type { Insertable } from 'kysely';
-import { afterAll, beforeAll } from 'vitest';
+import { beforeAll } from 'vitest';
 import type { IrrigationRunsTable } from '../../db/irrigationSchema';
 import { createRuleEngine, type RuleEngine } from '../../rules/engine';
-import { listen, provision, simDevice, uniqueSerial, waitFor } from '../../test/devices';
+import { listen, provision, simulatedDevice, uniqueSerial, waitFor } from '../../test/devices';
 import type { TestEnv } from '../../test/harness';
+import { stopAfterAll } from '../../test/harness';
 import { type AuthContext, resolveSession } from '../auth/sessions';
 import { toRun } from './runRecord';
 import { createIrrigation } from './runtime';
@@ -29,18 +30,22 @@ export interface IrrigationFixture {
 /** Registers the set-up and tear-down of one test file; the fields are filled before its first test. */
 export function irrigationFixture(env: () => TestEnv): IrrigationFixture {
   const fx = { machines: {} } as IrrigationFixture;
-  const stop: (() => Promise<unknown>)[] = [];
+  const stop = stopAfterAll();
 
   async function machine(cls: MachineClass) {
-    const serial = uniqueSerial(`IR-${cls.slice(0, 4)}`);
-    const p = await provision(env(), fx.demo, { serial, deviceClass: cls, groupId: fx.park, reportIntervalMs: 1_000 });
-    const device = await simDevice(fx.tcpUrl, { serial, secret: p.secret, deviceClass: cls }, 500);
-    stop.push(() => device.stop());
+    const { deviceId, device } = await simulatedDevice(
+      env(),
+      fx.demo,
+      fx.tcpUrl,
+      { prefix: `IR-${cls.slice(0, 4)}`, deviceClass: cls, groupId: fx.park, reportIntervalMs: 1_000 },
+      500,
+    );
+    stop(() => device.stop());
     await waitFor(`${cls} online with readings`, async () => {
-      const r = await env().db.selectFrom('device_latest').select('key').where('device_id', '=', p.deviceId).execute();
+      const r = await env().db.selectFrom('device_latest').select('key').where('device_id', '=', deviceId).execute();
       return r.some((k) => k.key === 'totalWater');
     });
-    return { deviceId: p.deviceId, device };
+    return { deviceId, device };
   }
 
   beforeAll(async () => {
@@ -56,9 +61,6 @@ export function irrigationFixture(env: () => TestEnv): IrrigationFixture {
     fx.sensorId = (await station('IR-SOIL', 'soilStation')).deviceId;
     fx.stationId = (await station('IR-WS', 'weatherStation')).deviceId;
   }, 30_000);
-  afterAll(async () => {
-    for (const s of stop.reverse()) await s();
-  });
   return fx;
 }
 

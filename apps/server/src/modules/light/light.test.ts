@@ -1,9 +1,9 @@
 import { Code, type CommandRecord, type LightDevice, type UpdateLightResult } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
 import { listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
-import { describeEachEngine } from '../../test/harness';
+import { describeEachEngine, stopAfterAll } from '../../test/harness';
 
 const LIST = '/api/merchant/device/getLightDeviceList';
 const UPDATE = '/api/merchant/light/updateLight';
@@ -13,7 +13,7 @@ describeEachEngine('light', (env) => {
   let demo: string;
   let park: number;
   let lamp: { deviceId: number; serial: string; device: VirtualDevice };
-  const stop: (() => Promise<unknown>)[] = [];
+  const stop = stopAfterAll();
 
   beforeAll(async () => {
     const { tcpUrl } = await listen(env());
@@ -27,12 +27,9 @@ describeEachEngine('light', (env) => {
       .where('id', '=', p.deviceId)
       .execute();
     const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'insectLamp' }, 1_000);
-    stop.push(() => device.stop());
+    stop(() => device.stop());
     lamp = { deviceId: p.deviceId, serial, device };
     await untilOnline(env(), p.deviceId, 'lamp online');
-  });
-  afterAll(async () => {
-    for (const s of stop.reverse()) await s();
   });
 
   const lamps = async () => (await env().get<LightDevice[]>(LIST, demo, { groupId: String(park) })).data;

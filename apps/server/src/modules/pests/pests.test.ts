@@ -12,10 +12,10 @@ import {
 } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
 import sharp from 'sharp';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
-import { listen, provision, simDevice, uniqueSerial, untilOnline } from '../../test/devices';
-import { describeEachEngine } from '../../test/harness';
+import { listen, provision, simulatedDevice, uniqueSerial, untilOnline } from '../../test/devices';
+import { describeEachEngine, stopAfterAll } from '../../test/harness';
 
 const DAY = 86_400_000;
 const box = (x: number, y: number, w: number, h: number) => ({ x, y, w, h });
@@ -33,7 +33,7 @@ describeEachEngine('pests', (env) => {
   let trap: { deviceId: number; serial: string; secret: string; device: VirtualDevice };
   let spore: { deviceId: number; serial: string; secret: string };
   let cats: PestCategory[];
-  const stop: (() => Promise<unknown>)[] = [];
+  const stop = stopAfterAll();
   const takenAt = Date.now() - 2 * 3_600_000;
 
   const asDevice = (d: { serial: string; secret: string }) => ({
@@ -79,19 +79,19 @@ describeEachEngine('pests', (env) => {
     demo = await env().login('demo');
     intruder = await env().login('demo2');
     park = env().ids.parks.farm[0];
-    const serial = uniqueSerial('PT-IT');
-    const p = await provision(env(), demo, { serial, deviceClass: 'insectTrap', groupId: park });
-    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'insectTrap' }, 60_000);
-    stop.push(() => device.stop());
-    trap = { deviceId: p.deviceId, serial, secret: p.secret, device };
+    trap = await simulatedDevice(
+      env(),
+      demo,
+      tcpUrl,
+      { prefix: 'PT-IT', deviceClass: 'insectTrap', groupId: park },
+      60_000,
+    );
+    stop(() => trap.device.stop());
     const sserial = uniqueSerial('PT-ST');
     const s = await provision(env(), demo, { serial: sserial, deviceClass: 'sporeTrap', groupId: park });
     spore = { deviceId: s.deviceId, serial: sserial, secret: s.secret };
-    await untilOnline(env(), p.deviceId, 'trap online');
+    await untilOnline(env(), trap.deviceId, 'trap online');
     cats = (await env().get<PestCategory[]>('/api/merchant/pest/getCategoryAllList', demo, { kind: 'insect' })).data;
-  });
-  afterAll(async () => {
-    for (const s of stop.reverse()) await s();
   });
 
   it('seeds the common pests once per merchant', async () => {

@@ -3,6 +3,7 @@ import { Code } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
 import { describeEachEngine, signedIn } from '../../test/harness';
+import { addUser, USER_PASSWORD } from '../../test/users';
 
 const R = '/api/merchant/role';
 
@@ -40,15 +41,13 @@ describeEachEngine('roles', (env) => {
 
   it('ends the sessions of every holder when the permissions change (908), not on a rename', async () => {
     const role = await env().post<RoleDetail>(`${R}/addRole`, token.demo, { roleName: '值班', permitUrls: ['/park'] });
-    const user = await env().post<{ userId: number }>('/api/merchant/user/addSysUser', token.demo, {
+    const userId = await addUser(env(), token.demo, {
       loginName: 'duty',
       userName: '值班员',
       roleId: role.data.roleId,
       groupIds: [env().ids.parks.farm[0]],
-      loginPwd: 'secret123',
     });
-    expect(user.code, user.msg).toBe(0);
-    const duty = await env().login('duty', 'secret123');
+    const duty = await env().login('duty', USER_PASSWORD);
     const info = await env().get<MerchantUserInfo>('/api/merchant/user/center/getMerchantUserInfo', duty);
     expect(info.data.permitList.map((e) => e.permitUrl)).toEqual(['/park']);
     const alter = (body: object) =>
@@ -61,7 +60,7 @@ describeEachEngine('roles', (env) => {
     const held = await env().post(`${R}/removeRole`, token.demo, { ids: [role.data.roleId] });
     expect(held.code).toBe(Code.CONFLICT);
     expect(held.msg).toContain('1 user still holds the role "值班组"');
-    await env().post('/api/merchant/user/removeSysUser', token.demo, { ids: [user.data.userId] });
+    await env().post('/api/merchant/user/removeSysUser', token.demo, { ids: [userId] });
     expect((await env().post(`${R}/removeRole`, token.demo, { ids: [role.data.roleId] })).code).toBe(0);
     expect((await env().get(`${R}/getRoleDetail`, token.demo, { roleId: String(role.data.roleId) })).code).toBe(
       Code.NOT_FOUND,

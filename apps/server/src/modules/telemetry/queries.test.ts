@@ -2,6 +2,7 @@ import { Code, type DeviceParamConfig, type Paged, type ParamDataRow, type Serie
 import ExcelJS from 'exceljs';
 import { beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
+import { sendReadings } from '../../test/devices';
 import { describeEachEngine, type TestEnv } from '../../test/harness';
 
 const T0 = Date.UTC(2026, 9, 1, 0, 0, 0);
@@ -14,10 +15,7 @@ const BASE = '/api/merchant';
 
 async function feed(env: TestEnv, serial: string, readings: { ts: number; values: Record<string, number> }[]) {
   const jobs: Promise<void>[] = [];
-  for (let i = 0; i < readings.length; i += 500) {
-    const payload = Buffer.from(JSON.stringify({ readings: readings.slice(i, i + 500) }));
-    jobs.push(env.bus.dispatch({ serial, channel: 'telemetry', payload, receivedAt: Date.now() }));
-  }
+  for (let i = 0; i < readings.length; i += 500) jobs.push(sendReadings(env, serial, readings.slice(i, i + 500)));
   await Promise.all(jobs);
 }
 

@@ -1,4 +1,5 @@
 import { expect, it } from 'vitest';
+import { sendReadings } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 import { hourBucket, zoneClock } from './buckets';
 
@@ -32,8 +33,7 @@ describeEachEngine('telemetry rollups', (env) => {
         for (const k of KEYS[serial]) if (rand() < 0.8) values[k] = Math.round(rand() * 900) / 10;
         return { ts, values };
       });
-      const payload = Buffer.from(JSON.stringify({ readings }));
-      sends.push(env().bus.dispatch({ serial, channel: 'telemetry', payload, receivedAt: Date.now() }));
+      sends.push(sendReadings(env(), serial, readings));
       if (m % 37 === 0) await Promise.all(sends.splice(0));
     }
     await Promise.all(sends);

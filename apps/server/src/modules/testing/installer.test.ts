@@ -1,9 +1,9 @@
 import type { CommandRecord, SendCommandResult, TestingLogin, TestingMessages } from '@farmpark/contracts';
 import { Code } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
-import { describeEachEngine } from '../../test/harness';
+import { beforeAll, expect, it } from 'vitest';
+import { listen, provision, simulatedDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
+import { describeEachEngine, stopAfterAll } from '../../test/harness';
 
 const T = '/api/testing';
 
@@ -11,26 +11,24 @@ describeEachEngine('device debugging for installers (serial and secret)', (env) 
   let demo: string;
   let valve: { deviceId: number; serial: string; secret: string; device: VirtualDevice };
   let other: { deviceId: number; serial: string };
-  const stop: (() => Promise<unknown>)[] = [];
+  const stop = stopAfterAll();
 
   beforeAll(async () => {
     const { tcpUrl } = await listen(env());
     demo = await env().login('demo');
     const park = env().ids.parks.farm[0];
-    const serial = uniqueSerial('INS-VC');
-    const p = await provision(env(), demo, { serial, deviceClass: 'valveController', groupId: park });
-    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'valveController' });
-    stop.push(() => device.stop());
-    valve = { deviceId: p.deviceId, serial, secret: p.secret, device };
+    valve = await simulatedDevice(env(), demo, tcpUrl, {
+      prefix: 'INS-VC',
+      deviceClass: 'valveController',
+      groupId: park,
+    });
+    stop(() => valve.device.stop());
     const otherSerial = uniqueSerial('INS-VC2');
     other = {
       serial: otherSerial,
       ...(await provision(env(), demo, { serial: otherSerial, deviceClass: 'valveController', groupId: park })),
     };
-    await untilOnline(env(), p.deviceId);
-  });
-  afterAll(async () => {
-    for (const s of stop.reverse()) await s();
+    await untilOnline(env(), valve.deviceId);
   });
 
   const signIn = (serial: string, password: string) =>

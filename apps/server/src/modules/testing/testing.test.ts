@@ -8,33 +8,35 @@ import {
   type TestingMessages,
 } from '@farmpark/contracts';
 import type { VirtualDevice } from '@farmpark/simulator';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { listen, provision, simDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
-import { describeEachEngine } from '../../test/harness';
+import { beforeAll, expect, it } from 'vitest';
+import {
+  listen,
+  provision,
+  sendReadings,
+  simulatedDevice,
+  uniqueSerial,
+  untilOnline,
+  waitFor,
+} from '../../test/devices';
+import { describeEachEngine, stopAfterAll } from '../../test/harness';
 
 const M = '/api/merchant/testing';
 
 describeEachEngine('device debugging for console users', (env) => {
   let demo: string;
   let valve: { deviceId: number; serial: string; device: VirtualDevice };
-  const stop: (() => Promise<unknown>)[] = [];
+  const stop = stopAfterAll();
 
   beforeAll(async () => {
     const { tcpUrl } = await listen(env());
     demo = await env().login('demo');
-    const serial = uniqueSerial('DBG-VC');
-    const p = await provision(env(), demo, {
-      serial,
+    valve = await simulatedDevice(env(), demo, tcpUrl, {
+      prefix: 'DBG-VC',
       deviceClass: 'valveController',
       groupId: env().ids.parks.farm[0],
     });
-    const device = await simDevice(tcpUrl, { serial, secret: p.secret, deviceClass: 'valveController' });
-    stop.push(() => device.stop());
-    valve = { deviceId: p.deviceId, serial, device };
-    await untilOnline(env(), p.deviceId);
-  });
-  afterAll(async () => {
-    for (const s of stop.reverse()) await s();
+    stop(() => valve.device.stop());
+    await untilOnline(env(), valve.deviceId);
   });
 
   const feed = (token: string, deviceId: number, startTime?: number) =>
@@ -49,12 +51,7 @@ describeEachEngine('device debugging for console users', (env) => {
       .where('serial', '=', 'DF-WS-0001')
       .executeTakeFirstOrThrow();
   const telemetry = (serial: string, values: Record<string, number>) =>
-    env().bus.dispatch({
-      serial,
-      channel: 'telemetry',
-      payload: Buffer.from(JSON.stringify({ readings: [{ ts: Date.now(), values }] })),
-      receivedAt: Date.now(),
-    });
+    sendReadings(env(), serial, [{ ts: Date.now(), values }]);
 
   it('lists the devices of a park the user may see, and refuses another merchant park', async () => {
     const park = env().ids.parks.farm[0];

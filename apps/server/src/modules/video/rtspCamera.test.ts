@@ -9,6 +9,7 @@ import { type RtspServer, startRtspServer } from '../../video-sim/rtsp/server';
 import { eventually, processesNaming } from '../../video-sim/rtsp/testTools';
 import { Scene } from '../../video-sim/scene';
 import { DEFAULT_FFMPEG, hasFfmpeg } from './ffmpeg';
+import { expectTsSegment } from './testFixture';
 
 const PLAY = '/api/merchant/video/camera/play';
 const PASSWORD = 'rtsp-camera-pass-never-shown';
@@ -76,12 +77,7 @@ describe.skipIf(!hasFfmpeg).each(engines)('an RTSP camera through the stream man
     const playlist = await fetchFile(play.data.url);
     answers.push(playlist.body);
     expect(playlist.statusCode).toBe(200);
-    const segment = playlist.body.split('\n').find((l) => l.includes('.ts?t='));
-    expect(segment).toBeDefined();
-    const ts = await fetchFile(`/api/video/stream/${cam.id}/${segment}`);
-    expect(ts.statusCode).toBe(200);
-    expect(ts.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
-    expect(ts.rawPayload.length).toBeGreaterThan(1000);
+    await expectTsSegment(env.app, cam.id, playlist.body);
     // one scene publisher for the camera (the stream manager's probe and relay shared it)
     expect(processesNaming(sceneDir)).toHaveLength(1);
   }, 60_000);

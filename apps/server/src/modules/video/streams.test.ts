@@ -6,7 +6,7 @@ import { createTestEnv, engines, type TestEnv } from '../../test/harness';
 import type { EzvizSim } from '../../video-sim/ezvizSim';
 import { changedShare, MOVED_ABOVE, SAME_BELOW } from '../../video-sim/pictureChange';
 import { hasFfmpeg } from './ffmpeg';
-import { SIM_KEY, SIM_SERIALS, startTestSim } from './testFixture';
+import { expectTsSegment, SIM_KEY, SIM_SERIALS, startTestSim } from './testFixture';
 
 const PLAY = '/api/merchant/video/camera/play';
 const SNAPSHOT = '/api/merchant/video/camera/snapshot';
@@ -68,12 +68,7 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
     const playlist = await fetchFile(live);
     expect(playlist.statusCode).toBe(200);
     expect(playlist.headers['content-type']).toContain('mpegurl');
-    const segment = playlist.body.split('\n').find((l) => l.includes('.ts?t='));
-    expect(segment).toBeDefined();
-    const ts = await fetchFile(`/api/video/stream/${ptzCam.id}/${segment}`);
-    expect(ts.statusCode).toBe(200);
-    expect(ts.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
-    expect(ts.rawPayload.length).toBeGreaterThan(1000);
+    await expectTsSegment(env.app, ptzCam.id, playlist.body);
   }, 40_000);
 
   it('a stream URL (HLS with credentials) is relayed through the server, never handed out', async () => {
@@ -180,24 +175,21 @@ describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', 
     if (!live.ok) throw new Error(live.message);
     expect((await file('vod.m3u8', live.url)).statusCode).toBe(403);
     expect((await file(old, live.url)).statusCode).toBe(403);
-    const recent = (
-      await env.get<PlayAnswer>('/api/merchant/video/camera/playback', demo, {
-        id: String(ptzCam.id),
-        from: String(Date.now() - 120_000),
-        to: String(Date.now()),
-      })
-    ).data;
-    if (!recent.ok) throw new Error(recent.message);
+    const playback = async (from: number, to: number) => {
+      const answer = (
+        await env.get<PlayAnswer>('/api/merchant/video/camera/playback', demo, {
+          id: String(ptzCam.id),
+          from: String(from),
+          to: String(to),
+        })
+      ).data;
+      if (!answer.ok) throw new Error(answer.message);
+      return answer;
+    };
+    const recent = await playback(Date.now() - 120_000, Date.now());
     expect((await file('index.m3u8', recent.url)).statusCode).toBe(403);
     expect((await file(old, recent.url)).statusCode).toBe(403);
-    const hourAgo = (
-      await env.get<PlayAnswer>('/api/merchant/video/camera/playback', demo, {
-        id: String(ptzCam.id),
-        from: String(Date.now() - 3_700_000),
-        to: String(Date.now() - 3_500_000),
-      })
-    ).data;
-    if (!hourAgo.ok) throw new Error(hourAgo.message);
+    const hourAgo = await playback(Date.now() - 3_700_000, Date.now() - 3_500_000);
     expect((await file(old, hourAgo.url)).statusCode).toBe(200);
     expect((await fetchFile(hourAgo.url)).body).toContain(old);
   });

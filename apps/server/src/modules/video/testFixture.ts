@@ -3,6 +3,8 @@ import { createServer } from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { type EzvizSim, startEzvizSim } from '../../video-sim/ezvizSim';
 import { DEFAULT_FFMPEG } from './ffmpeg';
 
@@ -33,6 +35,16 @@ export async function startTestSim(idleMs = 4000): Promise<EzvizSim> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** The first segment a camera's HLS playlist names, fetched through the server: an MPEG-TS file of video. */
+export async function expectTsSegment(app: FastifyInstance, cameraId: number, playlist: string): Promise<void> {
+  const segment = playlist.split('\n').find((l) => l.includes('.ts?t='));
+  expect(segment).toBeDefined();
+  const ts = await app.inject({ method: 'GET', url: `/api/video/stream/${cameraId}/${segment}` });
+  expect(ts.statusCode).toBe(200);
+  expect(ts.rawPayload[0]).toBe(0x47); // MPEG-TS sync byte
+  expect(ts.rawPayload.length).toBeGreaterThan(1000);
 }
 
 /** A port of 127.0.0.1 nothing listens on: bound, then closed. */

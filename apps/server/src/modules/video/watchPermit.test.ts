@@ -1,6 +1,7 @@
 import { Code, type PlayAnswer, type RoleDetail, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
+import { addUser, USER_PASSWORD } from '../../test/users';
 import type { EzvizSim } from '../../video-sim/ezvizSim';
 import { hasFfmpeg } from './ffmpeg';
 import { SIM_KEY, SIM_SERIALS, startTestSim } from './testFixture';
@@ -44,15 +45,13 @@ describe.skipIf(!hasFfmpeg).each(engines)('who may watch a camera [%s]', (engine
         permitUrls,
       });
       expect(role.code, role.msg).toBe(Code.OK);
-      const user = await env.post('/api/merchant/user/addSysUser', demo, {
+      await addUser(env, demo, {
         loginName: `watch${name}`,
         userName: `watch ${name}`,
         roleId: role.data.roleId,
         groupIds: [park],
-        loginPwd: 'secret123',
       });
-      expect(user.code, user.msg).toBe(Code.OK);
-      tokens[name] = await env.login(`watch${name}`, 'secret123');
+      tokens[name] = await env.login(`watch${name}`, USER_PASSWORD);
     }
   }, 60_000);
   afterAll(async () => {

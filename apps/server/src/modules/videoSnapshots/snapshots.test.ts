@@ -8,6 +8,7 @@ import {
   type TimelapseItem,
 } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendReadings, settle } from '../../test/devices';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
 import { createVideo, type Video } from '../video/runtime';
 import { createVideoSnapshots } from './runtime';
@@ -178,10 +179,8 @@ describe.each(engines)('camera pictures and time-lapses [%s]', (engine) => {
     });
     expect(rule.code, rule.msg).toBe(0);
     const t0 = Date.now();
-    const payload = Buffer.from(JSON.stringify({ readings: [{ ts: t0, values: { airTemp: 35 } }] }));
-    await env.bus.dispatch({ serial: station.serial, channel: 'telemetry', payload, receivedAt: t0 });
-    await env.telemetry.ingest.drain();
-    await env.rules.idle();
+    await sendReadings(env, station.serial, [{ ts: t0, values: { airTemp: 35 } }], t0);
+    await settle(env);
     const alarm = await env.db
       .selectFrom('alarms')
       .select('id')

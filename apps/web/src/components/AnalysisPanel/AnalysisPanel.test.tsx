@@ -7,6 +7,7 @@ import { RequestError } from '../../api/request';
 import type { AggregateInterval } from '../../api/telemetry';
 import { useParkStore } from '../../stores/park';
 import { pickOption, pickPreset } from '../../test/antd';
+import { expectDeviceListStates } from '../../test/deviceListStates';
 import { renderWithClient } from '../../test/renderWithClient';
 import { weatherStation } from '../../test/telemetryFixtures';
 // picked days are the active park's days (utils/time), whatever the zone tests run in
@@ -243,18 +244,10 @@ describe('AnalysisPanel', { timeout: 30_000 }, () => {
   });
 
   it('shows loading, the empty park, the load error and a failed aggregate request', async () => {
-    let answer: (list: DeviceParamConfig[]) => void = () => {};
-    api.getInitParamConfigList.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const first = renderWithClient(<AnalysisPanel source={{ family: 'soil' }} />);
-    expect(first.container.querySelector('.ant-skeleton-active')).not.toBeNull();
-    answer([]);
-    expect(await screen.findByText('当前园区没有此类设备')).toBeTruthy();
-    first.unmount();
-
-    api.getInitParamConfigList.mockRejectedValueOnce(new RequestError('api', '参数配置读取失败', 1500));
-    const second = renderWithClient(<AnalysisPanel source={{ family: 'soil' }} />);
-    expect(await screen.findByText('参数配置读取失败')).toBeTruthy();
-    second.unmount();
+    const failed = await expectDeviceListStates(api.getInitParamConfigList, () =>
+      renderWithClient(<AnalysisPanel source={{ family: 'soil' }} />),
+    );
+    failed.unmount();
 
     api.getAggregateList.mockRejectedValue(new RequestError('api', '统计区间过长', 1001));
     renderWithClient(<AnalysisPanel source={{ family: 'weather' }} />);

@@ -1,12 +1,14 @@
 import type { DeviceParamConfig, Paged, ParamDataRow, SeriesResult } from '@farmpark/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import '../../test/jsdomShims';
 import { RequestError } from '../../api/request';
 import { useParkStore } from '../../stores/park';
 import { pickOption, pickPreset } from '../../test/antd';
 import { chart } from '../../test/chartStub';
+import { expectDeviceListStates } from '../../test/deviceListStates';
+import { blobText, stubDownload } from '../../test/download';
 import { renderWithClient } from '../../test/renderWithClient';
 import { weatherStation } from '../../test/telemetryFixtures';
 // picked days are the active park's days (utils/time), whatever the zone tests run in
@@ -37,13 +39,6 @@ function pagedRows(q: { pageNum: number; pageSize: number; startTime: number }):
   const start = (q.pageNum - 1) * q.pageSize;
   return { list: all.slice(start, start + q.pageSize), total: all.length, pageNum: q.pageNum, pageSize: q.pageSize };
 }
-// jsdom's Blob has no text()
-const blobText = (blob: Blob) =>
-  new Promise<string>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.readAsText(blob);
-  });
 const lastCall = <T,>(fn: { mock: { calls: T[][] } }) => fn.mock.calls[fn.mock.calls.length - 1];
 
 describe('HistoryPanel', { timeout: 20_000 }, () => {
@@ -129,26 +124,7 @@ describe('HistoryPanel', { timeout: 20_000 }, () => {
 
   it('exports the rows on screen as CSV: the export address carries device, range and parameters', async () => {
     const csv = 'time,airTemp\n2026-11-22 08:00,21.5\n';
-    const fetch = vi.fn(
-      async (_url: string) =>
-        new Response(csv, {
-          headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="weather.csv"' },
-        }),
-    );
-    vi.stubGlobal('fetch', fetch);
-    // jsdom has no object URLs and cannot navigate: keep the blob the browser would save, and the click.
-    const saved: Blob[] = [];
-    const { createObjectURL, revokeObjectURL } = URL;
-    URL.createObjectURL = (blob: Blob) => {
-      saved.push(blob);
-      return 'blob:export';
-    };
-    URL.revokeObjectURL = () => {};
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    onTestFinished(() => {
-      Object.assign(URL, { createObjectURL, revokeObjectURL });
-      click.mockRestore();
-    });
+    const { fetch, saved, click } = stubDownload(csv, 'attachment; filename="weather.csv"');
     renderWithClient(<HistoryPanel source={{ family: 'weather' }} />);
     // enabled once the device and its parameters are chosen
     await waitFor(() => expect(screen.getByTestId('export-csv').hasAttribute('disabled')).toBe(false));
@@ -181,17 +157,9 @@ describe('HistoryPanel', { timeout: 20_000 }, () => {
   });
 
   it('shows loading, then the empty park and the load error', async () => {
-    let answer: (list: DeviceParamConfig[]) => void = () => {};
-    api.getInitParamConfigList.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
-    const first = renderWithClient(<HistoryPanel source={{ family: 'soil' }} />);
-    expect(first.container.querySelector('.ant-skeleton-active')).not.toBeNull();
-    answer([]);
-    expect(await screen.findByText('当前园区没有此类设备')).toBeTruthy();
-    first.unmount();
-
-    api.getInitParamConfigList.mockRejectedValueOnce(new RequestError('api', '参数配置读取失败', 1500));
-    renderWithClient(<HistoryPanel source={{ family: 'soil' }} />);
-    expect(await screen.findByText('参数配置读取失败')).toBeTruthy();
+    await expectDeviceListStates(api.getInitParamConfigList, () =>
+      renderWithClient(<HistoryPanel source={{ family: 'soil' }} />),
+    );
     expect(screen.getByText('设备数据加载失败')).toBeTruthy();
   });
 

@@ -1,12 +1,13 @@
 import type { CommandRecord, DeviceParamConfig, Paged } from '@farmpark/contracts';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
 import '../../test/jsdomShims';
 import type { CommandFilter } from '../../api/commands';
 import { RequestError } from '../../api/request';
 import { useParkStore } from '../../stores/park';
 import { pickOption } from '../../test/antd';
+import { stubDownload } from '../../test/download';
 import { renderWithClient } from '../../test/renderWithClient';
 import RecordTable from '.';
 
@@ -198,23 +199,7 @@ describe('RecordTable', { timeout: 30_000 }, () => {
 
   it('exports the filtered record', async () => {
     const csv = 'time,operator\n2026-11-20 09:30,zhangsan\n';
-    const fetch = vi.fn(
-      async (_url: string) =>
-        new Response(csv, {
-          headers: { 'content-type': 'text/csv', 'content-disposition': "attachment; filename*=UTF-8''record.csv" },
-        }),
-    );
-    vi.stubGlobal('fetch', fetch);
-    // jsdom has no object URLs and cannot navigate: keep what the browser would be handed.
-    const { createObjectURL, revokeObjectURL } = URL;
-    URL.createObjectURL = () => 'blob:record';
-    URL.revokeObjectURL = () => {};
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    onTestFinished(() => {
-      Object.assign(URL, { createObjectURL, revokeObjectURL });
-      click.mockRestore();
-      vi.unstubAllGlobals();
-    });
+    const { fetch, click } = stubDownload(csv, "attachment; filename*=UTF-8''record.csv");
     renderWithClient(<RecordTable deviceClass="envCabinet" />);
     await screen.findByText('共 45 条');
     await pickOption(selects()[1], '执行成功');

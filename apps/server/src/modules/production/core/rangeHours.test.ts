@@ -1,5 +1,6 @@
 import { addDays, dayIn } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
+import { sendReadings } from '../../../test/devices';
 import { describeEachEngine } from '../../../test/harness';
 import { P } from './permits';
 import { devicesByPlot } from './plotDevices';
@@ -57,12 +58,7 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
     // the latest reading (now) is out of range: 31 °C
     readings.push({ ts: now - 1000, values: { airTemp: 31 } });
     for (let i = 0; i < readings.length; i += 50)
-      await env().bus.dispatch({
-        serial: station.serial,
-        channel: 'telemetry',
-        payload: Buffer.from(JSON.stringify({ readings: readings.slice(i, i + 50) })),
-        receivedAt: now,
-      });
+      await sendReadings(env(), station.serial, readings.slice(i, i + 50), now);
     await env().telemetry.ingest.drain();
   });
 
