@@ -2,6 +2,7 @@ import type {
   AddBatchBody,
   AddReportBody,
   AddShipmentBody,
+  AddTreeBody,
   BatchOptions,
   BatchRevision,
   CodeJob,
@@ -103,16 +104,8 @@ export const downloadCodeList = (batchId: number, format: ExportFormat) =>
 
 // one tree one code
 const TREE = '/api/merchant/trace/tree';
-export interface TreeInput {
-  groupId: number;
-  areaPointId: number;
-  species: string;
-  variety: string;
-  plantedYear: number | null;
-  longitude: number | null;
-  latitude: number | null;
-  remark: string;
-}
+/** A tree as the console sends it: the contract's body. */
+export type TreeInput = AddTreeBody;
 export interface CareInput {
   treeId: number;
   type: string;
