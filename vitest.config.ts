@@ -52,9 +52,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          // A guard against a hang, not a speed budget: jsdom renders of antd tables and ECharts take seconds
-          // when the run's workers share two cores.
-          testTimeout: 30_000,
+          // A guard against a hang, not a speed budget: a jsdom render of antd tables and ECharts took over 30 s
+          // (AnalysisPanel's 30-day bands) while four workers shared two cores.
+          testTimeout: 60_000,
         },
       },
       {
