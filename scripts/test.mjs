@@ -17,6 +17,8 @@ mkdirSync(results, { recursive: true });
 let passed = 0;
 let failed = 0;
 const skipped = [];
+// What failed, by name, repeated just above the last line: CI keeps only the tail of a long run's output.
+const failures = [];
 const cleanups = [];
 const cleanup = () => {
   for (const fn of cleanups.splice(0).reverse()) {
@@ -58,6 +60,7 @@ async function check(name, cmd, args, env) {
   if ((await job(name, cmd, args, env)) === 0) passed++;
   else {
     failed++;
+    failures.push(name);
     log(`${name} FAILED`);
   }
 }
@@ -69,12 +72,22 @@ async function vitest(label, projects, env, extra = []) {
   const status = await job(`${label} tests`, 'npx', [...args, ...extra, `--outputFile.json=${out}`], env);
   if (!existsSync(out)) {
     failed++;
+    failures.push(`${label}: vitest wrote no report (exit ${status})`);
     log(`${label}: vitest wrote no report (exit ${status})`);
     return;
   }
   const rep = JSON.parse(readFileSync(out, 'utf8'));
   passed += rep.numPassedTests;
   failed += rep.numFailedTests;
+  for (const suite of rep.testResults) {
+    const file = path.relative(ROOT, suite.name);
+    for (const t of suite.assertionResults.filter((a) => a.status === 'failed'))
+      failures.push(
+        `${label}: ${file} > ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`,
+      );
+    if (suite.status === 'failed' && suite.assertionResults.length === 0)
+      failures.push(`${label}: ${file} did not load: ${(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
+  }
   const pending = rep.numPendingTests + rep.numTodoTests;
   if (pending) skipped.push(`${pending} ${label} tests marked skip/todo`);
   // A suite that fails to load has no tests to count, but it is a failure.
@@ -82,6 +95,7 @@ async function vitest(label, projects, env, extra = []) {
   failed += brokenSuites;
   if (status !== 0 && rep.numFailedTests === 0 && brokenSuites === 0) {
     failed++;
+    failures.push(`${label}: vitest exited with ${status}`);
     log(`${label}: vitest exited with ${status}`);
   }
 }
@@ -140,6 +154,7 @@ async function main() {
   if (!build) skipped.push('end-to-end tests in Chromium');
   else if ((await build) !== 0) {
     failed++;
+    failures.push('console build');
     log('console build FAILED');
   } else {
     passed++;
@@ -157,6 +172,7 @@ try {
   await main();
 } catch (err) {
   failed++;
+  failures.push(`test run aborted: ${err.message ?? err}`);
   log(`test run aborted: ${err.stack ?? err}`);
 } finally {
   cleanup();
@@ -169,6 +185,7 @@ if (skipped.length) {
     failed += skipped.length;
   }
 }
+if (failures.length) console.log(`\nFAILED:\n${failures.map((f) => `  - ${f}`).join('\n')}`);
 if (failed) code = 1;
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(code);
