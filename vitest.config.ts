@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -12,6 +15,32 @@ class DemoChangingFilesLast extends BaseSequencer {
     return [...sorted.filter((f) => !last(f)), ...sorted.filter(last)];
   }
 }
+
+/**
+ * Web test files that replace a module or a global (vi.mock, vi.stubGlobal, ...) get a fresh module graph and
+ * jsdom each; the others share one per worker, which spares each file importing antd and React and building a
+ * jsdom anew (most of the web project's CPU: docs/TESTS.md). The setup file still runs per file and clears
+ * the DOM, cookies and storage after each test.
+ */
+const WEB_SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'apps/web/src');
+const webIsolated = readdirSync(WEB_SRC, { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .filter((f) =>
+    /\bvi\.(mock|doMock|stubGlobal|stubEnv|resetModules)\(/.test(readFileSync(path.join(WEB_SRC, f), 'utf8')),
+  )
+  .map((f) => `src/${f.split(path.sep).join('/')}`);
+
+const web = {
+  extends: 'apps/web/vite.config.ts',
+  test: {
+    root: 'apps/web',
+    environment: 'jsdom',
+    setupFiles: ['src/test/setup.ts'],
+    // A guard against a hang, not a speed budget: a jsdom render of antd tables and ECharts took over 30 s
+    // (AnalysisPanel's 30-day bands) while four workers shared two cores.
+    testTimeout: 60_000,
+  },
+} as const;
 
 // One vitest run covers every workspace; end-to-end tests (Chromium) are their own project so
 // scripts/test.mjs can run them after the console is built and a server is up.
@@ -44,17 +73,15 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { ...web, test: { ...web.test, name: 'web', include: webIsolated } },
       {
-        extends: 'apps/web/vite.config.ts',
+        ...web,
         test: {
-          name: 'web',
-          root: 'apps/web',
+          ...web.test,
+          name: 'web-shared',
           include: ['src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['src/test/setup.ts'],
-          // A guard against a hang, not a speed budget: a jsdom render of antd tables and ECharts took over 30 s
-          // (AnalysisPanel's 30-day bands) while four workers shared two cores.
-          testTimeout: 60_000,
+          exclude: webIsolated,
+          isolate: false,
         },
       },
       {

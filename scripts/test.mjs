@@ -146,7 +146,7 @@ async function main() {
 
   // The console build runs beside the unit tests; the end-to-end tests need it, the unit tests do not.
   const build = missing.includes('chromium') ? null : job('console build', 'npm', ['run', 'build']);
-  await vitest('unit', ['contracts', 'simulator', 'server', 'web'], env, [`--maxWorkers=${WORKERS}`]);
+  await vitest('unit', ['contracts', 'simulator', 'server', 'web', 'web-shared'], env, [`--maxWorkers=${WORKERS}`]);
   // Three server processes on PostgreSQL behind Mosquitto, one killed mid-load (apps/server/src/cluster/harness).
   if (env.TEST_DATABASE_URL && env.TEST_MQTT_URL) await check('cluster', 'npm', ['run', 'test:cluster'], env);
   else skipped.push('cluster harness (needs PostgreSQL and Mosquitto)');

@@ -34,7 +34,8 @@ export const i18nReady = i18n
   .use(loadOnDemand)
   .use(initReactI18next)
   .init({
-    resources: { 'zh-CN': { translation: zhCN } },
+    // a copy: i18next merges page areas into the store's object, and the shell's own texts stay as written
+    resources: { 'zh-CN': { translation: { ...zhCN } } },
     partialBundledLanguages: true,
     lng: initial,
     fallbackLng: 'zh-CN',
