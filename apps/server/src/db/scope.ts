@@ -46,6 +46,11 @@ export function inList(ids: readonly number[]): number[] {
   return ids.length > 0 ? [...ids] : [-1];
 }
 
+/** The same for names (device classes): no class is called "-". */
+export function inNames(names: readonly string[]): string[] {
+  return names.length > 0 ? [...names] : ['-'];
+}
+
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; message?: string };
   return e?.code === '23505' || e?.code === 'SQLITE_CONSTRAINT_UNIQUE';

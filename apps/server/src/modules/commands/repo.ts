@@ -1,8 +1,9 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
 import { pageOfQuery, pagesById } from '../../db/rows';
 import type { CommandsTable } from '../../db/schema';
-import { type Scope, scoped } from '../../db/scope';
+import { inNames, type Scope, scoped } from '../../db/scope';
+import { anyContains, matching } from '../../db/search';
 
 export function insertCommand(db: Db, row: Insertable<CommandsTable>) {
   return db.insertInto('commands').values(row).execute();
@@ -63,19 +64,11 @@ function filtered(db: Db, scope: Scope, f: CommandFilter) {
   let q = scoped(db, scope, f.groupId)
     .selectFrom('commands')
     .selectAll()
-    .where('device_class', 'in', f.classes.length ? [...f.classes] : ['-']);
-  if (f.deviceClass !== undefined) q = q.where('device_class', '=', f.deviceClass);
-  if (f.deviceId !== undefined) q = q.where('device_id', '=', f.deviceId);
-  if (f.state !== undefined) q = q.where('state', '=', f.state);
-  if (f.source !== undefined) q = q.where('source', '=', f.source);
+    .where('device_class', 'in', inNames(f.classes))
+    .where(matching({ device_class: f.deviceClass, device_id: f.deviceId, state: f.state, source: f.source }));
   if (f.startTime !== undefined) q = q.where('created_at', '>=', f.startTime);
   if (f.endTime !== undefined) q = q.where('created_at', '<=', f.endTime);
-  if (f.keyword) {
-    const like = `%${f.keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    q = q.where(
-      sql<boolean>`(lower(login_name) like ${like} escape '\\' or lower(device_serial) like ${like} escape '\\' or lower(device_name) like ${like} escape '\\' or lower(name) like ${like} escape '\\')`,
-    );
-  }
+  if (f.keyword) q = q.where(anyContains(['login_name', 'device_serial', 'device_name', 'name'], f.keyword));
   return q;
 }
 

@@ -1,8 +1,9 @@
-import { type Insertable, sql, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
 import { deleteByIds, pageOfQuery } from '../../db/rows';
 import type { DeviceImagesTable, DevicesTable } from '../../db/schema';
 import { inList, type Scope, scoped } from '../../db/scope';
+import { anyContains, matching } from '../../db/search';
 
 /** What device management lists and shows: the device, its park's name, whether it has credentials. */
 function selectDevices(db: Db, scope: Scope, groupId?: number) {
@@ -39,16 +40,10 @@ export interface DeviceFilter {
 }
 
 function filtered(db: Db, scope: Scope, f: DeviceFilter) {
-  let q = selectDevices(db, scope, f.groupId);
-  if (f.deviceClass !== undefined) q = q.where('d.device_class', '=', f.deviceClass);
-  if (f.online !== undefined) q = q.where('d.online', '=', f.online ? 1 : 0);
-  if (f.keyword) {
-    const like = `%${f.keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    // lower() on both sides: PostgreSQL's LIKE is case-sensitive, SQLite's is not.
-    q = q.where(
-      sql<boolean>`(lower(d.serial) like lower(${like}) escape '\\' or lower(d.name) like lower(${like}) escape '\\')`,
-    );
-  }
+  let q = selectDevices(db, scope, f.groupId).where(
+    matching({ 'd.device_class': f.deviceClass, 'd.online': f.online }),
+  );
+  if (f.keyword) q = q.where(anyContains(['d.serial', 'd.name'], f.keyword));
   return q;
 }
 

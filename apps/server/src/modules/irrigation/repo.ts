@@ -7,7 +7,8 @@ import type {
   IrrigationRunsTable,
 } from '../../db/irrigationSchema';
 import { deleteByIds, pageOfQuery, pagesById, rowById, updateById } from '../../db/rows';
-import { inList, parkScope, type Scope, scoped } from '../../db/scope';
+import { inList, inNames, parkScope, type Scope, scoped } from '../../db/scope';
+import { matching } from '../../db/search';
 import { notFound } from '../../http/apiError';
 import { requireParkIfGiven } from '../../http/scope';
 import { ownedRules } from '../../rules/repo';
@@ -131,11 +132,8 @@ function runQuery(db: Db, scope: Scope, f: RunFilter) {
   let q = scoped(db, scope, f.groupId)
     .selectFrom('irrigation_runs')
     .selectAll()
-    .where('device_class', 'in', f.deviceClasses.length ? [...f.deviceClasses] : ['-']);
-  if (f.deviceId !== undefined) q = q.where('device_id', '=', f.deviceId);
-  if (f.state !== undefined) q = q.where('state', '=', f.state);
-  if (f.trigger !== undefined) q = q.where('trigger', '=', f.trigger);
-  if (f.triggerRef !== undefined) q = q.where('trigger_ref', '=', f.triggerRef);
+    .where('device_class', 'in', inNames(f.deviceClasses))
+    .where(matching({ device_id: f.deviceId, state: f.state, trigger: f.trigger, trigger_ref: f.triggerRef }));
   if (f.zone !== undefined) {
     // zones are stored as a JSON list such as [1,3]: the zone is its first, a middle or its last item
     const z = f.zone;

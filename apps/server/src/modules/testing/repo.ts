@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connect';
 import { pageOfQuery } from '../../db/rows';
-import { merchantWide, type Scope, scoped } from '../../db/scope';
+import { inNames, merchantWide, type Scope, scoped } from '../../db/scope';
+import { anyContains } from '../../db/search';
 
 /** Devices with the zone of their park (a device without a park has none). */
 function devices<D extends Db>(db: D) {
@@ -28,15 +29,8 @@ export function listParkDevices(
   scope: Scope,
   q: { groupId: number; keyword?: string; classes: readonly string[]; pageNum: number; pageSize: number },
 ) {
-  let list = devices(scoped(db, scope, q.groupId)).where(
-    'devices.device_class',
-    'in',
-    q.classes.length ? [...q.classes] : ['-'],
-  );
-  const keyword = q.keyword;
-  if (keyword)
-    list = list.where((eb) =>
-      eb.or([eb('devices.serial', 'like', `%${keyword}%`), eb('devices.name', 'like', `%${keyword}%`)]),
-    );
+  let list = devices(scoped(db, scope, q.groupId)).where('devices.device_class', 'in', inNames(q.classes));
+  // escaped and case-blind on both engines (a bare LIKE was case-sensitive on PostgreSQL and read % and _ as wildcards)
+  if (q.keyword) list = list.where(anyContains(['devices.serial', 'devices.name'], q.keyword));
   return pageOfQuery(list.orderBy('devices.name').orderBy('devices.id'), q);
 }

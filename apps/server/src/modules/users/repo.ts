@@ -4,7 +4,7 @@ import type { Db } from '../../db/connect';
 import { insertRow, pageOfQuery, rowsByIds, updateById } from '../../db/rows';
 import type { UsersTable } from '../../db/schema';
 import { inList, type Scope, scoped } from '../../db/scope';
-import { anyContains } from '../../db/search';
+import { anyContains, matching } from '../../db/search';
 
 /** Users of the caller's merchant: sub-accounts and data-screen accounts (both rows of `users`). `db` may be a transaction. */
 
@@ -52,8 +52,7 @@ export const listMerchantUsers = (db: Db, scope: Scope) =>
 export function listAccounts(db: Db, scope: Scope, f: AccountFilter, page: { pageNum: number; pageSize: number }) {
   let q = accounts(db, scope, f.kind, f.groupId);
   if (f.keyword) q = q.where(anyContains(['u.login_name', 'u.user_name', 'u.phone'], f.keyword));
-  if (f.roleId !== undefined) q = q.where('u.role_id', '=', f.roleId);
-  if (f.enabled !== undefined) q = q.where('u.enabled', '=', f.enabled ? 1 : 0);
+  q = q.where(matching({ 'u.role_id': f.roleId, 'u.enabled': f.enabled }));
   if (f.groupId !== undefined) {
     // the park's grants: the handle is narrowed to that park, so the join keeps no other
     q = q.where((eb) =>
