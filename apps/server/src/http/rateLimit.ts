@@ -75,7 +75,11 @@ export class SlidingWindow {
 /** How an AttemptLimiter answers: a ticket to settle once the secret was checked, or how long to wait. */
 export type Reservation =
   | { ok: true; settle(success: boolean, now?: number): void }
-  | { ok: false; retryAfterMs: number };
+  | { ok: false; retryAfterMs: number; inFlight?: true };
+
+/** How long an attempt waits for the checks of its pair still running, and how many may wait at once. */
+const IN_FLIGHT_WAIT_MS = 10_000;
+const IN_FLIGHT_WAITERS = 32;
 
 export interface AttemptPolicy {
   /** Consecutive failures of one (subject, address) pair that cost no wait. */
@@ -105,6 +109,8 @@ interface PairState {
  */
 export class AttemptLimiter {
   private readonly pairs = new Map<string, PairState>();
+  /** Attempts waiting for their pair's running checks to settle (acquire). */
+  private readonly waiting = new Map<string, (() => void)[]>();
   private readonly byAddress: SlidingWindow;
   private lastSweep = 0;
 
@@ -128,7 +134,7 @@ export class AttemptLimiter {
     // Past the free allowance a pair gets one attempt per wait; in-flight attempts use the allowance up.
     const allowance = Math.max(1, this.policy.freeFailures - pair.failures);
     if (pair.pending >= allowance) {
-      return { ok: false, retryAfterMs: Math.max(1000, this.delayAfter(pair.failures + pair.pending)) };
+      return { ok: false, retryAfterMs: Math.max(1000, this.delayAfter(pair.failures + pair.pending)), inFlight: true };
     }
     const addressWait = this.byAddress.retryAfter(address, now);
     if (addressWait > 0) return { ok: false, retryAfterMs: addressWait };
@@ -144,6 +150,10 @@ export class AttemptLimiter {
         if (settled) return;
         settled = true;
         pair.pending--;
+        const waiters = this.waiting.get(key);
+        this.waiting.delete(key);
+        // after this function: the pair's state is settled when the waiters look again
+        if (waiters) queueMicrotask(() => waiters.forEach((wake) => wake()));
         if (success) {
           this.byAddress.release(address, now);
           // a success forgives the pair's failures (unless parallel attempts of it are still running)
@@ -156,6 +166,27 @@ export class AttemptLimiter {
         pair.blockedUntil = Math.max(pair.blockedUntil, at + this.delayAfter(pair.failures));
       },
     };
+  }
+
+  /**
+   * `reserve`, except that an attempt refused only because its pair's allowance is taken by checks still
+   * running waits for them to settle and asks again. Limits count failures, not sign-ins: ten screens
+   * signing in to one account at once from one address all get in, while parallel wrong guesses still meet
+   * the wait after the free allowance (the waiters then find the pair blocked).
+   */
+  async acquire(subject: string, address: string): Promise<Reservation> {
+    const key = `${subject}\n${address}`;
+    const deadline = Date.now() + IN_FLIGHT_WAIT_MS;
+    for (;;) {
+      const r = this.reserve(subject, address);
+      const queue = this.waiting.get(key) ?? [];
+      if (r.ok || !r.inFlight || Date.now() >= deadline || queue.length >= IN_FLIGHT_WAITERS) return r;
+      await new Promise<void>((resolve) => {
+        queue.push(resolve);
+        this.waiting.set(key, queue);
+        setTimeout(resolve, deadline - Date.now()).unref();
+      });
+    }
   }
 
   /** A pair quiet for a full cap after its wait starts over. */

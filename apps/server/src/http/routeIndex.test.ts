@@ -1,5 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { LOGIN_LIMIT, TOKEN_LIMIT } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../test/harness';
 import { renderRouteIndex, replaceRouteIndex } from './routeIndex';
@@ -17,5 +18,17 @@ describeEachEngine('docs/API.md route index', (env) => {
         doc,
         'docs/API.md route index is stale: run UPDATE_API_INDEX=1 npx vitest run --project server routeIndex',
       ).toBe(wanted);
+  });
+
+  it('states the login and per-session limits the code enforces', () => {
+    const doc = readFileSync(API_MD, 'utf8').replace(/\s+/g, ' ');
+    const l = LOGIN_LIMIT;
+    for (const said of [
+      `the first ${l.freeFailures} failures cost nothing`,
+      `each failure waits ${l.baseDelayMs / 1000} s, doubling up to ${l.maxDelayMs / 60_000} min`,
+      `one address may try ${l.perAddress} times in ${l.addressWindowMs / 60_000} minutes`,
+      `${TOKEN_LIMIT.max} per session per ${TOKEN_LIMIT.windowMs === 60_000 ? 'minute' : `${TOKEN_LIMIT.windowMs} ms`}`,
+    ])
+      expect(doc, `docs/API.md, rate limits: "${said}"`).toContain(said);
   });
 });

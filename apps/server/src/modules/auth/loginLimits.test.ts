@@ -56,6 +56,14 @@ describeEachEngine('login limits', (env) => {
     expect(Number(limited[0].retryAfter)).toBeGreaterThan(0);
   });
 
+  it('10 simultaneous right-password sign-ins of one account from one address all get in (walls behind one NAT)', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => attempt(env(), '10.2.0.9', 'operator', 'demo123456')),
+    );
+    expect(results.map((r) => r.code)).toEqual(Array(10).fill(0));
+    expect(await countLog(env(), 'login', Code.RATE_LIMITED, 'operator')).toBe(0);
+  });
+
   it('does not lock the owner out: from another address the right password works at once', async () => {
     // the attacker's pair is still waiting, even with the right password
     const attacker = await attempt(env(), '10.2.0.1', 'demo2', 'demo123456');

@@ -43,7 +43,7 @@ export async function login(deps: ModuleDeps, limits: LoginLimits, body: LoginBo
     });
 
   // Reserved before the first await, so parallel guesses each see the others' reservations.
-  const attempt = limits.login.reserve(nameKey, meta.ip);
+  const attempt = await limits.login.acquire(nameKey, meta.ip);
   if (!attempt.ok) {
     await log(Code.RATE_LIMITED);
     throw new RateLimitedError(attempt.retryAfterMs);
@@ -147,7 +147,7 @@ export async function resetPassword(
       targetId: auth.userId,
       code,
     });
-  const attempt = limits.oldPassword.reserve(`user:${auth.userId}`, meta.ip);
+  const attempt = await limits.oldPassword.acquire(`user:${auth.userId}`, meta.ip);
   if (!attempt.ok) {
     await log(Code.RATE_LIMITED);
     throw new RateLimitedError(attempt.retryAfterMs);
