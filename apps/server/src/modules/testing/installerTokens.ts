@@ -11,8 +11,13 @@ export interface InstallerGrant {
   expiresAt: number;
 }
 
-/** More live tokens than this and the oldest go first; a sign-in is rate-limited, so this is never reached in use. */
-const MAX_TOKENS = 10_000;
+/**
+ * Live tokens one device, and one merchant, may hold: a new sign-in past either ends the oldest token of that
+ * same device or merchant, never anyone else's (a device signed in 10,000 times used to end other merchants'
+ * sessions). A few phones per device; sign-ins are rate-limited besides.
+ */
+export const TOKENS_PER_DEVICE = 10;
+export const TOKENS_PER_MERCHANT = 500;
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -22,15 +27,21 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 export function createInstallerTokens(now: () => number = Date.now) {
   const grants = new Map<string, InstallerGrant>();
 
-  const sweep = (t: number) => {
+  /** Ends the oldest live tokens of which `same` holds while there are `max` or more (the map keeps issue order). */
+  const keepUnder = (max: number, same: (g: InstallerGrant) => boolean) => {
+    const mine = [...grants].filter(([, g]) => same(g));
+    for (const [k] of mine.slice(0, Math.max(0, mine.length - max + 1))) grants.delete(k);
+  };
+  const sweep = (t: number, device: Omit<InstallerGrant, 'expiresAt'>) => {
     for (const [k, g] of grants) if (g.expiresAt <= t) grants.delete(k);
-    while (grants.size >= MAX_TOKENS) grants.delete(grants.keys().next().value as string);
+    keepUnder(TOKENS_PER_DEVICE, (g) => g.deviceId === device.deviceId);
+    keepUnder(TOKENS_PER_MERCHANT, (g) => g.merchantId === device.merchantId);
   };
 
   return {
     issue(device: Omit<InstallerGrant, 'expiresAt'>): { token: string; expiresAt: number } {
       const t = now();
-      sweep(t);
+      sweep(t, device);
       const token = `dbg_${randomBytes(32).toString('base64url')}`;
       const expiresAt = t + TESTING_TOKEN_TTL_MS;
       grants.set(hash(token), { ...device, expiresAt });

@@ -127,7 +127,7 @@ export function createTesting(deps: { db: Db; commands: CommandService; tap: Dev
 
     async signIn(body: { serial: string; password: string }, ip: string): Promise<TestingLogin> {
       // Reserved before the first await, so parallel guesses each see the others' reservations.
-      const attempt = signIns.reserve(body.serial.toLowerCase(), ip);
+      const attempt = await signIns.acquire(body.serial.toLowerCase(), ip);
       if (!attempt.ok) throw new RateLimitedError(attempt.retryAfterMs);
       let who: AuthenticatedDevice | null = null;
       try {
