@@ -8,7 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Config } from './config';
 import type { Db } from './db/connect';
 import { installAuthHook } from './http/authHook';
-import { clientErrorHandler, installErrorHandler } from './http/errorHandler';
+import { clientErrorHandler, frameworkErrors, installErrorHandler, MAX_PARAM_LENGTH } from './http/errorHandler';
 import { installRouteGuard, type RegisteredRoute } from './http/routeGuard';
 import { installSecurityHeaders } from './http/securityHeaders';
 import { installSpa } from './http/spa';
@@ -119,6 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // What Node's parser refuses before any route (headers over 16 KB...) still answers in the envelope.
     clientErrorHandler,
+    maxParamLength: MAX_PARAM_LENGTH,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

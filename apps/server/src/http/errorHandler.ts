@@ -1,6 +1,6 @@
 import type { Socket } from 'node:net';
 import { Code, type CodeValue, codeMessage, issueDetail, messageLang } from '@farmpark/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, type ZodFastifySchemaValidationError } from 'fastify-type-provider-zod';
 import { ApiError, invalidRequest } from './apiError';
 import { failure } from './envelope';
@@ -17,6 +17,27 @@ const FASTIFY_CODES: Record<string, { code: CodeValue; status: number }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: { code: Code.BODY_TOO_LARGE, status: 413 },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: Code.UNSUPPORTED_MEDIA_TYPE, status: 415 },
 };
+
+/**
+ * What Fastify's router refuses before any route or hook (a path parameter over `maxParamLength`, a path that
+ * does not decode) answers in the envelope too, with the status a client expects.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
+  const lang = messageLang(req.headers['accept-language']);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    reply
+      .status(414)
+      .send(
+        failure(
+          Code.URL_TOO_LONG,
+          `${codeMessage(Code.URL_TOO_LONG, lang)} (a path part over ${MAX_PARAM_LENGTH} characters)`,
+        ),
+      );
+  else reply.status(200).send(failure(Code.BAD_REQUEST, codeMessage(Code.BAD_REQUEST, lang)));
+}
+
+/** Longest path parameter (ids, codes, tokens, file names are far shorter): Fastify's default, said once here. */
+export const MAX_PARAM_LENGTH = 100;
 
 /**
  * Maps every error to the envelope: business errors and validation are HTTP 200 with their code;

@@ -143,6 +143,40 @@ describeEachEngine('request values on every route', (env) => {
     }
     expect(problems).toEqual([]);
   }, 600_000);
+
+  it('a 120-character path parameter and a wrong content type are answered in the envelope on every route', async () => {
+    const token = await env().login('demo');
+    const problems: string[] = [];
+    const withParams = env().routes.filter((r) => r.url.includes('/:'));
+    expect(withParams.length).toBeGreaterThan(3);
+    for (const route of withParams) {
+      const res = await env().app.inject({
+        method: route.method as 'GET' | 'POST',
+        url: route.url.replace(/:\w+/g, 'x'.repeat(120)),
+        headers: { AuthToken: token },
+      });
+      if (res.statusCode !== 414 || parse(res.body)?.code !== Code.URL_TOO_LONG)
+        problems.push(
+          `${route.method} ${route.url}: long parameter gave HTTP ${res.statusCode} ${res.body.slice(0, 80)}`,
+        );
+    }
+    for (const route of env().routes.filter((r) => r.method === 'POST')) {
+      const res = await env().app.inject({
+        method: 'POST',
+        url: route.url.replace(/:\w+/g, '1'),
+        headers: { AuthToken: token, 'content-type': 'application/x-farmpark-unknown' },
+        payload: 'a=1',
+      });
+      const answer = parse(res.body);
+      // device routes authenticate the device first (1004 without its credentials); the others read the body
+      const refused =
+        answer?.code === Code.UNSUPPORTED_MEDIA_TYPE ||
+        (answer?.code === Code.PERMISSION_DENIED && route.url.startsWith('/api/device/'));
+      if (res.statusCode >= 500 || !(refused || isBrokerHook(route, res.body)))
+        problems.push(`${route.url}: wrong type gave HTTP ${res.statusCode} ${res.body.slice(0, 80)}`);
+    }
+    expect(problems).toEqual([]);
+  });
 });
 
 function parse(body: string): { code: number; msg: string } | null {
