@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { type AggregateInterval, type DataSource, getAggregateList } from '../../api/telemetry';
 import { type DateRange, lastDays } from '../../utils/dateRange';
 import { inPark, pickedDays } from '../../utils/time';
+import ParamSelect from '../filters/ParamSelect';
 import { defaultKeys, visibleParams } from '../filters/params';
 import RangeField from '../filters/RangeField';
 import { useParamConfigs } from '../live/useParamConfigs';
@@ -157,15 +158,12 @@ export default function AnalysisPanel({ source }: { source: DataSource }) {
             options={devices.map((d) => ({ value: d.deviceId, label: d.deviceName }))}
             data-testid="analysis-devices"
           />
-          <Select
-            mode="multiple"
-            style={{ minWidth: 220, maxWidth: '100%' }}
+          <ParamSelect
+            params={params}
             value={keys}
             onChange={setKeys}
-            maxTagCount="responsive"
             placeholder={t('analysis.params')}
-            options={params.map((p) => ({ value: p.key, label: p.name }))}
-            data-testid="analysis-params"
+            testId="analysis-params"
           />
         </Space>
         {tooManyHours ? (

@@ -8,6 +8,7 @@ import { type DataSource, exportParamDataUrl, getParamDataList, getSeries } from
 import { type DateRange, last7Days } from '../../utils/dateRange';
 import { formatTime, pickedDays } from '../../utils/time';
 import { ExportButtons } from '../ExportButton';
+import ParamSelect from '../filters/ParamSelect';
 import { defaultKeys, visibleParams } from '../filters/params';
 import RangeField from '../filters/RangeField';
 import { formatValue } from '../live/formatValue';
@@ -97,15 +98,12 @@ export default function HistoryPanel({ source }: { source: DataSource }) {
             setPage((p) => ({ ...p, pageNum: 1 }));
           }}
         />
-        <Select
-          mode="multiple"
-          style={{ minWidth: 240, maxWidth: '100%' }}
+        <ParamSelect
+          params={params}
           value={keys}
           onChange={setKeys}
-          maxTagCount="responsive"
           placeholder={t('history.params')}
-          options={params.map((p) => ({ value: p.key, label: p.name }))}
-          data-testid="history-params"
+          testId="history-params"
         />
         <Segmented
           value={view}

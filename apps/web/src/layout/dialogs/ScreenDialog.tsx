@@ -1,6 +1,6 @@
 import { DesktopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Divider, Empty, List, Modal, Space, Spin } from 'antd';
+import { Button, Divider, Modal, Space } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getScreenList } from '../../api/screens';
@@ -9,22 +9,8 @@ import { SCREEN_DIALOG_WIDTH } from '../../config/app';
 import { useParkStore } from '../../stores/park';
 import { getToken } from '../../utils/auth';
 import { dialogProps } from '../../utils/dialog';
-
-/**
- * SPEC §2: a screen opens at its address with its title. The screen's id goes along so that the
- * built-in multi-park screen (`/large-screen-multi`) knows which parks to show; other screens ignore it.
- */
-export function screenUrl(address: string, title: string, screenId: number): string {
-  const sep = address.includes('?') ? '&' : '?';
-  return `${address}${sep}screenTitle=${encodeURIComponent(title)}&screenId=${screenId}`;
-}
-
-/** The built-in screens of one park (SPEC §2: single-park dark and light), opened for that park. */
-export const builtInScreens = (groupId: number) =>
-  [
-    { key: 'dark', path: `/large-screen?groupId=${groupId}` },
-    { key: 'tint', path: `/large-screen-tint?groupId=${groupId}` },
-  ] as const;
+import MultiScreenList from './MultiScreenList';
+import { builtInScreens } from './screenUrl';
 
 /**
  * SPEC §2/§4: the active park's built-in screens, then the multi-park screens; a failed load of the
@@ -76,32 +62,12 @@ export default function ScreenDialog({ open, onClose }: { open: boolean; onClose
         <Divider titlePlacement="start" plain>
           {t('screens.multi')}
         </Divider>
-        {query.isPending ? (
-          <Spin style={{ display: 'block', margin: '24px auto' }} />
-        ) : query.data?.length ? (
-          <List
-            dataSource={query.data}
-            renderItem={(s) => (
-              <List.Item
-                actions={[
-                  <Button
-                    key="open"
-                    type="link"
-                    onClick={() =>
-                      window.open(screenUrl(s.screenAddress, s.screenTitle, s.screenId), '_blank', 'noopener')
-                    }
-                  >
-                    {t('screens.open')}
-                  </Button>,
-                ]}
-              >
-                <List.Item.Meta avatar={<DesktopOutlined />} title={s.screenTitle} description={s.screenAddress} />
-              </List.Item>
-            )}
-          />
-        ) : (
-          <Empty description={t('screens.empty')} />
-        )}
+        <MultiScreenList
+          screens={query.data}
+          pending={query.isPending}
+          empty={t('screens.empty')}
+          openLabel={t('screens.open')}
+        />
       </div>
     </Modal>
   );

@@ -1,11 +1,12 @@
 import '../system/areaTexts';
 import { DesktopOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, List, Space, Spin, Typography } from 'antd';
+import { Button, Card, List, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { getScreenList } from '../../api/screens';
-import { builtInScreens, screenUrl } from '../../layout/dialogs/ScreenDialog';
+import MultiScreenList from '../../layout/dialogs/MultiScreenList';
+import { builtInScreens } from '../../layout/dialogs/screenUrl';
 import { parkLabel, useParkStore } from '../../stores/park';
 
 /**
@@ -37,31 +38,14 @@ export default function ScreenHomePage() {
         )}
       />
       <Typography.Title level={5}>{t('admin.screenHome.multi')}</Typography.Title>
-      {screens.isPending ? (
-        <Spin />
-      ) : (
-        <List
-          dataSource={screens.data ?? []}
-          locale={{ emptyText: <Empty description={t('admin.screenHome.empty')} /> }}
-          renderItem={(s) => (
-            <List.Item
-              actions={[
-                <Button
-                  key="open"
-                  type="primary"
-                  href={screenUrl(s.screenAddress, s.screenTitle, s.screenId)}
-                  target="_blank"
-                >
-                  {t('admin.screen.open')}
-                </Button>,
-              ]}
-            >
-              <List.Item.Meta avatar={<DesktopOutlined />} title={s.screenTitle} description={s.screenAddress} />
-            </List.Item>
-          )}
-          data-testid="screen-home-list"
-        />
-      )}
+      <MultiScreenList
+        screens={screens.data}
+        pending={screens.isPending}
+        empty={t('admin.screenHome.empty')}
+        openLabel={t('admin.screen.open')}
+        primary
+        testId="screen-home-list"
+      />
     </Card>
   );
 }

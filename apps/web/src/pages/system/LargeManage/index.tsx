@@ -4,7 +4,7 @@ import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { addScreen, alterScreen, getScreenManageList, removeScreen, type ScreenInput } from '../../../api/admin';
 import CrudPage from '../../../components/CrudPage';
-import { screenUrl } from '../../../layout/dialogs/ScreenDialog';
+import { screenUrl } from '../../../layout/dialogs/screenUrl';
 import { useParkOptions } from '../parkOptions';
 
 /** System > multi-park screens: title, address and the parks each screen shows (served by getScreenList). */
