@@ -2,7 +2,7 @@ import type { AppLinksInfo } from '@farmpark/contracts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage, screenshot } from './browser';
-import { api, apiLogin, login } from './session';
+import { api, apiLogin, signedInPage } from './session';
 
 // App download links as an administrator sets them and anyone scans them: refused unless http(s), shown
 // with a QR code in the top bar's dialog and on the public /download-app page. The demo's links are put
@@ -47,9 +47,7 @@ const qrDrawn = (page: Page, key: string) =>
 
 describe('app download links', () => {
   it('an administrator sets them (http/https only) and the dialog shows each with a QR code', async () => {
-    const { page, context, problems } = await openPage(browser, { width: 1440, height: 900, locale: 'zh-CN' });
-    await context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'zh-CN'));
-    await login(page, 'demo');
+    const { page, context, problems } = await signedInPage(browser);
     await page.getByTestId('download-button').click();
     const list = page.getByTestId('download-list');
     await list.waitFor();
@@ -90,9 +88,7 @@ describe('app download links', () => {
   }, 60_000);
 
   it('a user who is not an administrator sees the links but cannot change them', async () => {
-    const { page, context, problems } = await openPage(browser, { width: 1440, height: 900, locale: 'zh-CN' });
-    await context.addInitScript(() => localStorage.setItem('ag_merchant_lang', 'zh-CN'));
-    await login(page, 'operator');
+    const { page, context, problems } = await signedInPage(browser, { user: 'operator' });
     await page.getByTestId('download-button').click();
     await page.getByTestId('download-list').waitFor();
     await expect.poll(() => qrDrawn(page, 'android'), { timeout: 10_000 }).toBe(true);

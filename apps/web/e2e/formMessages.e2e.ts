@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot } from './browser';
-import { login } from './session';
+import { launch, pickOption, screenshot } from './browser';
+import { signedInPage } from './session';
 
 /**
  * Brief "one door for messages": the planting, report, growth-standard, code and camera forms check
@@ -79,11 +79,16 @@ async function expectRule(error: Locator, lang: Lang, names: string[]) {
   return text;
 }
 
-async function signedIn(lang: Lang) {
-  const opened = await openPage(browser, { locale: lang });
-  await opened.context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), lang);
-  await login(opened.page, 'demo');
-  return opened;
+/**
+ * Saves a form the page must refuse by itself: `check` reads the messages, the page is photographed as
+ * `form-messages-<shot>`, and no write request went out.
+ */
+async function refusedBeforeSending(page: Page, save: Locator, shot: string, check: () => Promise<unknown>) {
+  const posts = countPosts(page);
+  await save.click();
+  await check();
+  await screenshot(page, `form-messages-${shot}`);
+  expect(posts).toEqual([]);
 }
 
 const WORDS = {
@@ -116,7 +121,7 @@ describe.each(['zh-CN', 'en-US'] as const)('form rules before sending (%s)', (la
   const tag = lang === 'zh-CN' ? 'zh' : 'en';
 
   it('planting, report and growth standard', async () => {
-    const { context, page, problems } = await signedIn(lang);
+    const { context, page, problems } = await signedInPage(browser, { locale: lang });
 
     await page.goto('/productionManagement/plant');
     await page.getByTestId('planting-create').click();
@@ -128,11 +133,9 @@ describe.each(['zh-CN', 'en-US'] as const)('form rules before sending (%s)', (la
     await fillKept(planting.locator('#sownOn'), '2026-05-10');
     await fillKept(planting.locator('#transplantedOn'), '2026-05-01');
     await fillKept(planting.locator('#expectedHarvestOn'), '2026-09-01');
-    let posts = countPosts(page);
-    await page.getByTestId('planting-save').click();
-    await expectRule(errorUnder(planting, 'transplantedOn'), lang, [w.transplantedOn, w.sownOn]);
-    await screenshot(page, `form-messages-planting-${tag}`);
-    expect(posts).toEqual([]);
+    await refusedBeforeSending(page, page.getByTestId('planting-save'), `planting-${tag}`, () =>
+      expectRule(errorUnder(planting, 'transplantedOn'), lang, [w.transplantedOn, w.sownOn]),
+    );
     await page.keyboard.press('Escape');
 
     await page.goto('/tracingCenter/rootsReport');
@@ -142,11 +145,9 @@ describe.each(['zh-CN', 'en-US'] as const)('form rules before sending (%s)', (la
     await fillKept(report.locator('#reportNo'), 'JC-E2E');
     await fillKept(report.locator('#sampledOn'), '2026-05-20');
     await fillKept(report.locator('#reportedOn'), '2026-05-10');
-    posts = countPosts(page);
-    await page.getByTestId('report-save').click();
-    await expectRule(errorUnder(report, 'reportedOn'), lang, [w.reportedOn, w.sampledOn]);
-    await screenshot(page, `form-messages-report-${tag}`);
-    expect(posts).toEqual([]);
+    await refusedBeforeSending(page, page.getByTestId('report-save'), `report-${tag}`, () =>
+      expectRule(errorUnder(report, 'reportedOn'), lang, [w.reportedOn, w.sampledOn]),
+    );
     await page.keyboard.press('Escape');
 
     await page.goto('/productionManagement/growthStage');
@@ -159,21 +160,19 @@ describe.each(['zh-CN', 'en-US'] as const)('form rules before sending (%s)', (la
     await pickOption(page, standard, `range-key-${last}-0`, w.temp);
     await page.getByTestId(`range-min-${last}-0`).fill('30');
     await page.getByTestId(`range-max-${last}-0`).fill('10');
-    posts = countPosts(page);
-    await page.getByTestId('standard-save').click();
     const maxItem = standard
       .locator('.ant-form-item')
       .filter({ has: page.getByTestId(`range-max-${last}-0`) })
       .locator('.ant-form-item-explain-error');
-    await expectRule(maxItem, lang, [w.max]);
-    await screenshot(page, `form-messages-standard-${tag}`);
-    expect(posts).toEqual([]);
+    await refusedBeforeSending(page, page.getByTestId('standard-save'), `standard-${tag}`, () =>
+      expectRule(maxItem, lang, [w.max]),
+    );
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
 
   it('code range and camera', async () => {
-    const { context, page, problems } = await signedIn(lang);
+    const { context, page, problems } = await signedInPage(browser, { locale: lang });
 
     await page.goto('/tracingCenter/rootsProductCode');
     await page.getByTestId('code-void-range').click();
@@ -181,23 +180,20 @@ describe.each(['zh-CN', 'en-US'] as const)('form rules before sending (%s)', (la
     await fillKept(dialog.locator('#fromSeq'), '50');
     await fillKept(dialog.locator('#toSeq'), '10');
     await page.getByTestId('code-void-reason').fill('E2E');
-    let posts = countPosts(page);
-    await page.getByTestId('code-void-ok').click();
-    await expectRule(errorUnder(dialog, 'toSeq'), lang, [w.toSeq, w.fromSeq]);
-    await screenshot(page, `form-messages-code-${tag}`);
-    expect(posts).toEqual([]);
+    await refusedBeforeSending(page, page.getByTestId('code-void-ok'), `code-${tag}`, () =>
+      expectRule(errorUnder(dialog, 'toSeq'), lang, [w.toSeq, w.fromSeq]),
+    );
     await page.keyboard.press('Escape');
 
     await page.goto('/system/video-setup');
     await page.getByTestId('camera-add').click();
     const camera = page.getByTestId('camera-form');
     await fillKept(camera.locator('#streamUrl'), 'ftp://camera.local/live');
-    posts = countPosts(page);
-    await page.locator('.ant-modal').filter({ has: camera }).locator('.ant-btn-primary').click();
-    await expectRule(errorUnder(camera, 'streamUrl'), lang, []);
-    await expectRule(errorUnder(camera, 'name'), lang, []);
-    await screenshot(page, `form-messages-camera-${tag}`);
-    expect(posts).toEqual([]);
+    const save = page.locator('.ant-modal').filter({ has: camera }).locator('.ant-btn-primary');
+    await refusedBeforeSending(page, save, `camera-${tag}`, async () => {
+      await expectRule(errorUnder(camera, 'streamUrl'), lang, []);
+      await expectRule(errorUnder(camera, 'name'), lang, []);
+    });
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

@@ -1,19 +1,17 @@
-import { emptyFlags, PERMISSION_CATALOGUE, permitTree } from '@farmpark/contracts';
+import {
+  DEVICE_CLASS_FLAGS,
+  type DeviceClassFlags,
+  emptyFlags,
+  PERMISSION_CATALOGUE,
+  permitTree,
+} from '@farmpark/contracts';
 import { describe, expect, it } from 'vitest';
 import { FIXED_ROUTES, PERMISSION_ROUTES } from '../config/routes';
 import type { AppRoute } from '../config/routeTypes';
 import { buildMenu, generateRoutes } from './generateRoutes';
 import { findRouteChain, flattenRoutes } from './routeChain';
 
-const allFlags = () => ({
-  environment: true,
-  insect: true,
-  soil: true,
-  spore: true,
-  watering: true,
-  weather: true,
-  light: true,
-});
+const allFlags = () => Object.fromEntries(DEVICE_CLASS_FLAGS.map((f) => [f, true])) as DeviceClassFlags;
 const paths = (routes: readonly AppRoute[]) => routes.map((r) => r.path);
 const base = { permissionRoutes: PERMISSION_ROUTES, fixedRoutes: FIXED_ROUTES };
 

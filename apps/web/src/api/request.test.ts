@@ -35,6 +35,21 @@ function respond(body: unknown, status = 200) {
   );
 }
 
+/** A proxy's error page instead of an envelope: the call fails as an http error with the status. */
+async function expectBadGateway(call: () => Promise<unknown>) {
+  respond('<html>Bad gateway</html>', 502);
+  const err = (await call().catch((e: unknown) => e)) as RequestError;
+  expect(err.kind).toBe('http');
+  expect(err.code).toBe(502);
+}
+
+/** A call to a server that never answers, on fake timers: settles with its error once the client gives up. */
+function stalled(call: () => Promise<unknown>) {
+  vi.useFakeTimers();
+  neverAnswer();
+  return call().catch((e: RequestError) => e);
+}
+
 beforeEach(() => {
   calls = [];
   toasts = [];
@@ -119,16 +134,11 @@ describe('request client', () => {
     expect(toasts[0][0]).toBe(i18n.t('request.network'));
     expect(toasts[0][0]).not.toContain('Failed to fetch');
     expect(toasts[0][1]).toBe(5);
-    respond('<html>Bad gateway</html>', 502);
-    const http = (await get('/api/x').catch((e: unknown) => e)) as RequestError;
-    expect(http.kind).toBe('http');
-    expect(http.code).toBe(502);
+    await expectBadGateway(() => get('/api/x'));
   });
 
   it('aborts after the 15 s timeout', async () => {
-    vi.useFakeTimers();
-    neverAnswer();
-    const pending = get('/api/slow').catch((e: RequestError) => e);
+    const pending = stalled(() => get('/api/slow'));
     await vi.advanceTimersByTimeAsync(14_999);
     expect(toasts).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -199,16 +209,11 @@ describe('download', () => {
   });
 
   it('a failed answer that is not an envelope is an http error', async () => {
-    respond('<html>Bad gateway</html>', 502);
-    const err = (await download('/api/x').catch((e: unknown) => e)) as RequestError;
-    expect(err.kind).toBe('http');
-    expect(err.code).toBe(502);
+    await expectBadGateway(() => download('/api/x'));
   });
 
   it('waits at most the request timeout for the server to answer', async () => {
-    vi.useFakeTimers();
-    neverAnswer();
-    const pending = download('/api/slow').catch((e: RequestError) => e);
+    const pending = stalled(() => download('/api/slow'));
     await vi.advanceTimersByTimeAsync(15_000);
     expect(((await pending) as RequestError).kind).toBe('timeout');
     expect(toasts).toHaveLength(1);

@@ -1,4 +1,4 @@
-import { Code, type DeviceClassFlags, type Park } from '@farmpark/contracts';
+import { Code, DEVICE_CLASS_FLAGS, type DeviceClassFlags, emptyFlags, type Park } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
 import { describeEachEngine, signedIn } from '../../test/harness';
@@ -33,33 +33,9 @@ describeEachEngine('parks', (env) => {
     const [p1, p2, p3] = env().ids.parks.farm;
     const flags = async (groupId: number) =>
       (await env().get<DeviceClassFlags>(FLAGS, token.demo, { groupId: String(groupId) })).data;
-    expect(await flags(p1)).toEqual({
-      environment: true,
-      insect: true,
-      soil: true,
-      spore: true,
-      watering: true,
-      weather: true,
-      light: true,
-    });
-    expect(await flags(p2)).toEqual({
-      environment: false,
-      insect: false,
-      soil: true,
-      spore: false,
-      watering: true,
-      weather: true,
-      light: false,
-    });
-    expect(await flags(p3)).toEqual({
-      environment: false,
-      insect: true,
-      soil: false,
-      spore: true,
-      watering: false,
-      weather: false,
-      light: true,
-    });
+    expect(await flags(p1)).toEqual(Object.fromEntries(DEVICE_CLASS_FLAGS.map((f) => [f, true])));
+    expect(await flags(p2)).toEqual({ ...emptyFlags(), soil: true, watering: true, weather: true });
+    expect(await flags(p3)).toEqual({ ...emptyFlags(), insect: true, spore: true, light: true });
   });
 
   it('refuses flags of a park the caller may not see, and names a bad groupId', async () => {

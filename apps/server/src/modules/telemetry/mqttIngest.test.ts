@@ -56,31 +56,26 @@ describeEachEngine('telemetry over MQTT', (env) => {
   for (const url of process.env.TEST_MQTT_URL ? [process.env.TEST_MQTT_URL] : []) {
     it('ingests through an external broker, split over a shared subscription', async () => {
       const suffix = `${process.pid}-${Date.now()}`;
-      let a = 0;
-      let b = 0;
-      // other test files may use the same Mosquitto at the same time: count only this test's device
-      const counting = (inc: () => void) => ({
-        on: env().bus.on,
-        dispatch: (m: Parameters<TestEnv['bus']['dispatch']>[0]) => {
-          if (m.serial === 'DF-WS-0002' && m.channel === 'telemetry') inc();
-          return env().bus.dispatch(m);
-        },
-        failures: env().bus.failures,
-      });
-      const one = connectExternalBroker({
-        url,
-        bus: counting(() => a++),
-        clientId: `fp-test-a-${suffix}`,
-        shareGroup: `telemetry-test-${suffix}`,
-        persistentSession: false,
-      });
-      const two = connectExternalBroker({
-        url,
-        bus: counting(() => b++),
-        clientId: `fp-test-b-${suffix}`,
-        shareGroup: `telemetry-test-${suffix}`,
-        persistentSession: false,
-      });
+      const counts = { a: 0, b: 0 };
+      // two consumers of one shared subscription; other test files may use the same Mosquitto at the same
+      // time: each counts only this test's device
+      const consumer = (name: keyof typeof counts) =>
+        connectExternalBroker({
+          url,
+          bus: {
+            on: env().bus.on,
+            dispatch: (m: Parameters<TestEnv['bus']['dispatch']>[0]) => {
+              if (m.serial === 'DF-WS-0002' && m.channel === 'telemetry') counts[name]++;
+              return env().bus.dispatch(m);
+            },
+            failures: env().bus.failures,
+          },
+          clientId: `fp-test-${name}-${suffix}`,
+          shareGroup: `telemetry-test-${suffix}`,
+          persistentSession: false,
+        });
+      const one = consumer('a');
+      const two = consumer('b');
       await Promise.all([one.ready, two.ready]);
       const parsed = new URL(url);
       const dev = await RawDevice.connect(parsed.hostname, Number(parsed.port || 1883), 'DF-WS-0002', 'anonymous');
@@ -91,9 +86,9 @@ describeEachEngine('telemetry over MQTT', (env) => {
         await new Promise((r) => setTimeout(r, 50));
       }
       expect((await rowsOf(env(), 'DF-WS-0002')) - before).toBe(600);
-      expect(a + b).toBe(300);
-      expect(a).toBeGreaterThan(0);
-      expect(b).toBeGreaterThan(0);
+      expect(counts.a + counts.b).toBe(300);
+      expect(counts.a).toBeGreaterThan(0);
+      expect(counts.b).toBeGreaterThan(0);
       // the one publish of the server goes out through the external broker too
       await one.publish('web/1/1/telemetry', { readings: [] });
       await dev.close();

@@ -40,22 +40,20 @@ describe.each(engines)('video setup and the EZVIZ proxy [%s]', (engine) => {
 
   const park = () => env.ids.parks.farm[0] as number;
   let streamCam: VideoCamera;
+  /** A camera of the first park, saved without reaching it (nothing answers at these addresses, on purpose). */
+  const addCamera = async (body: object) =>
+    keep(await env.post<VideoCamera>(ADD, demo, { groupId: park(), unchecked: true, ...body }));
   let ezvizCam: VideoCamera;
 
   it('adds a stream camera and an EZVIZ camera; the list shows the URL without its credentials', async () => {
-    const added = keep(
-      await env.post<VideoCamera>(ADD, demo, {
-        name: '东门',
-        groupId: park(),
-        kind: 'stream',
-        streamUrl: `rtsp://admin:${STREAM_PASSWORD}@10.0.0.9:554/Streaming/Channels/101`,
-        purpose: 'disaster',
-        longitude: 120.1,
-        latitude: 30.2,
-        // no camera at that address: saved without reaching it, on purpose
-        unchecked: true,
-      }),
-    );
+    const added = await addCamera({
+      name: '东门',
+      kind: 'stream',
+      streamUrl: `rtsp://admin:${STREAM_PASSWORD}@10.0.0.9:554/Streaming/Channels/101`,
+      purpose: 'disaster',
+      longitude: 120.1,
+      latitude: 30.2,
+    });
     expect(added.code).toBe(Code.OK);
     streamCam = added.data;
     expect(streamCam).toMatchObject({
@@ -197,15 +195,7 @@ describe.each(engines)('video setup and the EZVIZ proxy [%s]', (engine) => {
   });
 
   it("EZVIZ's own errors come back with EZVIZ's code; a camera without PTZ says so", async () => {
-    const off = keep(
-      await env.post<VideoCamera>(ADD, demo, {
-        name: 'off',
-        groupId: park(),
-        kind: 'ezviz',
-        deviceSerial: SIM_SERIALS.offline,
-        unchecked: true,
-      }),
-    );
+    const off = await addCamera({ name: 'off', kind: 'ezviz', deviceSerial: SIM_SERIALS.offline });
     const flv = keep(await env.post<unknown>(LIVE, demo, { cameraId: off.data.id, protocol: 'flv' }));
     expect(flv.code).toBe('20007');
     expect(keep(await env.post<unknown>(PTZ_START, demo, { cameraId: off.data.id, direction: 'up' })).code).toBe(

@@ -24,20 +24,39 @@ import { useParamConfigs } from '../live/useParamConfigs';
 import { usePager } from '../table/tableLayout';
 
 /** The operation record of a device class in the active park: filters, server paging, export. */
+/** The filters as chosen, applied by the search button. */
+interface Draft {
+  deviceId?: number;
+  state?: CommandState;
+  range?: [Dayjs, Dayjs];
+  keyword: string;
+}
+
 export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass }) {
   const { t, i18n } = useTranslation();
   const pager = usePager();
   const groupId = useParkStore((s) => s.activeGroupId) ?? undefined;
   const devices = useParamConfigs({ deviceClass }).data ?? [];
-  const [draft, setDraft] = useState<{
-    deviceId?: number;
-    state?: CommandState;
-    range?: [Dayjs, Dayjs];
-    keyword: string;
-  }>({
+  const [draft, setDraft] = useState<Draft>({
     keyword: '',
   });
   const [filter, setFilter] = useState<CommandFilter>({});
+  /** A filter picked from a list, kept in the draft until applied. */
+  const pick = <K extends 'deviceId' | 'state'>(
+    key: K,
+    width: number,
+    placeholder: string,
+    options: { value: NonNullable<Draft[K]>; label: string }[],
+  ) => (
+    <Select<Draft[K]>
+      allowClear
+      style={{ width }}
+      placeholder={placeholder}
+      value={draft[key]}
+      onChange={(v) => setDraft((d) => ({ ...d, [key]: v }))}
+      options={options}
+    />
+  );
   const [page, setPage] = useState({ pageNum: 1, pageSize: 20 });
   const full: CommandFilter = { ...filter, groupId, deviceClass };
   const query = useQuery({
@@ -108,22 +127,18 @@ export default function RecordTable({ deviceClass }: { deviceClass: DeviceClass 
   return (
     <Card data-testid="record-table">
       <Space wrap style={{ marginBottom: 16 }}>
-        <Select
-          allowClear
-          style={{ width: 180 }}
-          placeholder={t('record.device')}
-          value={draft.deviceId}
-          onChange={(deviceId) => setDraft((d) => ({ ...d, deviceId }))}
-          options={devices.map((d) => ({ value: d.deviceId, label: d.deviceName }))}
-        />
-        <Select
-          allowClear
-          style={{ width: 140 }}
-          placeholder={t('record.result')}
-          value={draft.state}
-          onChange={(state) => setDraft((d) => ({ ...d, state }))}
-          options={COMMAND_STATES.map((s) => ({ value: s, label: t(`command.state.${s}`) }))}
-        />
+        {pick(
+          'deviceId',
+          180,
+          t('record.device'),
+          devices.map((d) => ({ value: d.deviceId, label: d.deviceName })),
+        )}
+        {pick(
+          'state',
+          140,
+          t('record.result'),
+          COMMAND_STATES.map((s) => ({ value: s, label: t(`command.state.${s}`) })),
+        )}
         <DatePicker.RangePicker
           value={draft.range}
           onChange={(v) => setDraft((d) => ({ ...d, range: v?.[0] && v[1] ? [v[0], v[1]] : undefined }))}

@@ -47,6 +47,21 @@ export function runPartOf(v: RunFieldValues, fertigation: boolean) {
   return part;
 }
 
+/** The values of the two choices, each with the text key of its label. */
+const MODES = { durationMin: 'irr.byDuration', volumeM3: 'irr.byVolume' };
+const RECIPES = { none: 'irr.recipeNone', tanks: 'irr.recipeTanks', ec: 'irr.recipeEc' };
+
+/** One of a few values of a field, picked on one segmented control. */
+function Choice(p: { name: string; label: string; testId: string; options: Record<string, string> }) {
+  const { t } = useTranslation();
+  const options = Object.entries(p.options).map(([value, key]) => ({ value, label: t(key) }));
+  return (
+    <Form.Item name={p.name} label={p.label}>
+      <Segmented data-testid={p.testId} options={options} />
+    </Form.Item>
+  );
+}
+
 /**
  * Duration or volume and (water-fertiliser machine) a recipe, inside a parent Form: the same fields
  * for a manual run and a program, checked against the contracts' limits on the field.
@@ -68,15 +83,7 @@ export default function RunFields({
   return (
     <>
       <Space wrap align="start">
-        <Form.Item name="mode" label={t('irr.mode')}>
-          <Segmented
-            data-testid="run-mode"
-            options={[
-              { value: 'durationMin', label: t('irr.byDuration') },
-              { value: 'volumeM3', label: t('irr.byVolume') },
-            ]}
-          />
-        </Form.Item>
+        <Choice name="mode" label={t('irr.mode')} testId="run-mode" options={MODES} />
         <Form.Item
           name="amount"
           label={perZone ? `${t('irr.amount')} ${t('irr.perZone')}` : t('irr.amount')}
@@ -88,16 +95,7 @@ export default function RunFields({
       </Space>
       {fertigation ? (
         <>
-          <Form.Item name="recipeKind" label={t('irr.recipe')}>
-            <Segmented
-              data-testid="start-recipe"
-              options={[
-                { value: 'none', label: t('irr.recipeNone') },
-                { value: 'tanks', label: t('irr.recipeTanks') },
-                { value: 'ec', label: t('irr.recipeEc') },
-              ]}
-            />
-          </Form.Item>
+          <Choice name="recipeKind" label={t('irr.recipe')} testId="start-recipe" options={RECIPES} />
           {recipeKind === 'tanks' ? (
             <Space wrap align="start">
               {TANKS.map((k) => (

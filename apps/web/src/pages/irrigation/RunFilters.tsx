@@ -45,6 +45,17 @@ export default function RunFilters({
   const park = useActivePark();
   const machines = (park?.devices ?? []).filter((d) => d.deviceClass === deviceClass);
   const w = (px: number) => (phone ? '100%' : px);
+  /** A filter picked from a list, cleared back to "any". */
+  const pick = (
+    name: keyof Values,
+    label: string,
+    width: number,
+    options: { value: string | number; label: string }[],
+  ) => (
+    <Form.Item name={name} label={label}>
+      <Select allowClear style={{ width: w(width) }} options={options} />
+    </Form.Item>
+  );
   const apply = (v: Values) => {
     const [startTime, endTime] = v.range ? pickedDays(v.range) : [];
     onApply({ deviceId: v.deviceId, zone: v.zone, trigger: v.trigger, state: v.state, startTime, endTime });
@@ -57,13 +68,12 @@ export default function RunFilters({
       style={{ rowGap: 12, marginBottom: 12 }}
       data-testid="run-filter-form"
     >
-      <Form.Item name="deviceId" label={t('irr.device')}>
-        <Select
-          allowClear
-          style={{ width: w(180) }}
-          options={machines.map((d) => ({ value: d.deviceId, label: d.deviceName }))}
-        />
-      </Form.Item>
+      {pick(
+        'deviceId',
+        t('irr.device'),
+        180,
+        machines.map((d) => ({ value: d.deviceId, label: d.deviceName })),
+      )}
       <Form.Item name="zone" label={t('irr.zones')}>
         <Select
           allowClear
@@ -72,20 +82,18 @@ export default function RunFilters({
           options={zoneOptions(t, ZONE_COUNT[deviceClass], names)}
         />
       </Form.Item>
-      <Form.Item name="trigger" label={t('irr.filter.trigger')}>
-        <Select
-          allowClear
-          style={{ width: w(130) }}
-          options={RUN_TRIGGERS.map((v) => ({ value: v, label: t(`irr.trigger.${v}`) }))}
-        />
-      </Form.Item>
-      <Form.Item name="state" label={t('irr.outcome')}>
-        <Select
-          allowClear
-          style={{ width: w(120) }}
-          options={RUN_STATES.map((v) => ({ value: v, label: t(`irr.runState.${v}`) }))}
-        />
-      </Form.Item>
+      {pick(
+        'trigger',
+        t('irr.filter.trigger'),
+        130,
+        RUN_TRIGGERS.map((v) => ({ value: v, label: t(`irr.trigger.${v}`) })),
+      )}
+      {pick(
+        'state',
+        t('irr.outcome'),
+        120,
+        RUN_STATES.map((v) => ({ value: v, label: t(`irr.runState.${v}`) })),
+      )}
       <Form.Item name="range" label={t('irr.filter.time')}>
         <DatePicker.RangePicker style={{ width: w(260) }} />
       </Form.Item>

@@ -274,21 +274,19 @@ export default function SmartRules() {
             />
           </Form.Item>
           <Space wrap align="start">
-            <Form.Item name="startBelow" label={t('irr.startBelow')} rules={[limitRule(t, L.moisture)]}>
-              <InputNumber />
-            </Form.Item>
-            <Form.Item name="stopAbove" label={t('irr.stopAbove')} rules={[limitRule(t, L.moisture)]}>
-              <InputNumber />
-            </Form.Item>
-            <Form.Item name="maxDurationMin" label={t('irr.maxDurationMin')} rules={[limitRule(t, L.maxDurationMin)]}>
-              <InputNumber />
-            </Form.Item>
-            <Form.Item name="rainMm" label={t('irr.rainMm')} rules={[limitRule(t, L.rainMm)]}>
-              <InputNumber />
-            </Form.Item>
-            <Form.Item name="rainHours" label={t('irr.rainHours')} rules={[limitRule(t, L.rainHours)]}>
-              <InputNumber />
-            </Form.Item>
+            {(
+              [
+                ['startBelow', L.moisture],
+                ['stopAbove', L.moisture],
+                ['maxDurationMin', L.maxDurationMin],
+                ['rainMm', L.rainMm],
+                ['rainHours', L.rainHours],
+              ] as const
+            ).map(([name, limit]) => (
+              <Form.Item key={name} name={name} label={t(`irr.${name}`)} rules={[limitRule(t, limit)]}>
+                <InputNumber />
+              </Form.Item>
+            ))}
           </Space>
           <Space wrap align="start">
             <Form.Item name="restMin" label={t('irr.soakMin')} rules={[limitRule(t, L.restMin)]}>

@@ -24,6 +24,10 @@ import { getTrapStatusList, imageUrl, operateInsect, setInsectParam, updateSpore
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
 
+/** The buttons of each kind of device; each one's label and test id are named after what it asks for. */
+const INSECT_ACTIONS = ['photograph', 'lampOn', 'lampOff'] as const;
+const SPORE_ACTIONS = ['capture', 'changeSlide'] as const;
+
 const fmt = (ts: number | null | undefined) => formatTime(ts, 'minute', { empty: '-' });
 
 /** One action: asks first, waits for the device's answer (the server waits), then shows it. */
@@ -96,6 +100,10 @@ function InsectParams({ d }: { d: TrapStatus }) {
 
 function TrapCard({ d, kind }: { d: TrapStatus; kind: PestKind }) {
   const { t } = useTranslation();
+  const actions: [string, () => Promise<unknown>][] =
+    kind === 'insect'
+      ? INSECT_ACTIONS.map((operate) => [operate, () => operateInsect({ deviceId: d.deviceId, operate })])
+      : SPORE_ACTIONS.map((status) => [status, () => updateSporeStatus({ deviceId: d.deviceId, status })]);
   const v = (k: string) => d.latest[k]?.value;
   // 开/关 on a Chinese page, On/Off in English: never the raw ON/OFF.
   const onOff = (k: string) => t(v(k) === 1 ? 'live.on' : 'live.off');
@@ -144,38 +152,9 @@ function TrapCard({ d, kind }: { d: TrapStatus; kind: PestKind }) {
         </Col>
       </Row>
       <Space wrap style={{ marginTop: 8 }}>
-        {kind === 'insect' ? (
-          <>
-            <Action
-              label={t('pests.photograph')}
-              testId={`photograph-${d.deviceId}`}
-              run={() => operateInsect({ deviceId: d.deviceId, operate: 'photograph' })}
-            />
-            <Action
-              label={t('pests.lampOn')}
-              testId={`lampOn-${d.deviceId}`}
-              run={() => operateInsect({ deviceId: d.deviceId, operate: 'lampOn' })}
-            />
-            <Action
-              label={t('pests.lampOff')}
-              testId={`lampOff-${d.deviceId}`}
-              run={() => operateInsect({ deviceId: d.deviceId, operate: 'lampOff' })}
-            />
-          </>
-        ) : (
-          <>
-            <Action
-              label={t('pests.capture')}
-              testId={`capture-${d.deviceId}`}
-              run={() => updateSporeStatus({ deviceId: d.deviceId, status: 'capture' })}
-            />
-            <Action
-              label={t('pests.changeSlide')}
-              testId={`changeSlide-${d.deviceId}`}
-              run={() => updateSporeStatus({ deviceId: d.deviceId, status: 'changeSlide' })}
-            />
-          </>
-        )}
+        {actions.map(([name, run]) => (
+          <Action key={name} label={t(`pests.${name}`)} testId={`${name}-${d.deviceId}`} run={run} />
+        ))}
       </Space>
       {kind === 'insect' && (
         <div style={{ marginTop: 8 }}>

@@ -24,6 +24,9 @@ export default function TracePreview({ trace }: { trace: PublicTrace }) {
       {body}
     </Card>
   );
+  const records = <T,>(items: T[], renderItem: (item: T) => ReactNode) => (
+    <List size="small" dataSource={items} locale={{ emptyText: none }} renderItem={renderItem} />
+  );
   const c = trace.certificate;
   return (
     <Space direction="vertical" style={{ width: '100%', maxWidth: 420 }} data-testid="trace-preview">
@@ -77,14 +80,9 @@ export default function TracePreview({ trace }: { trace: PublicTrace }) {
       {trace.plantings &&
         section(
           'plantings',
-          <List
-            size="small"
-            dataSource={trace.plantings}
-            locale={{ emptyText: none }}
-            renderItem={(p) => (
-              <List.Item>{`${p.crop}${p.variety ? `（${p.variety}）` : ''} · ${p.plot} · ${p.sownOn}`}</List.Item>
-            )}
-          />,
+          records(trace.plantings, (p) => (
+            <List.Item>{`${p.crop}${p.variety ? `（${p.variety}）` : ''} · ${p.plot} · ${p.sownOn}`}</List.Item>
+          )),
         )}
       {trace.timeline &&
         section(
@@ -112,59 +110,49 @@ export default function TracePreview({ trace }: { trace: PublicTrace }) {
       {trace.harvests &&
         section(
           'harvests',
-          <List
-            size="small"
-            dataSource={trace.harvests}
-            locale={{ emptyText: none }}
-            renderItem={(h) => (
-              <List.Item>{`${h.date} · ${h.quantity} ${unit(h.unit)}${h.grade ? ` · ${h.grade}` : ''}`}</List.Item>
-            )}
-          />,
+          records(trace.harvests, (h) => (
+            <List.Item>{`${h.date} · ${h.quantity} ${unit(h.unit)}${h.grade ? ` · ${h.grade}` : ''}`}</List.Item>
+          )),
         )}
       {trace.reports &&
         section(
           'reports',
-          <List
-            size="small"
-            dataSource={trace.reports}
-            locale={{ emptyText: none }}
-            renderItem={(r) => (
-              <List.Item
-                actions={[
-                  r.fileUrl ? (
-                    <Button
-                      key="view"
-                      size="small"
-                      type="link"
-                      onClick={() => setFile({ url: r.fileUrl, title: r.number })}
-                    >
-                      {lbl('viewFile')}
-                    </Button>
-                  ) : (
-                    <Typography.Text key="none" type="secondary">
-                      {lbl('noFile')}
-                    </Typography.Text>
-                  ),
-                ]}
-              >
-                <List.Item.Meta
-                  title={
-                    <>
-                      {`${r.agency} ${r.number}`}{' '}
-                      <Tag color={r.passed ? 'green' : 'red'}>{lbl(r.passed ? 'pass' : 'fail')}</Tag>
-                    </>
-                  }
-                  description={[
-                    r.reportedOn,
-                    r.validUntil ? lbl('validUntil', { day: r.validUntil }) : '',
-                    r.items.map((i) => `${i.name} ${i.result}`).join('、'),
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                />
-              </List.Item>
-            )}
-          />,
+          records(trace.reports, (r) => (
+            <List.Item
+              actions={[
+                r.fileUrl ? (
+                  <Button
+                    key="view"
+                    size="small"
+                    type="link"
+                    onClick={() => setFile({ url: r.fileUrl, title: r.number })}
+                  >
+                    {lbl('viewFile')}
+                  </Button>
+                ) : (
+                  <Typography.Text key="none" type="secondary">
+                    {lbl('noFile')}
+                  </Typography.Text>
+                ),
+              ]}
+            >
+              <List.Item.Meta
+                title={
+                  <>
+                    {`${r.agency} ${r.number}`}{' '}
+                    <Tag color={r.passed ? 'green' : 'red'}>{lbl(r.passed ? 'pass' : 'fail')}</Tag>
+                  </>
+                }
+                description={[
+                  r.reportedOn,
+                  r.validUntil ? lbl('validUntil', { day: r.validUntil }) : '',
+                  r.items.map((i) => `${i.name} ${i.result}`).join('、'),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              />
+            </List.Item>
+          )),
         )}
       {trace.videos &&
         section(

@@ -54,6 +54,20 @@ export default function RuleDialog({ groupId, cabinets, rule, open, onClose, onS
     },
   });
 
+  /** The actuators switched at one moment (`name`), none of them also in the opposite list (`other`). */
+  const actuatorList = (name: keyof AutomationForm, other: keyof AutomationForm, testId?: string, more?: Rule) => (
+    <Col xs={24} sm={12}>
+      <Form.Item
+        name={name}
+        label={l(name)}
+        dependencies={[other]}
+        rules={more ? [disjointFrom(other), more] : [disjointFrom(other)]}
+      >
+        <Select mode="multiple" data-testid={testId} options={actuators} />
+      </Form.Item>
+    </Col>
+  );
+
   useEffect(() => {
     if (open) setRefusal(null);
   }, [open]);
@@ -153,49 +167,15 @@ export default function RuleDialog({ groupId, cabinets, rule, open, onClose, onS
               <Switch />
             </Form.Item>
           </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="fireOn"
-              label={l('fireOn')}
-              dependencies={['fireOff']}
-              rules={[
-                disjointFrom('fireOff'),
-                {
-                  validator: async (_, v: EnvActuator[] | undefined) => {
-                    const off = (form.getFieldValue('fireOff') ?? []) as EnvActuator[];
-                    if ((v ?? []).length + off.length === 0) throw new Error(l('needAction'));
-                  },
-                },
-              ]}
-            >
-              <Select mode="multiple" data-testid="automation-fire-on" options={actuators} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item name="fireOff" label={l('fireOff')} dependencies={['fireOn']} rules={[disjointFrom('fireOn')]}>
-              <Select mode="multiple" options={actuators} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="clearOn"
-              label={l('clearOn')}
-              dependencies={['clearOff']}
-              rules={[disjointFrom('clearOff')]}
-            >
-              <Select mode="multiple" options={actuators} />
-            </Form.Item>
-          </Col>
-          <Col xs={24} sm={12}>
-            <Form.Item
-              name="clearOff"
-              label={l('clearOff')}
-              dependencies={['clearOn']}
-              rules={[disjointFrom('clearOn')]}
-            >
-              <Select mode="multiple" data-testid="automation-clear-off" options={actuators} />
-            </Form.Item>
-          </Col>
+          {actuatorList('fireOn', 'fireOff', 'automation-fire-on', {
+            validator: async (_, v: EnvActuator[] | undefined) => {
+              const off = (form.getFieldValue('fireOff') ?? []) as EnvActuator[];
+              if ((v ?? []).length + off.length === 0) throw new Error(l('needAction'));
+            },
+          })}
+          {actuatorList('fireOff', 'fireOn')}
+          {actuatorList('clearOn', 'clearOff')}
+          {actuatorList('clearOff', 'clearOn', 'automation-clear-off')}
           <Col xs={12} sm={12}>
             <Form.Item
               name="windowStart"

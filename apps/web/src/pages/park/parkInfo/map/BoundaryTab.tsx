@@ -85,20 +85,16 @@ export default function BoundaryTab({
           <Radio.Button value="draw">{t('pmap.draw')}</Radio.Button>
           <Radio.Button value="locate">{t('pmap.setLocation')}</Radio.Button>
         </Radio.Group>
-        <Button
-          onClick={() => dispatch({ type: 'undo' })}
-          disabled={poly.history.length === 0}
-          data-testid="boundary-undo"
-        >
-          {t('pmap.undo')}
-        </Button>
-        <Button
-          onClick={() => dispatch({ type: 'clear' })}
-          disabled={poly.ring.length === 0}
-          data-testid="boundary-clear"
-        >
-          {t('pmap.clear')}
-        </Button>
+        {(
+          [
+            ['undo', poly.history.length === 0],
+            ['clear', poly.ring.length === 0],
+          ] as const
+        ).map(([type, nothingTo]) => (
+          <Button key={type} onClick={() => dispatch({ type })} disabled={nothingTo} data-testid={`boundary-${type}`}>
+            {t(`pmap.${type}`)}
+          </Button>
+        ))}
         <Button type="primary" loading={saving} onClick={save} data-testid="boundary-save">
           {t('pmap.save')}
         </Button>

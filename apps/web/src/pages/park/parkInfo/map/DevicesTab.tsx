@@ -46,17 +46,27 @@ export default function DevicesTab({ park, point }: { park: Park; point: GroupPo
     return pts.length ? pts : undefined;
   }, [point, markers]);
 
-  const item = (d: DevicePoint, action: React.ReactNode) => (
-    <List.Item actions={[action]} data-testid={`devpoint-${d.deviceId}`}>
-      <List.Item.Meta
-        title={d.deviceName}
-        description={
-          <Typography.Text type="secondary">
-            {d.serial} · {d.online ? t('devmgt.isOnline') : t('devmgt.isOffline')}
-          </Typography.Text>
-        }
+  /** One half of the page: devices on the map, or waiting for a place, each with its one action. */
+  const column = (header: string, rows: DevicePoint[] | undefined, action: (d: DevicePoint) => React.ReactNode) => (
+    <Col xs={24} md={12}>
+      <List
+        header={<b>{t(header)}</b>}
+        size="small"
+        dataSource={rows ?? []}
+        renderItem={(d) => (
+          <List.Item actions={[action(d)]} data-testid={`devpoint-${d.deviceId}`}>
+            <List.Item.Meta
+              title={d.deviceName}
+              description={
+                <Typography.Text type="secondary">
+                  {d.serial} · {d.online ? t('devmgt.isOnline') : t('devmgt.isOffline')}
+                </Typography.Text>
+              }
+            />
+          </List.Item>
+        )}
       />
-    </List.Item>
+    </Col>
   );
 
   return (
@@ -79,36 +89,16 @@ export default function DevicesTab({ park, point }: { park: Park; point: GroupPo
         onMarkerMove={(id, at) => put(Number(id), at)}
       />
       <Row gutter={16}>
-        <Col xs={24} md={12}>
-          <List
-            header={<b>{t('pmap.device.placed')}</b>}
-            size="small"
-            dataSource={placed.data ?? []}
-            renderItem={(d) =>
-              item(
-                d,
-                <Button size="small" type="link" onClick={() => put(d.deviceId, null)}>
-                  {t('pmap.device.unplace')}
-                </Button>,
-              )
-            }
-          />
-        </Col>
-        <Col xs={24} md={12}>
-          <List
-            header={<b>{t('pmap.device.unplaced')}</b>}
-            size="small"
-            dataSource={unplaced.data ?? []}
-            renderItem={(d) =>
-              item(
-                d,
-                <Button size="small" type="link" onClick={() => setPlacing(d)} data-testid={`place-${d.deviceId}`}>
-                  {t('pmap.device.place')}
-                </Button>,
-              )
-            }
-          />
-        </Col>
+        {column('pmap.device.placed', placed.data, (d) => (
+          <Button size="small" type="link" onClick={() => put(d.deviceId, null)}>
+            {t('pmap.device.unplace')}
+          </Button>
+        ))}
+        {column('pmap.device.unplaced', unplaced.data, (d) => (
+          <Button size="small" type="link" onClick={() => setPlacing(d)} data-testid={`place-${d.deviceId}`}>
+            {t('pmap.device.place')}
+          </Button>
+        ))}
       </Row>
     </Space>
   );

@@ -179,24 +179,22 @@ export default function FarmWorkDialog(props: {
               </Form.Item>
             )}
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="personnelIds" label={lbl('people')}>
-              <Select
-                mode="multiple"
-                optionFilterProp="label"
-                options={(options?.people ?? []).map((p) => ({ value: p.id, label: p.name }))}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="machineryIds" label={lbl('machinery')}>
-              <Select
-                mode="multiple"
-                optionFilterProp="label"
-                options={(options?.machinery ?? []).map((p) => ({ value: p.id, label: p.name }))}
-              />
-            </Form.Item>
-          </Col>
+          {(
+            [
+              ['personnelIds', 'people'],
+              ['machineryIds', 'machinery'],
+            ] as const
+          ).map(([name, list]) => (
+            <Col key={name} xs={24} md={12}>
+              <Form.Item name={name} label={lbl(list)}>
+                <Select
+                  mode="multiple"
+                  optionFilterProp="label"
+                  options={(options?.[list] ?? []).map((p) => ({ value: p.id, label: p.name }))}
+                />
+              </Form.Item>
+            </Col>
+          ))}
         </Row>
         <Form.Item label={lbl('materials')} extra={lockedMaterials ? lbl('doneLocked') : undefined}>
           <Form.List name="materials">

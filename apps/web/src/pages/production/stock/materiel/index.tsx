@@ -24,6 +24,12 @@ import { ParkPage } from '../NoPark';
 import StockLedger from './StockLedger';
 import StockMoveDialog from './StockMoveDialog';
 
+/** The stock moves a row offers, with the label of each button. */
+const MOVES = [
+  ['in', 'stockIn'],
+  ['adjust', 'adjust'],
+] as const;
+
 /** Production > materials: fertilisers, pesticides, seeds and others of the park, with stock in, adjustments and ledger. */
 export default function MaterielPage() {
   return <ParkPage page={MaterielList} />;
@@ -87,22 +93,17 @@ function MaterielList({ groupId }: { groupId: number }) {
         ]}
         rowActions={(m, api) => (
           <>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setMove({ material: m, kind: 'in', api })}
-              data-testid={`materiel-in-${m.id}`}
-            >
-              {lbl('stockIn')}
-            </Button>
-            <Button
-              type="link"
-              size="small"
-              onClick={() => setMove({ material: m, kind: 'adjust', api })}
-              data-testid={`materiel-adjust-${m.id}`}
-            >
-              {lbl('adjust')}
-            </Button>
+            {MOVES.map(([kind, label]) => (
+              <Button
+                key={kind}
+                type="link"
+                size="small"
+                onClick={() => setMove({ material: m, kind, api })}
+                data-testid={`materiel-${kind}-${m.id}`}
+              >
+                {lbl(label)}
+              </Button>
+            ))}
             <Button type="link" size="small" onClick={() => setLedger(m)} data-testid={`materiel-ledger-${m.id}`}>
               {lbl('ledger')}
             </Button>
