@@ -153,7 +153,10 @@ export class AttemptLimiter {
         const waiters = this.waiting.get(key);
         this.waiting.delete(key);
         // after this function: the pair's state is settled when the waiters look again
-        if (waiters) queueMicrotask(() => waiters.forEach((wake) => wake()));
+        if (waiters)
+          queueMicrotask(() => {
+            for (const wake of waiters) wake();
+          });
         if (success) {
           this.byAddress.release(address, now);
           // a success forgives the pair's failures (unless parallel attempts of it are still running)

@@ -1,7 +1,7 @@
 import { StyleContext } from '@ant-design/cssinjs';
 import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
-import { createElement } from 'react';
+import { createElement, useContext } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach } from 'vitest';
 import { mediaQueryList } from './viewport';
@@ -13,14 +13,11 @@ if (!window.matchMedia) window.matchMedia = (query: string) => mediaQueryList(qu
 // on each getComputedStyle: that was most of the web tests' CPU (a form dialog test: 25 s, 6 s without). No test
 // reads antd's styles, so they are kept as a server render keeps them: in the style cache, not in the document.
 // The default context value is the one object every antd component reads when no StyleProvider is above it.
-renderToStaticMarkup(
-  createElement(StyleContext.Consumer, {
-    children: (value) => {
-      value.mock = 'server';
-      return null;
-    },
-  }),
-);
+function StylesAsOnAServer() {
+  useContext(StyleContext).mock = 'server';
+  return null;
+}
+renderToStaticMarkup(createElement(StylesAsOnAServer));
 
 afterEach(() => {
   cleanup();
