@@ -9,8 +9,12 @@ const areaOf = (url: string) =>
 
 function who(r: RegisteredRoute): string {
   if (r.public) return 'public';
-  if (r.permitUrl === null) return 'any signed-in user';
-  return [r.permitUrl, ...r.alsoPermitUrls].map((u) => `\`${u}\``).join(' or ');
+  const staff =
+    r.permitUrl === null
+      ? 'any signed-in user'
+      : [r.permitUrl, ...r.alsoPermitUrls].map((u) => `\`${u}\``).join(' or ');
+  // data-screen accounts may call these and no other route (screenAccounts/screenRoutes.test.ts walks them all)
+  return r.screenAccess ? `${staff}; data screens` : staff;
 }
 
 /**
