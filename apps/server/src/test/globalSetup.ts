@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -26,17 +26,21 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'farmpark-template-'));
   const sqliteConfig = loadConfig({ DATA_DIR: dir, LOG_LEVEL: 'silent' });
-  await prepare(connectDatabase(sqliteConfig.database), async (db) => {
-    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
-  });
-  project.provide('sqliteTemplate', sqliteConfig.database.engine === 'sqlite' ? sqliteConfig.database.file : '');
-
   const adminUrl = process.env.TEST_DATABASE_URL;
   const name = `farmpark_template_${process.pid}_${Date.now()}`;
-  if (adminUrl) {
-    const { url } = await freshPgDatabase(adminUrl, name);
-    await prepare(connectDatabase(loadConfig({ DATA_DIR: dir, DATABASE_URL: url }).database));
-  }
+  mkdirSync(join(dir, 'pg'));
+  // Both at once: PostgreSQL's share of the work runs in its own server process, and no test starts before both.
+  await Promise.all([
+    prepare(connectDatabase(sqliteConfig.database), async (db) => {
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    }),
+    adminUrl
+      ? freshPgDatabase(adminUrl, name).then(({ url }) =>
+          prepare(connectDatabase(loadConfig({ DATA_DIR: join(dir, 'pg'), DATABASE_URL: url }).database)),
+        )
+      : undefined,
+  ]);
+  project.provide('sqliteTemplate', sqliteConfig.database.engine === 'sqlite' ? sqliteConfig.database.file : '');
   project.provide('postgresTemplate', adminUrl ? name : '');
 
   return async () => {
