@@ -89,3 +89,28 @@ export interface MqttConnectParam {
   mqttUrl: string;
   port: number;
 }
+
+/**
+ * The other hosts SPEC opens with a token in the query (the help documents, the new-version data screen) get a
+ * link token, never the session's: it opens only its target, for two minutes, and ends with the session.
+ */
+export const LINK_TARGETS = ['help', 'newScreen'] as const;
+export type LinkTarget = (typeof LINK_TARGETS)[number];
+export const LINK_TOKEN_TTL_MS = 2 * 60_000;
+export const linkTokenBody = z.object({ target: z.enum(LINK_TARGETS) });
+export const linkTokenCheckQuery = z.object({
+  token: z.string().trim().min(1).max(200),
+  target: z.enum(LINK_TARGETS),
+});
+export interface LinkToken {
+  token: string;
+  expiresAt: number;
+}
+/** What a link token stands for, as the host it was made for reads it. */
+export interface LinkTokenHolder {
+  target: LinkTarget;
+  userId: number;
+  loginName: string;
+  merchantId: number;
+  expiresAt: number;
+}

@@ -1,4 +1,11 @@
-import type { LoginBody, MerchantUserInfo, SysUserBrief, SysUserExtend } from '@farmpark/contracts';
+import type {
+  LinkTarget,
+  LinkToken,
+  LoginBody,
+  MerchantUserInfo,
+  SysUserBrief,
+  SysUserExtend,
+} from '@farmpark/contracts';
 import { get, post, type RequestOptions } from './request';
 
 type Quiet = Pick<RequestOptions, 'silent'>;
@@ -21,3 +28,7 @@ export const resetLoginPwd = (body: { oldPwd: string; newPwd: string }, options?
 export const getSysUserExtend = () => get<SysUserExtend>('/api/merchant/user/getSysUserExtend');
 
 export const getSysUserAllList = () => get<SysUserBrief[]>('/api/merchant/user/getSysUserAllList');
+
+/** A token that opens only `target` on its other host, for two minutes (never the session's own). */
+export const getLinkToken = (target: LinkTarget) =>
+  post<LinkToken>('/api/merchant/user/center/getLinkToken', { target });

@@ -12,7 +12,7 @@ import { useAppLinks } from '../components/DownloadList/useAppLinks';
 import { useMqttStatus } from '../mqtt';
 import AlarmBell from '../pages/alarm/live/AlarmBell';
 import { useAppStore } from '../stores/app';
-import { getToken } from '../utils/auth';
+import { openLinked } from '../utils/openLinked';
 import Clock from './Clock';
 import DownloadDialog from './dialogs/DownloadDialog';
 import ScreenDialog from './dialogs/ScreenDialog';
@@ -58,8 +58,7 @@ export default function Navbar({ onMenuClick, menuOpen }: { onMenuClick: () => v
       message.info(t('navbar.helpNotConfigured'));
       return;
     }
-    const sep = helpUrl.includes('?') ? '&' : '?';
-    window.open(`${helpUrl}${sep}token=${encodeURIComponent(getToken() ?? '')}`, '_blank', 'noopener');
+    void openLinked(helpUrl, 'help');
   };
 
   return (

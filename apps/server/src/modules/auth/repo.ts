@@ -67,6 +67,18 @@ export function findSessionByHash(db: Db, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/** A session by id with its token hash (the key of its link tokens) and whether it may still be used. */
+export function findSessionById(db: Db, sessionId: number) {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .innerJoin('merchants as m', 'm.id', 's.merchant_id')
+    .select(['s.id', 's.user_id', 's.merchant_id', 's.token_hash', 's.expires_at', 's.ended_at'])
+    .select(['u.login_name', 'u.enabled as user_enabled', 'u.removed_at', 'm.enabled as merchant_enabled'])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
+}
+
 /** Marks a session used at `at`; `expiresAt` also moves its absolute end (a data screen's renewal). */
 export function touchSession(db: Db, sessionId: number, at: number, expiresAt?: number) {
   return db

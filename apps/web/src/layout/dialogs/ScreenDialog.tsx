@@ -7,8 +7,8 @@ import { getScreenList } from '../../api/screens';
 import { useAppLinks } from '../../components/DownloadList/useAppLinks';
 import { SCREEN_DIALOG_WIDTH } from '../../config/app';
 import { useParkStore } from '../../stores/park';
-import { getToken } from '../../utils/auth';
 import { dialogProps } from '../../utils/dialog';
+import { openLinked } from '../../utils/openLinked';
 import MultiScreenList from './MultiScreenList';
 import { builtInScreens } from './screenUrl';
 
@@ -20,14 +20,12 @@ export default function ScreenDialog({ open, onClose }: { open: boolean; onClose
   const { t } = useTranslation();
   const groupId = useParkStore((s) => s.activeGroupId);
   const links = useAppLinks();
-  // SPEC §2: the new-version screen lives on its own host and is opened with the token and the park;
+  // SPEC §2: the new-version screen lives on its own host and is opened with a link token and the park;
   // with none configured (NEW_SCREEN_URL) the entry opens the built-in dark screen
   const openNewVersion = (park: number) => {
     const url = links.data?.newScreenUrl ?? '';
     if (!url) return window.open(`/large-screen?groupId=${park}`, '_blank', 'noopener');
-    const sep = url.includes('?') ? '&' : '?';
-    const token = encodeURIComponent(getToken() ?? '');
-    window.open(`${url}${sep}token=${token}&groupId=${park}`, '_blank', 'noopener');
+    void openLinked(url, 'newScreen', { groupId: String(park) });
   };
   const query = useQuery({ queryKey: ['screens'], queryFn: getScreenList, enabled: open, retry: false });
   useEffect(() => {
