@@ -6,16 +6,13 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * End-to-end files share one demo server. The XSS file changes the demo for good (markup in park, device
- * and category names; a weather station's secret renewed), so it runs after every other file. Of the unit
- * files, the console's (jsdom) go first: sorted by size they came last, with few left to run beside them, and
- * the step ended in a minute and a half of two idle workers (docs/TESTS.md).
+ * and category names; a weather station's secret renewed), so it runs after every other file.
  */
-class Sequencer extends BaseSequencer {
+class DemoChangingFilesLast extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const rank = (f: TestSpecification) =>
-      f.moduleId.endsWith('/xss.e2e.ts') ? 2 : f.project.name.startsWith('web') ? 0 : 1;
-    return sorted.sort((a, b) => rank(a) - rank(b));
+    const last = (f: TestSpecification) => f.moduleId.endsWith('/xss.e2e.ts');
+    return [...sorted.filter((f) => !last(f)), ...sorted.filter(last)];
   }
 }
 
@@ -49,7 +46,7 @@ const web = {
 // scripts/test.mjs can run them after the console is built and a server is up.
 export default defineConfig({
   test: {
-    sequence: { sequencer: Sequencer },
+    sequence: { sequencer: DemoChangingFilesLast },
     projects: [
       { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
       {

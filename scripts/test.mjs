@@ -145,7 +145,12 @@ async function main() {
 
   // The console build runs beside the unit tests; the end-to-end tests need it, the unit tests do not.
   const build = missing.includes('chromium') ? null : job('console build', 'npm', ['run', 'build']);
-  await vitest('unit', ['contracts', 'simulator', 'server', 'web', 'web-shared'], env, [`--maxWorkers=${WORKERS}`]);
+  // Two vitest runs side by side: within one run, projects of different isolation run one after another, and the
+  // console's files (jsdom) left workers idle while they ran alone (docs/TESTS.md).
+  await Promise.all([
+    vitest('unit', ['contracts', 'simulator', 'server'], env, [`--maxWorkers=${WORKERS}`]),
+    vitest('web', ['web', 'web-shared'], env, [`--maxWorkers=${Math.max(1, WORKERS / 2)}`]),
+  ]);
   // Three server processes on PostgreSQL behind Mosquitto, one killed mid-load (apps/server/src/cluster/harness).
   // Beside the end-to-end shards: most of its two minutes is waiting (a program slot on the next whole minute,
   // a restart), and it shares nothing with them (its own database, broker and ports).
