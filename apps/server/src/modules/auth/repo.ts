@@ -54,30 +54,23 @@ export async function insertSession(
   return row.id;
 }
 
-/** What the auth hook needs about a token and its account (the role is read by `roleOf`). */
-export function findSessionByHash(db: Db, tokenHash: string) {
-  return db
+/** A session with what decides whether it may be used: its account's state and its company's. */
+const sessionWithAccount = (db: Db) =>
+  db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-    .select(['s.id', 's.user_id', 's.merchant_id', 's.last_seen_at', 's.expires_at', 's.ended_at', 's.end_code'])
-    .select(['u.login_name', 'u.enabled as user_enabled', 'u.removed_at', 'u.role_id', 'u.kind'])
-    .select('m.enabled as merchant_enabled')
-    .where('s.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
+    .select(['s.id', 's.user_id', 's.merchant_id', 's.token_hash', 's.last_seen_at', 's.expires_at', 's.ended_at'])
+    .select(['s.end_code', 'u.login_name', 'u.enabled as user_enabled', 'u.removed_at', 'u.role_id', 'u.kind'])
+    .select('m.enabled as merchant_enabled');
 
-/** A session by id with its token hash (the key of its link tokens) and whether it may still be used. */
-export function findSessionById(db: Db, sessionId: number) {
-  return db
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .innerJoin('merchants as m', 'm.id', 's.merchant_id')
-    .select(['s.id', 's.user_id', 's.merchant_id', 's.token_hash', 's.expires_at', 's.ended_at'])
-    .select(['u.login_name', 'u.enabled as user_enabled', 'u.removed_at', 'm.enabled as merchant_enabled'])
-    .where('s.id', '=', sessionId)
-    .executeTakeFirst();
-}
+/** What the auth hook needs about a token and its account (the role is read by `roleOf`). */
+export const findSessionByHash = (db: Db, tokenHash: string) =>
+  sessionWithAccount(db).where('s.token_hash', '=', tokenHash).executeTakeFirst();
+
+/** A session by id, with its token hash: the key its link tokens are signed with. */
+export const findSessionById = (db: Db, sessionId: number) =>
+  sessionWithAccount(db).where('s.id', '=', sessionId).executeTakeFirst();
 
 /** Marks a session used at `at`; `expiresAt` also moves its absolute end (a data screen's renewal). */
 export function touchSession(db: Db, sessionId: number, at: number, expiresAt?: number) {
