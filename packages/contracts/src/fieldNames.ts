@@ -244,6 +244,7 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   tank3: ['3 号肥桶', 'tank 3'],
   tank4: ['酸桶', 'acid tank'],
   tanks: ['肥桶', 'tanks'],
+  target: ['打开的页面', 'page to open'],
   targetType: ['对象类型', 'target type'],
   tasks: ['农事任务', 'tasks'],
   thumb: ['缩略图', 'thumbnail'],

@@ -23,6 +23,8 @@ describeEachEngine('route guard', (env) => {
       '/api/mqtt/auth',
       // the /download-app page: one merchant's app download links, nothing else of the merchant
       '/api/public/app/getAppLinks',
+      // another host (help, the new-version screen) asks who a link token stands for; it names only its holder
+      '/api/public/linkToken/check',
       // /OC: a code's state, scan count and published snapshot; a scan per visit, rate limited (trace/codes)
       '/api/public/trace/code',
       // /OC and /TC: a published batch's report files and clips, by a token of its live snapshot (trace/batches)
