@@ -119,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 1024 * 1024,
     // What Node's parser refuses before any route (headers over 16 KB...) still answers in the envelope.
     clientErrorHandler,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
