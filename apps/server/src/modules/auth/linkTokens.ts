@@ -3,7 +3,7 @@ import { Code, LINK_TOKEN_TTL_MS, type LinkTarget, type LinkToken, type LinkToke
 import type { Db } from '../../db/connect';
 import { ApiError } from '../../http/apiError';
 import * as repo from './repo';
-import type { AuthContext } from './sessions';
+import { type AuthContext, lapsedCode } from './sessions';
 
 /**
  * Link tokens: `lnk.<session>.<target>.<expiry>.<signature>`, the numbers in base 36, signed with the session's
@@ -49,12 +49,6 @@ export async function checkLinkToken(
   const want = Buffer.from(sign(row.token_hash, parts.slice(0, 4).join('.')));
   const got = Buffer.from(parts[4]);
   if (want.length !== got.length || !timingSafeEqual(want, got)) throw refused();
-  const usable =
-    row.ended_at === null &&
-    row.expires_at > now &&
-    row.user_enabled &&
-    row.merchant_enabled &&
-    row.removed_at === null;
-  if (!usable) throw refused();
+  if (row.ended_at !== null || lapsedCode(row, now) !== null) throw refused();
   return { target, userId: row.user_id, loginName: row.login_name, merchantId: row.merchant_id, expiresAt };
 }

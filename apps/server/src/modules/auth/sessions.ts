@@ -90,6 +90,20 @@ export async function announceEnded(publish: Publish, ended: EndedSession[]): Pr
 }
 
 /**
+ * Why a live session may no longer be used, from its row alone (expired, idle, account removed or disabled,
+ * company disabled), or null. The auth hook ends such a session with the code; link tokens die with it.
+ */
+export function lapsedCode(row: SessionRow, now: number): CodeValue | null {
+  if (row.expires_at <= now) return Code.TOKEN_EXPIRED;
+  if (now - row.last_seen_at > SESSION_IDLE_MS) return Code.SESSION_IDLE;
+  if (row.removed_at !== null) return Code.ACCOUNT_REMOVED;
+  if (!row.user_enabled) return Code.ACCOUNT_DISABLED;
+  if (!row.merchant_enabled) return Code.MERCHANT_DISABLED;
+  return null;
+}
+type SessionRow = NonNullable<Awaited<ReturnType<typeof repo.findSessionById>>>;
+
+/**
  * Turns a token into the caller's context, or throws the 9xx code that says why it cannot be used.
  * A session found unusable for a lasting reason (expired, idle, account or company disabled) is
  * ended with that code, so every later use and every open console gets the same answer.
@@ -103,11 +117,8 @@ export async function resolveSession(db: Db, token: string, publish?: Publish, n
     await endSessions(db, { sessionIds: [row.id] }, code, publish, now);
     throw new ApiError(code);
   };
-  if (row.expires_at <= now) return endWith(Code.TOKEN_EXPIRED);
-  if (now - row.last_seen_at > SESSION_IDLE_MS) return endWith(Code.SESSION_IDLE);
-  if (row.removed_at !== null) return endWith(Code.ACCOUNT_REMOVED);
-  if (!row.user_enabled) return endWith(Code.ACCOUNT_DISABLED);
-  if (!row.merchant_enabled) return endWith(Code.MERCHANT_DISABLED);
+  const lapsed = lapsedCode(row, now);
+  if (lapsed !== null) return endWith(lapsed);
   const role = row.role_id === null ? undefined : await repo.roleOf(db, row.merchant_id, row.role_id);
   if (row.role_id !== null && !role) return endWith(Code.ROLE_REMOVED);
 
