@@ -19,6 +19,12 @@ let failed = 0;
 const skipped = [];
 // What failed, by name, repeated just above the last line: CI keeps only the tail of a long run's output.
 const failures = [];
+/** Counts one failure, says it now, and again in the list above the last line. */
+function fail(what) {
+  failed++;
+  failures.push(what);
+  log(`FAILED: ${what}`);
+}
 const cleanups = [];
 const cleanup = () => {
   for (const fn of cleanups.splice(0).reverse()) {
@@ -59,9 +65,7 @@ function job(name, cmd, args, env) {
 async function check(name, cmd, args, env) {
   if ((await job(name, cmd, args, env)) === 0) passed++;
   else {
-    failed++;
-    failures.push(name);
-    log(`${name} FAILED`);
+    fail(name);
   }
 }
 
@@ -71,9 +75,7 @@ async function vitest(label, projects, env, extra = []) {
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json'];
   const status = await job(`${label} tests`, 'npx', [...args, ...extra, `--outputFile.json=${out}`], env);
   if (!existsSync(out)) {
-    failed++;
-    failures.push(`${label}: vitest wrote no report (exit ${status})`);
-    log(`${label}: vitest wrote no report (exit ${status})`);
+    fail(`${label}: vitest wrote no report (exit ${status})`);
     return;
   }
   const rep = JSON.parse(readFileSync(out, 'utf8'));
@@ -94,9 +96,7 @@ async function vitest(label, projects, env, extra = []) {
   const brokenSuites = rep.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
   failed += brokenSuites;
   if (status !== 0 && rep.numFailedTests === 0 && brokenSuites === 0) {
-    failed++;
-    failures.push(`${label}: vitest exited with ${status}`);
-    log(`${label}: vitest exited with ${status}`);
+    fail(`${label}: vitest exited with ${status}`);
   }
 }
 
@@ -160,9 +160,7 @@ async function main() {
 
   if (!build) skipped.push('end-to-end tests in Chromium');
   else if ((await build) !== 0) {
-    failed++;
-    failures.push('console build');
-    log('console build FAILED');
+    fail('console build');
   } else {
     passed++;
     const e2eEnv = { ...env, CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' };
