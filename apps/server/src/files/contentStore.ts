@@ -78,7 +78,9 @@ export function contentStore(dataDir: string, kind: FileKind) {
         await rename(tmp, pathOf(sha256, ext));
         return { sha256, bytes };
       } catch (err) {
-        out.destroy();
+        // the stream opens its file asynchronously: a refusal in the first chunk can come before the open, and
+        // removing the file then would leave the late-created one behind. Remove it once the stream has closed.
+        if (!out.closed) await new Promise<void>((r) => out.once('close', () => r()).destroy());
         await rm(tmp, { force: true });
         throw err;
       }
