@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { App as AntApp, ConfigProvider, Grid } from 'antd';
 // antd/es: the ES build shares its default (English) locale with the components; antd/locale/* is CommonJS and a second copy.
 import enUS from 'antd/es/locale/en_US';
 import zhCN from 'antd/es/locale/zh_CN';
@@ -33,6 +33,9 @@ function Shell() {
 export default function App() {
   const { i18n } = useTranslation();
   const english = isEnglish(i18n.language);
+  // Live alarms arrive as notifications in the top corner; on a phone they span the screen's width, and a
+  // stack of them covered the page's own controls: one at a time there, three on wider screens.
+  const phone = !Grid.useBreakpoint().sm;
   useEffect(() => {
     dayjs.locale(english ? 'en' : 'zh-cn');
   }, [english]);
@@ -41,7 +44,7 @@ export default function App() {
       locale={english ? enUS : zhCN}
       theme={{ token: { colorPrimary: '#1f8f4e', motion: !prefersReducedMotion } }}
     >
-      <AntApp>
+      <AntApp notification={{ maxCount: phone ? 1 : 3 }}>
         <FeedbackBridge />
         <QueryClientProvider client={queryClient}>
           <BrowserRouter>

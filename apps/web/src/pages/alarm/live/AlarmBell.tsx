@@ -46,7 +46,9 @@ function Bell() {
     // the message counts alarms not yet cleared, acknowledged ones included: ask for the unacknowledged
     refresh();
     if (m.event !== 'raised') return;
-    const key = `alarm-${m.alarmId}`;
+    // one notification per rule and device: a rule that fires again (gusts around a wind limit) replaces its
+    // notification instead of stacking another over the page
+    const key = `alarm-${m.deviceId}-${m.ruleName}`;
     const cls = devices?.find((d) => d.deviceId === m.deviceId)?.deviceClass;
     const p = m.key ? paramLabel(cls, m.key, i18n.language) : null;
     const value = p && m.value !== null ? `${p.name} ${m.value}${p.unit ? ` ${p.unit}` : ''}` : '';
