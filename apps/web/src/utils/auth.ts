@@ -3,8 +3,9 @@ import { STORAGE } from '../config/storage';
 
 /** The token lives in a cookie (SPEC §4, §9) so it survives reloads and tabs; everything else per tab. */
 export const getToken = (): string | undefined => Cookies.get(STORAGE.tokenCookie) || undefined;
+/** Readable by the console, which sends it as the AuthToken header (SPEC §5): docs/DECISIONS.md, issue 28. */
 export const setToken = (token: string): void => {
-  Cookies.set(STORAGE.tokenCookie, token, { sameSite: 'lax' });
+  Cookies.set(STORAGE.tokenCookie, token, { sameSite: 'lax', secure: location.protocol === 'https:' });
 };
 export const removeToken = (): void => Cookies.remove(STORAGE.tokenCookie);
 
