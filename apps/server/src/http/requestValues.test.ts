@@ -96,36 +96,29 @@ describeEachEngine('request values on every route', (env) => {
   it('every route answers the hostile values in the envelope, form-encoded and as JSON, never with a 5xx', async () => {
     let token = await env().login('demo');
     const problems: string[] = [];
-    const send = async (route: RegisteredRoute, value: unknown, json: boolean) => {
-      const fields = inputs(route);
-      const query: Record<string, string | string[]> = {};
-      const body: Record<string, unknown> = {};
-      for (const { where, key } of fields) {
-        if (where === 'query') query[key] = Array.isArray(value) ? value.map(String) : String(value ?? '');
-        else body[key] = value;
-      }
-      const form = new URLSearchParams();
-      for (const [k, v] of Object.entries(body))
-        for (const item of Array.isArray(v) ? v : [v])
-          form.append(k, typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : String(item ?? ''));
-      const res = await env().app.inject({
+    const send = (route: RegisteredRoute, value: unknown, json: boolean) => {
+      const { query, body, form } = request(route, value, json);
+      return env().app.inject({
         method: route.method as 'GET' | 'POST',
-        url: route.url,
-        query,
+        url: query.size ? `${route.url}?${query}` : route.url,
         headers: {
           AuthToken: token,
           ...(route.method === 'POST'
             ? { 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' }
             : {}),
         },
-        ...(route.method === 'POST' ? { payload: json ? JSON.stringify(body) : form.toString() } : {}),
+        ...(route.method === 'POST' ? { payload: form ? form.toString() : JSON.stringify(body) } : {}),
       });
-      return res;
     };
     const routes = env().routes.filter((r) => inputs(r).length > 0);
+    let sent = 0;
     for (const route of routes) {
       for (const value of HOSTILE) {
         for (const json of route.method === 'POST' ? [true, false] : [false]) {
+          // The route's schemas refuse a request before any query runs, the same on either engine: PostgreSQL
+          // gets the requests that reach a handler (SQLite gets them all).
+          if (env().engine !== 'sqlite' && !reachesHandler(route, value, json)) continue;
+          sent++;
           let res = await send(route, value, json);
           let answer = parse(res.body);
           // A route may end the session (a password set to a hostile value...) or hit the per-token limit.
@@ -136,12 +129,17 @@ describeEachEngine('request values on every route', (env) => {
           }
           const at = `${route.method} ${route.url} ${json ? 'JSON' : 'form'} ${JSON.stringify(value)}`;
           if (res.statusCode >= 500) problems.push(`${at}: HTTP ${res.statusCode}`);
+          // what lets PostgreSQL skip a request: the schemas' refusal is the server's answer
+          else if (env().engine === 'sqlite' && !reachesHandler(route, value, json) && !refusedUnread(route, answer))
+            problems.push(`${at}: its schemas refuse it, yet the server answered ${answer?.code}`);
           else if (!answer && !isFile(res.headers['content-type']) && !isBrokerHook(route, res.body))
             problems.push(`${at}: not an envelope`);
         }
       }
     }
     expect(problems).toEqual([]);
+    // on PostgreSQL too, hundreds of hostile requests reach their handlers (a walk that sends none proves nothing)
+    expect(sent).toBeGreaterThan(env().engine === 'sqlite' ? 2000 : 300);
   }, 600_000);
 
   it('a 120-character path parameter and a wrong content type are answered in the envelope on every route', async () => {
@@ -178,6 +176,40 @@ describeEachEngine('request values on every route', (env) => {
     expect(problems).toEqual([]);
   });
 });
+
+/** The query and body `send` makes of one value, as the server reads them before validation. */
+function request(route: RegisteredRoute, value: unknown, json: boolean) {
+  const query = new URLSearchParams();
+  const body: Record<string, unknown> = {};
+  for (const { where, key } of inputs(route)) {
+    if (where === 'query') for (const v of Array.isArray(value) ? value : [value]) query.append(key, String(v ?? ''));
+    else body[key] = value;
+  }
+  const form = new URLSearchParams();
+  for (const [k, v] of Object.entries(body))
+    for (const item of Array.isArray(v) ? v : [v])
+      form.append(k, typeof v === 'object' && !Array.isArray(v) ? JSON.stringify(v) : String(item ?? ''));
+  return { query, body, form: json ? null : form };
+}
+
+/** Query or form text as the server reads it: a key once is its text, a repeated key a list, none absent. */
+const fields = (params: URLSearchParams) =>
+  Object.fromEntries(
+    [...new Set(params.keys())].map((k) => [k, params.getAll(k).length > 1 ? params.getAll(k) : params.get(k)]),
+  );
+
+/** Whether the route's own schemas accept the request (Fastify's zod validator runs them before the handler). */
+function reachesHandler(route: RegisteredRoute, value: unknown, json: boolean): boolean {
+  const { query, body, form } = request(route, value, json);
+  return (
+    (!route.querySchema || route.querySchema.safeParse(fields(query)).success) &&
+    (!route.bodySchema || route.bodySchema.safeParse(form ? fields(form) : body).success)
+  );
+}
+
+/** The answers a request gets before its handler: its schemas' refusal, or a device route's own sign-in. */
+const refusedUnread = (route: RegisteredRoute, answer: { code: number } | null) =>
+  answer?.code === Code.VALIDATION || (answer?.code === Code.PERMISSION_DENIED && route.url.startsWith('/api/device/'));
 
 function parse(body: string): { code: number; msg: string } | null {
   try {
