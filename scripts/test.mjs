@@ -1,9 +1,10 @@
 // `npm test`: every check and test of the project in one run, ending with `N passed, N failed`.
-// Steps: dependencies -> system packages (apt on Debian as root) -> lint and types (side by side) -> unit
-// and integration tests (SQLite and PostgreSQL, embedded broker and Mosquitto; the console builds beside
-// them) -> end to end in Chromium (shards side by side, each with its own demo server) with the cluster harness beside them. With CI=true nothing may be skipped: a missing prerequisite fails the run.
+// Steps: dependencies -> system packages (apt on Debian as root) -> unit and integration tests (SQLite and
+// PostgreSQL, embedded broker and Mosquitto), with lint, type checks, the console build and the demo's seed beside
+// them -> end to end in Chromium (shards side by side, each with its own demo server on a copy of that seed) with
+// the cluster harness beside them. With CI=true nothing may be skipped: a missing prerequisite fails the run.
 import { spawn } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureSystemPackages, startMosquitto, startPostgres } from './lib/services.mjs';
@@ -111,8 +112,9 @@ async function main() {
   const missing = ensureSystemPackages();
   const env = {};
 
-  // Lint and the type checks (the benchmarks too, so a moved module cannot break them unseen) are independent: side by side.
-  await Promise.all([
+  // Lint and the type checks (the benchmarks too, so a moved module cannot break them unseen) depend on nothing
+  // and nothing depends on them: they run beside everything up to the end-to-end step.
+  const checks = Promise.all([
     check('lint', 'npx', ['biome', 'check', '.']),
     // the Node workspaces as one program (tsconfig.node.json), the console on its own (DOM and JSX)
     ...['tsconfig.node.json', 'apps/web'].map((ws) => check(`types ${ws}`, 'npx', ['tsc', '-p', ws])),
@@ -145,11 +147,22 @@ async function main() {
 
   // The console build runs beside the unit tests; the end-to-end tests need it, the unit tests do not.
   const build = missing.includes('chromium') ? null : job('console build', 'npm', ['run', 'build']);
+  // The demo seeded once for every end-to-end shard (apps/server/src/demo/prepare.ts), while the unit tests run.
+  const demoData = mkdtempSync(path.join(os.tmpdir(), 'farmpark-demo-data-'));
+  cleanups.push(() => rmSync(demoData, { recursive: true, force: true }));
+  const seeded =
+    build &&
+    job('demo data', 'node', ['--import', 'tsx', 'apps/server/src/demo/prepare.ts'], {
+      DATA_DIR: demoData,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    });
   // Two vitest runs side by side: within one run, projects of different isolation run one after another, and the
   // console's files (jsdom) left workers idle while they ran alone (docs/TESTS.md).
   await Promise.all([
     vitest('unit', ['contracts', 'simulator', 'server'], env, [`--maxWorkers=${WORKERS}`]),
     vitest('web', ['web', 'web-shared'], env, [`--maxWorkers=${Math.max(1, WORKERS / 2)}`]),
+    checks,
   ]);
   // Three server processes on PostgreSQL behind Mosquitto, one killed mid-load (apps/server/src/cluster/harness).
   // Beside the end-to-end shards: most of its two minutes is waiting (a program slot on the next whole minute,
@@ -161,9 +174,15 @@ async function main() {
   if (!build) skipped.push('end-to-end tests in Chromium');
   else if ((await build) !== 0) {
     fail('console build');
+  } else if ((await seeded) !== 0) {
+    fail('demo data for the end-to-end shards');
   } else {
     passed++;
-    const e2eEnv = { ...env, CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium' };
+    const e2eEnv = {
+      ...env,
+      CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      E2E_DEMO_DATA: demoData,
+    };
     await Promise.all(
       Array.from({ length: E2E_SHARDS }, (_, i) =>
         vitest(`e2e-${i + 1}`, ['e2e'], e2eEnv, [`--shard=${i + 1}/${E2E_SHARDS}`]),

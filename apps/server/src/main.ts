@@ -4,11 +4,9 @@ import { rulesReadBroker, startCluster } from './cluster/runtime';
 import { loadConfig } from './config';
 import { connectDatabase } from './db/connect';
 import { migrateToLatest } from './db/migrate';
-import { seedDemoClips } from './demo/clips';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/data';
 import { demoLightCloud } from './demo/lightCloud';
-import { seedDemo } from './demo/seed';
-import { startDemo } from './demo/start';
+import { seedDemoOnce, startDemo } from './demo/start';
 import { startDemoVideo } from './demo/videoCameras';
 import { startDeviceJobs } from './jobs/deviceJobs';
 import { startRuleJobs } from './jobs/ruleJobs';
@@ -24,12 +22,7 @@ async function main(): Promise<void> {
   const db = connectDatabase(config.database);
   const applied = await migrateToLatest(db);
   log.info({ engine: config.database.engine, applied }, 'database ready');
-  if (config.demo) {
-    const { seeded } = await seedDemo(db);
-    log.info(seeded ? 'demo data seeded' : 'demo data present (database not empty), not seeded');
-    // real clips take ffmpeg a few seconds, so only a fresh demo server makes them (not each test database)
-    if (seeded) await seedDemoClips(db, config.dataDir, log);
-  }
+  if (config.demo) await seedDemoOnce(db, config.dataDir, log);
 
   const bus = createDeviceMessageBus({
     onError: (msg, err) =>

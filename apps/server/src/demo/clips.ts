@@ -48,7 +48,7 @@ const TITLES = [
 export async function seedDemoClips(
   db: Db,
   dataDir: string,
-  log: { info: (msg: string) => void; warn: (obj: object, msg: string) => void },
+  log: { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void },
   ffmpeg = 'ffmpeg',
 ): Promise<number> {
   const park = await db
@@ -92,7 +92,7 @@ export async function seedDemoClips(
         .execute();
       made++;
     }
-    log.info(`demo traceability clips: ${made} made with ffmpeg`);
+    log.info({ made }, 'demo traceability clips made with ffmpeg');
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'demo traceability clips not made (is ffmpeg with libx264 installed?)');
   } finally {

@@ -3,10 +3,12 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { backfillDemoHistory } from './backfill';
 import { seedCategoryPictures } from './categoryPictures';
-import { ensureDemoDeviceSecrets } from './devices';
+import { seedDemoClips } from './clips';
+import { type DemoDeviceEntry, ensureDemoDeviceSecrets } from './devices';
 import { startDemoFleet } from './fleet';
 import { startIrrigationDemo } from './irrigation';
 import { backfillDemoPests } from './pestsBackfill';
+import { seedDemo } from './seed';
 import { startSimControl } from './simControl';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
@@ -18,6 +20,36 @@ export function demoBrokerUrl(config: Config): string {
   u.username = '';
   u.password = '';
   return u.toString();
+}
+
+/** The demo's rows and clips on a database that has none (a later start finds them and seeds nothing). */
+export async function seedDemoOnce(db: Db, dataDir: string, log: Log): Promise<void> {
+  const { seeded } = await seedDemo(db);
+  log.info({}, seeded ? 'demo data seeded' : 'demo data present (database not empty), not seeded');
+  // real clips take ffmpeg a few seconds, so only a fresh demo server makes them (not each test database)
+  if (seeded) await seedDemoClips(db, dataDir, log);
+}
+
+/**
+ * The demo's past on its first start: 400 days of history, the trap photos, the category pictures (later
+ * starts find them and do nothing). Progress and failures go to the log; it never throws.
+ */
+export function fillDemoPast(deps: { config: Config; db: Db; log: Log }, entries: DemoDeviceEntry[]): Promise<void> {
+  return backfillDemoHistory(deps, entries, { log: deps.log })
+    .then(
+      (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),
+      (err: Error) => deps.log.error({ err: err.message }, 'demo history backfill failed'),
+    )
+    .then(() => backfillDemoPests({ db: deps.db, dataDir: deps.config.dataDir }, entries, { log: deps.log }))
+    .then(
+      (r) => deps.log.info({ ...r }, r.traps ? 'demo trap photos filled' : 'demo trap photos present'),
+      (err: Error) => deps.log.error({ err: err.message }, 'demo trap photo backfill failed'),
+    )
+    .then(() => seedCategoryPictures({ db: deps.db, dataDir: deps.config.dataDir }))
+    .then(
+      (n) => deps.log.info({ pictures: n }, 'demo category pictures'),
+      (err: Error) => deps.log.error({ err: err.message }, 'demo category pictures failed'),
+    );
 }
 
 /**
@@ -38,21 +70,7 @@ export async function startDemo(deps: { config: Config; db: Db; log: Log }): Pro
   const control = deps.config.simControlPort
     ? await startSimControl(deps.config.simControlPort, clock, () => fleet.publishAll())
     : null;
-  const backfill = backfillDemoHistory(deps, entries, { log: deps.log })
-    .then(
-      (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo history backfill failed'),
-    )
-    .then(() => backfillDemoPests({ db: deps.db, dataDir: deps.config.dataDir }, entries, { log: deps.log }))
-    .then(
-      (r) => deps.log.info({ ...r }, r.traps ? 'demo trap photos filled' : 'demo trap photos present'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo trap photo backfill failed'),
-    )
-    .then(() => seedCategoryPictures({ db: deps.db, dataDir: deps.config.dataDir }))
-    .then(
-      (n) => deps.log.info({ pictures: n }, 'demo category pictures'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo category pictures failed'),
-    );
+  const backfill = fillDemoPast(deps, entries);
   return {
     async stop() {
       control?.close();

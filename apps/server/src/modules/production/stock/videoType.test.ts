@@ -66,7 +66,7 @@ describeEachEngine('production videos: MP4 by content', (env) => {
 
   it('seeds the demo clips with ffmpeg, and none (saying why) without it', async () => {
     const logged: string[] = [];
-    const log = { info: (m: string) => logged.push(m), warn: (_: object, m: string) => logged.push(m) };
+    const log = { info: (_: object, m: string) => logged.push(m), warn: (_: object, m: string) => logged.push(m) };
     const none = await seedDemoClips(env().db, env().config.dataDir, log, '/nonexistent/ffmpeg');
     expect(none).toBe(0);
     expect(logged.pop()).toContain('ffmpeg');
