@@ -21,8 +21,11 @@ let page: Page;
 const own = { dataDir: '', port: 0, mqttPort: 0 };
 let device: DeviceWithSecret;
 
+// The first start on a copy of the demo `npm test` seeded (E2E_DEMO_DATA), if any; the restart on what it left.
+let seededFrom = process.env.E2E_DEMO_DATA || undefined;
 const start = async () => {
-  server = await startOwnServer(own);
+  server = await startOwnServer({ ...own, seededFrom, readyTimeoutMs: 120_000 });
+  seededFrom = undefined;
 };
 const call = async <T>(url: string, token?: string, body?: URLSearchParams | object) => {
   const json = body !== undefined && !(body instanceof URLSearchParams);
