@@ -62,6 +62,11 @@ export async function openPage(browser: Browser, opts: PageOptions = {}) {
     reducedMotion: opts.motion ?? 'reduce',
   });
   const page: Page = await context.newPage();
+  return { context, page, problems: watch(page) };
+}
+
+/** The page's console errors, uncaught errors and 5xx responses, as they come. */
+export function watch(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error') problems.push(`console: ${msg.text()}`);
@@ -70,7 +75,7 @@ export async function openPage(browser: Browser, opts: PageOptions = {}) {
   page.on('response', (res) => {
     if (res.status() >= 500) problems.push(`${res.status()} ${res.url()}`);
   });
-  return { context, page, problems };
+  return problems;
 }
 
 /** Screenshots wait for running CSS transitions (drawers, dialogs) so they show the settled page. */
