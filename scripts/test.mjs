@@ -159,46 +159,37 @@ async function main() {
     });
   // Two vitest runs side by side: within one run, projects of different isolation run one after another, and the
   // console's files (jsdom) left workers idle while they ran alone (docs/TESTS.md).
-  const unit = Promise.all([
+  await Promise.all([
     vitest('unit', ['contracts', 'simulator', 'server'], env, [`--maxWorkers=${WORKERS}`]),
+    vitest('web', ['web', 'web-shared'], env, [`--maxWorkers=${Math.max(1, WORKERS / 2)}`]),
     checks,
   ]);
-  const web = vitest('web', ['web', 'web-shared'], env, [`--maxWorkers=${Math.max(1, WORKERS / 2)}`]);
-
   // Three server processes on PostgreSQL behind Mosquitto, one killed mid-load (apps/server/src/cluster/harness).
   // Beside the end-to-end shards: most of its two minutes is waiting (a program slot on the next whole minute,
   // a restart), and it shares nothing with them (its own database, broker and ports).
-  const cluster = unit.then(() => {
-    if (env.TEST_DATABASE_URL && env.TEST_MQTT_URL) return check('cluster', 'npm', ['run', 'test:cluster'], env);
-    skipped.push('cluster harness (needs PostgreSQL and Mosquitto)');
-  });
+  let cluster = Promise.resolve();
+  if (env.TEST_DATABASE_URL && env.TEST_MQTT_URL) cluster = check('cluster', 'npm', ['run', 'test:cluster'], env);
+  else skipped.push('cluster harness (needs PostgreSQL and Mosquitto)');
 
-  const e2eReady = (async () => {
-    if (!build) {
-      skipped.push('end-to-end tests in Chromium');
-      return false;
-    }
-    if ((await build) !== 0) {
-      fail('console build');
-      return false;
-    }
-    if ((await seeded) !== 0) {
-      fail('demo data for the end-to-end shards');
-      return false;
-    }
+  if (!build) skipped.push('end-to-end tests in Chromium');
+  else if ((await build) !== 0) {
+    fail('console build');
+  } else if ((await seeded) !== 0) {
+    fail('demo data for the end-to-end shards');
+  } else {
     passed++;
-    return true;
-  })();
-  const e2eEnv = { ...env, CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium', E2E_DEMO_DATA: demoData };
-  // The first shard starts once the console's unit tests are done, the others with the server's: the server's last
-  // files leave a core partly idle (sockets, timers, child processes), which the first shard's Chromium fills.
-  await Promise.all(
-    Array.from({ length: E2E_SHARDS }, async (_, i) => {
-      await (i === 0 ? web : unit);
-      if (await e2eReady) await vitest(`e2e-${i + 1}`, ['e2e'], e2eEnv, [`--shard=${i + 1}/${E2E_SHARDS}`]);
-    }),
-  );
-  await Promise.all([unit, web, cluster]);
+    const e2eEnv = {
+      ...env,
+      CHROMIUM_PATH: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      E2E_DEMO_DATA: demoData,
+    };
+    await Promise.all(
+      Array.from({ length: E2E_SHARDS }, (_, i) =>
+        vitest(`e2e-${i + 1}`, ['e2e'], e2eEnv, [`--shard=${i + 1}/${E2E_SHARDS}`]),
+      ),
+    );
+  }
+  await cluster;
 }
 
 let code = 0;
