@@ -14,7 +14,7 @@ import type { VirtualDevice } from '@farmpark/simulator';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
-import { listen, provision, simulatedDevice, uniqueSerial, untilOnline } from '../../test/devices';
+import { listen, provision, simulatedDevice, uniqueSerial, untilOnline, waitFor } from '../../test/devices';
 import { describeEachEngine, stopAfterAll } from '../../test/harness';
 
 const DAY = 86_400_000;
@@ -248,7 +248,16 @@ describeEachEngine('pests', (env) => {
       operate: 'lampOn',
     });
     expect(lamp.code, lamp.msg).toBe(0);
-    expect(lamp.data.status.latest.lamp?.value).toBe(1);
+    // the trap acknowledges, then reports its lamp: the status follows once that reading is stored
+    await waitFor(
+      'the lamp reported on',
+      async () => {
+        await new Promise((r) => setTimeout(r, 250)); // well under the per-token limit
+        const s = await env().post<TrapStatus>('/sqdApi/external/deviceStatus', demo, { deviceId: trap.deviceId });
+        return s.data.latest.lamp?.value === 1 ? true : undefined;
+      },
+      20_000,
+    );
     const param = await env().post<SqdOperationResult>('/sqdApi/insect/param', demo, {
       deviceId: trap.deviceId,
       workStart: '20:00',
