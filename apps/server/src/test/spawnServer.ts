@@ -106,9 +106,30 @@ export interface SpawnedServer {
   output(): string;
 }
 
+/**
+ * A server process on free ports. A free port is free when asked, not when the child listens: another process
+ * started at the same moment (an end-to-end shard beside the cluster harness) can take it first, so a start
+ * that finds a port it chose taken is tried again on new ones (a port the caller fixed is the caller's to change).
+ */
 export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
-  const port = await freePort();
-  const mqttPort = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    const chosen = [await freePort(), await freePort()];
+    try {
+      return await spawnOnce(dataDir, env, chosen[0], chosen[1]);
+    } catch (err) {
+      const taken = Number(/EADDRINUSE[^\n]*:(\d+)/.exec((err as Error).message)?.[1]);
+      const ours = [env.PORT === undefined && chosen[0], env.MQTT_PORT === undefined && chosen[1]];
+      if (attempt >= 3 || !ours.includes(taken)) throw err;
+    }
+  }
+}
+
+async function spawnOnce(
+  dataDir: string,
+  env: Record<string, string>,
+  port: number,
+  mqttPort: number,
+): Promise<SpawnedServer> {
   const proc = spawn(
     process.execPath,
     [...(process.env.FARMPARK_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'src/main.ts'],

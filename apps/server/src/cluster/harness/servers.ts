@@ -24,7 +24,19 @@ export async function makeSlots(n: number, env: Record<string, string>): Promise
 
 export async function startSlot(slot: Slot): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), `farmpark-${slot.name}-`));
-  slot.server = await spawnServer(dataDir, slot.env);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      slot.server = await spawnServer(dataDir, slot.env);
+      return;
+    } catch (err) {
+      // A port is free when chosen, not when listened on: an e2e shard starting beside the harness took one.
+      // Before its first start a slot may move; a restarted slot keeps its port (its broker identity).
+      const taken = new RegExp(`EADDRINUSE[^\\n]*:${slot.port}\\b`).test((err as Error).message);
+      if (slot.server !== null || !taken || attempt >= 3) throw err;
+      slot.port = await freePort();
+      slot.env = { ...slot.env, PORT: String(slot.port) };
+    }
+  }
 }
 
 /** A small API client of one process, as the console calls it (JSON bodies, AuthToken). */
