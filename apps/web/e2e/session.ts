@@ -1,4 +1,4 @@
-import type { AlarmRule, Severity } from '@farmpark/contracts';
+import { type AlarmRule, type Severity, TOKEN_COOKIE } from '@farmpark/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { baseURL, openPage, watch } from './browser';
@@ -20,10 +20,14 @@ export async function login(page: Page, loginName: string, password = DEMO_PASSW
   await loginViaForm(page, loginName, password);
 }
 
+/** The session token the console keeps in its cookie, if any. */
+const cookieToken = async (context: BrowserContext): Promise<string | undefined> =>
+  (await context.cookies()).find((c) => c.name === TOKEN_COOKIE)?.value;
+
 export async function tokenOf(context: BrowserContext): Promise<string> {
-  const cookie = (await context.cookies()).find((c) => c.name === 'ag_merchant_token');
-  if (!cookie) throw new Error('no token cookie');
-  return cookie.value;
+  const token = await cookieToken(context);
+  if (!token) throw new Error('no token cookie');
+  return token;
 }
 
 /** Calls the API from the test itself (another "device" of the same user). */
@@ -110,7 +114,7 @@ const signedInContexts = new WeakMap<Browser, Map<string, BrowserContext>>();
 
 /** Whether the context's session still opens the console (a test may have logged out or ended it). */
 async function stillSignedIn(context: BrowserContext): Promise<boolean> {
-  const token = (await context.cookies()).find((c) => c.name === 'ag_merchant_token')?.value;
+  const token = await cookieToken(context);
   if (!token) return false;
   return (await api('/api/merchant/user/center/getMerchantUserInfo', token).catch(() => null))?.code === 0;
 }
