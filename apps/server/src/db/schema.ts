@@ -115,6 +115,8 @@ export interface DevicesTable {
   last_seen_at: Ms | null;
   /** When `online` last changed (or the device's own status timestamp that changed it). */
   status_at: Ms | null;
+  /** The device's own latest online status: its present connection, against which a last will is judged. */
+  connected_at: Ms | null;
   firmware: Generated<string>;
   /** Expected telemetry period; silence of 3 periods marks the device offline. */
   report_interval_ms: Generated<number>;

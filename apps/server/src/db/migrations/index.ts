@@ -27,6 +27,7 @@ import * as videoCameraChecks from './2026_11_28_20_video_camera_checks';
 import * as agronomy from './2026_11_28_31_agronomy';
 import * as traceRecords from './2026_11_28_41_trace_records';
 import * as spraySafetyDays from './2026_11_28_51_spray_safety_days';
+import * as deviceConnectedAt from './2026_11_28_61_device_connected_at';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_31_agronomy': agronomy,
   '2026_11_28_41_trace_records': traceRecords,
   '2026_11_28_51_spray_safety_days': spraySafetyDays,
+  '2026_11_28_61_device_connected_at': deviceConnectedAt,
 };

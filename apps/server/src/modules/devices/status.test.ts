@@ -118,6 +118,38 @@ describeEachEngine('device status', (env) => {
     }
   });
 
+  it('takes the will of the live connection after silence and a sign of life moved its status time', async () => {
+    const serial = uniqueSerial('ST-REVIVED');
+    const p = await provision(env(), demo, { serial, deviceClass: 'soilStation', groupId: env().ids.parks.farm[0] });
+    const connectedAt = Date.now() - 40_000; // connected a while ago: its will carries that time
+    const c = await mqtt.connectAsync(tcpUrl, {
+      clientId: serial,
+      username: serial,
+      password: p.secret,
+      reconnectPeriod: 0,
+      will: {
+        topic: deviceTopic.status(serial),
+        payload: Buffer.from(JSON.stringify({ online: false, ts: connectedAt })),
+        qos: 1,
+        retain: false,
+      },
+    });
+    await c.publishAsync(deviceTopic.status(serial), JSON.stringify({ online: true, ts: connectedAt }), { qos: 1 });
+    // it went quiet long enough to be marked offline, then its next message brought it back (status time: now)
+    await env()
+      .db.updateTable('devices')
+      .set({ last_seen_at: connectedAt - 3_600_000, status_at: connectedAt - 3_600_000 })
+      .where('id', '=', p.deviceId)
+      .execute();
+    await env().devices.status.markSilent();
+    expect((await row(p.deviceId)).online).toBe(0);
+    await env().devices.status.seen([p.deviceId]);
+    expect((await row(p.deviceId)).online).toBe(1);
+
+    await c.endAsync(true); // no DISCONNECT: the broker sends the will of this, the live, connection
+    await waitFor('offline by the live connection will', async () => (await row(p.deviceId)).online === 0);
+  });
+
   it('stores device events', async () => {
     const { serial, p, c } = await handDriven('ST-EVT', 'insectTrap');
     await c.publishAsync(

@@ -9,8 +9,10 @@ import * as repo from './statusRepo';
 export const SILENT_INTERVALS = 3;
 /**
  * A last will carries the time its connection was made, which is a little before that connection's
- * own "online" status. An offline status this much older than the status applied last belongs to an
- * earlier connection (its will fired late, after the device was back) and is ignored.
+ * own "online" status. An offline status this much older than the device's latest online status
+ * (`connected_at`) belongs to an earlier connection (its will fired late, after the device was back) and is
+ * ignored. Judged against the connection, not `status_at`: a sign of life or the silence job moves that,
+ * and a live connection's will judged against it was dropped (the crashed machine stayed online).
  */
 export const WILL_GRACE_MS = 30_000;
 
@@ -23,6 +25,9 @@ export interface DeviceStatusDeps {
   log?: { warn(obj: object, msg: string): void };
   now?: () => number;
 }
+
+/** An offline status (a will) from a connection older than the present one. */
+const stale = (ts: number, connectedAt: number | null) => connectedAt !== null && ts < connectedAt - WILL_GRACE_MS;
 
 type Changed = { id: number; merchant_id: number; group_id: number | null };
 
@@ -68,9 +73,9 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
 
   /**
    * `dev/{serial}/up/status`, including the last will. An online status older than the status applied
-   * last is a replayed retained message; an offline one more than WILL_GRACE_MS older is the will of
-   * an earlier connection. Both are ignored. Should a stale will still get through, the device's next
-   * message brings it back online (`seen`).
+   * last is a replayed retained message; an offline one more than WILL_GRACE_MS older than the latest
+   * online status is the will of an earlier connection. Both are ignored. Should a stale will still get
+   * through, the device's next message brings it back online (`seen`).
    */
   async function handleStatus(msg: DeviceMessage): Promise<void> {
     const parsed = statusPayload.safeParse(parseJson(msg));
@@ -80,10 +85,11 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
     const deviceId = await deviceIdOf(msg);
     const row = await repo.deviceStatusRow(db, deviceId);
     if (!row) throw new RefusedDeviceMessage(`${msg.serial}: unknown device`);
-    if (row.status_at !== null && s.ts < row.status_at - (s.online ? 0 : WILL_GRACE_MS)) return;
+    if (s.online ? row.status_at !== null && s.ts < row.status_at : stale(s.ts, row.connected_at)) return;
     await repo.setDeviceStatus(db, deviceId, {
       online: s.online ? 1 : 0,
       status_at: s.ts,
+      ...(s.online ? { connected_at: s.ts } : {}),
       ...(s.firmware !== undefined ? { firmware: s.firmware } : {}),
       ...(s.online ? { last_seen_at: msg.receivedAt } : {}),
     });

@@ -7,7 +7,7 @@ import { inList } from '../../db/scope';
 export function deviceStatusRow(db: Db, deviceId: number) {
   return db
     .selectFrom('devices')
-    .select(['id', 'merchant_id', 'group_id', 'online', 'status_at'])
+    .select(['id', 'merchant_id', 'group_id', 'online', 'status_at', 'connected_at'])
     .where('id', '=', deviceId)
     .executeTakeFirst();
 }
