@@ -48,7 +48,17 @@ export default defineConfig({
   test: {
     sequence: { sequencer: DemoChangingFilesLast },
     projects: [
-      { test: { name: 'contracts', root: 'packages/contracts', include: ['src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'contracts',
+          root: 'packages/contracts',
+          include: ['src/**/*.test.ts'],
+          environment: 'node',
+          // A guard against a hang, not a budget: the walk of every request schema takes under a second alone
+          // and ran past 5 s in CI beside the server suites, lint and the build.
+          testTimeout: 30_000,
+        },
+      },
       {
         test: {
           name: 'simulator',

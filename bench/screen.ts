@@ -1,12 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
-import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
-import { spawnServer } from '../apps/server/src/test/spawnServer';
+import { openConsole } from './console';
 
 /**
  * bench:screen -- [--minutes 30] [--snapshot-at 8,11 [--snapshot-dir DIR]]
@@ -33,7 +29,6 @@ const snapshotAt = args['snapshot-at']
   .filter(Boolean)
   .map(Number)
   .filter((m) => m > 0 && m < minutes);
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // the budget's baseline is the heap after the first 5 minutes; a run of 5 minutes or less takes its middle
 const BASELINE_MIN = minutes > 5 ? 5 : minutes / 2;
 const HEAP_BUDGET = 20;
@@ -43,36 +38,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const mb = (b: number) => Math.round((b / 1048576) * 10) / 10;
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'farmpark-bench-screen-'));
-  // a console built for this run into its own directory: apps/web/dist belongs to the e2e runs (their
-  // setup rebuilds it under a lock), and a half-hour run must not hold that lock nor race a rebuild
-  const webDist = join(dataDir, 'web');
-  log('building the console');
-  execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: join(ROOT, 'apps/web'),
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const server = await spawnServer(dataDir, { DEMO: 'true', WEB_DIST: webDist });
-  const base = `http://127.0.0.1:${server.port}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-  });
+  const { page, context, close } = await openConsole('screen', log);
   try {
-    const login = await fetch(`${base}/api/merchant/login/loginByPassword`, {
-      method: 'POST',
-      body: new URLSearchParams({ loginName: 'demo', loginPwd: DEMO_PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: string }).data;
-    const context = await browser.newContext({
-      baseURL: base,
-      viewport: { width: 1920, height: 1080 },
-      locale: 'zh-CN',
-      timezoneId: 'Asia/Shanghai',
-    });
-    await context.addCookies([{ name: 'ag_merchant_token', value: token, url: base }]);
-    const page = await context.newPage();
     await page.goto('/large-screen');
     await page
       .locator('[data-testid="screen-map-canvas"][data-ready="true"]')
@@ -150,9 +117,7 @@ async function main() {
     );
     if (!pass) process.exitCode = 1;
   } finally {
-    await browser.close();
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -21,6 +21,15 @@ const skipped = [];
 // What failed, by name, repeated just above the last line: CI keeps only the tail of a long run's output.
 const failures = [];
 /** Counts one failure, says it now, and again in the list above the last line. */
+/**
+ * The first line of a failure. Vitest reports a test or hook that ran past its timeout with the stack of an
+ * error it made in advance, whose first line is "Error: STACK_TRACE_ERROR": that is said as a timeout.
+ */
+function firstLine(message = '') {
+  const line = message.split('\n')[0].slice(0, 300);
+  return line === 'Error: STACK_TRACE_ERROR' ? 'ran past its timeout (vitest says STACK_TRACE_ERROR)' : line;
+}
+
 function fail(what) {
   failed++;
   failures.push(what);
@@ -85,9 +94,7 @@ async function vitest(label, projects, env, extra = []) {
   for (const suite of rep.testResults) {
     const file = path.relative(ROOT, suite.name);
     for (const t of suite.assertionResults.filter((a) => a.status === 'failed'))
-      failures.push(
-        `${label}: ${file} > ${t.fullName}: ${(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300)}`,
-      );
+      failures.push(`${label}: ${file} > ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
     if (suite.status === 'failed' && suite.assertionResults.length === 0)
       failures.push(`${label}: ${file} did not load: ${(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
   }

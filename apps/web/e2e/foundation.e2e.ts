@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumForFile, expectNoRawKeys, openPage, screenshot } from './browser';
-import { api, apiLogin, LOOKS, login, loginViaForm, menuTitles, signedInPage, tokenOf } from './session';
+import { api, apiLogin, DEMO_PASSWORD, LOOKS, login, loginViaForm, menuTitles, signedInPage, tokenOf } from './session';
 
 const browser = chromiumForFile();
 
@@ -92,6 +92,32 @@ describe('foundation: sign-in, menu, park switch, forced logout', () => {
       await context.close();
     });
   }
+
+  it('stays signed in when the page is reloaded while the console is still starting', async () => {
+    const { context, page, problems } = await openPage(browser());
+    // the park list, a step of building the menu, answers slowly: the reload leaves while it is in flight
+    let held = false;
+    await page.route('**/api/merchant/group/getGroupAndDeviceAllList*', async (route) => {
+      if (!held) {
+        held = true;
+        await new Promise((r) => setTimeout(r, 3_000));
+      }
+      await route.continue().catch(() => undefined); // the left page's request is gone by then
+    });
+    await page.goto('/login');
+    await page.getByTestId('login-name').fill('demo');
+    await page.getByTestId('login-password').fill(DEMO_PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await expect.poll(() => held, { timeout: 15_000 }).toBe(true);
+    await page.reload();
+    await page.getByTestId('user-dropdown').waitFor();
+    // a new document reads the session from the cookie again: the page left must not have ended it
+    await page.goto('/park/parkInfo');
+    await page.getByTestId('park-table').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/park/parkInfo');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 
   it('logs out from the user menu, and the old token stops working', async () => {
     const { context, page, problems } = await openPage(browser());

@@ -17,6 +17,20 @@ import { decideGuard, forbiddenPage, type GuardAction, loginUrl } from './guardD
 import { endSession, startMessaging } from './session';
 
 /**
+ * A page being left (a reload, another address) fails the requests it still has in flight. That is no reason to
+ * end the session the next page is about to use: a user who reloaded while the console started was signed out.
+ */
+let leaving = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    leaving = true;
+  });
+  window.addEventListener('pageshow', () => {
+    leaving = false;
+  });
+}
+
+/**
  * Carries out the decisions of guardDecision.ts (SPEC §2, §4) and renders the page only once the
  * decision is "allow". Each asynchronous step runs once; its result changes the store, which leads
  * to the next decision.
@@ -112,6 +126,7 @@ export default function Guard({ children }: { children: ReactNode }) {
       running.current = step;
       work()
         .catch((err: unknown) => {
+          if (leaving) return;
           endSession();
           // The request client has already shown its own errors; anything else is reported here.
           if (!(err instanceof RequestError)) {

@@ -217,6 +217,8 @@ export const systemEn: typeof systemZh = {
       topic: 'Topic prefix',
       copy: 'Copy all',
       copied: 'Copied',
+      copyFailed: 'The browser did not allow copying; copy each item with its icon',
+      brokerFailed: 'The MQTT broker address could not be read',
       done: 'I have saved it',
     },
     params: {

@@ -214,6 +214,8 @@ export const systemZh = {
       topic: '主题前缀',
       copy: '复制全部',
       copied: '已复制',
+      copyFailed: '浏览器未允许复制，请逐项点击复制图标',
+      brokerFailed: '读取 MQTT 服务器地址失败',
       done: '我已保存',
     },
     params: {

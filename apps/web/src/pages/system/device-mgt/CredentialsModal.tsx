@@ -1,7 +1,7 @@
 import '../areaTexts';
 import type { DeviceWithSecret } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Descriptions, Modal, Typography } from 'antd';
+import { Alert, App, Button, Descriptions, Modal, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { getDeviceBroker } from '../../../api/devices';
 
@@ -13,7 +13,9 @@ export default function CredentialsModal({ value, onClose }: { value: DeviceWith
   if (!value) return null;
   const { serial } = value.device;
   const b = broker.data;
-  const brokerText = b ? `${b.tls ? 'mqtts' : 'mqtt'}://${b.host}:${b.port}` : '…';
+  // Nothing to copy until the broker's address is read: a placeholder copied into a device's settings is a
+  // device that never connects.
+  const brokerText = b ? `${b.tls ? 'mqtts' : 'mqtt'}://${b.host}:${b.port}` : undefined;
   const topic = b ? b.topicPrefix.replace('{serial}', serial) : `dev/${serial}/`;
   const lbl = (k: string) => t(`devmgt.credentials.${k}`);
   const copy = async () => {
@@ -22,7 +24,7 @@ export default function CredentialsModal({ value, onClose }: { value: DeviceWith
       await navigator.clipboard.writeText(text);
       message.success(lbl('copied'));
     } catch {
-      message.error('clipboard');
+      message.error(lbl('copyFailed'));
     }
   };
   return (
@@ -33,7 +35,7 @@ export default function CredentialsModal({ value, onClose }: { value: DeviceWith
       onCancel={onClose}
       width={640}
       footer={[
-        <Button key="copy" onClick={copy} data-testid="cred-copy">
+        <Button key="copy" onClick={copy} disabled={!brokerText} data-testid="cred-copy">
           {lbl('copy')}
         </Button>,
         <Button key="ok" type="primary" onClick={onClose} data-testid="cred-done">
@@ -44,9 +46,17 @@ export default function CredentialsModal({ value, onClose }: { value: DeviceWith
       <Alert type="warning" showIcon title={lbl('warning')} style={{ marginBottom: 12 }} />
       <Descriptions column={1} bordered size="small" data-testid="credentials">
         <Descriptions.Item label={lbl('broker')}>
-          <Typography.Text copyable data-testid="cred-broker">
-            {brokerText}
-          </Typography.Text>
+          {brokerText ? (
+            <Typography.Text copyable data-testid="cred-broker">
+              {brokerText}
+            </Typography.Text>
+          ) : broker.isError ? (
+            <Typography.Text type="danger" data-testid="cred-broker-error">
+              {lbl('brokerFailed')}
+            </Typography.Text>
+          ) : (
+            <Spin size="small" />
+          )}
         </Descriptions.Item>
         <Descriptions.Item label={lbl('serial')}>
           <Typography.Text copyable data-testid="cred-serial">
