@@ -6,6 +6,7 @@ import {
   type UpdateHarvestBody,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
+import { lockParkRecords } from '../../../db/parkLock';
 import { rowById } from '../../../db/rows';
 import { ApiError, notFound } from '../../../http/apiError';
 import { parkListOf } from '../../../http/lists';
@@ -97,20 +98,32 @@ const harvestOf = (db: Db, auth: AuthContext, id: number) =>
 // `logAs`: the system log records a harvest kept over a safety interval as an override
 const logAs = (f: repo.HarvestFields): LogAs => (f.override_reason === null ? {} : { logAs: 'override' });
 
-export async function addHarvest(db: Db, auth: AuthContext, body: AddHarvestBody, tzName: string) {
-  const f = await checked(db, auth, body, tzName);
-  const people = [...new Set(body.personnelIds)];
-  const id = await db.transaction().execute((trx) => repo.insertHarvest(trx, scopeOf(auth), f, people));
-  return { id, ...logAs(f) };
-}
+/**
+ * Checked and written under the park's lock (parkLock.ts): a spray recorded at the same moment is either
+ * seen here or sees this harvest, never neither.
+ */
+const lockedWrite = <T>(db: Db, auth: AuthContext, groupId: number, write: (trx: Db) => Promise<T>) => {
+  requirePark(auth, groupId);
+  return db.transaction().execute(async (trx) => {
+    await lockParkRecords(trx, groupId);
+    return write(trx);
+  });
+};
 
-export async function updateHarvest(db: Db, auth: AuthContext, body: UpdateHarvestBody, tzName: string) {
-  await harvestOf(db, auth, body.id);
-  const f = await checked(db, auth, body, tzName);
-  const people = [...new Set(body.personnelIds)];
-  await db.transaction().execute((trx) => repo.updateHarvest(trx, scopeOf(auth), body.id, f, people));
-  return { id: body.id, ...logAs(f) };
-}
+export const addHarvest = (db: Db, auth: AuthContext, body: AddHarvestBody, tzName: string) =>
+  lockedWrite(db, auth, body.groupId, async (trx) => {
+    const f = await checked(trx, auth, body, tzName);
+    const id = await repo.insertHarvest(trx, scopeOf(auth), f, [...new Set(body.personnelIds)]);
+    return { id, ...logAs(f) };
+  });
+
+export const updateHarvest = (db: Db, auth: AuthContext, body: UpdateHarvestBody, tzName: string) =>
+  lockedWrite(db, auth, body.groupId, async (trx) => {
+    await harvestOf(trx, auth, body.id);
+    const f = await checked(trx, auth, body, tzName);
+    await repo.updateHarvest(trx, scopeOf(auth), body.id, f, [...new Set(body.personnelIds)]);
+    return { id: body.id, ...logAs(f) };
+  });
 
 export async function removeHarvests(db: Db, auth: AuthContext, ids: number[]) {
   for (const id of ids) await harvestOf(db, auth, id);

@@ -12,6 +12,7 @@ import {
   workRemovedReason,
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
+import { lockParkRecords } from '../../../db/parkLock';
 import { deleteByIds, insertRow, updateById } from '../../../db/rows';
 import { notFound } from '../../../http/apiError';
 import { parkListOf } from '../../../http/lists';
@@ -159,6 +160,7 @@ export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody,
   const who = actorOf(auth, b.groupId);
   const scope = scopeOf(auth);
   const ids = await db.transaction().execute(async (trx) => {
+    await lockParkRecords(trx, b.groupId);
     const made: number[] = [];
     for (const day of days) {
       const at = Date.now();
@@ -200,6 +202,14 @@ const sameMaterials = (
  * Machine records are the machine's measurement and are not edited.
  */
 export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzName: string) {
+  // read under the park's lock: a save beside this one may have just marked the work done (stock taken twice)
+  return db.transaction().execute(async (trx) => {
+    await lockParkRecords(trx, b.groupId);
+    return alterLocked(trx, auth, b, tzName);
+  });
+}
+
+async function alterLocked(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzName: string) {
   const w = await rowToAlter(db, auth, 'production_farm_work', b, 'farm work');
   if (w.source === 'machine')
     throw wrongState('notes', '灌溉机记录的农事不能修改', 'work recorded by the irrigation machine cannot be edited');
@@ -220,16 +230,14 @@ export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkB
         'the materials of work done have left stock; remove the work (stock returns) and record it again',
       );
   }
-  await db.transaction().execute(async (trx) => {
-    await updateById(trx, scopeOf(auth), 'production_farm_work', w.id, {
-      ...record(b, b.plannedOn),
-      updated_at: Date.now(),
-    });
-    await repo.saveLinks(trx, scopeOf(auth), w, b, !wasDone);
-    if (!wasDone && b.status === 'done') await takeMaterials(trx, actorOf(auth, w.group_id), w.id, b.materials);
-    // a corrected day, plot or planting, or a planned spray marked done, may reach a harvest already made
-    await guardSprays(trx, scopeOf(auth), w.group_id, covered(b), [w.id]);
+  await updateById(db, scopeOf(auth), 'production_farm_work', w.id, {
+    ...record(b, b.plannedOn),
+    updated_at: Date.now(),
   });
+  await repo.saveLinks(db, scopeOf(auth), w, b, !wasDone);
+  if (!wasDone && b.status === 'done') await takeMaterials(db, actorOf(auth, w.group_id), w.id, b.materials);
+  // a corrected day, plot or planting, or a planned spray marked done, may reach a harvest already made
+  await guardSprays(db, scopeOf(auth), w.group_id, covered(b), [w.id]);
   // the system log records the save that marked the work done as such
   return { id: w.id, ...(!wasDone && b.status === 'done' ? { logAs: 'done' as const } : {}) };
 }
@@ -239,9 +247,12 @@ export async function alterFarmWork(db: Db, auth: AuthContext, b: AlterFarmWorkB
  * rewritten), in the same transaction as the removal.
  */
 export async function removeFarmWork(db: Db, auth: AuthContext, ids: number[]) {
-  const works = await Promise.all(ids.map((id) => visibleWork(db, auth, id)));
-  const links = await repo.linksOf(db, scopeOf(auth), ids);
+  const parks = await Promise.all(ids.map(async (id) => (await visibleWork(db, auth, id)).group_id));
   await db.transaction().execute(async (trx) => {
+    await lockParkRecords(trx, parks);
+    // read again under the lock: a removal beside this one would return the same stock twice
+    const works = await Promise.all(ids.map((id) => visibleWork(trx, auth, id)));
+    const links = await repo.linksOf(trx, scopeOf(auth), ids);
     for (const w of works) {
       if (w.status === 'done')
         for (const m of links(w.id).materials)

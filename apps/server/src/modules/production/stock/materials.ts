@@ -12,6 +12,7 @@ import type {
 } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../../db/connect';
+import { lockParkRecords } from '../../../db/parkLock';
 import type { ProductionMaterialsTable } from '../../../db/productionStockSchema';
 import { deleteByIds, insertRow, updateById } from '../../../db/rows';
 import { isUniqueViolation } from '../../../db/scope';
@@ -157,14 +158,15 @@ export async function addStockMove(db: Db, auth: AuthContext, body: AddStockMove
       [body.supplierId],
       (id) => `supplierId ${id}: supplier`,
     );
-  const balance = await db.transaction().execute((trx) =>
-    moveStock(trx, actorOf(auth, m.group_id), {
+  const balance = await db.transaction().execute(async (trx) => {
+    await lockParkRecords(trx, m.group_id);
+    return moveStock(trx, actorOf(auth, m.group_id), {
       materialId: m.id,
       kind: body.kind,
       quantity: body.quantity,
       ...(body.kind === 'in' && { supplierId: body.supplierId, batchNo: body.batchNo, expiresOn: body.expiresOn }),
       reason: body.reason,
-    }),
-  );
+    });
+  });
   return { balance };
 }
