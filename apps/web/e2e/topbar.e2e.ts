@@ -1,6 +1,7 @@
+import type { Envelope, WeatherNow } from '@farmpark/contracts';
 import { describe, expect, it } from 'vitest';
 import { chromiumForFile, screenshot } from './browser';
-import { api, firstParkId, LOOKS, signedInPage, tokenOf } from './session';
+import { LOOKS, signedInPage } from './session';
 
 const browser = chromiumForFile();
 
@@ -8,11 +9,10 @@ describe('top bar weather', () => {
   for (const [locale, width] of LOOKS) {
     it(`shows the park's weather with its source (${locale}, ${width} px)`, async () => {
       const { context, page, problems } = await signedInPage(browser(), { width, locale });
-      const token = await tokenOf(context);
-      const now = await api<{ source: string; weather: string; temperature: number | null }>(
-        `/api/merchant/weather/getWeatherNow?groupId=${await firstParkId(token)}`,
-        token,
-      );
+      // what the bar was told, not a second reading: the park's station reports every few seconds
+      const answer = page.waitForResponse((r) => r.url().includes('/api/merchant/weather/getWeatherNow'));
+      await page.reload();
+      const now = (await (await answer).json()) as Envelope<WeatherNow>;
       expect(now.code).toBe(0);
       const widget = page.getByTestId('navbar-weather');
       if (now.data.source === 'none') {
