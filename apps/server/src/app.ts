@@ -156,7 +156,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   if (deps.bus) devices.listen(deps.bus);
   deps.telemetry?.ingest.events.on('committed', (e) => {
-    devices.status.seen(e.deviceIds).catch((err: Error) => app.log.warn({ err: err.message }, 'online update failed'));
+    devices.status
+      .seen(e.deviceIds, e.since)
+      .catch((err: Error) => app.log.warn({ err: err.message }, 'online update failed'));
   });
 
   const rules = createRuleEngine({ db, registry: devices.registry, tz: config.tzName, log: app.log });

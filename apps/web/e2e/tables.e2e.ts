@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumForFile, screenshot } from './browser';
+import { chromiumForFile, screenshot, visit } from './browser';
 import { LOOKS, signedInPage } from './session';
 
 // Issue 12: at 1440 px no column is hidden under the pinned action column (the decisive ones named
@@ -33,7 +33,7 @@ describe('tables people can read', () => {
     it(`${locale} at ${width} px`, { timeout: 150_000 }, async () => {
       const { context, page, problems } = await signedInPage(browser(), { width, locale });
       for (const p of PAGES) {
-        await page.goto(p.path);
+        await visit(page, p.path);
         const table = page.getByTestId(p.table);
         await table.waitFor();
         await page.locator(`[data-testid="${p.table}"] .ant-table-row`).first().waitFor({ timeout: 20_000 });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumForFile, openPage, screenshot } from './browser';
+import { chromiumForFile, openPage, screenshot, visit } from './browser';
 import { login } from './session';
 
 /**
@@ -70,12 +70,12 @@ const PAGES: {
   },
 ];
 
-async function visit(zone: Zone): Promise<Seen & { close: () => Promise<void> }> {
+async function seenIn(zone: Zone): Promise<Seen & { close: () => Promise<void> }> {
   const { page, context, problems } = await openPage(browser(), { timezoneId: zone });
   await login(page, 'demo');
   const seen: Seen = { tables: {}, hints: [], lastReports: new Map() };
   for (const p of PAGES) {
-    await page.goto(p.path);
+    await visit(page, p.path);
     await p.prepare?.(page);
     const table = p.table(page);
     await table.locator('tbody tr.ant-table-row, tbody tr.ant-table-placeholder').first().waitFor({ timeout: 15_000 });
@@ -85,7 +85,7 @@ async function visit(zone: Zone): Promise<Seen & { close: () => Promise<void> }>
     seen.hints.push(...(await page.getByTestId('zone-hint').allInnerTexts()));
     if (p.name === 'history') await screenshot(page, `timezone-history-${zone.replace('/', '-')}`);
   }
-  await page.goto('/outdoorsEquipment/weatherWatches/realTimeData');
+  await visit(page, '/outdoorsEquipment/weatherWatches/realTimeData');
   const reports = page.getByTestId('last-report');
   await reports.first().waitFor({ timeout: 15_000 });
   for (const r of await reports.all()) {
@@ -100,7 +100,7 @@ async function visit(zone: Zone): Promise<Seen & { close: () => Promise<void> }>
 
 describe('one time zone: the browser zone changes nothing', () => {
   it('shows the same times with the browser in UTC and in Asia/Shanghai', async () => {
-    const [utc, shanghai] = [await visit('UTC'), await visit('Asia/Shanghai')];
+    const [utc, shanghai] = [await seenIn('UTC'), await seenIn('Asia/Shanghai')];
     let compared = 0;
     for (const p of PAGES) {
       const a = utc.tables[p.name];
@@ -131,7 +131,7 @@ describe('one time zone: the browser zone changes nothing', () => {
   it('an export holds exactly the times its table shows, in a UTC browser (eight hours from the park)', async () => {
     const { page, context, problems } = await openPage(browser(), { timezoneId: 'UTC' });
     await login(page, 'demo');
-    await page.goto(PAGES[0].path);
+    await visit(page, PAGES[0].path);
     await PAGES[0].prepare!(page);
     const table = page.getByTestId('history-table');
     await table.locator('tbody tr.ant-table-row').first().waitFor({ timeout: 15_000 });

@@ -117,6 +117,8 @@ export interface DevicesTable {
   status_at: Ms | null;
   /** The device's own latest online status: its present connection, against which a last will is judged. */
   connected_at: Ms | null;
+  /** When this server marked it offline (by its own clock): evidence received before that revives nothing. */
+  offline_at: Ms | null;
   firmware: Generated<string>;
   /** Expected telemetry period; silence of 3 periods marks the device offline. */
   report_interval_ms: Generated<number>;

@@ -180,7 +180,7 @@ export function createRuleEngine(deps: RuleEngineDeps) {
     return own.length === 0 ? ofClass : [...own, ...ofClass];
   }
 
-  async function evaluateReadings(e: CommittedEvent): Promise<void> {
+  async function evaluateReadings(e: Omit<CommittedEvent, 'since'>): Promise<void> {
     if (byDevice.size === 0 && byClass.size === 0) return;
     const at = now();
     for (const r of e.readings) {
@@ -233,7 +233,7 @@ export function createRuleEngine(deps: RuleEngineDeps) {
         for (const k of [...states.keys()]) if (k.startsWith(`${ruleId}:`)) states.delete(k);
       }),
     /** The ingest's `committed` listener: returns at once, evaluation is queued. */
-    onCommitted: (e: CommittedEvent) => void enqueue('ingest', () => evaluateReadings(e)),
+    onCommitted: (e: Omit<CommittedEvent, 'since'>) => void enqueue('ingest', () => evaluateReadings(e)),
     /**
      * The timer job: evaluates durations and offline rules, then runs the owners' periodic tasks
      * (outside the evaluation queue, so a task may call refresh or resetRule).

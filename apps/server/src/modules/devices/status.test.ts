@@ -150,6 +150,20 @@ describeEachEngine('device status', (env) => {
     await waitFor('offline by the live connection will', async () => (await row(p.deviceId)).online === 0);
   });
 
+  it('is not brought back by readings that arrived before it went offline and were committed after', async () => {
+    const { serial, p, c } = await handDriven('ST-LATE', 'soilStation');
+    await c.publishAsync(deviceTopic.status(serial), JSON.stringify({ online: true, ts: Date.now() }), { qos: 1 });
+    const heardAt = Date.now() - 5; // a reading arrived, and its batch is still being written...
+    await c.publishAsync(deviceTopic.status(serial), JSON.stringify({ online: false, ts: Date.now() }), { qos: 1 });
+    expect((await row(p.deviceId)).online).toBe(0); // ...when the device went
+    await env().devices.status.seen([p.deviceId], heardAt); // the late commit
+    expect((await row(p.deviceId)).online).toBe(0);
+    await new Promise((r) => setTimeout(r, 5));
+    await env().devices.status.seen([p.deviceId], Date.now()); // a reading after it went: it is back
+    expect((await row(p.deviceId)).online).toBe(1);
+    await c.endAsync();
+  });
+
   it('stores device events', async () => {
     const { serial, p, c } = await handDriven('ST-EVT', 'insectTrap');
     await c.publishAsync(

@@ -89,7 +89,7 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
     await repo.setDeviceStatus(db, deviceId, {
       online: s.online ? 1 : 0,
       status_at: s.ts,
-      ...(s.online ? { connected_at: s.ts } : {}),
+      ...(s.online ? { connected_at: s.ts } : { offline_at: msg.receivedAt }),
       ...(s.firmware !== undefined ? { firmware: s.firmware } : {}),
       ...(s.online ? { last_seen_at: msg.receivedAt } : {}),
     });
@@ -98,14 +98,18 @@ export function createDeviceStatus(deps: DeviceStatusDeps) {
   }
 
   /**
-   * Devices heard from (a committed telemetry batch, an event, an ack): any of them marked offline is
-   * online again. One statement for the devices not already known online; none at all in the steady state.
+   * Devices heard from (a committed telemetry batch, an event, an ack) since `since`: any of them marked offline
+   * before that is online again. One statement for the devices not already known online; none at all in the
+   * steady state. A device marked offline after `since` stays offline (statusRepo.markOnline), and is not taken
+   * as known online: its next message is judged again.
    */
-  async function seen(deviceIds: readonly number[], at = now()): Promise<void> {
+  async function seen(deviceIds: readonly number[], since = now()): Promise<void> {
     const unknown = deviceIds.filter((id) => !online.has(id));
     if (unknown.length === 0) return;
-    const changed = await repo.markOnline(db, unknown, at);
-    for (const id of unknown) online.add(id);
+    const at = now();
+    const changed = await repo.markOnline(db, unknown, since, at);
+    const stillOffline = new Set(await repo.offlineAmong(db, unknown));
+    for (const id of unknown) if (!stillOffline.has(id)) online.add(id);
     await announce(changed, true, at);
   }
 

@@ -16,13 +16,18 @@ export async function setDeviceStatus(db: Db, deviceId: number, set: Updateable<
   await db.updateTable('devices').set(set).where('id', '=', deviceId).execute();
 }
 
-/** Marks online those of the devices that were offline; returns the ones it changed. */
-export function markOnline(db: Db, deviceIds: readonly number[], at: number) {
+/**
+ * Marks online those of the devices that were offline before `since` (when the evidence of life began to
+ * arrive); returns the ones it changed. A device marked offline after that, by its will or by the silence job,
+ * stays offline: readings received before it went and committed after must not bring it back.
+ */
+export function markOnline(db: Db, deviceIds: readonly number[], since: number, at: number) {
   return db
     .updateTable('devices')
     .set({ online: 1, status_at: at })
     .where('id', 'in', inList(deviceIds))
     .where('online', '=', 0)
+    .where((eb) => eb.or([eb('offline_at', 'is', null), eb('offline_at', '<', since)]))
     .returning(['id', 'merchant_id', 'group_id'])
     .execute();
 }
@@ -40,11 +45,22 @@ export async function markSilentOffline(db: Db, at: number, intervals: number) {
   if (candidates.length === 0) return [];
   return db
     .updateTable('devices')
-    .set({ online: 0, status_at: at })
+    .set({ online: 0, status_at: at, offline_at: at })
     .where('id', 'in', inList(candidates.map((c) => c.id)))
     .where(silent)
     .returning(['id', 'merchant_id', 'group_id'])
     .execute();
+}
+
+/** Those of the devices that are offline. */
+export async function offlineAmong(db: Db, deviceIds: readonly number[]): Promise<number[]> {
+  const rows = await db
+    .selectFrom('devices')
+    .select('id')
+    .where('id', 'in', inList(deviceIds))
+    .where('online', '=', 0)
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 export async function onlineDeviceIds(db: Db): Promise<number[]> {

@@ -26,6 +26,8 @@ export interface CommittedBatch {
   inserted: Uint8Array;
   messages: BatchMessage[];
   commitMs: number;
+  /** When the batch's first message or refusal arrived. */
+  since: number;
 }
 
 class Columns {
@@ -37,6 +39,8 @@ class Columns {
   keys: string[] = [];
   keyIndex = new Map<string, number>();
   seen = new Set<number>();
+  /** When the first message or refusal of the batch arrived (0 while empty). */
+  openedAt = 0;
   refusals = new Map<string, RefusalCount>();
   messages: BatchMessage[] = [];
   /** One promise for every message of the batch: a commit resolves hundreds of publishes in one call. */
@@ -153,7 +157,13 @@ export function createBatcher(options: BatcherOptions) {
       await options.store.flushRollups().catch(() => {});
     }
     try {
-      options.onCommitted?.({ batch, inserted, messages: full.messages, commitMs: performance.now() - started });
+      options.onCommitted?.({
+        batch,
+        inserted,
+        messages: full.messages,
+        commitMs: performance.now() - started,
+        since: full.openedAt || batch.now,
+      });
     } catch {
       // fan-out problems must never hold back acknowledgements
     }
@@ -169,6 +179,7 @@ export function createBatcher(options: BatcherOptions) {
       let rows = 0;
       for (const r of readings) for (const _ in r.values) rows++;
       const c = cur;
+      if (c.openedAt === 0) c.openedAt = Date.now();
       c.ensure(rows);
       const first = c.n;
       for (const r of readings) {
@@ -191,6 +202,7 @@ export function createBatcher(options: BatcherOptions) {
       const r = cur.refusals.get(id);
       if (r) r.count++;
       else cur.refusals.set(id, { serial, deviceId, reason, count: 1 });
+      if (cur.openedAt === 0) cur.openedAt = Date.now();
       if (deviceId !== null) cur.seen.add(deviceId);
       schedule();
     },

@@ -41,6 +41,8 @@ export interface CommittedReading {
 export interface CommittedEvent {
   deviceIds: number[];
   readings: CommittedReading[];
+  /** When the batch's first message arrived: the devices were heard from since then. */
+  since: number;
 }
 
 export interface IngestStats {
@@ -146,7 +148,7 @@ export function createIngest(deps: IngestDeps) {
         deps.log?.warn({ err: (err as Error).message }, 'telemetry fan-out failed');
       });
     }
-    events.emit('committed', { deviceIds: c.batch.seenDeviceIds, readings: all });
+    events.emit('committed', { deviceIds: c.batch.seenDeviceIds, readings: all, since: c.since });
   };
 
   const batcher: Batcher = createBatcher({

@@ -2,7 +2,7 @@ import { addDays, Code } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
 import { P } from './permits';
-import { type DemoFarm, demoFarm, okPost, pesticideInStock, plant, productionRows } from './testFixture';
+import { type DemoFarm, demoFarm, okPost, pesticideInStock, plant, productionRows, sprayWork } from './testFixture';
 
 /**
  * Issue 24, point 2: random sequences of writes through the API (sprays recorded, planned, marked done, moved
@@ -111,24 +111,7 @@ describeEachEngine('production: random writes never leave a harvest inside a saf
   async function write(r: ReturnType<typeof random>, made: { works: number[]; harvests: number[] }) {
     const day = () => addDays(FIRST_DAY, r.int(DAYS));
     const target = () => r.pick([...plantings, null]);
-    const spray = (status: 'done' | 'planned') => {
-      const on = day();
-      return {
-        groupId: at.park,
-        type: 'spraying',
-        areaPointId: at.plot,
-        plantingId: target(),
-        plannedOn: on,
-        status,
-        doneOn: status === 'done' ? on : null,
-        notes: '',
-        personnelIds: [],
-        machineryIds: [],
-        materials: [{ materialId: pesticide, quantity: 1 }],
-        repeatEveryDays: null,
-        repeatUntil: null,
-      };
-    };
+    const spray = (status: 'done' | 'planned') => sprayWork(at, pesticide, day(), status, target());
     const harvest = () => ({
       groupId: at.park,
       plantingId: r.pick(plantings),

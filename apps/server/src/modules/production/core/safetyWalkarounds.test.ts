@@ -2,7 +2,7 @@ import { addDays, Code, dayIn } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
 import { P } from './permits';
-import { type DemoFarm, demoFarm, okPost, pesticideInStock, plant, productionRows } from './testFixture';
+import { type DemoFarm, demoFarm, okPost, pesticideInStock, plant, productionRows, sprayWork } from './testFixture';
 
 // Issue 24: the five ways the safety interval could be walked around without an override, and dates in the
 // future, each through the API as a user would try it. Each case has its own month, so they do not meet.
@@ -39,21 +39,8 @@ describeEachEngine('production: the safety interval cannot be walked around', (e
       personnelIds: [person],
       overrideReason: '',
     });
-  const spray = (day: string, status: 'done' | 'planned', plantingId: number | null = planting) => ({
-    groupId: at.park,
-    type: 'spraying',
-    areaPointId: at.plot,
-    plantingId,
-    plannedOn: day,
-    status,
-    doneOn: status === 'done' ? day : null,
-    notes: '',
-    personnelIds: [],
-    machineryIds: [],
-    materials: [{ materialId: pesticide, quantity: 1 }],
-    repeatEveryDays: null,
-    repeatUntil: null,
-  });
+  const spray = (day: string, status: 'done' | 'planned', plantingId: number | null = planting) =>
+    sprayWork(at, pesticide, day, status, plantingId);
   const stock = async () =>
     Number(
       (

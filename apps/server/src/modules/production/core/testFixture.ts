@@ -42,6 +42,29 @@ export async function pesticideInStock(post: OkPost, park: number, name: string,
   return id;
 }
 
+/** A spraying of one litre of `pesticide` on the farm's plot, for `plantingId` or (null) the whole plot. */
+export const sprayWork = (
+  at: DemoFarm,
+  pesticide: number,
+  day: string,
+  status: 'done' | 'planned',
+  plantingId: number | null,
+) => ({
+  groupId: at.park,
+  type: 'spraying',
+  areaPointId: at.plot,
+  plantingId,
+  plannedOn: day,
+  status,
+  doneOn: status === 'done' ? day : null,
+  notes: '',
+  personnelIds: [],
+  machineryIds: [],
+  materials: [{ materialId: pesticide, quantity: 1 }],
+  repeatEveryDays: null,
+  repeatUntil: null,
+});
+
 /** Farm work done on a planting, inserted directly as P2's routes or the irrigation machine would keep it. */
 export async function workDone(
   db: Db,
