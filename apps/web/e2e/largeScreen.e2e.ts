@@ -201,7 +201,6 @@ describe('data screens', () => {
     // reading and the test's, so the two are read again until they meet.
     const parks = await api<Park[]>('/api/merchant/group/getGroupAndDeviceAllList', token);
     let shown: CameraPictureItem['picture'] | undefined;
-    let src = '';
     await expect
       .poll(
         async () => {
@@ -209,7 +208,7 @@ describe('data screens', () => {
             `/api/merchant/video/snapshot/getLatestSnapshots?groupId=${PARK}`,
             token,
           );
-          src = (await img.getAttribute('src')) ?? '';
+          const src = (await img.getAttribute('src')) ?? '';
           shown = cams.data.find((c) => c.picture && src.startsWith(c.picture.url))?.picture;
           return shown !== undefined;
         },
