@@ -1,7 +1,8 @@
 import { login } from '../apps/server/src/cluster/harness/servers';
 import { createSqliteWriter } from '../apps/server/src/modules/telemetry/sqliteWriter';
 import type { RowBatch } from '../apps/server/src/modules/telemetry/store';
-import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
+import { prepareData } from '../apps/server/src/test/prepareData';
+import { spawnServer } from '../apps/server/src/test/spawnServer';
 import { generateHistory } from '../packages/simulator/src/history';
 import { log, numericArgs } from './args';
 import { percentile, runBench, WEATHER_KEYS } from './ingestLoad';

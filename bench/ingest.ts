@@ -1,7 +1,8 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
-import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
+import { prepareData } from '../apps/server/src/test/prepareData';
+import { spawnServer } from '../apps/server/src/test/spawnServer';
 import { log } from './args';
 import { fillRollupHistory } from './ingestHistory';
 import { percentile, runBench, runLoad, WEATHER_KEYS } from './ingestLoad';

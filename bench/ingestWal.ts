@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { createSqliteWriter } from '../apps/server/src/modules/telemetry/sqliteWriter';
 import type { RowBatch } from '../apps/server/src/modules/telemetry/store';
-import { prepareData } from '../apps/server/src/test/spawnServer';
+import { prepareData } from '../apps/server/src/test/prepareData';
 import { fillRollupHistory } from './ingestHistory';
 import { runBench, WEATHER_KEYS } from './ingestLoad';
 

@@ -1,7 +1,8 @@
 import mqtt from 'mqtt';
 import { login } from '../apps/server/src/cluster/harness/servers';
+import { prepareData } from '../apps/server/src/test/prepareData';
 import { RawDevice } from '../apps/server/src/test/rawDevice';
-import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
+import { spawnServer } from '../apps/server/src/test/spawnServer';
 import { log, numericArgs } from './args';
 import { percentile, runBench, runLoad, weatherPayload } from './ingestLoad';
 

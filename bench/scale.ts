@@ -3,7 +3,8 @@ import { api, login } from '../apps/server/src/cluster/harness/servers';
 import { connectDatabase, type Db } from '../apps/server/src/db/connect';
 import { maintainTelemetryPartitions, PARTITION_MS } from '../apps/server/src/modules/telemetry/partitionsRepo';
 import { freshPgDatabase } from '../apps/server/src/test/pgDatabase';
-import { prepareData, type SpawnedServer, spawnServer } from '../apps/server/src/test/spawnServer';
+import { prepareData } from '../apps/server/src/test/prepareData';
+import { type SpawnedServer, spawnServer } from '../apps/server/src/test/spawnServer';
 import { log, numericArgs } from './args';
 import { percentile, runLoad, WEATHER_KEYS } from './ingestLoad';
 

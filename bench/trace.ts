@@ -4,7 +4,8 @@ import { connectDatabase } from '../apps/server/src/db/connect';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
 import { publishBatch } from '../apps/server/src/modules/trace/batches/published';
 import { codeBatch } from '../apps/server/src/modules/trace/codes/testFixture';
-import { prepareData, spawnServer } from '../apps/server/src/test/spawnServer';
+import { prepareData } from '../apps/server/src/test/prepareData';
+import { spawnServer } from '../apps/server/src/test/spawnServer';
 import { log, numericArgs } from './args';
 import { percentile } from './ingestLoad';
 

@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ensureSystemPackages, startMosquitto, startPostgres } from './lib/services.mjs';
 import { ensureNodeModules, log, ROOT } from './lib/util.mjs';
 
@@ -28,6 +29,28 @@ const failures = [];
 function firstLine(message = '') {
   const line = message.split('\n')[0].slice(0, 300);
   return line === 'Error: STACK_TRACE_ERROR' ? 'ran past its timeout (vitest says STACK_TRACE_ERROR)' : line;
+}
+
+/**
+ * Why vitest exited non-zero with no failed test (an unhandled error or rejection, a worker that died): the
+ * kind of error, its first line and the file it came from, read from the run's log.
+ */
+function whyExited(logFile) {
+  if (!existsSync(logFile)) return '';
+  const lines = stripVTControlCharacters(readFileSync(logFile, 'utf8')).split('\n');
+  // an unhandled error's block, else the first error vitest printed (a global setup that threw)
+  let start = lines.findIndex((l) => /Unhandled (Error|Rejection)|Worker .*(exited|error)|unexpectedly/i.test(l));
+  if (start < 0) start = lines.findIndex((l) => /^\s*(\w*Error|Error):/.test(l));
+  if (start < 0) return '';
+  const near = lines.slice(start, start + 40);
+  const kind = near.find((l) => /⎯\s*Unhandled (Error|Rejection)\s*⎯|Worker/.test(l));
+  const error = near.find((l) => /^\s*(\w*Error|Error):/.test(l));
+  const origin = near.find((l) => /originated in/.test(l))?.match(/"([^"]+)"/)?.[1];
+  return `: ${[kind, error, origin && `from ${origin}`]
+    .filter(Boolean)
+    .map((l) => l.replace(/⎯/g, '').trim())
+    .join('; ')
+    .slice(0, 400)}`;
 }
 
 function fail(what) {
@@ -104,7 +127,7 @@ async function vitest(label, projects, env, extra = []) {
   const brokenSuites = rep.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
   failed += brokenSuites;
   if (status !== 0 && rep.numFailedTests === 0 && brokenSuites === 0) {
-    fail(`${label}: vitest exited with ${status}`);
+    fail(`${label}: vitest exited with ${status}${whyExited(path.join(results, `${label}_tests.log`))}`);
   }
 }
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { freePort, startOwnServer } from './ownServer';
+import { startOwnServer } from './ownServer';
 
 // End-to-end tests drive the built console served by a real server process: fresh SQLite data
 // directory, demo seed, embedded broker, free ports on 127.0.0.1. `npm test` seeds the demo once for
@@ -23,20 +23,16 @@ export default async function setup(project: TestProject) {
   const { ensureWebBuild } = (await import(path.join(ROOT, 'scripts/lib/util.mjs'))) as { ensureWebBuild: () => void };
   ensureWebBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-e2e-'));
-  const mqttPort = await freePort();
-  const simControlPort = await freePort();
   const server = await startOwnServer({
     dataDir,
-    port: await freePort(),
-    mqttPort,
-    simControlPort,
+    simControl: true,
     seededFrom: process.env.E2E_DEMO_DATA || undefined,
     readyTimeoutMs: 180_000,
     showLog: true,
   });
   project.provide('baseURL', server.baseURL);
-  project.provide('mqttPort', mqttPort);
-  project.provide('simControlPort', simControlPort);
+  project.provide('mqttPort', server.mqttPort);
+  project.provide('simControlPort', server.simControlPort);
   return async () => {
     // The server closes its sockets and database on SIGTERM; do not leave it running if it hangs.
     await server.stop(10_000);

@@ -6,7 +6,7 @@ import mqtt from 'mqtt';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { launch, screenshot } from './browser';
-import { freePort, type OwnServer, startOwnServer } from './ownServer';
+import { type OwnServer, startOwnServer } from './ownServer';
 import { DEMO_PASSWORD } from './session';
 
 // The screen outlives its server: this file starts a server of its own (its own data directory and
@@ -25,6 +25,9 @@ let device: DeviceWithSecret;
 let seededFrom = process.env.E2E_DEMO_DATA || undefined;
 const start = async () => {
   server = await startOwnServer({ ...own, seededFrom, readyTimeoutMs: 120_000 });
+  // the restart on the same ports, so the open screen finds its server again where it was
+  own.port = server.port;
+  own.mqttPort = server.mqttPort;
   seededFrom = undefined;
 };
 const call = async <T>(url: string, token?: string, body?: URLSearchParams | object) => {
@@ -41,8 +44,6 @@ const call = async <T>(url: string, token?: string, body?: URLSearchParams | obj
 
 beforeAll(async () => {
   own.dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-e2e-restart-'));
-  own.port = await freePort();
-  own.mqttPort = await freePort();
   await start();
   browser = await launch();
 }, 120_000);

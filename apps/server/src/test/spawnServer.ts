@@ -1,19 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DeviceClass } from '@farmpark/contracts';
-import { loadConfig } from '../config';
-import { connectDatabase, type Db } from '../db/connect';
-import { migrateToLatest } from '../db/migrate';
-import { seedDemo } from '../demo/seed';
-import { hashSecret } from '../modules/devices/credentials';
 
 /**
- * The real server as a child process on a throwaway SQLite database, for tests and benchmarks that
- * must kill it (SIGKILL) or measure it without sharing a process with the load.
+ * The real server as a child process, for tests and benchmarks that must kill it (SIGKILL) or measure it without
+ * sharing a process with the load, and for the end-to-end tests' demo servers. It imports no server module (the
+ * console's type check reads it through apps/web/e2e); the data it runs on is prepareData.ts's.
  */
 const serverDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -28,108 +21,61 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export interface BenchDevice {
-  id: number;
-  serial: string;
-  secret: string;
-}
-
-export interface PreparedData {
-  dataDir: string;
-  dbFile: string;
-  merchantId: number;
-  groupId: number;
-  devices: BenchDevice[];
-  remove(): void;
-}
-
-/**
- * A migrated, demo-seeded database plus `count` devices of one class with known secrets in the first demo park.
- * `env` may name another database (DATABASE_URL: the cluster harness and benchmarks on PostgreSQL).
- */
-export async function prepareData(
-  count: number,
-  deviceClass: DeviceClass,
-  prefix = 'BENCH',
-  env: Record<string, string> = {},
-): Promise<PreparedData> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'farmpark-spawn-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
-  const db: Db = connectDatabase(config.database);
-  await migrateToLatest(db);
-  await seedDemo(db);
-  const park = await db
-    .selectFrom('groups')
-    .innerJoin('merchants', 'merchants.id', 'groups.merchant_id')
-    .select(['groups.id', 'groups.merchant_id'])
-    .where('merchants.name', '=', 'Demo Farm')
-    .orderBy('groups.id')
-    .executeTakeFirstOrThrow();
-  const devices: BenchDevice[] = [];
-  for (let i = 0; i < count; i++) {
-    const serial = `${prefix}-${String(i + 1).padStart(5, '0')}`;
-    const secret = `secret-${serial}`;
-    const row = await db
-      .insertInto('devices')
-      .values({
-        merchant_id: park.merchant_id,
-        group_id: park.id,
-        serial,
-        name: serial,
-        device_class: deviceClass,
-        secret_hash: hashSecret(secret),
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    devices.push({ id: row.id, serial, secret });
-  }
-  await db.destroy();
-  return {
-    dataDir,
-    dbFile: config.database.engine === 'sqlite' ? config.database.file : '',
-    merchantId: park.merchant_id,
-    groupId: park.id,
-    devices,
-    remove: () => rmSync(dataDir, { recursive: true, force: true }),
-  };
-}
-
 export interface SpawnedServer {
   proc: ChildProcess;
   port: number;
   mqttPort: number;
-  /** SIGTERM and wait for exit. */
-  stop(): Promise<void>;
+  /** The simulated clock's control port (0 unless `simControl` asked for one). */
+  simControlPort: number;
+  baseURL: string;
+  /** SIGTERM and wait for exit; SIGKILL after `graceMs` if given (open browser sockets may hold it). */
+  stop(graceMs?: number): Promise<void>;
   /** SIGKILL and wait for exit. */
   kill(): Promise<void>;
   output(): string;
 }
 
+export interface SpawnOptions {
+  /** A guard against a hang (default 60 s): a demo seeded beside an end-to-end shard takes longer. */
+  readyTimeoutMs?: number;
+  /** Opens the demo's simulated-clock control (apps/server/src/demo/simControl.ts) on a free port too. */
+  simControl?: boolean;
+  /** Also writes the server's output to this process's own as it comes (a long-lived test server's warnings). */
+  showLog?: boolean;
+}
+
+/** Ports a server listens on, by the variable that names each. */
+type PortName = 'PORT' | 'MQTT_PORT' | 'SIM_CONTROL_PORT';
+
+/** Output kept for `output()` and start-up errors: the last this many characters. */
+const KEEP_OUTPUT = 1 << 20;
+
 /**
  * A server process on free ports. A free port is free when asked, not when the child listens: another process
- * started at the same moment (an end-to-end shard beside the cluster harness) can take it first, so a start
- * that finds a port it chose taken is tried again on new ones (a port the caller fixed is the caller's to change).
+ * started at the same moment (an end-to-end shard beside the cluster harness, or any outgoing connection given
+ * that port meanwhile) can take it first, so a start that finds a port it chose taken is tried again on new ones
+ * (a port the caller fixed in `env` is the caller's to change). Ready is the child's own "FarmPark console:"
+ * line, never an answer on the port, which could come from whichever process holds it.
  */
-export async function spawnServer(dataDir: string, env: Record<string, string> = {}): Promise<SpawnedServer> {
+export async function spawnServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  options: SpawnOptions = {},
+): Promise<SpawnedServer> {
+  const names: PortName[] = ['PORT', 'MQTT_PORT', ...(options.simControl ? (['SIM_CONTROL_PORT'] as const) : [])];
   for (let attempt = 1; ; attempt++) {
-    const chosen = [await freePort(), await freePort()];
+    const chosen: Partial<Record<PortName, string>> = {};
+    for (const name of names) if (env[name] === undefined) chosen[name] = String(await freePort());
     try {
-      return await spawnOnce(dataDir, env, chosen[0], chosen[1]);
+      return await spawnOnce(dataDir, { ...chosen, ...env }, options);
     } catch (err) {
-      const taken = Number(/EADDRINUSE[^\n]*:(\d+)/.exec((err as Error).message)?.[1]);
-      const ours = [env.PORT === undefined && chosen[0], env.MQTT_PORT === undefined && chosen[1]];
-      if (attempt >= 3 || !ours.includes(taken)) throw err;
+      const taken = /EADDRINUSE[^\n]*:(\d+)/.exec((err as Error).message)?.[1];
+      if (attempt >= 3 || !taken || !Object.values(chosen).includes(taken)) throw err;
     }
   }
 }
 
-async function spawnOnce(
-  dataDir: string,
-  env: Record<string, string>,
-  port: number,
-  mqttPort: number,
-): Promise<SpawnedServer> {
+async function spawnOnce(dataDir: string, env: Record<string, string>, options: SpawnOptions): Promise<SpawnedServer> {
   const proc = spawn(
     process.execPath,
     [...(process.env.FARMPARK_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'src/main.ts'],
@@ -137,8 +83,6 @@ async function spawnOnce(
       cwd: serverDir,
       env: {
         ...process.env,
-        PORT: String(port),
-        MQTT_PORT: String(mqttPort),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
@@ -149,15 +93,19 @@ async function spawnOnce(
     },
   );
   let out = '';
-  proc.stdout?.on('data', (b) => {
-    out += b;
-  });
-  proc.stderr?.on('data', (b) => {
-    out += b;
-  });
+  const keep = (into: NodeJS.WriteStream) => (b: Buffer) => {
+    out = (out + b).slice(-KEEP_OUTPUT);
+    if (options.showLog) into.write(b);
+  };
+  proc.stdout?.on('data', keep(process.stdout));
+  proc.stderr?.on('data', keep(process.stderr));
   const exited = new Promise<void>((r) => proc.once('exit', () => r()));
+  const readyMs = options.readyTimeoutMs ?? 60_000;
   await new Promise<void>((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`server did not start in 60 s:\n${out}`)), 60_000);
+    const timer = setTimeout(() => {
+      proc.kill('SIGKILL');
+      rej(new Error(`server did not start in ${readyMs / 1000} s:\n${out}`));
+    }, readyMs);
     const check = () => {
       if (out.includes('FarmPark console:')) {
         clearTimeout(timer);
@@ -170,14 +118,19 @@ async function spawnOnce(
       rej(new Error(`server exited with ${code} before it was ready:\n${out}`));
     });
   });
+  const port = Number(env.PORT);
   return {
     proc,
     port,
-    mqttPort,
+    mqttPort: Number(env.MQTT_PORT),
+    simControlPort: Number(env.SIM_CONTROL_PORT ?? 0),
+    baseURL: `http://127.0.0.1:${port}`,
     output: () => out,
-    async stop() {
+    async stop(graceMs?: number) {
       if (proc.exitCode === null) proc.kill('SIGTERM');
+      const timer = graceMs === undefined ? undefined : setTimeout(() => proc.kill('SIGKILL'), graceMs);
       await exited;
+      clearTimeout(timer);
     },
     async kill() {
       if (proc.exitCode === null) proc.kill('SIGKILL');

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { connectDatabase } from '../../db/connect';
 import { startReceiver } from '../../modules/alarms/testReceivers';
-import { prepareData } from '../../test/spawnServer';
+import { prepareData } from '../../test/prepareData';
 import { openConsole } from './console';
 import { startNumberedLoad } from './load';
 import { programOutcome, startProgramMachine } from './program';

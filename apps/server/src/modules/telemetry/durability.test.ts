@@ -1,7 +1,8 @@
 import SQLite from 'better-sqlite3';
 import { afterAll, expect, it } from 'vitest';
+import { type PreparedData, prepareData } from '../../test/prepareData';
 import { RawDevice } from '../../test/rawDevice';
-import { type PreparedData, prepareData, type SpawnedServer, spawnServer } from '../../test/spawnServer';
+import { type SpawnedServer, spawnServer } from '../../test/spawnServer';
 
 const KEYS = [
   'airTemp',
