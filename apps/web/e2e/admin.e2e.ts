@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumForFile, expectNoRawKeys, openPage, pickOption, screenshot, sidewaysScroll } from './browser';
+import { chromiumForFile, expectNoRawKeys, openPage, pickOption, screenshot, sidewaysScroll, visit } from './browser';
 import { api, apiLogin, LOOKS, login, menuTitles, signedInPage, tokenOf } from './session';
 
 const browser = chromiumForFile();
@@ -118,14 +118,14 @@ describe('administration pages in both languages and sizes', () => {
     it(`renders every page without raw keys or overflow in ${locale} at ${width} px`, async () => {
       const { context, page, problems } = await signedInPage(browser(), { width, locale });
       for (const [path, table, name] of pages) {
-        await page.goto(path);
+        await visit(page, path);
         await page.getByTestId(table).locator('tbody tr:not(.ant-table-measure-row)').first().waitFor();
         await expectNoRawKeys(page, path);
         // the page never scrolls sideways: wide tables scroll inside themselves
         expect(await sidewaysScroll(page), path).toBeLessThanOrEqual(0);
         await screenshot(page, `admin-${name}-${locale}-${width}`);
       }
-      await page.goto('/system/LargeManage');
+      await visit(page, '/system/LargeManage');
       await page.getByTestId('screen-create').click();
       await page.getByTestId('screen-form').waitFor();
       await screenshot(page, `admin-screen-dialog-${locale}-${width}`);

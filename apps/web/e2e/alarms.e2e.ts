@@ -3,7 +3,7 @@ import { generateHistory } from '@farmpark/simulator';
 import mqtt, { type MqttClient } from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, pickOption, screenshot } from './browser';
+import { launch, pickOption, screenshot, visit } from './browser';
 import { api, apiLogin, LOOKS, signedInPage } from './session';
 
 // The valve controller of demo park 1 (no simulator runs it in the e2e server) reports its battery
@@ -124,13 +124,13 @@ describe('alarms', () => {
         ['records', '/alarm/alarmList'],
         ['contacts', '/alarm/alarmContacts'],
       ] as const) {
-        await page.goto(path);
+        await visit(page, path);
         await page.locator('.ant-table-row').first().waitFor({ timeout: 10_000 });
         await screenshot(page, `alarm-${name}-${locale}-${width}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} overflows horizontally`).toBeLessThanOrEqual(0);
       }
-      await page.goto('/dashboard');
+      await visit(page, '/dashboard');
       // the demo notice is written in Chinese by the merchant, whatever the console language
       expect(await page.getByTestId('notice-banner').innerText()).toContain('春季病虫害');
       await screenshot(page, `alarm-home-notice-${locale}-${width}`);

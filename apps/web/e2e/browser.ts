@@ -233,7 +233,7 @@ export async function screenshotTables(
   pages: readonly (readonly [string, string, string])[],
 ) {
   for (const [name, path, table] of pages) {
-    await page.goto(path);
+    await visit(page, path);
     await page.getByTestId(table).locator('.ant-table-row').first().waitFor({ timeout: 10_000 });
     await screenshot(page, `${prefix}-${name}-${suffix}`);
     expect(await sidewaysScroll(page), `${name} overflows horizontally`).toBeLessThanOrEqual(0);

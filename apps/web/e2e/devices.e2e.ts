@@ -2,7 +2,7 @@ import type { GisPark, SystemLogEntry } from '@farmpark/contracts';
 import { createDevice, type VirtualDevice } from '@farmpark/simulator';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, pickOption, screenshot } from './browser';
+import { launch, pickOption, screenshot, visit } from './browser';
 import { api, apiLogin, LOOKS, signedInPage } from './session';
 
 let browser: Browser;
@@ -230,7 +230,7 @@ describe('device management, GIS map and park map', () => {
         ['/park/parkInfo', '[data-testid="park-table"] tbody tr.ant-table-row', 'parks'],
       ];
       for (const [path, ready, name] of shots) {
-        await page.goto(path);
+        await visit(page, path);
         await page.locator(ready).first().waitFor({ timeout: 15_000 });
         await screenshot(page, `${name}-${locale}-${width}`);
       }
