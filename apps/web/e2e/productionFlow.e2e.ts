@@ -12,6 +12,10 @@ const P = '/api/merchant/production';
 const CROP = 'E2E流程番茄';
 const PESTICIDE = 'E2E流程阿维菌素';
 const REASON = 'E2E 检测合格，订单加急';
+const NOTE = '上午喷施，东侧两垄';
+/** In the spray's notes, so the farm-work list finds it among the demo's work. */
+const MARK = 'E2E流程喷施';
+const CORRECTION = '补记作业位置';
 
 let browser: Browser;
 let token: string;
@@ -129,9 +133,33 @@ describe('production flow', () => {
     await page.getByTestId('farmWork-add-material').click();
     await pickOption(page, work, 'farmWork-material-0-id', PESTICIDE);
     await work.locator('#materials_0_quantity').fill('0.5');
+    await work.locator('#notes').fill(MARK);
     await page.getByTestId('farmWork-save').click();
     await work.waitFor({ state: 'hidden' });
     expect(await stockNow()).toBe(1.5);
+
+    // the spray is done: it is corrected, never rewritten (a reason first), and its history shows both revisions
+    await page.getByTestId('farmWork-search').locator('#keyword').fill(MARK);
+    await page.getByTestId('farmWork-search-submit').click();
+    const sprayRow = page.locator('[data-testid="farmWork-table"] tr.ant-table-row', { hasText: PESTICIDE }).first();
+    await sprayRow.locator('[data-testid^="farmWork-edit-"]').click();
+    await work.waitFor();
+    await work.locator('#notes').fill(`${MARK} ${NOTE}`);
+    await page.getByTestId('farmWork-save').click();
+    await work.locator('.ant-form-item-explain-error', { hasText: '更正原因' }).waitFor();
+    await page.getByTestId('farmWork-correction-reason').fill(CORRECTION);
+    await page.getByTestId('farmWork-save').click();
+    await work.waitFor({ state: 'hidden' });
+    const workId = await sprayRow.locator('[data-testid^="farmWork-edit-"]').getAttribute('data-testid');
+    const historyOf = `farmWork-history-${workId?.replace('farmWork-edit-', '')}`;
+    await page.getByTestId(`${historyOf}-open`).click();
+    const corrected = page.getByTestId(`${historyOf}-revision-2`);
+    await corrected.waitFor();
+    expect(await corrected.innerText()).toContain(CORRECTION);
+    expect(await corrected.innerText()).toContain(NOTE);
+    expect(await page.getByTestId(`${historyOf}-revision-1`).innerText()).toContain('首次记录');
+    await screenshot(page, 'production-work-history-zh-CN-1440');
+    await page.keyboard.press('Escape');
 
     await page.goto('/productionManagement/pickToStorage');
     await page.getByTestId('harvest-table').locator('.ant-table-row').first().waitFor();
@@ -174,6 +202,18 @@ describe('production flow', () => {
       await screenshot(page, `production-record-${lang}-${width}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `record overflows at ${width}`).toBeLessThanOrEqual(0);
+      // the spray's history, in the reader's language
+      await page.goto('/productionManagement/farmWork');
+      // on a phone the filters fold into a drawer
+      await page.getByTestId('farmWork-filters').click();
+      await page.getByTestId('farmWork-search').locator('#keyword').fill(MARK);
+      await page.getByTestId('farmWork-search-submit').click();
+      await page.getByTestId(`${historyOf}-open`).click();
+      const revision = page.getByTestId(`${historyOf}-revision-2`);
+      await revision.waitFor();
+      expect(await revision.innerText()).toContain('Corrected');
+      expect(await revision.innerText()).toContain(CORRECTION);
+      await screenshot(page, `production-work-history-${lang}-${width}`);
     }
     expect(problems).toEqual([]);
     await context.close();

@@ -148,6 +148,7 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   operate: ['操作', 'operation'],
   origin: ['产地', 'origin'],
   overrideReason: ['强制采收理由', 'override reason'],
+  correctionReason: ['更正原因', 'reason for the correction'],
   pageNum: ['页码', 'page'],
   pageSize: ['每页条数', 'page size'],
   paramList: ['参数列表', 'parameters'],

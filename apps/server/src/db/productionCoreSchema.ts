@@ -96,7 +96,27 @@ export interface ProductionHarvestPeopleTable {
   merchant_id: number;
 }
 
+/** Migration 2026_11_28_71: every revision of a finished record (production/revisions.ts). */
+export interface RecordRevisionsTable {
+  id: Id;
+  merchant_id: number;
+  group_id: number;
+  /** 'farmWork' | 'harvest'. */
+  target_type: string;
+  target_id: number;
+  revision: number;
+  /** 'made' | 'corrected' | 'removed'. */
+  kind: string;
+  /** JSON of the record's fields as this revision left them. */
+  data: string;
+  reason: string | null;
+  user_id: number | null;
+  user_name: string;
+  at: Ms;
+}
+
 export interface ProductionCoreTables {
+  record_revisions: RecordRevisionsTable;
   production_personnel: ProductionPersonnelTable;
   production_personnel_parks: ProductionPersonnelParksTable;
   production_crops: ProductionCropsTable;

@@ -71,6 +71,7 @@ export const PARK_COLUMN: Record<TenantTable, 'group_id' | 'id' | null> = {
   production_supplier_materials: 'group_id',
   production_suppliers: 'group_id',
   production_videos: 'group_id',
+  record_revisions: 'group_id',
   roles: null,
   rules: 'group_id',
   screens: null,

@@ -25,6 +25,7 @@ import type {
   PlantingOutOfRange,
   PlantingRecord,
   PlantingStatus,
+  RecordRevision,
   StockMove,
   Supplier,
   TraceVideo,
@@ -129,6 +130,8 @@ export interface HarvestInput {
   notes?: string;
   personnelIds: number[];
   overrideReason?: string | null;
+  /** Why a harvest is corrected: required on an update (a harvest is a finished record). */
+  correctionReason?: string | null;
 }
 export const getHarvestList = (p: ListParams) => get<Paged<Harvest>>(`${P}/harvest/getHarvestList`, p);
 export const getHarvestOptions = (groupId: number) =>
@@ -136,6 +139,8 @@ export const getHarvestOptions = (groupId: number) =>
 export const addHarvest = (b: HarvestInput) => post<{ id: number }>(`${P}/harvest/addHarvest`, b, quiet);
 export const updateHarvest = (b: HarvestInput & { id: number }) =>
   post<{ id: number }>(`${P}/harvest/updateHarvest`, b, quiet);
+export const getHarvestHistory = (groupId: number, id: number) =>
+  get<RecordRevision[]>(`${P}/harvest/getHarvestHistory`, { groupId, id });
 export const removeHarvest = (id: number[]) => post(`${P}/harvest/removeHarvest`, { id }, { json: true });
 export const harvestExportUrl = (f: Filters, format: ExportFormat) =>
   buildUrl(`${P}/harvest/exportHarvest`, { ...f, format });
@@ -246,6 +251,8 @@ export interface FarmWorkInput {
   materials: { materialId: number; quantity: number }[];
   repeatEveryDays?: number | null;
   repeatUntil?: string | null;
+  /** Why work done is corrected: required when the work edited is done. */
+  correctionReason?: string | null;
 }
 export const getFarmWorkList = (p: ListParams) => get<Paged<FarmWork>>(`${P}/farmWork/getFarmWorkList`, p);
 export const getFarmWorkOptions = (groupId: number) =>
@@ -256,6 +263,8 @@ export const addFarmWork = (b: FarmWorkInput) =>
   post<{ id: number; ids: number[] }>(`${P}/farmWork/addFarmWork`, b, quiet);
 export const alterFarmWork = (b: FarmWorkInput & { id: number }) =>
   post<{ id: number }>(`${P}/farmWork/alterFarmWork`, b, quiet);
+export const getFarmWorkHistory = (groupId: number, id: number) =>
+  get<RecordRevision[]>(`${P}/farmWork/getFarmWorkHistory`, { groupId, id });
 export const removeFarmWork = (id: number[]) => post(`${P}/farmWork/removeFarmWork`, { id }, { json: true });
 export const farmWorkExportUrl = (f: Filters, format: ExportFormat) =>
   buildUrl(`${P}/farmWork/exportFarmWorkList`, { ...f, format });

@@ -132,6 +132,21 @@ export const enUS: Resources = {
     all: 'All',
     filters: 'Filters',
   },
+  recordHistory: {
+    action: 'History',
+    title: 'Revisions of {{name}}',
+    made: 'First recorded',
+    corrected: 'Corrected',
+    removed: 'Removed',
+    by: '{{name}} · {{at}}',
+    reason: 'Reason: {{reason}}',
+    none: 'No revisions yet: once the record is finished, every correction is kept here',
+    noChange: 'Nothing changed',
+    reasonField: 'Reason for the correction',
+    reasonHelp:
+      'A finished record is corrected, not rewritten: the reason, who corrected it and when stay in its revision history and the system log',
+    reasonRule: 'Give the reason for the correction (4 characters or more)',
+  },
   tz: {
     hint: 'Time zone {{zone}}',
     hintTitle: "Times on this page are in the park's time zone, whatever the browser's zone",

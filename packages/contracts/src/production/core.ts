@@ -7,6 +7,7 @@ import { dayField, optText, text } from './coreValues';
 export * from './coreHarvest';
 export { dayField } from './coreValues';
 export * from './plantingRecord';
+export * from './revisions';
 
 /**
  * Production management, core (issue 13; /productionManagement personnel, plant, growthStage, pickToStorage).

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
 import { enumField, listOf, nullable, numberField, optional } from '../requestValues';
 import { dayField, text } from './coreValues';
+import { correctionReason, correctionReasonText } from './revisions';
 
 /** Harvests to storage (/productionManagement/pickToStorage). */
 export const HARVEST_UNITS = ['kg', 't', 'jin', 'box', 'piece'] as const;
@@ -21,8 +22,11 @@ export const harvestFields = z.object({
 });
 export const addHarvestBody = harvestFields;
 export type AddHarvestBody = z.infer<typeof addHarvestBody>;
-export const updateHarvestBody = harvestFields.extend({ id });
+/** A harvest is a finished record: an update is a correction, with its reason (revisions.ts). */
+export const updateHarvestBody = harvestFields.extend({ id, correctionReason });
 export type UpdateHarvestBody = z.infer<typeof updateHarvestBody>;
+/** The console's check of a harvest correction before sending: the reason is required (the server requires it too). */
+export const correctHarvestBody = updateHarvestBody.extend({ correctionReason: correctionReasonText });
 export const harvestListQuery = z.object({
   groupId: id,
   keyword: optional(text(100)),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
 import { named, repeatedAt, ruleIssue } from '../errorDetail';
 import { enumField, intField, listOf, nullable, numberField, optional, withDefault } from '../requestValues';
+import { correctionReason } from './revisions';
 import { dayField, exportFormat, optText, parkPageQuery, quantityField, text } from './stockFields';
 
 /**
@@ -64,8 +65,9 @@ export const addFarmWorkBody = farmWorkFields
       ctx.addIssue(ruleIssue(['repeatUntil'], 'notBefore', { other: 'plannedOn' }));
   });
 export type AddFarmWorkBody = z.infer<typeof addFarmWorkBody>;
+/** Work done is a finished record: its correction names a reason (revisions.ts); planned work changes freely. */
 export const alterFarmWorkBody = farmWorkFields
-  .extend({ id })
+  .extend({ id, correctionReason })
   .superRefine(doneNeedsDay)
   .superRefine(oneLinePerMaterial);
 export type AlterFarmWorkBody = z.infer<typeof alterFarmWorkBody>;

@@ -28,6 +28,7 @@ import * as agronomy from './2026_11_28_31_agronomy';
 import * as traceRecords from './2026_11_28_41_trace_records';
 import * as spraySafetyDays from './2026_11_28_51_spray_safety_days';
 import * as deviceConnectedAt from './2026_11_28_61_device_connected_at';
+import * as recordRevisions from './2026_11_28_71_record_revisions';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_41_trace_records': traceRecords,
   '2026_11_28_51_spray_safety_days': spraySafetyDays,
   '2026_11_28_61_device_connected_at': deviceConnectedAt,
+  '2026_11_28_71_record_revisions': recordRevisions,
 };

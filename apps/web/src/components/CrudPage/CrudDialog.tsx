@@ -24,7 +24,7 @@ export default function CrudDialog<R, V>({ testId, form: spec, target, title, on
   const [form] = Form.useForm<V>();
   const mobile = useAppStore((s) => s.device === 'mobile');
   const editing = target !== null && target !== 'new' ? target : null;
-  const fields = spec.fields.filter((f) => !(editing && f.createOnly));
+  const fields = spec.fields.filter((f) => (editing ? !f.createOnly : !f.editOnly));
   const bodySchema = typeof spec.schema === 'function' ? spec.schema(editing) : spec.schema;
   const {
     rule,

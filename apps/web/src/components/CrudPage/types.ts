@@ -26,6 +26,8 @@ export interface FormField<R> {
   span?: number;
   /** Shown only when creating (e.g. the initial password). */
   createOnly?: boolean;
+  /** Shown only when editing (e.g. why a finished record is corrected). */
+  editOnly?: boolean;
   /** Shown but not editable when editing (e.g. the login name). */
   fixedOnEdit?: boolean;
   valuePropName?: string;

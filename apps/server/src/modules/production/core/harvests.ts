@@ -13,6 +13,7 @@ import { parkListOf } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import type { LogAs } from '../auditLog';
+import { hasRevisions, keepRevision, requireReason } from '../revisions';
 import * as repo from './harvestsRepo';
 import { peopleServing, servingPark } from './personnelRepo';
 import { findPlanting, plantingsToHarvest } from './plantingsRepo';
@@ -110,24 +111,48 @@ const lockedWrite = <T>(db: Db, auth: AuthContext, groupId: number, write: (trx:
   });
 };
 
+/** A harvest as a revision keeps it: what the list shows, without its ids. */
+async function shown(db: Db, auth: AuthContext, groupId: number, id: number) {
+  const row = await repo.harvestShown(db, scopeOf(auth), groupId, id);
+  if (!row) return null;
+  const [{ id: _id, groupId: _park, personnelIds: _ids, ...h }] = await withPeople(db, auth, [row]);
+  return h;
+}
+
+const revisionOf = (groupId: number, id: number) => ({ groupId, targetType: 'harvest' as const, targetId: id });
+
 export const addHarvest = (db: Db, auth: AuthContext, body: AddHarvestBody, tzName: string) =>
   lockedWrite(db, auth, body.groupId, async (trx) => {
     const f = await checked(trx, auth, body, tzName);
     const id = await repo.insertHarvest(trx, scopeOf(auth), f, [...new Set(body.personnelIds)]);
+    await keepRevision(trx, auth, revisionOf(body.groupId, id), 'made', await shown(trx, auth, body.groupId, id));
     return { id, ...logAs(f) };
   });
 
+/** A harvest is a finished record: an update is a correction, kept as a revision with its reason. */
 export const updateHarvest = (db: Db, auth: AuthContext, body: UpdateHarvestBody, tzName: string) =>
   lockedWrite(db, auth, body.groupId, async (trx) => {
-    await harvestOf(trx, auth, body.id);
+    const before = await harvestOf(trx, auth, body.id);
+    if (before.group_id !== body.groupId) throw notFound(`id ${body.id}: harvest`);
+    const reason = requireReason(body.correctionReason);
     const f = await checked(trx, auth, body, tzName);
+    const target = revisionOf(body.groupId, body.id);
+    // a harvest made before revisions were kept gets its first one now, as it stood
+    if (!(await hasRevisions(trx, auth, target)))
+      await keepRevision(trx, auth, target, 'made', await shown(trx, auth, body.groupId, body.id));
     await repo.updateHarvest(trx, scopeOf(auth), body.id, f, [...new Set(body.personnelIds)]);
+    await keepRevision(trx, auth, target, 'corrected', await shown(trx, auth, body.groupId, body.id), reason);
     return { id: body.id, ...logAs(f) };
   });
 
 export async function removeHarvests(db: Db, auth: AuthContext, ids: number[]) {
-  for (const id of ids) await harvestOf(db, auth, id);
-  await db.transaction().execute((trx) => repo.deleteHarvests(trx, scopeOf(auth), ids));
+  const harvests = await Promise.all(ids.map((id) => harvestOf(db, auth, id)));
+  await db.transaction().execute(async (trx) => {
+    await lockParkRecords(trx, [...new Set(harvests.map((h) => h.group_id))]);
+    for (const h of harvests)
+      await keepRevision(trx, auth, revisionOf(h.group_id, h.id), 'removed', await shown(trx, auth, h.group_id, h.id));
+    await repo.deleteHarvests(trx, scopeOf(auth), ids);
+  });
   return null;
 }
 

@@ -53,6 +53,10 @@ export function listHarvests(db: Db, scope: Scope, f: HarvestFilter & { pageNum:
   return pageOfQuery(filtered(db, scope, f), f);
 }
 
+/** One harvest as the list shows it (a revision's record: revisions.ts). */
+export const harvestShown = (db: Db, scope: Scope, groupId: number, id: number) =>
+  filtered(db, scope, { groupId }).where('h.id', '=', id).executeTakeFirst();
+
 export async function* streamHarvests(db: Db, scope: Scope, f: HarvestFilter) {
   const page = 500;
   for (let offset = 0; ; offset += page) {

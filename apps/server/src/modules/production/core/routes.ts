@@ -12,6 +12,7 @@ import {
   productionGroupQuery,
   productionIdQuery,
   productionIdsBody,
+  recordHistoryQuery,
   updateCropBody,
   updateGrowthStandardBody,
   updateHarvestBody,
@@ -27,6 +28,7 @@ import { ok } from '../../../http/envelope';
 import type { AuthContext } from '../../auth/sessions';
 import type { ModuleDeps } from '../../context';
 import { type LogAbout, type LogVerb, logged, type ProductionTarget } from '../auditLog';
+import { listRevisions } from '../revisions';
 import {
   addCrop,
   cropOptions,
@@ -61,7 +63,13 @@ const idAndName = (b: { id: number; name: string }): LogAbout => ({ id: b.id, na
 const byVariety = (b: { variety: string }): LogAbout => ({ name: b.variety });
 const idAndVariety = (b: { id: number; variety: string }): LogAbout => ({ id: b.id, name: b.variety });
 const byNote = (b: Parameters<typeof harvestNote>[0]): LogAbout => ({ name: harvestNote(b) });
-const idAndNote = (b: Parameters<typeof harvestNote>[0] & { id: number }): LogAbout => ({ id: b.id, ...byNote(b) });
+// a correction says why in its log line, as in the harvest's history
+const idAndNote = (
+  b: Parameters<typeof harvestNote>[0] & { id: number; correctionReason: string | null },
+): LogAbout => ({
+  id: b.id,
+  name: `${harvestNote(b)}${b.correctionReason ? ` · ${b.correctionReason}` : ''}`,
+});
 
 /** Production core (issue 13): personnel, crops, growth standards, plantings, harvests. */
 export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): void {
@@ -150,6 +158,7 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   const harvest = PERMITS.harvest;
   read('harvest/getHarvestList', harvest, harvestListQuery, (a, q) => listHarvests(db, a, q));
   read('harvest/getHarvestOptions', harvest, productionGroupQuery, (a, q) => harvestOptions(db, a, q.groupId));
+  read('harvest/getHarvestHistory', harvest, recordHistoryQuery, (a, q) => listRevisions(db, a, 'harvest', q));
   write('harvest/addHarvest', harvest, addHarvestBody, ['harvest', 'add', byNote], (d, a, b) =>
     addHarvest(d, a, b, tz),
   );

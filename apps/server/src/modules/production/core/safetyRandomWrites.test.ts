@@ -127,10 +127,16 @@ describeEachEngine('production: random writes never leave a harvest inside a saf
     if (kind === 0) sent = ['farmWork/addFarmWork', spray('done')];
     else if (kind === 1) sent = ['farmWork/addFarmWork', spray('planned')];
     else if (kind === 2 && made.works.length)
-      sent = ['farmWork/alterFarmWork', { ...spray('done'), id: r.pick(made.works) }];
+      sent = [
+        'farmWork/alterFarmWork',
+        { ...spray('done'), id: r.pick(made.works), correctionReason: 'a corrected day' },
+      ];
     else if (kind === 3 && made.works.length) sent = ['farmWork/removeFarmWork', { id: [r.pick(made.works)] }];
     else if (kind === 4 && made.harvests.length)
-      sent = ['harvest/updateHarvest', { ...harvest(), id: r.pick(made.harvests) }];
+      sent = [
+        'harvest/updateHarvest',
+        { ...harvest(), id: r.pick(made.harvests), correctionReason: 'a corrected day' },
+      ];
     else if (kind === 5 && made.harvests.length) sent = ['harvest/removeHarvest', { id: [r.pick(made.harvests)] }];
     else if (kind === 6) {
       const material = { groupId: at.park, kind: 'pesticide', name: '随机写入农药', unit: 'L' };

@@ -71,12 +71,16 @@ describeEachEngine('production: the safety interval cannot be walked around', (e
   it('refuses moving a finished spray to a day, or a planting, that puts a harvest inside its interval', async () => {
     const { id } = await post('farmWork/addFarmWork', spray('2026-04-01', 'done'));
     expect((await harvest('2026-04-20')).code).toBe(0);
-    refusedForHarvest(await send('farmWork/alterFarmWork', { ...spray('2026-04-15', 'done'), id }), '2026-04-20');
+    const why = { correctionReason: 'the day was written wrong' };
+    refusedForHarvest(
+      await send('farmWork/alterFarmWork', { ...spray('2026-04-15', 'done'), id, ...why }),
+      '2026-04-20',
+    );
 
     const { id: onOther } = await post('farmWork/addFarmWork', spray('2026-05-01', 'done', other));
     expect((await harvest('2026-05-03')).code).toBe(0);
     refusedForHarvest(
-      await send('farmWork/alterFarmWork', { ...spray('2026-05-01', 'done', planting), id: onOther }),
+      await send('farmWork/alterFarmWork', { ...spray('2026-05-01', 'done', planting), id: onOther, ...why }),
       '2026-05-03',
     );
   });

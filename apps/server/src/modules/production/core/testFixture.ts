@@ -178,6 +178,7 @@ export const PRODUCTION_SAMPLES: Record<string, string> = {
   grade: '',
   warehouse: '',
   overrideReason: '',
+  correctionReason: '更正原因示例',
 };
 export const PRODUCTION_ID_KEYS = ['cropId', 'plantingId', 'personnelIds'];
 const STATUS: Record<string, string> = { personnel: 'active', planting: 'growing' };

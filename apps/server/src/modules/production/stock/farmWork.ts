@@ -19,6 +19,7 @@ import { parkListOf } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { guardSprays, notAfterToday } from '../core/safetyGuard';
+import { hasRevisions, keepRevision, requireReason } from '../revisions';
 import { requireAll, requireInPark, rowToAlter, visibleRow, wrongState } from './answers';
 import { type ParkTable, peopleInPark, plantingInPark } from './choicesRepo';
 import * as repo from './farmWorkRepo';
@@ -69,6 +70,17 @@ async function toWorks(db: Db, auth: AuthContext, rows: repo.WorkRow[]): Promise
     };
   });
 }
+
+/** A work as a revision keeps it: what the list shows, without its ids and the machine's own fields. */
+async function shown(db: Db, auth: AuthContext, groupId: number, id: number) {
+  const row = await repo.workShown(db, scopeOf(auth), groupId, id);
+  if (!row) return null;
+  const [w] = await toWorks(db, auth, [row]);
+  const { id: _id, groupId: _park, seriesId: _series, photoIds: _photos, ...kept } = w;
+  return kept;
+}
+
+const revisionOf = (groupId: number, id: number) => ({ groupId, targetType: 'farmWork' as const, targetId: id });
 
 export const listFarmWork = parkListOf(repo.listWork, (rows, db, auth) => toWorks(db, auth, rows));
 
@@ -174,7 +186,10 @@ export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody,
         updated_at: at,
       });
       await repo.saveLinks(trx, scope, { id, group_id: b.groupId }, b, true);
-      if (b.status === 'done') await takeMaterials(trx, who, id, b.materials);
+      if (b.status === 'done') {
+        await takeMaterials(trx, who, id, b.materials);
+        await keepRevision(trx, auth, revisionOf(b.groupId, id), 'made', await shown(trx, auth, b.groupId, id));
+      }
       made.push(id);
     }
     // a spray recorded late may put a harvest already made inside its interval
@@ -216,6 +231,8 @@ async function alterLocked(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzNa
   await doneNotAhead(db, b, tzName);
   await checkLinks(db, auth, b);
   const wasDone = w.status === 'done';
+  const reason = wasDone ? requireReason(b.correctionReason) : null;
+  const target = revisionOf(w.group_id, w.id);
   if (wasDone) {
     if (b.status !== 'done')
       throw wrongState('status', '已完成的农事不能改回计划或放弃', 'work done cannot go back to planned or abandoned');
@@ -230,6 +247,9 @@ async function alterLocked(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzNa
         'the materials of work done have left stock; remove the work (stock returns) and record it again',
       );
   }
+  // work done before revisions were kept gets its first one now, as it stood
+  if (wasDone && !(await hasRevisions(db, auth, target)))
+    await keepRevision(db, auth, target, 'made', await shown(db, auth, w.group_id, w.id));
   await updateById(db, scopeOf(auth), 'production_farm_work', w.id, {
     ...record(b, b.plannedOn),
     updated_at: Date.now(),
@@ -238,6 +258,15 @@ async function alterLocked(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzNa
   if (!wasDone && b.status === 'done') await takeMaterials(db, actorOf(auth, w.group_id), w.id, b.materials);
   // a corrected day, plot or planting, or a planned spray marked done, may reach a harvest already made
   await guardSprays(db, scopeOf(auth), w.group_id, covered(b), [w.id]);
+  if (b.status === 'done')
+    await keepRevision(
+      db,
+      auth,
+      target,
+      wasDone ? 'corrected' : 'made',
+      await shown(db, auth, w.group_id, w.id),
+      reason,
+    );
   // the system log records the save that marked the work done as such
   return { id: w.id, ...(!wasDone && b.status === 'done' ? { logAs: 'done' as const } : {}) };
 }
@@ -254,7 +283,14 @@ export async function removeFarmWork(db: Db, auth: AuthContext, ids: number[]) {
     const works = await Promise.all(ids.map((id) => visibleWork(trx, auth, id)));
     const links = await repo.linksOf(trx, scopeOf(auth), ids);
     for (const w of works) {
-      if (w.status === 'done')
+      if (w.status === 'done') {
+        await keepRevision(
+          trx,
+          auth,
+          revisionOf(w.group_id, w.id),
+          'removed',
+          await shown(trx, auth, w.group_id, w.id),
+        );
         for (const m of links(w.id).materials)
           await moveStock(trx, actorOf(auth, w.group_id), {
             materialId: m.material_id,
@@ -262,6 +298,7 @@ export async function removeFarmWork(db: Db, auth: AuthContext, ids: number[]) {
             quantity: Number(m.quantity),
             reason: workRemovedReason(w.id),
           });
+      }
       await deleteByIds(trx, scopeOf(auth), 'production_farm_work', [w.id]);
     }
   });

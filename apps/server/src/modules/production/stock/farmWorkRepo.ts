@@ -36,6 +36,12 @@ export const listWork = (db: Db, scope: Scope, q: FarmWorkListQuery) => pageOfQu
 
 export const allWork = (db: Db, scope: Scope, q: Filter) => sorted(db, scope, q).execute();
 
+/** One work as the list shows it (a revision's record: revisions.ts). */
+export const workShown = (db: Db, scope: Scope, groupId: number, id: number) =>
+  sorted(db, scope, { groupId } as Filter)
+    .where('w.id', '=', id)
+    .executeTakeFirst();
+
 export type WorkRow = Awaited<ReturnType<typeof allWork>>[number];
 
 /** The links of the given works, in one query each. */

@@ -12,12 +12,14 @@ import {
   maintenanceDueQuery,
   maintenanceListQuery,
   parkOptionsQuery,
+  recordHistoryQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../../http/authHook';
 import { ok } from '../../../http/envelope';
 import type { ModuleDeps } from '../../context';
+import { listRevisions } from '../revisions';
 import { FARM_WORK_COLUMNS, MACHINERY_COLUMNS } from './exportColumns';
 import {
   addFarmWork,
@@ -61,6 +63,9 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   r.get(`${P}/farmWork/getFarmWorkMonth`, { ...f, schema: { tags, querystring: farmWorkMonthQuery } }, async (req) =>
     ok(await farmWorkMonth(db, authOf(req), req.query)),
   );
+  r.get(`${P}/farmWork/getFarmWorkHistory`, { ...f, schema: { tags, querystring: recordHistoryQuery } }, async (req) =>
+    ok(await listRevisions(db, authOf(req), 'farmWork', req.query)),
+  );
   // the farm work and video dialogs choose from these (a role may hold either page)
   r.get(
     `${P}/farmWork/getFarmWorkOptions`,
@@ -70,7 +75,10 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   const work = recordRoutes(app, deps, `${P}/farmWork/`, FARM_WORK, 'farmWork');
   const workName = (b: { type: string; plannedOn: string }) => `${b.type} ${b.plannedOn}`;
   work.add('addFarmWork', addFarmWorkBody, (d, a, b) => addFarmWork(d, a, b, tz), workName);
-  work.alter('alterFarmWork', alterFarmWorkBody, (d, a, b) => alterFarmWork(d, a, b, tz), workName);
+  // a correction of work done says why in its log line, as in the work's history
+  const corrected = (b: { type: string; plannedOn: string; correctionReason: string | null }) =>
+    `${workName(b)}${b.correctionReason ? ` · ${b.correctionReason}` : ''}`;
+  work.alter('alterFarmWork', alterFarmWorkBody, (d, a, b) => alterFarmWork(d, a, b, tz), corrected);
   work.remove('removeFarmWork', removeFarmWork);
   const workFile = { name: 'farm-work', columns: FARM_WORK_COLUMNS };
   work.export('exportFarmWorkList', farmWorkExportQuery, workFile, async (auth, q) =>

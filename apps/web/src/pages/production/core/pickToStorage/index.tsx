@@ -1,11 +1,19 @@
 import '../areaTexts';
-import { addHarvestBody, HARVEST_UNITS, type Harvest, harvestFields, updateHarvestBody } from '@farmpark/contracts';
+import {
+  addHarvestBody,
+  correctHarvestBody,
+  correctionReasonText,
+  HARVEST_UNITS,
+  type Harvest,
+  harvestFields,
+} from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Empty, Input, InputNumber, Select, Tag, Tooltip } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import {
   addHarvest,
+  getHarvestHistory,
   getHarvestList,
   getHarvestOptions,
   type HarvestInput,
@@ -15,6 +23,7 @@ import {
 } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
 import { sameBodySaves } from '../../../../components/CrudPage/saves';
+import RecordHistory from '../../../../components/RecordHistory';
 import { useParkStore } from '../../../../stores/park';
 import { parkNow } from '../../../../utils/time';
 import { plotColumn } from '../plotColumn';
@@ -41,6 +50,16 @@ function HarvestList({ groupId }: { groupId: number }) {
       fetchList={(p) => getHarvestList({ ...p, groupId })}
       remove={removeHarvest}
       rowLabel={(h) => `${h.harvestedOn} ${h.cropName}`}
+      rowActions={(h) => (
+        <RecordHistory
+          testId={`harvest-history-${h.id}`}
+          name={`${h.harvestedOn} ${h.cropName}`}
+          queryKey={['production', 'harvest', groupId, h.id]}
+          load={() => getHarvestHistory(groupId, h.id)}
+          label={(f) => (HISTORY_FIELDS.includes(f) ? lbl(f === 'personnelNames' ? 'people' : f) : undefined)}
+          value={(f, v) => (f === 'unit' && typeof v === 'string' ? lbl(`units.${v}`) : undefined)}
+        />
+      )}
       exportUrl={(f, format) => harvestExportUrl({ ...f, groupId }, format)}
       search={[
         { name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> },
@@ -88,7 +107,7 @@ function HarvestList({ groupId }: { groupId: number }) {
         toValues: (h) => ({ ...h, overrideReason: h.overrideReason ?? '' }),
         ...sameBodySaves({
           add: addHarvestBody,
-          alter: updateHarvestBody,
+          alter: correctHarvestBody,
           toInput: (v: HarvestInput) => clean(v, groupId),
           create: addHarvest,
           update: updateHarvest,
@@ -148,11 +167,34 @@ function HarvestList({ groupId }: { groupId: number }) {
             extra: lbl('overrideHelp'),
             input: <Input.TextArea rows={2} />,
           },
+          {
+            // a harvest is a finished record: an edit is a correction, kept in its history with this reason
+            name: 'correctionReason',
+            label: t('recordHistory.reasonField'),
+            schema: correctionReasonText,
+            required: true,
+            editOnly: true,
+            span: 24,
+            extra: t('recordHistory.reasonHelp'),
+            input: <Input.TextArea rows={2} data-testid="harvest-correction-reason" />,
+          },
         ],
       }}
     />
   );
 }
+
+/** The harvest fields the history names with this page's own words. */
+const HISTORY_FIELDS = [
+  'harvestedOn',
+  'quantity',
+  'unit',
+  'grade',
+  'warehouse',
+  'notes',
+  'personnelNames',
+  'overrideReason',
+];
 
 const clean = (v: HarvestInput, groupId: number): HarvestInput => ({
   ...v,
@@ -162,4 +204,6 @@ const clean = (v: HarvestInput, groupId: number): HarvestInput => ({
   notes: v.notes ?? '',
   personnelIds: v.personnelIds ?? [],
   overrideReason: v.overrideReason || null,
+  // blank is sent as blank: the form's check then says how long a reason must be (the server reads it as none)
+  correctionReason: v.correctionReason ?? '',
 });

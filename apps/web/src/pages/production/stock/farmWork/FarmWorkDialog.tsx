@@ -28,6 +28,7 @@ interface Values {
   repeat?: boolean;
   repeatEveryDays?: number;
   repeatUntil?: Dayjs;
+  correctionReason?: string;
 }
 
 /**
@@ -87,6 +88,8 @@ export default function FarmWorkDialog(props: {
           })),
           repeatEveryDays: !editing && v.repeat ? (v.repeatEveryDays ?? null) : null,
           repeatUntil: !editing && v.repeat ? dayOf(v.repeatUntil) : null,
+          // work done is a finished record: an edit is a correction, kept in its history with this reason
+          correctionReason: lockedMaterials ? (v.correctionReason ?? null) : null,
         };
         if (editing) await alterFarmWork({ ...body, id: editing.id });
         else await addFarmWork(body);
@@ -107,6 +110,7 @@ export default function FarmWorkDialog(props: {
           repeatEveryDays: lbl('repeatEveryDays'),
           repeatUntil: lbl('repeatUntil'),
           notes: t('productionStock.notes'),
+          correctionReason: t('recordHistory.reasonField'),
         };
         return showWorkErrors(form, err, t, labels);
       },
@@ -298,6 +302,17 @@ export default function FarmWorkDialog(props: {
         <Form.Item name="notes" label={t('productionStock.notes')}>
           <Input.TextArea maxLength={1000} autoSize={{ minRows: 2 }} />
         </Form.Item>
+        {lockedMaterials && (
+          <Form.Item
+            name="correctionReason"
+            label={t('recordHistory.reasonField')}
+            extra={t('recordHistory.reasonHelp')}
+            required
+            rules={[{ required: true, whitespace: true, min: 4, message: t('recordHistory.reasonRule') }]}
+          >
+            <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} data-testid="farmWork-correction-reason" />
+          </Form.Item>
+        )}
         {editing && <WorkPhotos work={editing} />}
       </Form>
     </Modal>

@@ -5,14 +5,43 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { farmWorkExportUrl, getFarmWorkList, getFarmWorkOptions, removeFarmWork } from '../../../../api/production';
+import {
+  farmWorkExportUrl,
+  getFarmWorkHistory,
+  getFarmWorkList,
+  getFarmWorkOptions,
+  removeFarmWork,
+} from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
+import RecordHistory from '../../../../components/RecordHistory';
 import { useAppStore } from '../../../../stores/app';
 import NoPark from '../NoPark';
 import { dayOf, useStockPark } from '../usePark';
 import FarmWorkCalendar, { STATUS_COLOR } from './FarmWorkCalendar';
 import FarmWorkDialog from './FarmWorkDialog';
 import WorkInputs from './WorkInputs';
+
+/** The work fields the history names with this page's own words (field → text key). */
+const WORK_FIELDS: Record<string, string> = {
+  type: 'type',
+  areaName: 'plot',
+  plannedOn: 'plannedOn',
+  doneOn: 'doneOn',
+  status: 'status',
+  personnelIds: 'people',
+  machineryIds: 'machinery',
+  materials: 'materials',
+};
+
+/** A work's enum values in the reader's language, for its history. */
+const workValue = (t: (k: string) => string, field: string, v: unknown) =>
+  typeof v !== 'string'
+    ? undefined
+    : field === 'type'
+      ? t(`productionStock.workType.${v}`)
+      : field === 'status'
+        ? t(`productionStock.workStatus.${v}`)
+        : undefined;
 
 /** Production > farm work of the park: a list and a month calendar, planned, done and machine-recorded work. */
 export default function FarmWorkPage() {
@@ -80,13 +109,27 @@ export default function FarmWorkPage() {
           },
         },
       ]}
-      rowActions={(w) =>
-        w.source === 'machine' ? null : (
-          <Button type="link" size="small" onClick={() => setTarget(w)} data-testid={`farmWork-edit-${w.id}`}>
-            {t('common.edit')}
-          </Button>
-        )
-      }
+      rowActions={(w) => (
+        <>
+          {w.source !== 'machine' && (
+            <Button type="link" size="small" onClick={() => setTarget(w)} data-testid={`farmWork-edit-${w.id}`}>
+              {t('common.edit')}
+            </Button>
+          )}
+          {w.status === 'done' && (
+            <RecordHistory
+              testId={`farmWork-history-${w.id}`}
+              name={`${w.doneOn} ${t(`productionStock.workType.${w.type}`)}`}
+              queryKey={['productionStock', 'work', groupId, w.id]}
+              load={() => getFarmWorkHistory(groupId, w.id)}
+              label={(f) =>
+                f === 'notes' ? t('productionStock.notes') : WORK_FIELDS[f] ? lbl(WORK_FIELDS[f]) : undefined
+              }
+              value={(f, v) => workValue(t, f, v)}
+            />
+          )}
+        </>
+      )}
       columns={[
         {
           title: lbl('type'),
