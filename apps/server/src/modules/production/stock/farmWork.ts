@@ -231,8 +231,8 @@ async function alterLocked(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzNa
   await doneNotAhead(db, b, tzName);
   await checkLinks(db, auth, b);
   const wasDone = w.status === 'done';
-  const reason = wasDone ? requireReason(b.correctionReason) : null;
   const target = revisionOf(w.group_id, w.id);
+  let reason: string | null = null;
   if (wasDone) {
     if (b.status !== 'done')
       throw wrongState('status', '已完成的农事不能改回计划或放弃', 'work done cannot go back to planned or abandoned');
@@ -246,6 +246,8 @@ async function alterLocked(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzNa
         '已完成农事的农资已出库，不能修改；可删除该农事（库存退回）后重新登记',
         'the materials of work done have left stock; remove the work (stock returns) and record it again',
       );
+    // what cannot change at all is said first; what may change is a correction, with its reason
+    reason = requireReason(b.correctionReason);
   }
   // work done before revisions were kept gets its first one now, as it stood
   if (wasDone && !(await hasRevisions(db, auth, target)))
