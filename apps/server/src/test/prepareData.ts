@@ -7,6 +7,7 @@ import { connectDatabase, type Db } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../demo/seed';
 import { hashSecret } from '../modules/devices/credentials';
+import { insertDevice } from '../modules/devices/repo';
 
 export interface BenchDevice {
   id: number;
@@ -49,20 +50,16 @@ export async function prepareData(
   for (let i = 0; i < count; i++) {
     const serial = `${prefix}-${String(i + 1).padStart(5, '0')}`;
     const secret = `secret-${serial}`;
-    const row = await db
-      .insertInto('devices')
-      .values({
-        merchant_id: park.merchant_id,
-        group_id: park.id,
-        serial,
-        name: serial,
-        device_class: deviceClass,
-        secret_hash: hashSecret(secret),
-        created_at: Date.now(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    devices.push({ id: row.id, serial, secret });
+    const id = await insertDevice(db, {
+      merchant_id: park.merchant_id,
+      group_id: park.id,
+      serial,
+      name: serial,
+      device_class: deviceClass,
+      secret_hash: hashSecret(secret),
+      created_at: Date.now(),
+    });
+    devices.push({ id, serial, secret });
   }
   await db.destroy();
   return {

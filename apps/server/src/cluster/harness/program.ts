@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connect';
 import { hashSecret } from '../../modules/devices/credentials';
+import { insertDevice } from '../../modules/devices/repo';
 import { simDevice } from '../../test/devices';
 import type { api } from './servers';
 
@@ -25,23 +26,19 @@ export async function startProgramMachine(o: {
 }) {
   const serial = 'CLUSTER-WF-1';
   const secret = `secret-${serial}`;
-  const row = await o.db
-    .insertInto('devices')
-    .values({
-      merchant_id: o.merchantId,
-      group_id: o.groupId,
-      serial,
-      name: '集群水肥机',
-      device_class: 'waterFertilizer',
-      secret_hash: hashSecret(secret),
-      created_at: Date.now(),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const deviceId = await insertDevice(o.db, {
+    merchant_id: o.merchantId,
+    group_id: o.groupId,
+    serial,
+    name: '集群水肥机',
+    device_class: 'waterFertilizer',
+    secret_hash: hashSecret(secret),
+    created_at: Date.now(),
+  });
   const device = await simDevice(o.brokerUrl, { serial, secret, deviceClass: 'waterFertilizer' }, 2_000);
   const slotAt = Math.ceil((Date.now() + o.leadMs) / 60_000) * 60_000;
   const program = await o.a.post<{ programId: number }>('/api/merchant/irrigation/addProgram', {
-    deviceId: row.id,
+    deviceId,
     name: '集群轮灌',
     startTimes: [hhmm(slotAt)],
     days: [1, 2, 3, 4, 5, 6, 7],
@@ -49,7 +46,7 @@ export async function startProgramMachine(o: {
     durationMin: 0.1,
     enabled: true,
   });
-  return { deviceId: row.id, device, programId: program.programId, slotAt };
+  return { deviceId, device, programId: program.programId, slotAt };
 }
 
 /** The slot's claims, the runs it started and the machine's commands with their acknowledgement. */

@@ -49,9 +49,19 @@ export async function keepRevision(
   });
 }
 
-/** Whether a record has revisions (records finished before revisions were kept have none until corrected). */
-export const hasRevisions = async (db: Db, auth: AuthContext, target: repo.RevisionTarget) =>
-  (await repo.lastRevision(db, scopeOf(auth), target)) > 0;
+/**
+ * Before a correction: a record finished before revisions were kept has none, and gets its first one now, as it
+ * stands (`read`), so its history starts from what it was.
+ */
+export async function keepFirstRevision(
+  trx: Db,
+  auth: AuthContext,
+  target: repo.RevisionTarget,
+  read: () => Promise<Record<string, unknown> | null>,
+) {
+  if ((await repo.lastRevision(trx, scopeOf(auth), target)) === 0)
+    await keepRevision(trx, auth, target, 'made', await read());
+}
 
 /** What changed between two revisions' data, field by field (values compared as JSON). */
 function changesBetween(before: Record<string, unknown> | null, after: Record<string, unknown> | null) {

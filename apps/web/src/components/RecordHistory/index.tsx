@@ -15,8 +15,8 @@ export interface RecordHistoryProps {
   name: string;
   load: () => Promise<RecordRevision[]>;
   queryKey: readonly unknown[];
-  /** The page's own words for a field and its values (enums, units); the contracts' field names otherwise. */
-  label?: (field: string) => string | undefined;
+  /** The page's own words for fields (field → text) and their values (enums, units); the contracts' names otherwise. */
+  labels?: Readonly<Record<string, string>>;
   value?: (field: string, value: unknown) => string | undefined;
 }
 
@@ -46,7 +46,7 @@ export default function RecordHistory(props: RecordHistoryProps) {
   );
 }
 
-function Revisions({ testId, load, queryKey, label, value }: RecordHistoryProps) {
+function Revisions({ testId, load, queryKey, labels, value }: RecordHistoryProps) {
   const { t } = useTranslation();
   const q = useQuery({ queryKey: [...queryKey, 'history'], queryFn: load });
   if (q.isLoading) return <Spin />;
@@ -54,7 +54,7 @@ function Revisions({ testId, load, queryKey, label, value }: RecordHistoryProps)
   if (!q.data?.length) return <Empty description={t('recordHistory.none')} />;
   // the contracts' names are lower case in English (for inside a sentence); here each starts a line
   const nameOf = (field: string) => {
-    const name = label?.(field) ?? fieldName(field, phraseLang());
+    const name = labels?.[field] ?? fieldName(field, phraseLang());
     return name.charAt(0).toUpperCase() + name.slice(1);
   };
   const shown = (field: string, v: unknown) => value?.(field, v) ?? plain(v);

@@ -13,7 +13,7 @@ import { parkListOf } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import type { LogAs } from '../auditLog';
-import { hasRevisions, keepRevision, requireReason } from '../revisions';
+import { keepFirstRevision, keepRevision, requireReason } from '../revisions';
 import * as repo from './harvestsRepo';
 import { peopleServing, servingPark } from './personnelRepo';
 import { findPlanting, plantingsToHarvest } from './plantingsRepo';
@@ -137,9 +137,7 @@ export const updateHarvest = (db: Db, auth: AuthContext, body: UpdateHarvestBody
     const reason = requireReason(body.correctionReason);
     const f = await checked(trx, auth, body, tzName);
     const target = revisionOf(body.groupId, body.id);
-    // a harvest made before revisions were kept gets its first one now, as it stood
-    if (!(await hasRevisions(trx, auth, target)))
-      await keepRevision(trx, auth, target, 'made', await shown(trx, auth, body.groupId, body.id));
+    await keepFirstRevision(trx, auth, target, () => shown(trx, auth, body.groupId, body.id));
     await repo.updateHarvest(trx, scopeOf(auth), body.id, f, [...new Set(body.personnelIds)]);
     await keepRevision(trx, auth, target, 'corrected', await shown(trx, auth, body.groupId, body.id), reason);
     return { id: body.id, ...logAs(f) };

@@ -19,7 +19,7 @@ import { parkListOf } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import { guardSprays, notAfterToday } from '../core/safetyGuard';
-import { hasRevisions, keepRevision, requireReason } from '../revisions';
+import { keepFirstRevision, keepRevision, requireReason } from '../revisions';
 import { requireAll, requireInPark, rowToAlter, visibleRow, wrongState } from './answers';
 import { type ParkTable, peopleInPark, plantingInPark } from './choicesRepo';
 import * as repo from './farmWorkRepo';
@@ -249,9 +249,7 @@ async function alterLocked(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzNa
     // what cannot change at all is said first; what may change is a correction, with its reason
     reason = requireReason(b.correctionReason);
   }
-  // work done before revisions were kept gets its first one now, as it stood
-  if (wasDone && !(await hasRevisions(db, auth, target)))
-    await keepRevision(db, auth, target, 'made', await shown(db, auth, w.group_id, w.id));
+  if (wasDone) await keepFirstRevision(db, auth, target, () => shown(db, auth, w.group_id, w.id));
   await updateById(db, scopeOf(auth), 'production_farm_work', w.id, {
     ...record(b, b.plannedOn),
     updated_at: Date.now(),

@@ -56,7 +56,7 @@ function HarvestList({ groupId }: { groupId: number }) {
           name={`${h.harvestedOn} ${h.cropName}`}
           queryKey={['production', 'harvest', groupId, h.id]}
           load={() => getHarvestHistory(groupId, h.id)}
-          label={(f) => (HISTORY_FIELDS.includes(f) ? lbl(f === 'personnelNames' ? 'people' : f) : undefined)}
+          labels={Object.fromEntries(Object.entries(HISTORY_FIELDS).map(([f, key]) => [f, lbl(key)]))}
           value={(f, v) => (f === 'unit' && typeof v === 'string' ? lbl(`units.${v}`) : undefined)}
         />
       )}
@@ -184,17 +184,17 @@ function HarvestList({ groupId }: { groupId: number }) {
   );
 }
 
-/** The harvest fields the history names with this page's own words. */
-const HISTORY_FIELDS = [
-  'harvestedOn',
-  'quantity',
-  'unit',
-  'grade',
-  'warehouse',
-  'notes',
-  'personnelNames',
-  'overrideReason',
-];
+/** The harvest fields the history names with this page's own words (field → text key). */
+const HISTORY_FIELDS: Record<string, string> = {
+  harvestedOn: 'harvestedOn',
+  quantity: 'quantity',
+  unit: 'unit',
+  grade: 'grade',
+  warehouse: 'warehouse',
+  notes: 'notes',
+  personnelNames: 'people',
+  overrideReason: 'overrideReason',
+};
 
 const clean = (v: HarvestInput, groupId: number): HarvestInput => ({
   ...v,

@@ -23,14 +23,15 @@ import WorkInputs from './WorkInputs';
 
 /** The work fields the history names with this page's own words (field → text key). */
 const WORK_FIELDS: Record<string, string> = {
-  type: 'type',
-  areaName: 'plot',
-  plannedOn: 'plannedOn',
-  doneOn: 'doneOn',
-  status: 'status',
-  personnelIds: 'people',
-  machineryIds: 'machinery',
-  materials: 'materials',
+  type: 'productionStock.work.type',
+  areaName: 'productionStock.work.plot',
+  plannedOn: 'productionStock.work.plannedOn',
+  doneOn: 'productionStock.work.doneOn',
+  status: 'productionStock.work.status',
+  personnelIds: 'productionStock.work.people',
+  machineryIds: 'productionStock.work.machinery',
+  materials: 'productionStock.work.materials',
+  notes: 'productionStock.notes',
 };
 
 /** A work's enum values in the reader's language, for its history. */
@@ -122,9 +123,7 @@ export default function FarmWorkPage() {
               name={`${w.doneOn} ${t(`productionStock.workType.${w.type}`)}`}
               queryKey={['productionStock', 'work', groupId, w.id]}
               load={() => getFarmWorkHistory(groupId, w.id)}
-              label={(f) =>
-                f === 'notes' ? t('productionStock.notes') : WORK_FIELDS[f] ? lbl(WORK_FIELDS[f]) : undefined
-              }
+              labels={Object.fromEntries(Object.entries(WORK_FIELDS).map(([f, key]) => [f, t(key)]))}
               value={(f, v) => workValue(t, f, v)}
             />
           )}
