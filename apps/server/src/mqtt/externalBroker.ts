@@ -7,13 +7,25 @@ import type { Publish } from './publish';
 
 /** Every server process joins this group; the broker hands each device message to one member. */
 export const SHARE_GROUP = 'farmpark';
-export const sharedDeviceSubscription = (group = SHARE_GROUP) => `$share/${group}/dev/+/up/#`;
+/**
+ * What a process' persistent session shares: telemetry, events and status wait in a restarting process' queue
+ * and are stored when it is back (none is lost). Acknowledgements are not among them (ACK_TOPIC).
+ */
+export const sharedDeviceSubscriptions = (group = SHARE_GROUP) =>
+  (['telemetry', 'event', 'status'] as const).map((channel) => `$share/${group}/dev/+/up/${channel}`);
+/**
+ * Acknowledgements go through a second, clean session: a command waits at most COMMAND_TIMEOUT_MS for its
+ * answer, and a broker keeps handing a shared subscription's messages to a member whose persistent session is
+ * offline (Mosquitto does), so an answer could sit in a restarting process' queue past its command's timeout.
+ * A clean session's subscription ends with its connection, so answers go to the processes that are up. An
+ * answer sent while no process is up is lost; its command times out, as it does for an answer lost on the way.
+ */
+const ACK_TOPIC = (group = SHARE_GROUP) => `$share/${group}/dev/+/up/ack`;
 /** What the server publishes for consoles: every process relays all of it to the consoles connected to it. */
 const WEB_TOPICS = ['web/#', 'user/#'];
 const isWebTopic = (topic: string) => topic.startsWith('web/') || topic.startsWith('user/');
 const KEEPALIVE_S = 30;
 const RECONNECT_MS = 1000;
-
 export interface ExternalBroker {
   publish: Publish;
   /** Resolves once connected and subscribed (the first time). */
@@ -48,14 +60,75 @@ export interface ExternalBrokerOptions {
  * mqtt.js handles incoming publishes one at a time (the next waits for the previous PUBACK): with the
  * PUBACK held until commit, that is one message per commit. Here every publish is dispatched at once
  * and each PUBACK goes out when its own dispatch resolves; the broker's in-flight window bounds the rest.
+ * Two sessions: the process' own (persistent; device data, console topics, and what the process publishes)
+ * and one for acknowledgements (clean; ACK_TOPIC says why).
  */
 export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBroker {
   const url = new URL(opts.url);
   const tls = url.protocol === 'mqtts:';
   if (url.protocol !== 'mqtt:' && !tls) throw new Error(`MQTT_URL: unsupported protocol ${url.protocol}`);
-  const port = Number(url.port || (tls ? 8883 : 1883));
-  const host = url.hostname;
+  const endpoint = { host: url.hostname, port: Number(url.port || (tls ? 8883 : 1883)), tls, url };
 
+  const onPublish = (p: mqttPacket.IPublishPacket, puback: () => void) => {
+    if (opts.onWeb && isWebTopic(p.topic)) {
+      opts.onWeb(p.topic, Buffer.isBuffer(p.payload) ? p.payload : Buffer.from(p.payload));
+      puback();
+      return;
+    }
+    // PUBACK once stored: after a reconnect the broker resends what was not acknowledged, and dispatch ignores
+    // duplicates
+    void dispatchUpPublish(opts.bus, p.topic, p.payload).then(puback);
+  };
+  const main = openSession(endpoint, opts, {
+    clientId: opts.clientId,
+    clean: opts.persistentSession === false,
+    subscriptions: [
+      ...sharedDeviceSubscriptions(opts.shareGroup).map((topic) => ({ topic, qos: 1 as const })),
+      // QoS 0: live data is not queued in this process' session while it is down, where it would
+      // crowd out the device messages the broker keeps for it (Mosquitto's max_queued_messages).
+      ...(opts.onWeb ? WEB_TOPICS.map((topic) => ({ topic, qos: 0 as const })) : []),
+    ],
+    onPublish,
+  });
+  const answers = openSession(endpoint, opts, {
+    clientId: `${opts.clientId.slice(0, 59)}-acks`,
+    clean: true,
+    subscriptions: [{ topic: ACK_TOPIC(opts.shareGroup), qos: 1 }],
+    onPublish,
+  });
+
+  return {
+    ready: Promise.all([main.ready, answers.ready]).then(() => undefined),
+    get connected() {
+      return main.connected && answers.connected;
+    },
+    publish: (topic, payload) =>
+      main.publish(topic, Buffer.from(JSON.stringify(payload))).then(() => {
+        opts.bus.tap?.down(topic, payload); // commands reach a watching /testing page
+      }),
+    async close() {
+      await Promise.all([main.close(), answers.close()]);
+    },
+  };
+}
+
+interface Endpoint {
+  host: string;
+  port: number;
+  tls: boolean;
+  url: URL;
+}
+interface SessionOptions {
+  clientId: string;
+  clean: boolean;
+  subscriptions: { topic: string; qos: 0 | 1 }[];
+  /** A publish from the broker; `puback` answers it (QoS 1) on the connection it came by, if still open. */
+  onPublish(p: mqttPacket.IPublishPacket, puback: () => void): void;
+}
+
+/** One MQTT session to the broker, connected again a second after it drops. */
+function openSession(at: Endpoint, opts: ExternalBrokerOptions, session: SessionOptions) {
+  const { url } = at;
   let socket: Socket | null = null;
   let connected = false;
   let closing = false;
@@ -76,19 +149,21 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
   };
 
   function open() {
-    const s = tls ? tlsConnect({ host, port, servername: host }) : netConnect({ host, port });
+    const s = at.tls
+      ? tlsConnect({ host: at.host, port: at.port, servername: at.host })
+      : netConnect({ host: at.host, port: at.port });
     socket = s;
     const parser = mqttPacket.parser();
     let ping: NodeJS.Timeout | null = null;
     let subscribeId = 0;
 
-    s.on(tls ? 'secureConnect' : 'connect', () => {
+    s.on(at.tls ? 'secureConnect' : 'connect', () => {
       send({
         cmd: 'connect',
         protocolId: 'MQTT',
         protocolVersion: 4,
-        clientId: opts.clientId,
-        clean: opts.persistentSession === false,
+        clientId: session.clientId,
+        clean: session.clean,
         keepalive: KEEPALIVE_S,
         ...(url.username ? { username: decodeURIComponent(url.username) } : {}),
         ...(url.password ? { password: Buffer.from(decodeURIComponent(url.password)) } : {}),
@@ -104,35 +179,23 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
             return;
           }
           subscribeId = takeId();
-          send({
-            cmd: 'subscribe',
-            messageId: subscribeId,
-            subscriptions: [
-              { topic: sharedDeviceSubscription(opts.shareGroup), qos: 1 },
-              // QoS 0: live data is not queued in this process' session while it is down, where it would
-              // crowd out the device messages the broker keeps for it (Mosquitto's max_queued_messages).
-              ...(opts.onWeb ? WEB_TOPICS.map((topic) => ({ topic, qos: 0 as const })) : []),
-            ],
-          });
+          send({ cmd: 'subscribe', messageId: subscribeId, subscriptions: session.subscriptions });
           ping = setInterval(() => send({ cmd: 'pingreq' }), (KEEPALIVE_S * 1000) / 2);
           ping.unref();
           return;
         case 'suback':
           if (p.messageId === subscribeId) {
             connected = true;
-            opts.log?.info({ url: `${url.protocol}//${host}:${port}` }, 'external MQTT broker connected');
+            opts.log?.info(
+              { url: `${url.protocol}//${at.host}:${at.port}`, clientId: session.clientId },
+              'external MQTT broker connected',
+            );
             markReady();
           }
           return;
         case 'publish': {
           const { qos, messageId } = p;
-          if (opts.onWeb && isWebTopic(p.topic)) {
-            opts.onWeb(p.topic, Buffer.isBuffer(p.payload) ? p.payload : Buffer.from(p.payload));
-            if (qos > 0) send({ cmd: 'puback', messageId });
-            return;
-          }
-          void dispatchUpPublish(opts.bus, p.topic, p.payload).then(() => {
-            // on the same socket only: after a reconnect the broker resends, and dispatch ignores duplicates
+          session.onPublish(p, () => {
             if (qos > 0 && socket === s) send({ cmd: 'puback', messageId });
           });
           return;
@@ -169,24 +232,12 @@ export function connectExternalBroker(opts: ExternalBrokerOptions): ExternalBrok
     get connected() {
       return connected;
     },
-    publish: (topic, payload) =>
-      new Promise((resolve, reject) => {
+    publish: (topic: string, payload: Buffer) =>
+      new Promise<void>((resolve, reject) => {
         if (!connected) return reject(new Error('external MQTT broker not connected'));
         const messageId = takeId();
-        const delivered = () => {
-          opts.bus.tap?.down(topic, payload); // commands reach a watching /testing page
-          resolve();
-        };
-        acks.set(messageId, { resolve: delivered, reject });
-        send({
-          cmd: 'publish',
-          topic,
-          payload: Buffer.from(JSON.stringify(payload)),
-          qos: 1,
-          messageId,
-          retain: false,
-          dup: false,
-        });
+        acks.set(messageId, { resolve, reject });
+        send({ cmd: 'publish', topic, payload, qos: 1, messageId, retain: false, dup: false });
       }),
     async close() {
       closing = true;
