@@ -42,7 +42,7 @@ export default function App() {
   return (
     <ConfigProvider
       locale={english ? enUS : zhCN}
-      theme={{ token: { colorPrimary: '#1f8f4e', motion: !prefersReducedMotion } }}
+      theme={{ zeroRuntime: true, token: { colorPrimary: '#1f8f4e', motion: !prefersReducedMotion } }}
     >
       <AntApp notification={{ maxCount: phone ? 1 : 3 }}>
         <FeedbackBridge />

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import 'antd/dist/antd.css';
 import App from './App';
 import { i18nReady } from './i18n';
 import './styles.css';
