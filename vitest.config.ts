@@ -106,6 +106,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // A shard's files run one after another in one module graph: playwright-core, the contracts and the
+          // console's texts are imported once per shard, not once per file. Each file still launches its own
+          // Chromium and signs in its own contexts (browser.ts, session.ts), so no browser state is shared.
+          isolate: false,
         },
       },
     ],

@@ -59,8 +59,7 @@ const rowOf = (page: Page, id: number) => page.locator(`[data-testid="alarm-tabl
 
 describe('alarms', () => {
   it('a rule made in the editor fires live on the crossing reading, is acknowledged, and clears', async () => {
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/alarm/alarmSet');
+    const { page, context, problems } = await signedInPage(browser, { path: '/alarm/alarmSet' });
     await page.getByTestId('rule-create').click();
     await page.getByTestId('rule-name').fill('阀控电量低');
     await pick(page, 'rule-device', serial);

@@ -30,8 +30,7 @@ describe('device management, GIS map and park map', () => {
     const lng = Number((near.longitude! + 0.0004).toFixed(6));
     const lat = Number((near.latitude! + 0.0003).toFixed(6));
 
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/system/device-mgt/index');
+    const { page, context, problems } = await signedInPage(browser, { path: '/system/device-mgt/index' });
     await page.locator('[data-testid="device-table"] tbody tr.ant-table-row').first().waitFor();
     await screenshot(page, 'devices-list-zh-CN-1440');
 
@@ -113,8 +112,7 @@ describe('device management, GIS map and park map', () => {
   });
 
   it('imports devices from a CSV with a per-row report, and edits variables and group order', async () => {
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/system/device-mgt/index');
+    const { page, context, problems } = await signedInPage(browser, { path: '/system/device-mgt/index' });
     await page.locator('[data-testid="device-table"] tbody tr.ant-table-row').first().waitFor();
     await page.getByTestId('device-import').click();
     const csv = [
@@ -169,8 +167,7 @@ describe('device management, GIS map and park map', () => {
   });
 
   it('draws a park boundary with clicks on a plain background, undoes a vertex and saves it', async () => {
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/park/parkInfo');
+    const { page, context, problems } = await signedInPage(browser, { path: '/park/parkInfo' });
     const token = await apiLogin('demo');
     const parks = await api<GisPark[]>('/api/merchant/group-area-point/getGisMapList', token);
     const groupId = parks.data.find((p) => p.groupName === PARK)!.groupId;

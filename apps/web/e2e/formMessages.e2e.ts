@@ -121,9 +121,10 @@ describe.each(['zh-CN', 'en-US'] as const)('form rules before sending (%s)', (la
   const tag = lang === 'zh-CN' ? 'zh' : 'en';
 
   it('planting, report and growth standard', async () => {
-    const { context, page, problems } = await signedInPage(browser, { locale: lang });
-
-    await page.goto('/productionManagement/plant');
+    const { context, page, problems } = await signedInPage(browser, {
+      locale: lang,
+      path: '/productionManagement/plant',
+    });
     await page.getByTestId('planting-create').click();
     const planting = page.getByTestId('planting-form');
     // Every other field valid: a body's cross-field rules run once its fields pass.
@@ -172,9 +173,10 @@ describe.each(['zh-CN', 'en-US'] as const)('form rules before sending (%s)', (la
   }, 120_000);
 
   it('code range and camera', async () => {
-    const { context, page, problems } = await signedInPage(browser, { locale: lang });
-
-    await page.goto('/tracingCenter/rootsProductCode');
+    const { context, page, problems } = await signedInPage(browser, {
+      locale: lang,
+      path: '/tracingCenter/rootsProductCode',
+    });
     await page.getByTestId('code-void-range').click();
     const dialog = page.locator('.ant-modal').filter({ has: page.getByTestId('code-void-reason') });
     await fillKept(dialog.locator('#fromSeq'), '50');

@@ -62,8 +62,7 @@ async function signedIn(user: string, opts: { width?: number; locale?: 'zh-CN' |
     const body = (await res.json().catch(() => null)) as { code?: number } | null;
     if (typeof body?.code === 'number') codes.push({ url: res.url(), code: body.code });
   });
-  await login(opened.page, user);
-  await opened.page.goto('/dashboard');
+  await login(opened.page, user, undefined, '/dashboard');
   await opened.page.getByTestId('park-card').waitFor();
   return { ...opened, codes };
 }

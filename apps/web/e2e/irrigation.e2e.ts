@@ -43,8 +43,9 @@ const num = async (l: Locator) => Number((await l.innerText()).trim());
 
 describe('irrigation', () => {
   it('starts a run with a recipe from the UI, shows flow and EC live, stops it, and lists its water and fertiliser', async () => {
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/irrigation/irrigationSystem/listOfEquipment');
+    const { page, context, problems } = await signedInPage(browser, {
+      path: '/irrigation/irrigationSystem/listOfEquipment',
+    });
     const card = page.getByTestId(`machine-${ids.wf}`);
     await card.locator('[data-testid="machine-state"][data-state="idle"]').waitFor({ timeout: 30_000 });
     const ecBefore = await num(card.getByTestId('value-ec'));
@@ -139,8 +140,9 @@ describe('irrigation', () => {
     expect(started?.reason).toBe('belowStart');
     expect(started?.moisture).toBeLessThan(26);
 
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/irrigation/irrigationAuto/smartIrrigation');
+    const { page, context, problems } = await signedInPage(browser, {
+      path: '/irrigation/irrigationAuto/smartIrrigation',
+    });
     const log = page.getByTestId('decision-log');
     // a data row, not the table's empty placeholder shown while the log loads
     await log.locator('tbody tr.ant-table-row').first().waitFor({ timeout: 15_000 });
@@ -156,8 +158,7 @@ describe('irrigation', () => {
   }, 120_000);
 
   it('switches a valve with confirmation and shows the device outcome', async () => {
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/irrigation/valve/realTimeData');
+    const { page, context, problems } = await signedInPage(browser, { path: '/irrigation/valve/realTimeData' });
     const sw = page.getByTestId(`valves-${ids.valve}`).getByTestId('switch-valve1');
     await sw.waitFor({ timeout: 30_000 });
     await expect.poll(() => sw.getAttribute('data-checked'), { timeout: 30_000 }).not.toBe('unknown');

@@ -124,9 +124,10 @@ describe('irrigation safety', () => {
     // the demo rule is put back as found: with an all-day window it would start runs under the next tests
     const before = await api<SmartRule[]>(`/api/merchant/irrigation/getSmartRuleList?groupId=${PARK}`, token);
     const { sensorValue, activeRunId, machineName, sensorName, ...original } = before.data[0];
-    const { page, context, problems } = await signedInPage(browser);
+    const { page, context, problems } = await signedInPage(browser, {
+      path: '/irrigation/irrigationAuto/smartIrrigation',
+    });
     try {
-      await page.goto('/irrigation/irrigationAuto/smartIrrigation');
       await page
         .getByTestId('smart-rules')
         .locator('tbody tr.ant-table-row')
@@ -174,9 +175,10 @@ describe('irrigation safety', () => {
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ deviceId: wf, zoneNo: 9, name: '', areaPointId: null }),
       });
-    const { page, context, problems } = await signedInPage(browser);
+    const { page, context, problems } = await signedInPage(browser, {
+      path: '/irrigation/irrigationSystem/listOfEquipment',
+    });
     try {
-      await page.goto('/irrigation/irrigationSystem/listOfEquipment');
       const card = page.getByTestId(`machine-${wf}`);
       await card.getByTestId(`zones-${wf}`).click();
       const dialog = page.locator('.zone-editor-dialog .ant-modal');
@@ -218,8 +220,11 @@ describe('irrigation safety', () => {
   }, 90_000);
 
   it('looks right in English on a phone', async () => {
-    const { page, context, problems } = await signedInPage(browser, { width: 390, locale: 'en-US' });
-    await page.goto('/irrigation/irrigationSystem/listOfEquipment');
+    const { page, context, problems } = await signedInPage(browser, {
+      width: 390,
+      locale: 'en-US',
+      path: '/irrigation/irrigationSystem/listOfEquipment',
+    });
     const card = page.getByTestId(`machine-${wf}`);
     await card.locator('[data-testid="machine-state"]').first().waitFor({ timeout: 30_000 });
     await fillStart(page, card, '0.02');

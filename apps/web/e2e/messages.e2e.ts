@@ -12,8 +12,7 @@ describe('server field errors in plain words', () => {
   ] as const)('a duplicate park name in %s', async (locale, text) => {
     const { context, page, problems } = await openPage(browser(), { locale });
     await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
-    await login(page, 'demo');
-    await page.goto('/park/parkInfo');
+    await login(page, 'demo', undefined, '/park/parkInfo');
     await page.getByTestId('park-create').click();
     await page.getByTestId('park-groupName').fill('稻田镇智慧灌溉基地');
     await page.getByTestId('park-save').click();

@@ -79,8 +79,9 @@ const onlineCard = (page: Page, deviceId: number) =>
 
 describe('monitoring consoles', () => {
   it('weather real-time: a live reading changes a tile without reload', async () => {
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/outdoorsEquipment/weatherWatches/realTimeData');
+    const { page, context, problems } = await signedInPage(browser, {
+      path: '/outdoorsEquipment/weatherWatches/realTimeData',
+    });
     await onlineCard(page, DEVICES.weather).waitFor({ timeout: 20_000 });
     const tile = page.getByTestId(`device-card-${DEVICES.weather}`).getByTestId('tile-airTemp');
     const before = await tile.getAttribute('data-changed');
@@ -96,8 +97,9 @@ describe('monitoring consoles', () => {
 
   // How fast a year is drawn is bench:chart's (a bound measured apart from the suite's load).
   it('weather history: a year of readings is drawn; CSV export has the table rows', async () => {
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/outdoorsEquipment/weatherWatches/historicalData');
+    const { page, context, problems } = await signedInPage(browser, {
+      path: '/outdoorsEquipment/weatherWatches/historicalData',
+    });
     await page.locator('[data-testid="trend-chart"][data-rendered="true"]').waitFor({ timeout: 20_000 });
     await page.getByTestId('range-picker').first().click();
     const response = page.waitForResponse((r) => r.url().includes('/terminal/data/getSeries'));
@@ -126,8 +128,7 @@ describe('monitoring consoles', () => {
   });
 
   it('control cabinet: the fan switched from the page is confirmed by the device and recorded; a refusal shows its reason', async () => {
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/envControl/ehc/realTimeData');
+    const { page, context, problems } = await signedInPage(browser, { path: '/envControl/ehc/realTimeData' });
     await onlineCard(page, DEVICES.cabinet).waitFor({ timeout: 20_000 });
     // the park has two cabinets: act on the one this test drives
     const card = page.getByTestId(`actuators-${DEVICES.cabinet}`);
@@ -175,8 +176,7 @@ describe('monitoring consoles', () => {
     expect(off.code).toBe(0);
     await expect.poll(() => live.cabinet.state.fan, { timeout: 20_000 }).toBe(0);
 
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/envControl/ehc/realTimeData');
+    const { page, context, problems } = await signedInPage(browser, { path: '/envControl/ehc/realTimeData' });
     await onlineCard(page, DEVICES.cabinet).waitFor({ timeout: 20_000 });
     const fan = page.getByTestId(`actuators-${DEVICES.cabinet}`).getByTestId('switch-fan');
     await expect.poll(() => fan.getAttribute('data-checked'), { timeout: 10_000 }).toBe('false');
@@ -247,8 +247,9 @@ describe('monitoring consoles', () => {
   }, 120_000);
 
   it('insecticidal lamp: live state, switch confirmed by the lamp', async () => {
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/plantProtect/insecticidalLamp/realTimeData');
+    const { page, context, problems } = await signedInPage(browser, {
+      path: '/plantProtect/insecticidalLamp/realTimeData',
+    });
     const card = page.getByTestId(`lamp-${DEVICES.lamp}`);
     await card.waitFor({ timeout: 20_000 });
     const sw = page.getByTestId(`lamp-switch-${DEVICES.lamp}`);

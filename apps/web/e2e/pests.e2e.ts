@@ -124,8 +124,7 @@ describe('pest monitoring', () => {
   it('"photograph now" makes the trap upload a new photo that appears in the timeline', async () => {
     const today = day(Date.now());
     const known = new Set((await imagesOf(insectTrap.deviceId, today)).map((i) => i.imageId));
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/outdoorsEquipment/worm/deviceStatus');
+    const { page, context, problems } = await signedInPage(browser, { path: '/outdoorsEquipment/worm/deviceStatus' });
     await page.getByTestId(`photograph-${insectTrap.deviceId}`).click();
     await page.locator('.ant-popconfirm .ant-btn-primary').click();
     await page.locator('.ant-message-success').waitFor({ timeout: 20_000 });
@@ -150,8 +149,7 @@ describe('pest monitoring', () => {
     const file = path.join(os.tmpdir(), `pest-picture-${process.pid}.jpg`);
     writeFileSync(file, Buffer.from(await photo.arrayBuffer()));
 
-    const { page, context, problems } = await signedInPage(browser);
-    await page.goto('/outdoorsEquipment/worm/wormCategory');
+    const { page, context, problems } = await signedInPage(browser, { path: '/outdoorsEquipment/worm/wormCategory' });
     const button = page.getByTestId(`category-picture-${cat.categoryId}`);
     await button.waitFor();
     const chooser = page.waitForEvent('filechooser');

@@ -103,9 +103,7 @@ async function harvest(page: Page, day: string, reason = '') {
 describe('production flow', () => {
   it('planting, spray, refused and saved harvests, an override; the record shows it all', async () => {
     const { page, context, problems } = await openPage(browser);
-    await login(page, 'demo');
-
-    await page.goto('/productionManagement/plant');
+    await login(page, 'demo', undefined, '/productionManagement/plant');
     // the list settled first (a fresh sign-in loads the parks and re-renders the page, closing an open list)
     await page.getByTestId('planting-table').locator('.ant-table-row').first().waitFor();
     await page.getByTestId('planting-create').click();

@@ -15,9 +15,17 @@ export async function loginViaForm(page: Page, loginName: string, password = DEM
   await page.getByTestId('user-dropdown').waitFor();
 }
 
-export async function login(page: Page, loginName: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto('/login');
-  await loginViaForm(page, loginName, password);
+/**
+ * Signs in as the form does (the server's sign-in, then the session cookie the console keeps) and opens the
+ * console's home. The form itself is driven in foundation.e2e.ts (`loginViaForm`); here it would cost each
+ * sign-in a full load of /login and a second start of the console, on the suite's two shared cores.
+ */
+export async function login(page: Page, loginName: string, password = DEMO_PASSWORD, path = '/'): Promise<void> {
+  const token = await apiLogin(loginName, password);
+  await page.context().addCookies([{ name: TOKEN_COOKIE, value: token, url: baseURL(), sameSite: 'Lax' }]);
+  await page.goto(path);
+  // The sidebar is a closed drawer on a phone; the user menu is there at every width.
+  await page.getByTestId('user-dropdown').waitFor({ timeout: 15_000 });
 }
 
 /** The session token the console keeps in its cookie, if any. */
@@ -102,6 +110,8 @@ export interface SignInOptions {
   locale?: Locale;
   user?: string;
   password?: string;
+  /** The console page the tab opens at: home unless given (a test that starts elsewhere loads one page, not two). */
+  path?: string;
 }
 const viewport = (width: number) => ({ width, height: width < 500 ? 844 : 900 });
 
@@ -135,8 +145,8 @@ export async function signedInPage(browser: Browser, opts: SignInOptions = {}) {
     const page = await known.newPage();
     const problems = watch(page);
     await page.setViewportSize(size);
-    // where the sign-in leaves a new context's tab: the console's home
-    await page.goto('/');
+    // where the sign-in leaves a new context's tab: the console's home, or the page asked for
+    await page.goto(opts.path ?? '/');
     await page.getByTestId('user-dropdown').waitFor();
     return { page, context: tabOf(known, page), problems };
   }
@@ -145,7 +155,7 @@ export async function signedInPage(browser: Browser, opts: SignInOptions = {}) {
   const opened = await openPage(browser, { ...size, locale });
   // every frame runs it, and a frame without storage (the PDF viewer of a report preview) has null here
   await opened.context.addInitScript((lng) => window.localStorage?.setItem('ag_merchant_lang', lng), locale);
-  await login(opened.page, opts.user ?? 'demo', opts.password);
+  await login(opened.page, opts.user ?? 'demo', opts.password, opts.path);
   contexts.set(key, opened.context);
   return { ...opened, context: tabOf(opened.context, opened.page) };
 }

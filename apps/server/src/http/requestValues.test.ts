@@ -112,9 +112,16 @@ describeEachEngine('request values on every route', (env) => {
     };
     const routes = env().routes.filter((r) => inputs(r).length > 0);
     let sent = 0;
+    // Values that reach the server as the same request (`false` and 'false' in a form, `null` and '' in a query)
+    // are sent once: the same bytes get the same answer.
+    const asSent = new Set<string>();
     for (const route of routes) {
       for (const value of HOSTILE) {
         for (const json of route.method === 'POST' ? [true, false] : [false]) {
+          const { query, body, form } = request(route, value, json);
+          const bytes = `${route.method} ${route.url}?${query} ${json} ${form ? form.toString() : JSON.stringify(body)}`;
+          if (asSent.has(bytes)) continue;
+          asSent.add(bytes);
           // The route's schemas refuse a request before any query runs, the same on either engine: PostgreSQL
           // gets the requests that reach a handler (SQLite gets them all).
           if (env().engine !== 'sqlite' && !reachesHandler(route, value, json)) continue;
