@@ -107,8 +107,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: false,
           // A shard's files run one after another in one module graph: playwright-core, the contracts and the
-          // console's texts are imported once per shard, not once per file. Each file still launches its own
-          // Chromium and signs in its own contexts (browser.ts, session.ts), so no browser state is shared.
+          // console's texts are imported once per shard, not once per file. Each file still opens its own
+          // connection to the shard's Chromium and signs in its own contexts (browser.ts, session.ts), and closing
+          // the connection closes them: no browser state is shared between files.
           isolate: false,
         },
       },

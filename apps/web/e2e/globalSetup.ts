@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { launchChromiumServer } from './chromium';
 import { startOwnServer } from './ownServer';
 
 // End-to-end tests drive the built console served by a real server process: fresh SQLite data
@@ -15,6 +16,8 @@ declare module 'vitest' {
     mqttPort: number;
     /** The demo server's simulated-clock control (apps/server/src/demo/simControl.ts). */
     simControlPort: number;
+    /** The shard's Chromium, which each file connects to (browser.ts `launch`). */
+    chromiumEndpoint: string;
   }
 }
 
@@ -33,7 +36,10 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', server.baseURL);
   project.provide('mqttPort', server.mqttPort);
   project.provide('simControlPort', server.simControlPort);
+  const chromiumServer = await launchChromiumServer();
+  project.provide('chromiumEndpoint', chromiumServer.wsEndpoint());
   return async () => {
+    await chromiumServer.close();
     // The server closes its sockets and database on SIGTERM; do not leave it running if it hangs.
     await server.stop(10_000);
     rmSync(dataDir, { recursive: true, force: true });

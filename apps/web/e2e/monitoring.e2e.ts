@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { type DeviceWithSecret, deviceTopic, paramDef } from '@farmpark/contracts';
 import { createDevice, generateHistory, type VirtualDevice } from '@farmpark/simulator';
 import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launch, pickOption, screenshot, screenshotEveryPage } from './browser';
+import { downloadText, launch, pickOption, screenshot, screenshotEveryPage } from './browser';
 import { api, apiLogin, LOOKS, signedInPage } from './session';
 
 // The demo park 1 has one device of each class. These tests give the weather station, soil station,
@@ -118,8 +117,7 @@ describe('monitoring consoles', () => {
     expect(rows).toBeGreaterThan(100);
     const download = page.waitForEvent('download');
     await page.getByTestId('export-csv').click();
-    const file = await (await download).path();
-    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    const lines = (await downloadText(await download)).trim().split('\n');
     // Rows may have arrived between the count and the export (the station is live): never fewer.
     expect(lines.length - 1).toBeGreaterThanOrEqual(rows);
     expect(lines.length - 1).toBeLessThan(rows + 20);

@@ -116,7 +116,7 @@ export interface SignInOptions {
 const viewport = (width: number) => ({ width, height: width < 500 ? 844 : 900 });
 
 /**
- * Signed-in contexts of a browser (each file launches its own), by user and language. A fresh context costs
+ * Signed-in contexts of a browser (each file connects its own), by user and language. A fresh context costs
  * Chromium about 4 CPU-seconds before a test starts (a renderer, the console's scripts compiled anew, /login,
  * the sign-in); a new tab in a signed-in one about 1. Tabs share cookies and local storage, as a user's tabs do.
  */

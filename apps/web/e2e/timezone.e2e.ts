@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { chromiumForFile, openPage, screenshot, visit } from './browser';
+import { chromiumForFile, downloadText, openPage, screenshot, visit } from './browser';
 import { login } from './session';
 
 /**
@@ -143,7 +142,7 @@ describe('one time zone: the browser zone changes nothing', () => {
     await page.getByTestId('export-csv').click();
     const file = await download;
     const times = new Set(
-      readFileSync(await file.path(), 'utf8')
+      (await downloadText(file))
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n')
