@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureSystemPackages, startMosquitto, startPostgres } from './lib/services.mjs';
-import { ensureNodeModules, log, ROOT } from './lib/util.mjs';
+import { installLeavingBuilds, log, ROOT } from './lib/util.mjs';
 
 const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const results = path.join(ROOT, '.test-results');
@@ -102,6 +102,13 @@ async function check(name, cmd, args, env) {
   }
 }
 
+/** The install scripts an install left (installLeavingBuilds); resolves whether they all built. */
+async function buildNatives(packages) {
+  if ((await job('native builds', 'npm', ['rebuild', ...packages])) === 0) return true;
+  fail('native builds');
+  return false;
+}
+
 /** Runs vitest projects with a JSON report and adds its counts. */
 async function vitest(label, projects, env, extra = []) {
   const out = path.join(results, `${label}.json`);
@@ -138,7 +145,10 @@ const WORKERS = Number(process.env.TEST_WORKERS) || 2 * Math.max(2, os.available
 const E2E_SHARDS = Number(process.env.E2E_SHARDS) || 2;
 
 async function main() {
-  ensureNodeModules();
+  // On a fresh clone the native builds (better-sqlite3) run beside the apt step, lint, the type checks, the console
+  // build and the console's tests, none of which loads them; the server's tests and the demo seed wait for them.
+  const builds = installLeavingBuilds();
+  const natives = builds.length === 0 ? Promise.resolve(true) : buildNatives(builds);
   const missing = ensureSystemPackages();
   const env = {};
 
@@ -184,15 +194,19 @@ async function main() {
   cleanups.push(() => rmSync(demoData, { recursive: true, force: true }));
   const seeded =
     build &&
-    job('demo data', 'node', ['--import', 'tsx', 'apps/server/src/demo/prepare.ts'], {
-      DATA_DIR: demoData,
-      DATABASE_URL: '',
-      LOG_LEVEL: 'warn',
-    });
+    natives.then((ok) =>
+      ok
+        ? job('demo data', 'node', ['--import', 'tsx', 'apps/server/src/demo/prepare.ts'], {
+            DATA_DIR: demoData,
+            DATABASE_URL: '',
+            LOG_LEVEL: 'warn',
+          })
+        : 1,
+    );
   // Two vitest runs side by side: within one run, projects of different isolation run one after another, and the
   // console's files (jsdom) left workers idle while they ran alone (docs/TESTS.md).
   await Promise.all([
-    vitest('unit', ['contracts', 'simulator', 'server'], env, [`--maxWorkers=${WORKERS}`]),
+    natives.then((ok) => ok && vitest('unit', ['contracts', 'simulator', 'server'], env, [`--maxWorkers=${WORKERS}`])),
     vitest('web', ['web', 'web-shared'], env, [`--maxWorkers=${Math.max(1, WORKERS / 2)}`]),
     checks,
   ]);
