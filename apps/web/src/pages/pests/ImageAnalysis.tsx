@@ -61,10 +61,16 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
   const categories = cats.data ?? [];
   const nameOf = (id: number) => categories.find((c) => c.categoryId === id)?.name ?? String(id);
 
-  const apply = async (p: Promise<TrapImageDetail | unknown>) => {
-    await p;
+  /** A change to the boxes; a refusal was shown by the request client and ends here (never uncaught). */
+  const apply = async (p: Promise<TrapImageDetail | unknown>): Promise<boolean> => {
+    try {
+      await p;
+    } catch {
+      return false;
+    }
     // statistics, trend, timeline counts and the detail all come from the detections
     await client.invalidateQueries({ queryKey: ['pests'] });
+    return true;
   };
   const d = detail.data;
   const sel = d?.detections.find((x) => x.detectionId === selected) ?? null;
@@ -170,7 +176,9 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
                 </Button>
                 <DeleteBoxButton
                   category={sel ? nameOf(sel.categoryId) : null}
-                  onConfirm={() => sel && void apply(removeDetection([sel.detectionId])).then(() => setSelected(null))}
+                  onConfirm={() =>
+                    sel && void apply(removeDetection([sel.detectionId])).then((done) => done && setSelected(null))
+                  }
                 />
                 <Typography.Text type="secondary">{t('pests.hint')}</Typography.Text>
               </Space>

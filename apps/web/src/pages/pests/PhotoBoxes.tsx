@@ -62,7 +62,9 @@ export default function PhotoBoxes({
   const next = (e: React.PointerEvent): Box | null => {
     const g = drag.current;
     const r = frame.current?.getBoundingClientRect();
-    if (!g || !r) return null;
+    // a frame with no size (its photo still loading after a change) measures no move: a click stays a click
+    // instead of a box of NaN sent to the server
+    if (!g || !r || r.width <= 0 || r.height <= 0) return null;
     const dx = (e.clientX - g.sx) / r.width;
     const dy = (e.clientY - g.sy) / r.height;
     const b = g.box;
