@@ -145,21 +145,24 @@ const WORKERS = Number(process.env.TEST_WORKERS) || 2 * Math.max(2, os.available
 const E2E_SHARDS = Number(process.env.E2E_SHARDS) || 2;
 
 async function main() {
-  // On a fresh clone the native builds (better-sqlite3) run beside the apt step, lint, the type checks, the console
-  // build and the console's tests, none of which loads them; the server's tests and the demo seed wait for them.
+  // On a fresh clone the native builds (better-sqlite3) run beside the apt step, lint, the type checks and the
+  // console build, none of which loads them; the tests and the demo seed wait for them.
   const builds = installLeavingBuilds();
   const natives = builds.length === 0 ? Promise.resolve(true) : buildNatives(builds);
+  // While they build, what runs beside them yields to them (the build holds back the server's tests, the rest
+  // holds back nothing): on two cores the compile kept one core only when the others ran at a lower priority.
+  const beside = (cmd, args) => (builds.length === 0 ? [cmd, args] : ['nice', ['-n', '10', cmd, ...args]]);
   const missing = ensureSystemPackages();
   const env = {};
 
   // Lint and the type checks (the benchmarks too, so a moved module cannot break them unseen) depend on nothing
   // and nothing depends on them: they run beside everything up to the end-to-end step.
   const checks = Promise.all([
-    check('lint', 'npx', ['biome', 'check', '.']),
+    check('lint', ...beside('npx', ['biome', 'check', '.'])),
     // the Node workspaces as one program (tsconfig.node.json), the console on its own (DOM and JSX). Checked by
     // TypeScript's native compiler (tsgo: the same checks, a third of tsc's CPU); editors and tools keep
     // TypeScript 5 (docs/DECISIONS.md, "Type checks by the native compiler").
-    ...['tsconfig.node.json', 'apps/web'].map((ws) => check(`types ${ws}`, 'npx', ['tsgo', '-p', ws])),
+    ...['tsconfig.node.json', 'apps/web'].map((ws) => check(`types ${ws}`, ...beside('npx', ['tsgo', '-p', ws]))),
   ]);
 
   // The services the tests reach by URL, each started when its package is installed (else those runs are skipped).
@@ -188,7 +191,7 @@ async function main() {
   if (missing.includes('poppler-utils')) skipped.push('label-sheet QR round trip (pdftoppm missing)');
 
   // The console build runs beside the unit tests; the end-to-end tests need it, the unit tests do not.
-  const build = missing.includes('chromium') ? null : job('console build', 'npm', ['run', 'build']);
+  const build = missing.includes('chromium') ? null : job('console build', ...beside('npm', ['run', 'build']));
   // The demo seeded once for every end-to-end shard (apps/server/src/demo/prepare.ts), while the unit tests run.
   const demoData = mkdtempSync(path.join(os.tmpdir(), 'farmpark-demo-data-'));
   cleanups.push(() => rmSync(demoData, { recursive: true, force: true }));
@@ -207,7 +210,9 @@ async function main() {
   // console's files (jsdom) left workers idle while they ran alone (docs/TESTS.md).
   await Promise.all([
     natives.then((ok) => ok && vitest('unit', ['contracts', 'simulator', 'server'], env, [`--maxWorkers=${WORKERS}`])),
-    vitest('web', ['web', 'web-shared'], env, [`--maxWorkers=${Math.max(1, WORKERS / 2)}`]),
+    // the console's tests load no native module, yet they start after the builds: beside them they took a core
+    // from the compile the server's tests wait for (231 s instead of about 100)
+    natives.then(() => vitest('web', ['web', 'web-shared'], env, [`--maxWorkers=${Math.max(1, WORKERS / 2)}`])),
     checks,
   ]);
   // Three server processes on PostgreSQL behind Mosquitto, one killed mid-load (apps/server/src/cluster/harness).

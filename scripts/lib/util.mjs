@@ -57,7 +57,7 @@ const SQLITE_BINDING = path.join(ROOT, 'node_modules/better-sqlite3/build/Releas
 /**
  * `npm test` on a fresh clone: installs the lock file without running install scripts and answers the packages
  * that have them (better-sqlite3 compiles SQLite on one core for about a minute and a half), for the caller to
- * build while work that does not load them runs (lint, type checks, the console build, the console's tests).
+ * build while work that does not load them runs (lint, the type checks, the console build).
  * Anywhere else it installs as `ensureNodeModules` does and answers none.
  */
 export function installLeavingBuilds() {
