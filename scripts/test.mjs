@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { ensureSystemPackages, startMosquitto, startPostgres } from './lib/services.mjs';
-import { installLeavingBuilds, log, ROOT } from './lib/util.mjs';
+import { ensureNodeModules, log, ROOT } from './lib/util.mjs';
 
 const CI = /^(1|true|yes)$/i.test(process.env.CI ?? '');
 const results = path.join(ROOT, '.test-results');
@@ -102,13 +102,6 @@ async function check(name, cmd, args, env) {
   }
 }
 
-/** The install scripts an install left (installLeavingBuilds); resolves whether they all built. */
-async function buildNatives(packages) {
-  if ((await job('native builds', 'npm', ['rebuild', ...packages])) === 0) return true;
-  fail('native builds');
-  return false;
-}
-
 /** Runs vitest projects with a JSON report and adds its counts. */
 async function vitest(label, projects, env, extra = []) {
   const out = path.join(results, `${label}.json`);
@@ -145,24 +138,18 @@ const WORKERS = Number(process.env.TEST_WORKERS) || 2 * Math.max(2, os.available
 const E2E_SHARDS = Number(process.env.E2E_SHARDS) || 2;
 
 async function main() {
-  // On a fresh clone the native builds (better-sqlite3) run beside the apt step, lint, the type checks and the
-  // console build, none of which loads them; the tests and the demo seed wait for them.
-  const builds = installLeavingBuilds();
-  const natives = builds.length === 0 ? Promise.resolve(true) : buildNatives(builds);
-  // While they build, what runs beside them yields to them (the build holds back the server's tests, the rest
-  // holds back nothing): on two cores the compile kept one core only when the others ran at a lower priority.
-  const beside = (cmd, args) => (builds.length === 0 ? [cmd, args] : ['nice', ['-n', '10', cmd, ...args]]);
+  ensureNodeModules();
   const missing = ensureSystemPackages();
   const env = {};
 
   // Lint and the type checks (the benchmarks too, so a moved module cannot break them unseen) depend on nothing
   // and nothing depends on them: they run beside everything up to the end-to-end step.
   const checks = Promise.all([
-    check('lint', ...beside('npx', ['biome', 'check', '.'])),
+    check('lint', 'npx', ['biome', 'check', '.']),
     // the Node workspaces as one program (tsconfig.node.json), the console on its own (DOM and JSX). Checked by
     // TypeScript's native compiler (tsgo: the same checks, a third of tsc's CPU); editors and tools keep
     // TypeScript 5 (docs/DECISIONS.md, "Type checks by the native compiler").
-    ...['tsconfig.node.json', 'apps/web'].map((ws) => check(`types ${ws}`, ...beside('npx', ['tsgo', '-p', ws]))),
+    ...['tsconfig.node.json', 'apps/web'].map((ws) => check(`types ${ws}`, 'npx', ['tsgo', '-p', ws])),
   ]);
 
   // The services the tests reach by URL, each started when its package is installed (else those runs are skipped).
@@ -191,28 +178,22 @@ async function main() {
   if (missing.includes('poppler-utils')) skipped.push('label-sheet QR round trip (pdftoppm missing)');
 
   // The console build runs beside the unit tests; the end-to-end tests need it, the unit tests do not.
-  const build = missing.includes('chromium') ? null : job('console build', ...beside('npm', ['run', 'build']));
+  const build = missing.includes('chromium') ? null : job('console build', 'npm', ['run', 'build']);
   // The demo seeded once for every end-to-end shard (apps/server/src/demo/prepare.ts), while the unit tests run.
   const demoData = mkdtempSync(path.join(os.tmpdir(), 'farmpark-demo-data-'));
   cleanups.push(() => rmSync(demoData, { recursive: true, force: true }));
   const seeded =
     build &&
-    natives.then((ok) =>
-      ok
-        ? job('demo data', 'node', ['--import', 'tsx', 'apps/server/src/demo/prepare.ts'], {
-            DATA_DIR: demoData,
-            DATABASE_URL: '',
-            LOG_LEVEL: 'warn',
-          })
-        : 1,
-    );
+    job('demo data', 'node', ['--import', 'tsx', 'apps/server/src/demo/prepare.ts'], {
+      DATA_DIR: demoData,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    });
   // Two vitest runs side by side: within one run, projects of different isolation run one after another, and the
   // console's files (jsdom) left workers idle while they ran alone (docs/TESTS.md).
   await Promise.all([
-    natives.then((ok) => ok && vitest('unit', ['contracts', 'simulator', 'server'], env, [`--maxWorkers=${WORKERS}`])),
-    // the console's tests load no native module, yet they start after the builds: beside them they took a core
-    // from the compile the server's tests wait for (231 s instead of about 100)
-    natives.then(() => vitest('web', ['web', 'web-shared'], env, [`--maxWorkers=${Math.max(1, WORKERS / 2)}`])),
+    vitest('unit', ['contracts', 'simulator', 'server'], env, [`--maxWorkers=${WORKERS}`]),
+    vitest('web', ['web', 'web-shared'], env, [`--maxWorkers=${Math.max(1, WORKERS / 2)}`]),
     checks,
   ]);
   // Three server processes on PostgreSQL behind Mosquitto, one killed mid-load (apps/server/src/cluster/harness).

@@ -1,6 +1,6 @@
 // Small helpers shared by scripts/start.mjs and scripts/test.mjs (no dependencies: they run before npm install).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,42 +35,15 @@ export function newestMtime(p) {
   return newest;
 }
 
-const MARKER = path.join(ROOT, 'node_modules/.package-lock.json');
-const LOCK = path.join(ROOT, 'package-lock.json');
-const installed = () => existsSync(MARKER) && newestMtime(MARKER) >= newestMtime(LOCK);
-
 /** Installs npm dependencies when node_modules is missing or older than the lock file. */
 export function ensureNodeModules() {
-  if (installed()) {
-    if (!existsSync(SQLITE_BINDING)) run('npm', ['rebuild', 'better-sqlite3']);
-    return;
-  }
+  const marker = path.join(ROOT, 'node_modules/.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return;
   const fresh = !existsSync(path.join(ROOT, 'node_modules'));
   log(fresh ? 'installing dependencies (better-sqlite3 compiles, about 2 minutes)' : 'updating dependencies');
   // A fresh clone installs exactly the lock file; an existing tree is brought up to it.
   run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
-}
-
-/** better-sqlite3's compiled module: missing when an install that left its build (below) was cut short. */
-const SQLITE_BINDING = path.join(ROOT, 'node_modules/better-sqlite3/build/Release/better_sqlite3.node');
-
-/**
- * `npm test` on a fresh clone: installs the lock file without running install scripts and answers the packages
- * that have them (better-sqlite3 compiles SQLite on one core for about a minute and a half), for the caller to
- * build while work that does not load them runs (lint, the type checks, the console build).
- * Anywhere else it installs as `ensureNodeModules` does and answers none.
- */
-export function installLeavingBuilds() {
-  if (installed() || existsSync(path.join(ROOT, 'node_modules'))) {
-    ensureNodeModules();
-    return [];
-  }
-  log('installing dependencies; their native builds run beside the first checks');
-  run('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund']);
-  const lock = JSON.parse(readFileSync(LOCK, 'utf8'));
-  return Object.entries(lock.packages)
-    .filter(([where, p]) => p.hasInstallScript && where.startsWith('node_modules/') && !p.optional)
-    .map(([where]) => where.slice('node_modules/'.length));
 }
 
 /** Builds the console when its output is missing or older than any of its sources. */
