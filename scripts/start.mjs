@@ -3,8 +3,8 @@
 import path from 'node:path';
 import { ensureNodeModules, ensureWebBuild, log, ROOT, startChild } from './lib/util.mjs';
 
-ensureNodeModules();
-ensureWebBuild();
+await ensureNodeModules();
+await ensureWebBuild();
 
 const env = { DEMO: 'true', NODE_ENV: 'production', ...process.env };
 log('starting the server');

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, log, startChild, waitForPort, which } from './util.mjs';
+import { freePort, log, run, startChild, waitForPort, which } from './util.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const isRoot = process.getuid?.() === 0;
@@ -28,6 +28,8 @@ export function missingSystemPackages() {
   // Video streams, snapshots and time-lapses (issue 15) and the label-sheet round trip (pdftoppm).
   if (!which('ffmpeg')) missing.push('ffmpeg');
   if (!which('pdftoppm')) missing.push('poppler-utils');
+  // Label sheets made in the background are read back as a phone's scanner would (labelJobs.test.ts).
+  if (!which('zbarimg')) missing.push('zbar-tools');
   // Label and tag PDFs embed this font so Chinese product names render (traceability).
   if (!existsSync(CJK_FONT)) missing.push('fonts-noto-cjk');
   return missing;
@@ -39,18 +41,16 @@ function missingFonts() {
 }
 
 /** On Debian as root, installs what is missing; elsewhere prints the command. Returns what is still missing. */
-export function ensureSystemPackages() {
+export async function ensureSystemPackages() {
   let missing = missingSystemPackages();
   const wanted = [...missing, ...missingFonts()];
   if (!wanted.length) return missing;
   const cmd = `apt-get update && apt-get install -y --no-install-recommends ${wanted.join(' ')}`;
   if (isRoot && which('apt-get')) {
     log(`installing ${wanted.join(', ')} through apt`);
-    const r = spawnSync('sh', ['-c', cmd], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    if (r.status !== 0) log(`apt-get failed with ${r.status}`);
+    await run('sh', ['-c', cmd], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } }).catch((err) =>
+      log(`apt-get failed: ${err.message}`),
+    );
     missing = missingSystemPackages();
   } else {
     log(`missing system packages: ${missing.join(', ')}. Install them with:\n    sudo sh -c '${cmd}'`);

@@ -11,10 +11,19 @@ export function log(msg) {
   console.log(`[farmpark] ${msg}`);
 }
 
-/** Runs a command in the foreground, inheriting stdio; throws on a non-zero exit. */
+/**
+ * Runs a command inheriting stdio; resolves when it exits 0, rejects otherwise. Asynchronous so that the install
+ * of npm packages and of system packages can run side by side (scripts/test.mjs).
+ */
 export function run(cmd, args, opts = {}) {
-  const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited with ${r.status ?? r.signal}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: ROOT, ...opts });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} ${args.join(' ')} exited with ${code ?? signal}`));
+    });
+  });
 }
 
 export function which(cmd) {
@@ -36,18 +45,18 @@ export function newestMtime(p) {
 }
 
 /** Installs npm dependencies when node_modules is missing or older than the lock file. */
-export function ensureNodeModules() {
+export async function ensureNodeModules() {
   const marker = path.join(ROOT, 'node_modules/.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && newestMtime(marker) >= newestMtime(lock)) return;
   const fresh = !existsSync(path.join(ROOT, 'node_modules'));
   log(fresh ? 'installing dependencies (better-sqlite3 compiles, about 2 minutes)' : 'updating dependencies');
   // A fresh clone installs exactly the lock file; an existing tree is brought up to it.
-  run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
+  await run('npm', [fresh ? 'ci' : 'install', '--no-audit', '--no-fund']);
 }
 
 /** Builds the console when its output is missing or older than any of its sources. */
-export function ensureWebBuild() {
+export async function ensureWebBuild() {
   const out = path.join(ROOT, 'apps/web/dist/index.html');
   const sources = [
     'apps/web/src',
@@ -61,7 +70,7 @@ export function ensureWebBuild() {
   if (existsSync(out) && statSync(out).mtimeMs >= newest) return;
   log('building the console (vite build)');
   // a caller's NODE_ENV (vitest sets "test") would make Vite build React and antd in development mode
-  run('npm', ['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
+  await run('npm', ['run', 'build'], { env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 export function freePort() {

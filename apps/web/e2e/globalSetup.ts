@@ -23,8 +23,10 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   // The server serves apps/web/dist: rebuild it when a source is newer, so a run never tests an old console.
-  const { ensureWebBuild } = (await import(path.join(ROOT, 'scripts/lib/util.mjs'))) as { ensureWebBuild: () => void };
-  ensureWebBuild();
+  const { ensureWebBuild } = (await import(path.join(ROOT, 'scripts/lib/util.mjs'))) as {
+    ensureWebBuild: () => Promise<void>;
+  };
+  await ensureWebBuild();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmpark-e2e-'));
   const server = await startOwnServer({
     dataDir,
