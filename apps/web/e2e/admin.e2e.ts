@@ -21,12 +21,10 @@ async function checkTree(page: Page, title: string) {
 
 describe('administration: a limited user, enforced by the server, logged out when disabled', () => {
   it('creates a role with three menus and a one-park user; that user sees exactly those; disabling shows the dialog', async () => {
-    const admin = await openPage(browser());
-    await login(admin.page, 'demo');
+    const admin = await signedInPage(browser(), { path: '/system/user-mgt' });
     const a = admin.page;
 
     // role with three menus
-    await a.goto('/system/user-mgt');
     await a.getByRole('tab', { name: '角色' }).click();
     await a.getByTestId('role-create').click();
     await a.getByTestId('role-roleName').fill(ROLE);

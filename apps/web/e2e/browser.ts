@@ -9,13 +9,56 @@ export const SCREEN_DIR = path.resolve(import.meta.dirname, '../../../test-artif
 export const baseURL = () => inject('baseURL');
 
 /**
- * The shard's Chromium (globalSetup launches one; chromium.ts). A file connects to it and closes its connection
- * after its tests, which closes every context the file opened: files share no page, cookie or storage, and the
- * shard pays for one browser start instead of one per file (about 1.3 CPU-s each).
+ * The shard's one connection to its Chromium (globalSetup launches one; chromium.ts). A shard's files run one
+ * after another in one module graph (vitest.config.ts), so they share the connection and, through it, the
+ * signed-in contexts of session.ts: a file's first tab as demo in zh-CN opens in the context an earlier file
+ * signed in, instead of paying for a new one (a renderer, the console's scripts compiled anew, a sign-in).
+ */
+let shard: Promise<Browser> | undefined;
+async function shardBrowser(): Promise<Browser> {
+  const known = await shard;
+  if (!known?.isConnected()) shard = chromium.connect(inject('chromiumEndpoint'));
+  return shard as Promise<Browser>;
+}
+
+/** A file's handle -> the shard's connection, and the tabs the file opened in shared contexts. */
+const shardOf = new WeakMap<Browser, Browser>();
+const tabsOf = new WeakMap<Browser, Set<Page>>();
+
+/**
+ * A file's handle on the shard's Chromium. Contexts made through it are the file's; its `close` closes them and
+ * every tab the file opened in a shared context (`sharedBrowser`, `keepTab`), so no page, cookie or storage of a
+ * file's own contexts outlives it, and no tab of it keeps drawing while the next file runs.
  */
 export async function launch(): Promise<Browser> {
-  return chromium.connect(inject('chromiumEndpoint'));
+  const browser = await shardBrowser();
+  const contexts = new Set<BrowserContext>();
+  const tabs = new Set<Page>();
+  const handle = new Proxy(browser, {
+    get(target, prop) {
+      if (prop === 'newContext')
+        return async (options?: Parameters<Browser['newContext']>[0]) => {
+          const context = await target.newContext(options);
+          contexts.add(context);
+          return context;
+        };
+      if (prop === 'close')
+        return async () => {
+          for (const t of [...tabs, ...contexts]) await t.close().catch(() => undefined);
+        };
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  shardOf.set(handle, browser);
+  tabsOf.set(handle, tabs);
+  return handle;
 }
+
+/** The shard's connection behind a file's handle: contexts made on it outlive the file (session.ts). */
+export const sharedBrowser = (handle: Browser): Browser => shardOf.get(handle) ?? handle;
+/** A tab the file opened in a shared context, closed with the file's handle. */
+export const keepTab = (handle: Browser, page: Page): void => void tabsOf.get(handle)?.add(page);
 
 /** A download's text, read through Playwright (the browser runs in another process: no local path). */
 export async function downloadText(download: Download): Promise<string> {
@@ -24,7 +67,7 @@ export async function downloadText(download: Download): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** The shard's Chromium for the tests of a file: connected before them, the connection closed after them. */
+/** The shard's Chromium for the tests of a file: a handle made before them, closed after them (`launch`). */
 export function chromiumForFile(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chromiumForFile, openPage, screenshot } from './browser';
-import { login } from './session';
+import { chromiumForFile, screenshot } from './browser';
+import { signedInPage } from './session';
 
 const browser = chromiumForFile();
 
@@ -10,9 +10,7 @@ describe('server field errors in plain words', () => {
     ['zh-CN', '园区名称“稻田镇智慧灌溉基地”已存在'],
     ['en-US', 'Park name "稻田镇智慧灌溉基地" already exists'],
   ] as const)('a duplicate park name in %s', async (locale, text) => {
-    const { context, page, problems } = await openPage(browser(), { locale });
-    await context.addInitScript((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
-    await login(page, 'demo', undefined, '/park/parkInfo');
+    const { context, page, problems } = await signedInPage(browser(), { locale, path: '/park/parkInfo' });
     await page.getByTestId('park-create').click();
     await page.getByTestId('park-groupName').fill('稻田镇智慧灌溉基地');
     await page.getByTestId('park-save').click();

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openPage, pickOption, screenshot } from './browser';
-import { api, apiLogin, daysAgo, firstParkId, jsonBody, listedIds, login, removeIds } from './session';
+import { launch, pickOption, screenshot } from './browser';
+import { api, apiLogin, daysAgo, firstParkId, jsonBody, listedIds, removeIds, signedInPage } from './session';
 
 // The issue's flow in the browser: a planting made in the console, a pesticide sprayed on it (its
 // stock falls), a harvest the next day refused with the pesticide, the spraying day and the first
@@ -102,8 +102,7 @@ async function harvest(page: Page, day: string, reason = '') {
 
 describe('production flow', () => {
   it('planting, spray, refused and saved harvests, an override; the record shows it all', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await login(page, 'demo', undefined, '/productionManagement/plant');
+    const { page, context, problems } = await signedInPage(browser, { path: '/productionManagement/plant' });
     // the list settled first (a fresh sign-in loads the parks and re-renders the page, closing an open list)
     await page.getByTestId('planting-table').locator('.ant-table-row').first().waitFor();
     await page.getByTestId('planting-create').click();
@@ -177,9 +176,9 @@ describe('production flow', () => {
     await page.locator('[data-testid="harvest-table"] tr', { hasText: REASON }).waitFor();
 
     await page.goto('/productionManagement/plant');
-    const detail = () =>
-      page.locator('[data-testid="planting-table"] tr', { hasText: CROP }).locator('[data-testid^="planting-detail-"]');
-    await detail().click();
+    const detail = (on: Page) =>
+      on.locator('[data-testid="planting-table"] tr', { hasText: CROP }).locator('[data-testid^="planting-detail-"]');
+    await detail(page).click();
     const record = page.getByTestId('planting-record');
     await record.waitFor();
     expect(await record.getByTestId('record-work').innerText()).toContain(`${PESTICIDE} 0.5 L`);
@@ -189,12 +188,11 @@ describe('production flow', () => {
     expect(harvests).toContain(REASON);
     await screenshot(page, 'production-record-zh-CN-1440');
 
-    // the same record in English and on a phone, without signing in again
+    // the same record in English and on a phone, in a tab of that look
     for (const [lang, width] of [['en-US', 390]] as const) {
-      await page.evaluate((l) => localStorage.setItem('ag_merchant_lang', l), lang);
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-      await page.reload();
-      await detail().click();
+      const look = await signedInPage(browser, { locale: lang, width, path: '/productionManagement/plant' });
+      const { page } = look;
+      await detail(page).click();
       await page.getByTestId('record-harvests').getByText(REASON).waitFor();
       if (lang === 'en-US') expect(await page.getByTestId('planting-record').innerText()).toContain('Spraying');
       await screenshot(page, `production-record-${lang}-${width}`);
@@ -212,6 +210,8 @@ describe('production flow', () => {
       expect(await revision.innerText()).toContain('Corrected');
       expect(await revision.innerText()).toContain(CORRECTION);
       await screenshot(page, `production-work-history-${lang}-${width}`);
+      expect(look.problems).toEqual([]);
+      await look.context.close();
     }
     expect(problems).toEqual([]);
     await context.close();

@@ -1,7 +1,7 @@
 import { type AlarmRule, type Severity, TOKEN_COOKIE } from '@farmpark/contracts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { baseURL, openPage, watch } from './browser';
+import { baseURL, keepTab, openPage, sharedBrowser, watch } from './browser';
 
 export const DEMO_PASSWORD = 'demo123456';
 
@@ -116,11 +116,12 @@ export interface SignInOptions {
 const viewport = (width: number) => ({ width, height: width < 500 ? 844 : 900 });
 
 /**
- * Signed-in contexts of a browser (each file connects its own), by user and language. A fresh context costs
- * Chromium about 4 CPU-seconds before a test starts (a renderer, the console's scripts compiled anew, /login,
- * the sign-in); a new tab in a signed-in one about 1. Tabs share cookies and local storage, as a user's tabs do.
+ * Signed-in contexts of the shard's Chromium, by user and language, shared by the shard's files (browser.ts). A
+ * fresh context costs Chromium about 4 CPU-seconds before a test starts (a renderer, the console's scripts compiled
+ * anew, the sign-in); a new tab in a signed-in one about 1. Tabs share cookies and local storage, as a user's tabs
+ * do; the park chosen is per tab (session storage).
  */
-const signedInContexts = new WeakMap<Browser, Map<string, BrowserContext>>();
+const signedInContexts = new WeakMap<Browser, Map<string, { context: BrowserContext; file: Browser }>>();
 
 /** Whether the context's session still opens the console (a test may have logged out or ended it). */
 async function stillSignedIn(context: BrowserContext): Promise<boolean> {
@@ -130,33 +131,44 @@ async function stillSignedIn(context: BrowserContext): Promise<boolean> {
 }
 
 /**
- * A new tab signed in as `user` (demo by default) in the console's `locale`, at `width`: in the file's
- * context for that user and language when its session still holds, else in a new context signed in through
- * the form. Closing the returned context closes the tab only; the browser's close ends the rest.
+ * A new tab signed in as `user` (demo by default) in the console's `locale`, at `width`: in the shard's context
+ * for that user and language when its session still holds, else in a new context signed in through the server.
+ * A file that takes over a context an earlier file used gets it with the session cookie only (a collapsed
+ * sidebar, say, stays with the file that collapsed it). Closing the returned context closes the tab only.
  */
 export async function signedInPage(browser: Browser, opts: SignInOptions = {}) {
   const locale = opts.locale ?? 'zh-CN';
   const size = viewport(opts.width ?? 1440);
   const key = `${opts.user ?? 'demo'}\n${opts.password ?? ''}\n${locale}`;
-  const contexts = signedInContexts.get(browser) ?? new Map<string, BrowserContext>();
-  signedInContexts.set(browser, contexts);
+  const shard = sharedBrowser(browser);
+  const contexts = signedInContexts.get(shard) ?? new Map<string, { context: BrowserContext; file: Browser }>();
+  signedInContexts.set(shard, contexts);
   const known = contexts.get(key);
-  if (known && (await stillSignedIn(known))) {
-    const page = await known.newPage();
+  if (known && (await stillSignedIn(known.context))) {
+    const { context } = known;
+    if (known.file !== browser) {
+      const token = (await cookieToken(context)) as string;
+      await context.clearCookies();
+      await context.addCookies([{ name: TOKEN_COOKIE, value: token, url: baseURL(), sameSite: 'Lax' }]);
+      known.file = browser;
+    }
+    const page = await context.newPage();
+    keepTab(browser, page);
     const problems = watch(page);
     await page.setViewportSize(size);
     // where the sign-in leaves a new context's tab: the console's home, or the page asked for
     await page.goto(opts.path ?? '/');
     await page.getByTestId('user-dropdown').waitFor();
-    return { page, context: tabOf(known, page), problems };
+    return { page, context: tabOf(context, page), problems };
   }
-  if (known) await known.close();
+  if (known) await known.context.close();
   contexts.delete(key);
-  const opened = await openPage(browser, { ...size, locale });
+  const opened = await openPage(shard, { ...size, locale });
+  keepTab(browser, opened.page);
   // every frame runs it, and a frame without storage (the PDF viewer of a report preview) has null here
   await opened.context.addInitScript((lng) => window.localStorage?.setItem('ag_merchant_lang', lng), locale);
   await login(opened.page, opts.user ?? 'demo', opts.password, opts.path);
-  contexts.set(key, opened.context);
+  contexts.set(key, { context: opened.context, file: browser });
   return { ...opened, context: tabOf(opened.context, opened.page) };
 }
 

@@ -4,7 +4,7 @@ import mqtt from 'mqtt';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launch, openPage, pickOption, screenshot } from './browser';
-import { api, apiLogin, login } from './session';
+import { api, apiLogin, signedInPage } from './session';
 
 let browser: Browser;
 let device: VirtualDevice | undefined;
@@ -67,8 +67,7 @@ async function telemetryAfter(page: Page, after: number, timeout: number) {
 
 describe('/testing, device debugging', () => {
   it('a console user watches a simulated device live (within a second) and sends it a command, seeing its acknowledgement', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await login(page, 'demo');
+    const { page, context, problems } = await signedInPage(browser);
     await page.goto('/testing');
     await page.getByTestId('testing-picker').waitFor();
     await pickOption(page, page, 'testing-park', PARK);
@@ -107,19 +106,22 @@ describe('/testing, device debugging', () => {
     );
     expect(record.data).toMatchObject({ state: 'succeeded', sourceRef: 'testing', operator: 'demo' });
 
-    // a phone-sized screen, in Chinese and in English
+    // a phone-sized screen, in Chinese and in English (a tab signed in in that look)
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'testing-console-zh-CN-390');
-    await page.evaluate(() => localStorage.setItem('ag_merchant_lang', 'en-US'));
-    await page.reload();
-    await page.getByTestId('testing-picker').waitFor();
-    await pickOption(page, page, 'testing-device', DEMO_VALVE);
-    await page.getByTestId('testing-feed').getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
-    const width = await page.evaluate(() => document.documentElement.scrollWidth);
-    expect(width, 'no sideways scrolling at 390 px').toBeLessThanOrEqual(390);
-    await screenshot(page, 'testing-console-en-US-390');
     expect(problems).toEqual([]);
     await context.close();
+    const en = await signedInPage(browser, { locale: 'en-US', width: 390 });
+    await en.page.goto('/testing');
+    await en.page.getByTestId('testing-picker').waitFor();
+    await pickOption(en.page, en.page, 'testing-park', PARK);
+    await pickOption(en.page, en.page, 'testing-device', DEMO_VALVE);
+    await en.page.getByTestId('testing-feed').getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
+    const width = await en.page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, 'no sideways scrolling at 390 px').toBeLessThanOrEqual(390);
+    await screenshot(en.page, 'testing-console-en-US-390');
+    expect(en.problems).toEqual([]);
+    await en.context.close();
   });
 
   it('an installer signs in with serial and secret, sees a refused message with its reason, and commands that device', async () => {

@@ -4,8 +4,8 @@ import { CAMERA_FAULT_TEXT, type CameraFault, type VideoCamera } from '@farmpark
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changedShare, MOVED_ABOVE, SAME_BELOW } from '../../server/src/video-sim/pictureChange';
-import { baseURL, launch, openPage, screenshot, visit } from './browser';
-import { api, apiLogin, LOOKS, login, signedInPage } from './session';
+import { baseURL, launch, screenshot, visit } from './browser';
+import { api, apiLogin, LOOKS, signedInPage } from './session';
 
 // Video (issue 15): a live tile plays (its currentTime advances), a pan and a zoom change the picture, a
 // time-lapse is made from the seedling camera's pictures and plays; every video page in both languages
@@ -51,10 +51,8 @@ afterAll(async () => {
 
 describe('video', () => {
   it('a live tile plays, a pan and a zoom on the PTZ pad change the picture; a time-lapse is made and plays', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await login(page, 'demo');
+    const { page, context, problems } = await signedInPage(browser, { path: '/videoEqui/video' });
     const ptz = cameras.find((c) => c.ptz && c.online) as VideoCamera;
-    await visit(page, '/videoEqui/video');
     await page.getByTestId(`camera-node-${ptz.id}`).click();
     await expectPlaying(page, 'tile-video-0');
 
@@ -206,14 +204,10 @@ async function tryBad(page: Page, dialog: Locator, bad: Bad, locale: 'zh-CN' | '
 describe('a camera that cannot play says why', () => {
   for (const [locale, width] of LOOKS)
     it(`in ${locale} at ${width} px: on save, in the list, on the tile and from its snapshot`, async () => {
-      const { page, context, problems } = await openPage(browser, { width, height: width < 500 ? 844 : 900 });
-      await login(page, 'demo');
-      await page.evaluate((lng) => localStorage.setItem('ag_merchant_lang', lng), locale);
-      await page.reload();
+      const { page, context, problems } = await signedInPage(browser, { locale, width, path: '/system/video-setup' });
       const lang = locale === 'zh-CN' ? 'zh' : 'en';
       const name = `bad-${locale}-${width}`;
 
-      await visit(page, '/system/video-setup');
       await page.getByTestId('camera-add').click();
       const dialog = page.getByTestId('camera-form');
       await dialog.locator('#name').fill(name);
@@ -243,9 +237,10 @@ describe('a camera that cannot play says why', () => {
       await page.getByTestId('tile-0').scrollIntoViewIfNeeded();
       const refused = CAMERA_FAULT_TEXT.refused[lang];
       await expect.poll(() => page.getByTestId('tile-error-0').innerText(), { timeout: 30_000 }).toBe(refused);
+      const tabs = context.pages().length;
       await page.getByTestId('tile-snapshot-0').click();
       await expect.poll(() => page.locator('.ant-message').innerText(), { timeout: 30_000 }).toContain(refused);
-      expect(context.pages()).toHaveLength(1);
+      expect(context.pages()).toHaveLength(tabs);
       await screenshot(page, `video-fault-tile-${locale}-${width}`);
 
       // video setup's list now says why the last contact failed
