@@ -179,8 +179,11 @@ export const PHRASES = {
     zh: (f, p) => `${f}：设备 ${p.value} 不属于本园区`,
   },
   notMeasured: {
-    en: (f, p) => `${f}: ${p.device} does not measure "${p.value}"`,
-    zh: (f, p) => `${f}：${p.device}不测量“${p.value}”`,
+    en: (f, p) =>
+      p.device === undefined
+        ? `${f}: the device does not measure this`
+        : `${f}: ${p.device} does not measure "${p.value}"`,
+    zh: (f, p) => (p.device === undefined ? `${f}：该设备不测量此参数` : `${f}：${p.device}不测量“${p.value}”`),
   },
   sameAsOld: { en: (f) => `${f} must differ from the old one`, zh: (f) => `${f}不能与原来的相同` },
 } satisfies Record<string, Record<ErrorLang, Phrase>>;

@@ -19,7 +19,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', ms, (c) => c.notNull())
     .addUniqueConstraint('plot_sensors_one', ['area_point_id', 'device_id'])
     .execute();
-  await db.schema.createIndex('plot_sensors_group_idx').on('plot_sensors').columns(['group_id', 'area_point_id']).execute();
+  await db.schema
+    .createIndex('plot_sensors_group_idx')
+    .on('plot_sensors')
+    .columns(['group_id', 'area_point_id'])
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up

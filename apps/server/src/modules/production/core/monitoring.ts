@@ -1,7 +1,7 @@
 import type { IdealRange, PlantingParamStatus, PlotSensor } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
-import { hourlyOf, latestOf } from './plotsRepo';
 import { sensorDevices, servingKey } from './plotSensors';
+import { hourlyOf, latestOf } from './plotsRepo';
 
 const HOUR = 3_600_000;
 export const WINDOW_HOURS = 7 * 24;
@@ -54,9 +54,7 @@ export async function paramStatuses(
   return Promise.all(
     ranges.map(async (r) => {
       const serving = servingKey(sensors, r.key);
-      const values = latest
-        .filter((l) => l.key === r.key && serving.includes(l.device_id))
-        .map((l) => Number(l.value));
+      const values = latest.filter((l) => l.key === r.key && serving.includes(l.device_id)).map((l) => Number(l.value));
       const value = values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : null;
       return {
         key: r.key,

@@ -168,7 +168,8 @@ export async function deviceIdealRanges(
   for (const r of rows) {
     const { stage } = await currentStage(db, auth, r, tzName);
     const keys = served.get(r.area_point_id) ?? [];
-    if (stage) return { plantingId: r.id, stageName: stage.name, ranges: stage.ranges.filter((x) => keys.includes(x.key)) };
+    if (stage)
+      return { plantingId: r.id, stageName: stage.name, ranges: stage.ranges.filter((x) => keys.includes(x.key)) };
   }
   return { plantingId: rows[0]?.id ?? null, stageName: null, ranges: [] };
 }

@@ -12,8 +12,8 @@ import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
 import type { LogAbout } from '../auditLog';
 import { standingIn } from './plotDevices';
-import { parkDevices, replaceBindings } from './plotsRepo';
 import { NO_SENSORS, sensorsByPlot } from './plotSensors';
+import { parkDevices, replaceBindings } from './plotsRepo';
 
 /** The caller's plot of that park, or 1005 on `areaPointId`. */
 async function plotOf(db: Db, auth: AuthContext, groupId: number, areaPointId: number) {

@@ -135,7 +135,11 @@ describeEachEngine('production: the sensors of a plot', (env) => {
     const foreign = env().ids.devices.orchard;
     const otherPark = await device('DF-WS-0002');
     for (const deviceId of [foreign, otherPark]) {
-      const body = { groupId: at.park, areaPointId: at.plot, sensors: [{ deviceId, keys: ['airTemp'], placement: 'outdoor' }] };
+      const body = {
+        groupId: at.park,
+        areaPointId: at.plot,
+        sensors: [{ deviceId, keys: ['airTemp'], placement: 'outdoor' }],
+      };
       const en = await update(body, 'en');
       expect(en.code).toBe(Code.NOT_FOUND);
       expect(en.data).toEqual([{ field: 'sensors.0.deviceId', rule: 'notInPark', params: { value: deviceId } }]);

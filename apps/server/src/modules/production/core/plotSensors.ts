@@ -93,7 +93,9 @@ export async function sensorsByPlot(db: Db, scope: Scope, groupId: number): Prom
       );
     out.set(
       p.id,
-      bound.length > 0 ? { source: 'explicit', sensors: bound, defaults } : { source: 'default', sensors: defaults, defaults },
+      bound.length > 0
+        ? { source: 'explicit', sensors: bound, defaults }
+        : { source: 'default', sensors: defaults, defaults },
     );
   }
   return out;

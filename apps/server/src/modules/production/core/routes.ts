@@ -47,7 +47,6 @@ import { P, PERMITS } from './permits';
 import { addPersonnel, listPersonnel, personnelDetail, removePersonnel, updatePersonnel } from './personnel';
 import { productionPictureRoutes } from './pictureRoutes';
 import { plantingRecord } from './plantingRecord';
-import { bindingNote, plotSensors, updatePlotSensors } from './plotSensorBindings';
 import {
   addPlanting,
   deviceIdealRanges,
@@ -57,6 +56,7 @@ import {
   removePlantings,
   updatePlanting,
 } from './plantings';
+import { bindingNote, plotSensors, updatePlotSensors } from './plotSensorBindings';
 
 export { PERMITS } from './permits';
 
@@ -158,7 +158,13 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   remove('planting/removePlanting', plant, 'planting', removePlantings);
   // the sensors that judge a plot's plantings: read and bound on the crops page's own permit
   read('planting/getPlotSensors', plant, plotSensorsQuery, (a, q) => plotSensors(db, a, q));
-  write('planting/updatePlotSensors', plant, updatePlotSensorsBody, ['plotSensors', 'alter', bindingNote], updatePlotSensors);
+  write(
+    'planting/updatePlotSensors',
+    plant,
+    updatePlotSensorsBody,
+    ['plotSensors', 'alter', bindingNote],
+    updatePlotSensors,
+  );
 
   // harvests
   const harvest = PERMITS.harvest;

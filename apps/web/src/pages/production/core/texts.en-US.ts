@@ -63,7 +63,7 @@ export const productionEn: typeof productionZh = {
       statusValue: { growing: 'Growing', harvested: 'Harvested', ended: 'Ended' },
       monitor: "Monitoring against the current stage's ideal ranges",
       devices: 'Sensors judging the plot: {{count}}',
-      noDevices: "No sensor judges this plot: choose them under \"Sensors of this plot\"",
+      noDevices: 'No sensor judges this plot: choose them under "Sensors of this plot"',
       noRanges: 'The current stage has no ideal ranges',
       now: 'Now',
       inRange: 'In range now',

@@ -1,7 +1,7 @@
 import '../areaTexts';
 import {
-  defaultPlacement,
   type DeviceClass,
+  defaultPlacement,
   deviceClassNames,
   type ErrorDetail,
   type PlotSensor,
@@ -48,11 +48,7 @@ function rowsOf(p: PlotSensors): Row[] {
  * the parameters it serves and where it measures; the defaults are marked. Saving binds the ticked ones
  * (the server's answer is what the dialog then shows); "Back to defaults" removes the binding.
  */
-export default function PlotSensorsDialog(props: {
-  groupId: number;
-  areaPointId: number | null;
-  onClose: () => void;
-}) {
+export default function PlotSensorsDialog(props: { groupId: number; areaPointId: number | null; onClose: () => void }) {
   const { groupId, areaPointId } = props;
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
@@ -116,7 +112,7 @@ export default function PlotSensorsDialog(props: {
     );
   };
 
-  const useDefaults = async () => {
+  const backToDefaults = async () => {
     if (areaPointId === null) return;
     try {
       confirmed(await updatePlotSensors({ groupId, areaPointId, sensors: [] }), lbl('defaultsRestored'));
@@ -136,18 +132,18 @@ export default function PlotSensorsDialog(props: {
       title={p ? lbl('title', { plot: p.areaPointName }) : lbl('open')}
     >
       {q.isLoading ? <Skeleton active /> : null}
-      {q.error ? <Alert type="error" showIcon message={(q.error as Error).message} /> : null}
+      {q.error ? <Alert type="error" showIcon title={(q.error as Error).message} /> : null}
       {p ? (
         <>
           <Alert
             type={p.source === 'explicit' ? 'success' : 'info'}
             showIcon
             data-testid="plot-sensors-source"
-            message={p.source === 'explicit' ? lbl('explicit') : lbl('default')}
+            title={p.source === 'explicit' ? lbl('explicit') : lbl('default')}
             description={p.source === 'explicit' ? lbl('explicitHelp') : lbl('defaultHelp')}
             action={
               p.source === 'explicit' ? (
-                <Button size="small" onClick={useDefaults} data-testid="plot-sensors-defaults">
+                <Button size="small" onClick={backToDefaults} data-testid="plot-sensors-defaults">
                   {lbl('useDefaults')}
                 </Button>
               ) : undefined
@@ -194,7 +190,11 @@ export default function PlotSensorsDialog(props: {
                             options={d.keys.map((k) => ({ value: k, label: paramName(k, en) }))}
                           />
                         </Form.Item>
-                        <Form.Item name={['sensors', i, 'placement']} label={lbl('placement')} style={{ marginBottom: 8 }}>
+                        <Form.Item
+                          name={['sensors', i, 'placement']}
+                          label={lbl('placement')}
+                          style={{ marginBottom: 8 }}
+                        >
                           <Radio.Group
                             options={[
                               { value: 'indoor', label: lbl('indoor') },
