@@ -16,15 +16,25 @@ interface DemoCrop {
   stages: Stage[];
 }
 
+/**
+ * Soil moisture below is written as agronomy states it, in % of field capacity; the sensors report volumetric
+ * water content (%), so a range is stored in the sensors' unit: times the demo loam's field capacity, 36 % by
+ * volume (the simulator's SOIL). Stored as 60-75 "%", every sensor read out of range for good.
+ */
+const FIELD_CAPACITY = 0.36;
+const vol = ([lo, hi]: [number, number]): [number, number] => [
+  Math.round(lo * FIELD_CAPACITY * 10) / 10,
+  Math.round(hi * FIELD_CAPACITY * 10) / 10,
+];
 const greenhouse = (t: [number, number], h: [number, number], soil: [number, number]): R[] => [
   ['airTemp', ...t],
   ['airHumidity', ...h],
-  ['soilMoisture', ...soil],
-  ['soilMoisture10', ...soil],
+  ['soilMoisture', ...vol(soil)],
+  ['soilMoisture10', ...vol(soil)],
 ];
 const field = (t: [number, number], soil: [number, number], ec?: [number, number]): R[] => [
   ['airTemp', ...t],
-  ['soilMoisture10', ...soil],
+  ['soilMoisture10', ...vol(soil)],
   ...(ec ? [['soilEc', ...ec] as R] : []),
 ];
 
