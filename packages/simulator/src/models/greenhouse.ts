@@ -14,8 +14,8 @@ export interface GreenhouseClimate {
 }
 
 /** Air changes per hour through the cover and each opening; the fan dominates when on. */
-function airChanges(a: Actuators): number {
-  return 0.5 * (a.thermalScreen ? 0.5 : 1) + 8 * a.topVent + 6 * a.sideVent + 30 * a.fan;
+function airChanges(a: Actuators, quilt = false): number {
+  return 0.5 * (a.thermalScreen ? 0.5 : 1) * (quilt ? 0.4 : 1) + 8 * a.topVent + 6 * a.sideVent + 30 * a.fan;
 }
 
 /** Share of outside sunlight reaching the crop. */
@@ -62,9 +62,10 @@ const quiltDown = (out: Weather) => out.sunElevation < 2 && out.meanTemp < QUILT
  * ventilation with (pad-cooled) air.
  */
 export function greenhouseEquilibrium(out: Weather, a: Actuators, storeTemp: number): GreenhouseClimate {
-  const ach = airChanges(a);
+  const quilt = quiltDown(out);
+  const ach = airChanges(a, quilt);
   const ventCoef = 1.17 * ach; // W/m²K per air change for a 3.5 m high house
-  const cover = (quiltDown(out) ? QUILT_U : FILM_U) * (a.thermalScreen ? 0.6 : 1);
+  const cover = (quilt ? QUILT_U : FILM_U) * (a.thermalScreen ? 0.6 : 1);
   const padOn = a.wetPad === 1 && (a.fan === 1 || a.sideVent === 1);
   const inletTemp = padOn ? out.airTemp - 0.8 * (out.airTemp - wetBulb(out.airTemp, out.airHumidity)) : out.airTemp;
   const solarGain = out.solarRadiation * transmission(a) * 0.25;
@@ -77,7 +78,8 @@ export function greenhouseEquilibrium(out: Weather, a: Actuators, storeTemp: num
   // Vapour: outside air (or saturated pad air) plus crop transpiration, diluted by ventilation.
   const outVp = (saturationVp(out.airTemp) * out.airHumidity) / 100;
   const inletVp = padOn ? 0.9 * saturationVp(inletTemp) : outVp;
-  const transpiration = 2 + (out.solarRadiation * transmission(a)) / 60 + (a.pump ? 2 : 0);
+  // the crop, and the watered beds a shut house keeps their water in (winter nights run near saturation)
+  const transpiration = 6 + (out.solarRadiation * transmission(a)) / 60 + (a.pump ? 2 : 0);
   const vp = inletVp + transpiration / (ach + 0.3);
   const humidity = clamp((100 * vp) / saturationVp(temp), 5, 100);
 
