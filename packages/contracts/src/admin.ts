@@ -291,6 +291,7 @@ export const SYSTEM_LOG_TARGETS = [
   'machinery',
   'maintenance',
   'farmVideo',
+  'plotSensors',
 ] as const;
 export type SystemLogTarget = (typeof SYSTEM_LOG_TARGETS)[number];
 

@@ -173,6 +173,18 @@ export const PHRASES = {
         ? `${f}会使已有采收落入农药安全间隔期`
         : `${f}：${p.harvestedOn} 的采收将落入 ${p.sprayedOn} 喷施${p.pesticide}的安全间隔期（${p.firstDay} 起可采收）`,
   },
+  // A plot's sensor binding: a device the plot's park does not have, a key the device does not measure.
+  notInPark: {
+    en: (f, p) => `${f}: device ${p.value} is not a device of this park`,
+    zh: (f, p) => `${f}：设备 ${p.value} 不属于本园区`,
+  },
+  notMeasured: {
+    en: (f, p) =>
+      p.device === undefined
+        ? `${f}: the device does not measure this`
+        : `${f}: ${p.device} does not measure "${p.value}"`,
+    zh: (f, p) => (p.device === undefined ? `${f}：该设备不测量此参数` : `${f}：${p.device}不测量“${p.value}”`),
+  },
   sameAsOld: { en: (f) => `${f} must differ from the old one`, zh: (f) => `${f}不能与原来的相同` },
 } satisfies Record<string, Record<ErrorLang, Phrase>>;
 

@@ -115,4 +115,5 @@ export const SYSTEM_LOG_TARGET_TEXT: Record<SystemLogTarget, { zh: string; en: s
   machinery: { zh: '农机', en: 'Machine' },
   maintenance: { zh: '农机保养', en: 'Maintenance' },
   farmVideo: { zh: '溯源视频', en: 'Traceability video' },
+  plotSensors: { zh: '地块传感器', en: 'Plot sensors' },
 };

@@ -115,8 +115,23 @@ export interface RecordRevisionsTable {
   at: Ms;
 }
 
+/** Migration 2026_11_28_81: the sensors an operator binds to a plot (docs/PRODUCTION.md, sensors of a plot). */
+export interface PlotSensorsTable {
+  id: Id;
+  merchant_id: number;
+  group_id: number;
+  area_point_id: number;
+  device_id: number;
+  /** JSON ["airTemp", ...]: the keys the device serves for the plot. */
+  param_keys: string;
+  /** 'indoor' | 'outdoor'. */
+  placement: string;
+  created_at: Ms;
+}
+
 export interface ProductionCoreTables {
   record_revisions: RecordRevisionsTable;
+  plot_sensors: PlotSensorsTable;
   production_personnel: ProductionPersonnelTable;
   production_personnel_parks: ProductionPersonnelParksTable;
   production_crops: ProductionCropsTable;

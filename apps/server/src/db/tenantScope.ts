@@ -51,6 +51,7 @@ export const PARK_COLUMN: Record<TenantTable, 'group_id' | 'id' | null> = {
   notices: null,
   pest_categories: null,
   pest_seeded: null,
+  plot_sensors: 'group_id',
   production_crops: null,
   production_farm_work: 'group_id',
   production_farm_work_machinery: 'group_id',

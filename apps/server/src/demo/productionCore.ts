@@ -1,10 +1,12 @@
-import { addDays, dayIn } from '@farmpark/contracts';
+import { addDays, dayIn, daysBetween } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
 
 /**
  * Production core demo: a crop catalogue with growth standards (stage day offsets and ideal ranges after
  * the usual agronomy of each crop), a planting on every demo plot, the staff who work them and a few
- * harvests. Sowing days are set back from today so the plantings sit in different stages.
+ * harvests. Greenhouse crops are sown at staggered days back from today so they sit in different stages;
+ * outdoor crops follow their calendar (`season`), so a demo seeded on any day of the year shows what the
+ * fields and orchards are really doing then.
  */
 type R = [key: string, min: number | null, max: number | null];
 type Stage = [name: string, start: number, end: number, tasks: string, ranges: R[]];
@@ -14,21 +16,36 @@ interface DemoCrop {
   category: string;
   days: number;
   stages: Stage[];
+  /**
+   * An outdoor crop's calendar in the demo's parks (North China Plain, and the Loess Plateau's apples): the
+   * month and day its standard's day 0 falls on, and the stage its harvest is made in.
+   */
+  season?: { starts: [month: number, day: number]; harvestStage: string };
 }
 
+/**
+ * Soil moisture below is written as agronomy states it, in % of field capacity; the sensors report volumetric
+ * water content (%), so a range is stored in the sensors' unit: times the demo loam's field capacity, 36 % by
+ * volume (the simulator's SOIL). Stored as 60-75 "%", every sensor read out of range for good.
+ */
+const FIELD_CAPACITY = 0.36;
+const vol = ([lo, hi]: [number, number]): [number, number] => [
+  Math.round(lo * FIELD_CAPACITY * 10) / 10,
+  Math.round(hi * FIELD_CAPACITY * 10) / 10,
+];
 const greenhouse = (t: [number, number], h: [number, number], soil: [number, number]): R[] => [
   ['airTemp', ...t],
   ['airHumidity', ...h],
-  ['soilMoisture', ...soil],
-  ['soilMoisture10', ...soil],
+  ['soilMoisture', ...vol(soil)],
+  ['soilMoisture10', ...vol(soil)],
 ];
 const field = (t: [number, number], soil: [number, number], ec?: [number, number]): R[] => [
   ['airTemp', ...t],
-  ['soilMoisture10', ...soil],
+  ['soilMoisture10', ...vol(soil)],
   ...(ec ? [['soilEc', ...ec] as R] : []),
 ];
 
-const CROPS: DemoCrop[] = [
+export const DEMO_CROPS: DemoCrop[] = [
   {
     name: '番茄',
     variety: '粉果硬果型',
@@ -89,23 +106,30 @@ const CROPS: DemoCrop[] = [
     name: '小麦',
     variety: '济麦22',
     category: '粮食作物',
-    days: 230,
+    // winter wheat: sown early-mid October, tillers until the cold, overwinters Dec-Feb, harvested early June
+    days: 245,
+    season: { starts: [10, 8], harvestStage: '成熟收获期' },
     stages: [
-      ['出苗分蘖期', 0, 59, '查苗补种', field([5, 20], [60, 80])],
-      ['越冬返青期', 60, 149, '冬灌，镇压保墒', field([-5, 15], [55, 75])],
-      ['拔节孕穗期', 150, 194, '追施拔节肥，浇拔节水', field([10, 25], [65, 85], [0.3, 1.5])],
-      ['灌浆成熟期', 195, 230, '一喷三防，适时收获', field([15, 28], [55, 75])],
+      ['播种出苗期', 0, 14, '足墒播种，播后镇压', field([5, 25], [65, 85])],
+      ['分蘖期', 15, 54, '查苗补种，冬前化除', field([-3, 20], [60, 80])],
+      ['越冬期', 55, 139, '适时冬灌，镇压保墒', field([-12, 10], [55, 75])],
+      ['返青起身期', 140, 169, '镇压提温，起身期追肥', field([-3, 18], [60, 80])],
+      ['拔节孕穗期', 170, 199, '追施拔节肥，浇拔节水，防晚霜', field([0, 25], [65, 85], [0.3, 1.5])],
+      ['抽穗灌浆期', 200, 234, '一喷三防，防干热风', field([8, 30], [60, 80])],
+      ['成熟收获期', 235, 245, '蜡熟末期适时收获', field([15, 35], [50, 70])],
     ],
   },
   {
     name: '玉米',
     variety: '郑单958',
     category: '粮食作物',
+    // summer maize: sown in mid June straight after the wheat harvest, harvested at the end of September
     days: 110,
+    season: { starts: [6, 12], harvestStage: '花粒期' },
     stages: [
-      ['苗期', 0, 29, '间苗定苗', field([18, 30], [60, 75])],
-      ['穗期', 30, 59, '大喇叭口期追肥', field([20, 32], [70, 85], [0.3, 1.5])],
-      ['花粒期', 60, 110, '防倒伏，适时晚收', field([20, 30], [65, 80])],
+      ['苗期', 0, 29, '麦收后抢墒直播，间苗定苗', field([15, 35], [60, 75])],
+      ['穗期', 30, 59, '大喇叭口期追肥', field([20, 35], [70, 85], [0.3, 1.5])],
+      ['花粒期', 60, 110, '防倒伏，适时晚收', field([12, 33], [65, 80])],
     ],
   },
   {
@@ -147,12 +171,16 @@ const CROPS: DemoCrop[] = [
     name: '苹果',
     variety: '富士',
     category: '果树',
+    // an orchard's year from bud break in early April: bloom in late April, picked in October, dormant Nov-Mar;
+    // `days` is the expected harvest, the dormant stage runs on to the next bud break
     days: 200,
+    season: { starts: [4, 1], harvestStage: '着色成熟期' },
     stages: [
-      ['萌芽开花期', 0, 34, '花期防冻，人工授粉', field([8, 22], [60, 80])],
-      ['幼果期', 35, 89, '疏果定果，套袋', field([15, 28], [60, 80])],
-      ['果实膨大期', 90, 169, '追施钾肥，均衡供水', field([18, 30], [65, 80], [0.3, 1.5])],
-      ['着色成熟期', 170, 200, '摘袋转果，铺反光膜', field([12, 26], [55, 70])],
+      ['萌芽开花期', 0, 34, '花期防冻，人工授粉', field([-1, 25], [60, 80])],
+      ['幼果期', 35, 89, '疏果定果，套袋', field([5, 32], [60, 80])],
+      ['果实膨大期', 90, 169, '追施钾肥，均衡供水', field([15, 35], [65, 80], [0.3, 1.5])],
+      ['着色成熟期', 170, 214, '摘袋转果，铺反光膜，分批采收', field([0, 28], [55, 70])],
+      ['落叶休眠期', 215, 364, '清园冬剪，树干涂白', field([-15, 18], [50, 80])],
     ],
   },
 ];
@@ -198,7 +226,49 @@ async function seedCrops(db: Db, merchantId: number, crops: DemoCrop[], now: num
   return ids;
 }
 
-/** Plantings on every plot of the merchant's parks, each at a different point of its crop's season. */
+export interface DemoSeason {
+  sownOn: string;
+  status: 'growing' | 'harvested';
+  /** The last day of harvests it has had: today for a greenhouse crop, null before its harvest stage. */
+  harvestUntil: string | null;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The plantings the `i`-th plot, of this crop, holds on `today` (in its park's zone). A greenhouse crop is
+ * sown from a third into its season to near its end, differing from plot to plot. An outdoor crop was sown on
+ * its calendar's most recent day 0, and is harvested once past its last stage (maize in November); an
+ * orchard before its picking also keeps last year's season, harvested, whose picking is its harvest history.
+ */
+export function demoSeasons(cropName: string, today: string, i: number): DemoSeason[] {
+  const crop = DEMO_CROPS.find((c) => c.name === cropName);
+  if (!crop) return [];
+  const { season } = crop;
+  if (!season) {
+    const age = Math.round(crop.days * (0.3 + ((i * 37) % 60) / 100));
+    return [{ sownOn: addDays(today, -age), status: 'growing', harvestUntil: today }];
+  }
+  const lastDay = crop.stages[crop.stages.length - 1][2];
+  const harvest = crop.stages.find((st) => st[0] === season.harvestStage) ?? crop.stages[crop.stages.length - 1];
+  const dayZero = (year: number) => `${year}-${pad2(season.starts[0])}-${pad2(season.starts[1])}`;
+  const of = (sownOn: string): DemoSeason => {
+    const dayNo = daysBetween(sownOn, today);
+    const picked = addDays(sownOn, harvest[2]);
+    return {
+      sownOn,
+      status: dayNo > lastDay ? 'harvested' : 'growing',
+      // three weeks into its picking before it counts as harvested this year
+      harvestUntil: dayNo < harvest[1] + 21 ? null : picked < today ? picked : today,
+    };
+  };
+  const year = Number(today.slice(0, 4));
+  const current = dayZero(year) <= today ? year : year - 1;
+  const now = of(dayZero(current));
+  return lastDay >= 364 && now.harvestUntil === null ? [of(dayZero(current - 1)), now] : [now];
+}
+
+/** Plantings on every plot of the merchant's parks, as `demoSeasons` has them. */
 async function seedPlantings(db: Db, merchantId: number, crops: Map<string, number>, now: number) {
   const plots = await db
     .selectFrom('area_points as a')
@@ -207,32 +277,32 @@ async function seedPlantings(db: Db, merchantId: number, crops: Map<string, numb
     .where('a.merchant_id', '=', merchantId)
     .orderBy('a.id')
     .execute();
-  const out: { id: number; groupId: number; crop: string; sownOn: string }[] = [];
+  const out: { id: number; groupId: number; crop: string; sownOn: string; harvestUntil: string | null }[] = [];
   for (const [i, p] of plots.entries()) {
     const cropId = crops.get(p.crop);
-    const crop = CROPS.find((c) => c.name === p.crop);
+    const crop = DEMO_CROPS.find((c) => c.name === p.crop);
     if (!cropId || !crop) continue;
     const today = dayIn(p.time_zone ?? 'Asia/Shanghai', now);
-    // from a third into the season to near its end, so the stages differ from plot to plot
-    const age = Math.round(crop.days * (0.3 + ((i * 37) % 60) / 100));
-    const sownOn = addDays(today, -age);
-    const { id } = await db
-      .insertInto('production_plantings')
-      .values({
-        merchant_id: merchantId,
-        group_id: p.group_id,
-        area_point_id: p.id,
-        crop_id: cropId,
-        variety: crop.variety,
-        area_mu: Math.round(Number(p.area ?? 0.2) * 15 * 10) / 10 || 3,
-        sown_on: sownOn,
-        transplanted_on: crop.stages[0][0] === '育苗期' ? addDays(sownOn, 30) : null,
-        expected_harvest_on: addDays(sownOn, crop.days),
-        created_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    out.push({ id, groupId: p.group_id, crop: p.crop, sownOn });
+    for (const { sownOn, status, harvestUntil } of demoSeasons(crop.name, today, i)) {
+      const { id } = await db
+        .insertInto('production_plantings')
+        .values({
+          merchant_id: merchantId,
+          group_id: p.group_id,
+          area_point_id: p.id,
+          crop_id: cropId,
+          variety: crop.variety,
+          area_mu: Math.round(Number(p.area ?? 0.2) * 15 * 10) / 10 || 3,
+          sown_on: sownOn,
+          transplanted_on: crop.stages[0][0] === '育苗期' ? addDays(sownOn, 30) : null,
+          expected_harvest_on: addDays(sownOn, crop.days),
+          status,
+          created_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      out.push({ id, groupId: p.group_id, crop: p.crop, sownOn, harvestUntil });
+    }
   }
   return out;
 }
@@ -244,7 +314,7 @@ export async function seedProductionCoreDemo(db: Db, now: number): Promise<void>
     const crops = await seedCrops(
       db,
       m.id,
-      CROPS.filter((c) => (orchard ? ['苹果', '柑橘'].includes(c.name) : c.name !== '苹果')),
+      DEMO_CROPS.filter((c) => (orchard ? ['苹果', '柑橘'].includes(c.name) : c.name !== '苹果')),
       now,
     );
     const plantings = await seedPlantings(db, m.id, crops, now);
@@ -264,11 +334,11 @@ export async function seedProductionCoreDemo(db: Db, now: number): Promise<void>
         .execute();
       people.push(id);
     }
-    // a few harvests of the fruiting crops: the last three weeks, every fifth day
-    const fruiting = plantings.filter((p) => ['番茄', '黄瓜', '苹果'].includes(p.crop)).slice(0, 3);
+    // a few harvests of the fruiting crops: three weeks up to their last harvest day, every fifth day
+    const fruiting = plantings.filter((p) => ['番茄', '黄瓜', '苹果'].includes(p.crop) && p.harvestUntil).slice(0, 3);
     for (const [i, p] of fruiting.entries())
       for (const back of [20, 15, 10, 5]) {
-        const day = addDays(dayIn('Asia/Shanghai', now), -back - i);
+        const day = addDays(p.harvestUntil ?? p.sownOn, -back - i);
         if (day <= p.sownOn) continue;
         const { id } = await db
           .insertInto('production_harvests')

@@ -14,6 +14,7 @@ import {
 import { seedIrrigationDemo } from './irrigation';
 import { seedZoneNamesDemo } from './irrigationZones';
 import { demoLayout } from './layout';
+import { seedPlotSensorsDemo } from './plotSensors';
 import { seedProductionCoreDemo } from './productionCore';
 import { seedProductionStockDemo } from './productionStock';
 import { seedTraceDemo } from './traceBatches';
@@ -175,6 +176,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   await seedZoneNamesDemo(db);
   await seedAutomationDemo(db, now);
   await seedProductionCoreDemo(db, now);
+  await seedPlotSensorsDemo(db, now);
   await seedProductionStockDemo(db, now);
   await seedTraceDemo(db, now);
   await seedTraceCodesDemo(db, now);

@@ -25,10 +25,12 @@ import type {
   PlantingOutOfRange,
   PlantingRecord,
   PlantingStatus,
+  PlotSensors,
   RecordRevision,
   StockMove,
   Supplier,
   TraceVideo,
+  UpdatePlotSensorsBody,
 } from '@farmpark/contracts';
 import { buildUrl, type ExportFormat, get, type ListParams, post, request } from './request';
 
@@ -112,6 +114,12 @@ export const getOutOfRangeList = (groupId: number) =>
 export const getDeviceIdealRanges = (deviceId: number) =>
   // silent: a live page shows its values whether or not ranges could be read
   get<DeviceIdealRanges>(`${P}/planting/getDeviceIdealRanges`, { deviceId }, { silent: true });
+/** The sensors that judge a plot's plantings (bound, or the defaults) and the park's devices that could. */
+export const getPlotSensors = (groupId: number, areaPointId: number) =>
+  get<PlotSensors>(`${P}/planting/getPlotSensors`, { groupId, areaPointId });
+/** Replaces the plot's bindings (an empty list returns it to its defaults); answers the plot as it now stands. */
+export const updatePlotSensors = (b: UpdatePlotSensorsBody) =>
+  post<PlotSensors>(`${P}/planting/updatePlotSensors`, b, quiet);
 export const addPlanting = (b: PlantingInput) => post<{ id: number }>(`${P}/planting/addPlanting`, b, quiet);
 export const updatePlanting = (b: PlantingInput & { id: number }) =>
   post<{ id: number }>(`${P}/planting/updatePlanting`, b, quiet);

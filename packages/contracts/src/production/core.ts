@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { id, idList, pageQuery } from '../envelope';
 import { named, repeatedAt, ruleIssue } from '../errorDetail';
 import { enumField, intField, jsonText, listOf, nullable, numberField, optional, withDefault } from '../requestValues';
-import { dayField, optText, text } from './coreValues';
+import { dayField, optText, paramKey, text } from './coreValues';
+import type { PlotSensorSource } from './plotSensors';
 
 export * from './coreHarvest';
 export { dayField } from './coreValues';
 export * from './plantingRecord';
+export * from './plotSensors';
 export * from './revisions';
 
 /**
@@ -70,11 +72,6 @@ export const productionIdsBody = z.object({ id: idList });
 export type PersonnelDetail = Personnel;
 
 // crops and growth standards
-/** A parameter key of telemetry (airTemp, soilMoisture10, soilEc...). */
-const paramKey = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/);
 export const idealRange = z
   .object({ key: paramKey, min: nullable(numberField()), max: nullable(numberField()) })
   .superRefine((r, ctx) => {
@@ -203,7 +200,10 @@ export interface Planting {
   stageTasks: string;
 }
 export interface PlantingDetail extends Planting {
+  /** Every device that judges one of the plot's parameters (production/plotSensors.ts). */
   deviceIds: number[];
+  /** Whether the operator chose the plot's sensors or the defaults stand. */
+  sensorSource: PlotSensorSource;
   params: PlantingParamStatus[];
 }
 /** Home widget: growing plantings with a parameter out of range now. */

@@ -14,6 +14,11 @@ export function validDay(s: string): boolean {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 }
+/** A parameter key of telemetry (airTemp, soilMoisture10, soilEc...). */
+export const paramKey = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z][A-Za-z0-9_]{0,63}$/);
 /** A calendar day 'YYYY-MM-DD' (a farm day in the park's zone, not an instant). */
 export const dayField = () => z.string().trim().refine(validDay, named('date'));
 

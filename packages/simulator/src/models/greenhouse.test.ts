@@ -38,7 +38,8 @@ describe('greenhouse', () => {
     expect(c.airTemp).toBeGreaterThan(outside + 10);
     expect(fp.airTemp).toBeLessThan(c.airTemp - 10);
     expect(fp.airTemp).toBeLessThan(f.airTemp - 1);
-    expect(fp.airTemp).toBeLessThan(outside);
+    // near the outside air, not below it: the wall and soil give back the sun they store while the pad cools
+    expect(fp.airTemp).toBeLessThan(outside + 3);
     expect(fp.airHumidity).toBeGreaterThan(f.airHumidity);
   });
 
@@ -54,6 +55,24 @@ describe('greenhouse', () => {
     const shaded = new EnvCabinet(ctx, t0);
     shaded.command('setActuator', { actuator: 'shadeScreen', on: true });
     expect(run(shaded, t0, t0 + HOUR).illuminance).toBeLessThan(run(open, t0, t0 + HOUR).illuminance * 0.6);
+  });
+
+  it('is a solar greenhouse: well above a cold outside, warmer by day than by night under the quilt', () => {
+    const t0 = Date.UTC(2024, 10, 25, 16); // a late-November midnight (UTC+8)
+    const g = new EnvCabinet(ctx, t0);
+    let night = Infinity;
+    let day = -Infinity;
+    for (let t = t0; t <= t0 + 2 * 24 * HOUR; t += 60_000) {
+      g.advance(t);
+      if (t % HOUR !== 0) continue;
+      const inside = g.sample().airTemp;
+      expect(inside).toBeGreaterThan(weatherAt(t, place).airTemp + 4);
+      night = Math.min(night, inside);
+      day = Math.max(day, inside);
+    }
+    expect(night).toBeGreaterThan(5);
+    expect(day).toBeLessThan(32);
+    expect(day - night).toBeGreaterThan(5);
   });
 
   it('reports actuator states and keeps modes without a telemetry key', () => {

@@ -14,8 +14,8 @@ export interface GreenhouseClimate {
 }
 
 /** Air changes per hour through the cover and each opening; the fan dominates when on. */
-function airChanges(a: Actuators): number {
-  return 0.5 * (a.thermalScreen ? 0.5 : 1) + 8 * a.topVent + 6 * a.sideVent + 30 * a.fan;
+function airChanges(a: Actuators, quilt = false): number {
+  return 0.5 * (a.thermalScreen ? 0.5 : 1) * (quilt ? 0.4 : 1) + 8 * a.topVent + 6 * a.sideVent + 30 * a.fan;
 }
 
 /** Share of outside sunlight reaching the crop. */
@@ -35,28 +35,51 @@ export function wetBulb(t: number, rh: number): number {
 }
 
 /**
- * The steady state the greenhouse air heads for under these actuators and this weather: a heat
- * balance of absorbed sun, heating and ground heat against cover losses and ventilation with
- * (pad-cooled) air.
+ * The demo's greenhouses are solar greenhouses (日光温室): a film front facing south, a thick north wall and
+ * soil that store the day's sun, and an insulation quilt rolled down over the film from dusk to morning while
+ * nights are cold (it is taken off for the summer). Without these the house follows the outside air, and a
+ * Shouguang greenhouse in winter would read what no grower keeps a crop in.
  */
-export function greenhouseEquilibrium(out: Weather, a: Actuators, groundTemp: number): GreenhouseClimate {
-  const ach = airChanges(a);
+const QUILT_BELOW_MEAN = 12;
+/** W/m²K: the film alone, and film under the quilt (about 1 for a quilt of felt and waterproof cloth). */
+const FILM_U = 6;
+const QUILT_U = 1;
+/** W/m²K between the air and the wall and soil, which hold far more heat than the air. */
+const STORE_COEF = 8;
+/** Share of the transmitted sun the wall and soil absorb rather than the air. */
+const STORE_SUN = 0.45;
+
+/** The store's time constant, and the warm-up a new cabinet's house is given. */
+const STORE_TAU_MS = 18 * 3_600_000;
+const WARM_UP_MS = 4 * 86_400_000;
+const WARM_UP_STEP_MS = 20 * 60_000;
+
+const quiltDown = (out: Weather) => out.sunElevation < 2 && out.meanTemp < QUILT_BELOW_MEAN;
+
+/**
+ * The steady state the greenhouse air heads for under these actuators and this weather: a heat
+ * balance of absorbed sun, heating and the heat store (north wall and soil) against cover losses and
+ * ventilation with (pad-cooled) air.
+ */
+export function greenhouseEquilibrium(out: Weather, a: Actuators, storeTemp: number): GreenhouseClimate {
+  const quilt = quiltDown(out);
+  const ach = airChanges(a, quilt);
   const ventCoef = 1.17 * ach; // W/m²K per air change for a 3.5 m high house
-  const cover = 6 * (a.thermalScreen ? 0.6 : 1);
+  const cover = (quilt ? QUILT_U : FILM_U) * (a.thermalScreen ? 0.6 : 1);
   const padOn = a.wetPad === 1 && (a.fan === 1 || a.sideVent === 1);
   const inletTemp = padOn ? out.airTemp - 0.8 * (out.airTemp - wetBulb(out.airTemp, out.airHumidity)) : out.airTemp;
   const solarGain = out.solarRadiation * transmission(a) * 0.25;
   const heating = a.heater ? 120 : 0;
-  // The ground stores the day's heat and gives it back at night.
-  const ground = 4;
+  // The wall and soil store the day's heat and give it back at night.
   const temp =
-    (cover * out.airTemp + ventCoef * inletTemp + ground * groundTemp + solarGain + heating) /
-    (cover + ventCoef + ground);
+    (cover * out.airTemp + ventCoef * inletTemp + STORE_COEF * storeTemp + solarGain + heating) /
+    (cover + ventCoef + STORE_COEF);
 
   // Vapour: outside air (or saturated pad air) plus crop transpiration, diluted by ventilation.
   const outVp = (saturationVp(out.airTemp) * out.airHumidity) / 100;
   const inletVp = padOn ? 0.9 * saturationVp(inletTemp) : outVp;
-  const transpiration = 2 + (out.solarRadiation * transmission(a)) / 60 + (a.pump ? 2 : 0);
+  // the crop, and the watered beds a shut house keeps their water in (winter nights run near saturation)
+  const transpiration = 6 + (out.solarRadiation * transmission(a)) / 60 + (a.pump ? 2 : 0);
   const vp = inletVp + transpiration / (ach + 0.3);
   const humidity = clamp((100 * vp) / saturationVp(temp), 5, 100);
 
@@ -73,20 +96,29 @@ export class EnvCabinet extends Behaviour {
   readonly modes = Object.fromEntries(ENV_ACTUATORS.map((k) => [k, 'auto'])) as Record<EnvActuator, 'auto' | 'manual'>;
   private climate: GreenhouseClimate;
   private soilMoisture: number;
-  private soilTemp: number;
+  /** The north wall and soil, read as the soil temperature. */
+  private storeTemp: number;
 
   constructor(ctx: SimContext, startTs: number) {
     super(ctx, startTs);
-    const out = weatherAt(startTs, ctx.place);
     this.soilMoisture = 28 + 6 * hash01(ctx.seed, 1);
-    this.soilTemp = out.meanTemp + 4;
-    this.climate = greenhouseEquilibrium(out, this.actuators, this.soilTemp);
+    // The heat store remembers days: a house met at an instant has been running before, so it is warmed
+    // over the days before the start by the same physics, run as a grower runs it (shut in the quilt
+    // season, vents open otherwise), rather than started at the outside air.
+    const from = startTs - WARM_UP_MS;
+    this.storeTemp = weatherAt(from, ctx.place).meanTemp + 4;
+    this.climate = greenhouseEquilibrium(weatherAt(from, ctx.place), this.actuators, this.storeTemp);
+    for (let t = from + WARM_UP_STEP_MS; t <= startTs; t += WARM_UP_STEP_MS) {
+      const open = weatherAt(t, ctx.place).meanTemp >= QUILT_BELOW_MEAN ? 1 : 0;
+      this.heat(t - WARM_UP_STEP_MS, t, { ...this.actuators, topVent: open, sideVent: open });
+    }
   }
 
-  protected step(fromTs: number, toTs: number): void {
+  /** Air towards its equilibrium; the store towards the air plus the sun its wall and soil absorb. */
+  private heat(fromTs: number, toTs: number, a: Actuators = this.actuators): void {
     const dt = toTs - fromTs;
     const out = weatherAt(toTs, this.ctx.place);
-    const eq = greenhouseEquilibrium(out, this.actuators, this.soilTemp);
+    const eq = greenhouseEquilibrium(out, a, this.storeTemp);
     const k = relax(dt, 15 * 60_000);
     this.climate = {
       temp: this.climate.temp + (eq.temp - this.climate.temp) * k,
@@ -94,12 +126,17 @@ export class EnvCabinet extends Behaviour {
       co2: this.climate.co2 + (eq.co2 - this.climate.co2) * relax(dt, 20 * 60_000),
       illuminance: eq.illuminance,
     };
-    const dtH = dt / 3_600_000;
+    const absorbed = (out.solarRadiation * transmission(a) * STORE_SUN) / STORE_COEF;
+    this.storeTemp += (this.climate.temp + absorbed - this.storeTemp) * relax(dt, STORE_TAU_MS);
+  }
+
+  protected step(fromTs: number, toTs: number): void {
+    this.heat(fromTs, toTs);
+    const dtH = (toTs - fromTs) / 3_600_000;
     // Crop uptake slows as the bed dries towards the wilting point.
     const drying = ((this.soilMoisture - 10) / 25) * (0.03 + Math.max(0, this.climate.temp - 10) * 0.006) * dtH;
     const watering = this.actuators.pump ? 4 * dtH : 0;
     this.soilMoisture = clamp(this.soilMoisture - drying + watering, 8, 48);
-    this.soilTemp += (this.climate.temp - 1 - this.soilTemp) * relax(dt, 6 * 3_600_000);
   }
 
   override irrigate(mm: number): void {
@@ -118,7 +155,7 @@ export class EnvCabinet extends Behaviour {
       co2: this.climate.co2 + this.jitter(2, 4),
       illuminance: this.climate.illuminance,
       soilMoisture: this.soilMoisture,
-      soilTemp: this.soilTemp,
+      soilTemp: this.storeTemp,
       ...this.actuators,
     };
   }

@@ -20,6 +20,7 @@ export type ProductionTarget = Extract<
   | 'machinery'
   | 'maintenance'
   | 'farmVideo'
+  | 'plotSensors'
 >;
 
 /**

@@ -161,6 +161,7 @@ export const systemEn: typeof systemZh = {
       machinery: 'Machine',
       maintenance: 'Maintenance',
       farmVideo: 'Traceability video',
+      plotSensors: 'Plot sensors',
     },
     screenAccount: {
       note: 'A data-screen account can only open the data screens of its parks; it has no menu permissions.',

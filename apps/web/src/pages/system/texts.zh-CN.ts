@@ -160,6 +160,7 @@ export const systemZh = {
       machinery: '农机',
       maintenance: '农机保养',
       farmVideo: '溯源视频',
+      plotSensors: '地块传感器',
     } satisfies Record<SystemLogTarget, string>,
     screenAccount: {
       note: '大屏账号只能打开所选园区的数据大屏，没有任何菜单权限。',

@@ -1,5 +1,6 @@
-import type { IdealRange, PlantingParamStatus } from '@farmpark/contracts';
+import type { IdealRange, PlantingParamStatus, PlotSensor } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
+import { sensorDevices, servingKey } from './plotSensors';
 import { hourlyOf, latestOf } from './plotsRepo';
 
 const HOUR = 3_600_000;
@@ -8,7 +9,7 @@ export const WINDOW_HOURS = 7 * 24;
 const outside = (v: number, r: IdealRange) => (r.min !== null && v < r.min) || (r.max !== null && v > r.max);
 
 /**
- * The hours of the last 7 days whose mean, over all the plot's devices reporting the key, lay outside the
+ * The hours of the last 7 days whose mean, over the devices serving the key, lay outside the
  * range: read from the hourly rollups (sum / count per device and hour), never from raw readings, so a
  * planting page costs at most 168 rows per device and key. The window holds the hour buckets that start at
  * or after `now - 168 h`. The current stage's range is applied to the whole week.
@@ -29,15 +30,19 @@ export async function hoursOutOfRange(db: Db, deviceIds: number[], r: IdealRange
   return out;
 }
 
-/** Each ranged parameter: its value now (mean of the plot's devices' latest), in range or not, hours out. */
+/**
+ * Each ranged parameter against the devices serving its key on the plot (plotSensors.ts): its value now
+ * (mean of their latest), in range or not, hours out. A key no sensor serves reads as no data.
+ */
 export async function paramStatuses(
   db: Db,
-  deviceIds: number[],
+  sensors: readonly PlotSensor[],
   ranges: IdealRange[],
   now = Date.now(),
   withHours = true,
 ): Promise<PlantingParamStatus[]> {
   if (ranges.length === 0) return [];
+  const deviceIds = sensorDevices(sensors);
   const latest =
     deviceIds.length > 0
       ? await latestOf(
@@ -48,7 +53,8 @@ export async function paramStatuses(
       : [];
   return Promise.all(
     ranges.map(async (r) => {
-      const values = latest.filter((l) => l.key === r.key).map((l) => Number(l.value));
+      const serving = servingKey(sensors, r.key);
+      const values = latest.filter((l) => l.key === r.key && serving.includes(l.device_id)).map((l) => Number(l.value));
       const value = values.length > 0 ? values.reduce((a, b) => a + b, 0) / values.length : null;
       return {
         key: r.key,
@@ -56,7 +62,7 @@ export async function paramStatuses(
         max: r.max,
         now: value === null ? null : Math.round(value * 100) / 100,
         inRange: value === null ? null : !outside(value, r),
-        hoursOut7d: withHours ? await hoursOutOfRange(db, deviceIds, r, now) : 0,
+        hoursOut7d: withHours ? await hoursOutOfRange(db, serving, r, now) : 0,
       };
     }),
   );

@@ -21,7 +21,7 @@ import { cropOf } from './crops';
 import { type StageWithRanges, stagesOf } from './cropsRepo';
 import { paramStatuses } from './monitoring';
 import * as repo from './plantingsRepo';
-import { devicesByPlot } from './plotDevices';
+import { NO_SENSORS, sensorDevices, sensorsByPlot } from './plotSensors';
 import { found, refuseInUse } from './refusals';
 
 /** The stage a planting is in on `today`: the one whose day offsets after sowing hold today's. */
@@ -98,8 +98,13 @@ async function currentStage(db: Db, auth: AuthContext, r: repo.PlantingRow, tzNa
 export async function plantingDetail(db: Db, auth: AuthContext, id: number, tzName: string): Promise<PlantingDetail> {
   const row = await plantingOf(db, auth, id);
   const { planting, stage } = await currentStage(db, auth, row, tzName);
-  const deviceIds = (await devicesByPlot(db, scopeOf(auth), row.group_id)).get(row.area_point_id) ?? [];
-  return { ...planting, deviceIds, params: await paramStatuses(db, deviceIds, stage?.ranges ?? []) };
+  const plot = (await sensorsByPlot(db, scopeOf(auth), row.group_id)).get(row.area_point_id) ?? NO_SENSORS;
+  return {
+    ...planting,
+    deviceIds: sensorDevices(plot.sensors),
+    sensorSource: plot.source,
+    params: await paramStatuses(db, plot.sensors, stage?.ranges ?? []),
+  };
 }
 
 /** Growing plantings of a park with a parameter out of its ideal range now (the home page's card). */
@@ -115,7 +120,7 @@ export async function plantingsOutOfRange(
   if (rows.length === 0) return [];
   const stages = await stagesOf(db, scope, [...new Set(rows.map((r) => r.crop_id))]);
   const today = dayIn(await zoneOfPark(db, groupId, tzName));
-  const plots = await devicesByPlot(db, scope, groupId);
+  const plots = await sensorsByPlot(db, scope, groupId);
   const out: PlantingOutOfRange[] = [];
   for (const r of rows) {
     const { stage } = stageOn(
@@ -124,7 +129,7 @@ export async function plantingsOutOfRange(
       today,
     );
     if (!stage || stage.ranges.length === 0) continue;
-    const params = await paramStatuses(db, plots.get(r.area_point_id) ?? [], stage.ranges);
+    const params = await paramStatuses(db, (plots.get(r.area_point_id) ?? NO_SENSORS).sensors, stage.ranges);
     const bad = params.filter((p) => p.inRange === false);
     if (bad.length > 0)
       out.push({
@@ -139,7 +144,10 @@ export async function plantingsOutOfRange(
   return out;
 }
 
-/** The ranges a device's real-time page marks against: the growing planting on the plot it stands on. */
+/**
+ * The ranges a device's real-time page marks against: those of the growing planting on a plot the device
+ * serves, for the keys it serves there (a trap's air temperature is not marked against a greenhouse's range).
+ */
 export async function deviceIdealRanges(
   db: Db,
   auth: AuthContext,
@@ -149,14 +157,19 @@ export async function deviceIdealRanges(
   const scope = scopeOf(auth);
   const device = await rowById(db, scope, 'devices', deviceId);
   if (!device || device.group_id === null) throw notFound(`deviceId ${deviceId}: device`);
-  const plots = await devicesByPlot(db, scope, device.group_id);
-  const plotIds = [...plots].filter(([, ids]) => ids.includes(deviceId)).map(([plot]) => plot);
+  const served = new Map<number, string[]>();
+  for (const [plot, set] of await sensorsByPlot(db, scope, device.group_id)) {
+    const keys = set.sensors.filter((s) => s.deviceId === deviceId).flatMap((s) => s.keys);
+    if (keys.length > 0) served.set(plot, keys);
+  }
   const rows = (await repo.allPlantings(db, scope, { groupId: device.group_id, status: 'growing' })).filter((r) =>
-    plotIds.includes(r.area_point_id),
+    served.has(r.area_point_id),
   );
   for (const r of rows) {
     const { stage } = await currentStage(db, auth, r, tzName);
-    if (stage) return { plantingId: r.id, stageName: stage.name, ranges: stage.ranges };
+    const keys = served.get(r.area_point_id) ?? [];
+    if (stage)
+      return { plantingId: r.id, stageName: stage.name, ranges: stage.ranges.filter((x) => keys.includes(x.key)) };
   }
   return { plantingId: rows[0]?.id ?? null, stageName: null, ranges: [] };
 }

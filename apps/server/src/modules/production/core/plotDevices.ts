@@ -1,13 +1,9 @@
-import type { Db } from '../../../db/connect';
-import type { Scope } from '../../../db/scope';
-import { placedDevices, plotsOfPark } from './plotsRepo';
-
 type LngLat = [number, number];
 
 /**
- * Devices belong to a plot by where they stand: a device of the park whose map position lies inside the
- * plot's boundary (devices carry longitude/latitude, plots a polygon; the map page sets both). No separate
- * link to keep in step: moving a device on the map moves it to the plot it now stands on.
+ * Where a device stands: inside a plot when its map position lies inside the plot's boundary (devices carry
+ * longitude/latitude, plots a polygon; the map page sets both). Standing in a plot is what the default
+ * sensors of a plot start from (plotSensors.ts); the operator's binding overrides it.
  */
 export function insidePolygon([x, y]: LngLat, polygon: LngLat[]): boolean {
   let inside = false;
@@ -28,17 +24,15 @@ export function parseBoundary(text: string): LngLat[] {
   }
 }
 
-/** The devices standing on each plot of a park (plot id -> device ids). */
-export async function devicesByPlot(db: Db, scope: Scope, groupId: number): Promise<Map<number, number[]>> {
-  const [plots, devices] = await Promise.all([plotsOfPark(db, scope, groupId), placedDevices(db, scope, groupId)]);
-  const out = new Map<number, number[]>();
-  for (const p of plots) {
-    const polygon = parseBoundary(p.boundary);
-    if (polygon.length < 3) continue;
-    out.set(
-      p.id,
-      devices.filter((d) => insidePolygon([Number(d.longitude), Number(d.latitude)], polygon)).map((d) => d.id),
-    );
-  }
-  return out;
+/** The devices of `devices` standing inside a plot's boundary (none when it has no polygon). */
+export function standingIn<D extends { longitude: number | null; latitude: number | null }>(
+  boundary: string,
+  devices: D[],
+): D[] {
+  const polygon = parseBoundary(boundary);
+  if (polygon.length < 3) return [];
+  return devices.filter(
+    (d) =>
+      d.longitude !== null && d.latitude !== null && insidePolygon([Number(d.longitude), Number(d.latitude)], polygon),
+  );
 }

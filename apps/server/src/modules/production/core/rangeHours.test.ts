@@ -3,36 +3,40 @@ import { beforeAll, expect, it } from 'vitest';
 import { sendReadings } from '../../../test/devices';
 import { describeEachEngine } from '../../../test/harness';
 import { P } from './permits';
-import { devicesByPlot } from './plotDevices';
 import { type DemoFarm, demoFarm, okPost, plant } from './testFixture';
 
 const HOUR = 3_600_000;
 
 /**
  * A planting's "hours out of range in the last 7 days" is read from the hourly rollups; here it must equal
- * the same count made from the raw readings: hours whose mean over the plot's devices lay outside the range.
+ * the same count made from the raw readings: hours whose mean over the devices serving the key lay outside the
+ * range. Only the plot's bound sensor counts: a trap reporting air temperature beside it does not.
  */
 describeEachEngine('production plantings: ideal ranges against telemetry', (env) => {
   let at: DemoFarm;
   const post = okPost(env, () => at.demo);
   let plantingId: number;
   let plotDevices: number[];
+  let trapId: number;
   const MIN = 18;
   const MAX = 28;
 
   beforeAll(async () => {
-    const { db, ids } = env();
+    const { db } = env();
     at = await demoFarm(env());
     const park = at.park;
-    const station = await db
-      .selectFrom('devices')
-      .select(['id', 'serial'])
-      .where('serial', '=', 'DF-WS-0001')
-      .executeTakeFirstOrThrow();
-    const plots = await devicesByPlot(db, { merchantId: ids.merchant.farm, groupIds: [park] }, park);
-    const [plot, devices] = [...plots].find(([, d]) => d.includes(station.id)) ?? [];
-    expect(plot, 'the demo lays the weather station on a plot').toBeDefined();
-    plotDevices = devices as number[];
+    const device = (serial: string) =>
+      db.selectFrom('devices').select(['id', 'serial']).where('serial', '=', serial).executeTakeFirstOrThrow();
+    const station = await device('DF-WS-0001');
+    const trap = await device('DF-IT-0001');
+    trapId = trap.id;
+    // the plot is judged by the weather station alone, for air temperature; the trap reports air too
+    await post('planting/updatePlotSensors', {
+      groupId: park,
+      areaPointId: at.plot,
+      sensors: [{ deviceId: station.id, keys: ['airTemp'], placement: 'outdoor' }],
+    });
+    plotDevices = [station.id];
 
     const crop = await post('crop/addCrop', { name: '范围番茄', growingDays: 120 });
     await post('growthStage/updateStandard', {
@@ -40,9 +44,8 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
       stages: [{ name: '结果期', startDay: 0, endDay: 120, ranges: [{ key: 'airTemp', min: MIN, max: MAX }] }],
     });
     const sownOn = addDays(dayIn(env().config.tzName), -20);
-    const onPlot = { ...at, plot: plot as number };
     const expectedHarvestOn = addDays(sownOn, 120);
-    plantingId = (await plant(post, onPlot, { cropId: crop.id, areaMu: 2, sownOn, expectedHarvestOn })).id;
+    plantingId = (await plant(post, at, { cropId: crop.id, areaMu: 2, sownOn, expectedHarvestOn })).id;
 
     // 120 hours of readings, 3 an hour; some hours hot, some cold, some with a mean inside but a reading out
     const now = Date.now();
@@ -59,6 +62,9 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
     readings.push({ ts: now - 1000, values: { airTemp: 31 } });
     for (let i = 0; i < readings.length; i += 50)
       await sendReadings(env(), station.serial, readings.slice(i, i + 50), now);
+    // the trap's housing reads 5 °C every hour: it stands on no bound key, so it must count nowhere
+    const cold = readings.map((r) => ({ ts: r.ts, values: { airTemp: 5 } }));
+    for (let i = 0; i < cold.length; i += 50) await sendReadings(env(), trap.serial, cold.slice(i, i + 50), now);
     await env().telemetry.ingest.drain();
   });
 
@@ -107,14 +113,18 @@ describeEachEngine('production plantings: ideal ranges against telemetry', (env)
     expect(res.data.find((p) => p.id === plantingId)?.params.map((p) => p.key)).toEqual(['airTemp']);
   });
 
-  it('gives a device on the plot the ideal ranges of the planting growing there', async () => {
-    const station = plotDevices[0];
-    const res = await env().get<{ plantingId: number | null; ranges: { key: string; min: number; max: number }[] }>(
-      `${P}/planting/getDeviceIdealRanges`,
-      at.demo,
-      { deviceId: String(station) },
-    );
-    expect(res.code).toBe(0);
-    expect(res.data.ranges).toContainEqual({ key: 'airTemp', min: MIN, max: MAX });
+  it('gives a sensor of the plot the ideal ranges of the planting growing there, for the keys it serves', async () => {
+    const ranges = (deviceId: number) =>
+      env().get<{ plantingId: number | null; ranges: { key: string; min: number; max: number }[] }>(
+        `${P}/planting/getDeviceIdealRanges`,
+        at.demo,
+        { deviceId: String(deviceId) },
+      );
+    const station = await ranges(plotDevices[0]);
+    expect(station.code).toBe(0);
+    expect(station.data.ranges.map((r) => r.key)).toEqual(['airTemp']);
+    // the trap serves no plot: nothing marks its tiles
+    const trap = await ranges(trapId);
+    expect(trap.data).toEqual({ plantingId: null, stageName: null, ranges: [] });
   });
 });

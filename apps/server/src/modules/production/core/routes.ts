@@ -9,6 +9,7 @@ import {
   harvestListQuery,
   personnelListQuery,
   plantingListQuery,
+  plotSensorsQuery,
   productionGroupQuery,
   productionIdQuery,
   productionIdsBody,
@@ -18,6 +19,7 @@ import {
   updateHarvestBody,
   updatePersonnelBody,
   updatePlantingBody,
+  updatePlotSensorsBody,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -54,6 +56,7 @@ import {
   removePlantings,
   updatePlanting,
 } from './plantings';
+import { bindingNote, plotSensors, updatePlotSensors } from './plotSensorBindings';
 
 export { PERMITS } from './permits';
 
@@ -153,6 +156,15 @@ export function productionCoreRoutes(app: FastifyInstance, deps: ModuleDeps): vo
   write('planting/addPlanting', plant, addPlantingBody, ['planting', 'add', byVariety], addPlanting);
   write('planting/updatePlanting', plant, updatePlantingBody, ['planting', 'alter', idAndVariety], updatePlanting);
   remove('planting/removePlanting', plant, 'planting', removePlantings);
+  // the sensors that judge a plot's plantings: read and bound on the crops page's own permit
+  read('planting/getPlotSensors', plant, plotSensorsQuery, (a, q) => plotSensors(db, a, q));
+  write(
+    'planting/updatePlotSensors',
+    plant,
+    updatePlotSensorsBody,
+    ['plotSensors', 'alter', bindingNote],
+    updatePlotSensors,
+  );
 
   // harvests
   const harvest = PERMITS.harvest;

@@ -167,6 +167,8 @@ export const PRODUCTION_SAMPLES: Record<string, string> = {
   category: '',
   growingDays: '100',
   stages: '[]',
+  // no binding: the (foreign) park and plot are what is refused
+  sensors: '[]',
   areaMu: '1',
   sownOn: '2026-03-01',
   transplantedOn: '',

@@ -1,17 +1,19 @@
 import '../areaTexts';
 import type { PlantingParamStatus } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Empty, Skeleton, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Drawer, Empty, Skeleton, Space, Table, Tag } from 'antd';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getPlantingDetail } from '../../../../api/production';
 import { isEnglish } from '../../../../i18n';
 import { useAppStore } from '../../../../stores/app';
 import { paramName, paramUnit, rangeText } from '../params';
 import PlantingRecord from './PlantingRecord';
+import PlotSensorsDialog from './PlotSensorsDialog';
 
 /**
- * One planting: its stage today, each ideal range of that stage against the plot's devices, and its
- * record (farm work, materials, harvests, clips).
+ * One planting: its stage today, each ideal range of that stage against the plot's sensors (chosen or
+ * default, opened from here to choose them), and its record (farm work, materials, harvests, clips).
  */
 export default function PlantingDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
@@ -23,6 +25,7 @@ export default function PlantingDrawer({ id, onClose }: { id: number | null; onC
     enabled: id !== null,
   });
   const p = q.data;
+  const [sensorsOf, setSensorsOf] = useState<number | null>(null);
   const lbl = (k: string, o?: Record<string, unknown>) => t(`production.planting.${k}`, o);
   return (
     <Drawer
@@ -47,9 +50,17 @@ export default function PlantingDrawer({ id, onClose }: { id: number | null; onC
             <Descriptions.Item label={t('production.stage.tasks')}>{p.stageTasks || '—'}</Descriptions.Item>
           </Descriptions>
           <h4 style={{ marginTop: 16 }}>{lbl('monitor')}</h4>
-          <div style={{ marginBottom: 8, color: 'rgba(0,0,0,0.55)' }}>
-            {p.deviceIds.length > 0 ? lbl('devices', { count: p.deviceIds.length }) : lbl('noDevices')}
-          </div>
+          <Space wrap style={{ marginBottom: 8, color: 'rgba(0,0,0,0.55)' }}>
+            <Tag color={p.sensorSource === 'explicit' ? 'green' : 'blue'} data-testid="planting-sensor-source">
+              {t(`production.sensors.${p.sensorSource}`)}
+            </Tag>
+            <span>{p.deviceIds.length > 0 ? lbl('devices', { count: p.deviceIds.length }) : lbl('noDevices')}</span>
+            {p.areaPointName !== null ? (
+              <Button size="small" onClick={() => setSensorsOf(p.areaPointId)} data-testid="planting-plot-sensors">
+                {t('production.sensors.open')}
+              </Button>
+            ) : null}
+          </Space>
           {p.params.length === 0 ? (
             <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={lbl('noRanges')} />
           ) : (
@@ -87,6 +98,7 @@ export default function PlantingDrawer({ id, onClose }: { id: number | null; onC
             />
           )}
           <PlantingRecord id={p.id} />
+          <PlotSensorsDialog groupId={p.groupId} areaPointId={sensorsOf} onClose={() => setSensorsOf(null)} />
         </>
       ) : null}
     </Drawer>
