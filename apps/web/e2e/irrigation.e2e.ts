@@ -151,7 +151,10 @@ describe('irrigation', () => {
     // zone 1 of the demo smart machine by its demo name
     // the sentence writes the moisture with at most one decimal and no trailing zero (6%, 25.9%)
     const moisture = String(Number(started?.moisture?.toFixed(1)));
-    expect(await log.innerText()).toContain(`墒情 ${moisture}% 低于 26%：1区 → 彩椒滴灌区 开始灌溉`);
+    // the zone's name comes with the machine's zone names, a request of its own that may answer after the log
+    await expect
+      .poll(() => log.innerText(), { timeout: 15_000 })
+      .toContain(`墒情 ${moisture}% 低于 26%：1区 → 彩椒滴灌区 开始灌溉`);
     await screenshot(page, 'irrigation-smart-decisions');
     expect(problems).toEqual([]);
     await context.close();

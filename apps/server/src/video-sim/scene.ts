@@ -120,8 +120,11 @@ export class Scene {
     // biome-ignore format: one option per line reads better
     this.proc = spawnFfmpeg(this.opts.ffmpeg, [
       ...this.encodeArgs(this.startedAt),
-      // 1 s segments: a viewer's first frame comes quickly.
-      '-f', 'hls', '-hls_time', '1', '-hls_list_size', '8', '-hls_flags', 'delete_segments+independent_segments',
+      // 1 s segments: a viewer's first frame comes quickly. Playlist and segments are written under a temporary
+      // name and renamed (temp_file): the simulator serves a file once it exists, and a reader that opened it
+      // while ffmpeg wrote it in place got an empty playlist (ci25, under heavy load: "not a video stream").
+      '-f', 'hls', '-hls_time', '1', '-hls_list_size', '8',
+      '-hls_flags', 'delete_segments+independent_segments+temp_file',
       join(this.opts.dir, 'index.m3u8'),
     ], true, this.env());
     this.moving = null;
