@@ -29,8 +29,15 @@ const target = {
   deviceId: optional(id),
   deviceClass: optional(enumField(DEVICE_CLASSES)),
 };
-/** A rule watches one device, or (no device given) every device of a class in the park. */
-const oneTarget = (v: { deviceId?: number; deviceClass?: string }, ctx: z.core.$RefinementCtx) => {
+/**
+ * A rule watches one device, or (no device given) every device of a class in the park. A planting rule
+ * watches the park's growing plantings through their plots' sensors: it names no device (one given is not kept).
+ */
+const oneTarget = (
+  v: { deviceId?: number; deviceClass?: string; condition: { kind: string } },
+  ctx: z.core.$RefinementCtx,
+) => {
+  if (v.condition.kind === 'plantingRange') return;
   if (v.deviceId === undefined && v.deviceClass === undefined)
     ctx.addIssue(ruleIssue(['deviceId'], 'eitherOf', { others: 'deviceClass' }));
 };

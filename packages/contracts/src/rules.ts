@@ -79,9 +79,36 @@ export const offlineCondition = z.object({
 });
 export type OfflineCondition = z.infer<typeof offlineCondition>;
 
-export const ruleCondition = z.discriminatedUnion('kind', [thresholdCondition, offlineCondition], {
-  error: named('oneOf'),
+/**
+ * An alarm rule for the park's growing plantings (issue 24, point 8): a parameter out of its current stage's
+ * ideal range for the hours its growth standard allows. It has no device or limits of its own (the standard
+ * and the plot's sensors give them) and is judged hourly from the rollups, not by the rule engine. An alarm
+ * keeps what it was about in `planting` (the server fills it on the alarm's copy; a rule's own is dropped).
+ */
+export const plantingRangeCondition = z.object({
+  kind: z.literal('plantingRange'),
+  planting: optional(
+    z.object({
+      plantingId: z.number().int(),
+      cropName: z.string(),
+      plotName: z.string(),
+      stageName: z.string(),
+      key: z.string(),
+      min: z.number().nullable(),
+      max: z.number().nullable(),
+      hours: z.number().int(),
+    }),
+  ),
 });
+export type PlantingRangeCondition = z.infer<typeof plantingRangeCondition>;
+
+export const ruleCondition = z.discriminatedUnion(
+  'kind',
+  [thresholdCondition, offlineCondition, plantingRangeCondition],
+  {
+    error: named('oneOf'),
+  },
+);
 export type RuleCondition = z.infer<typeof ruleCondition>;
 
 /** Who owns a rule: each kind has its own action handler on the server. */
