@@ -3,7 +3,7 @@ import { DEVICE_CLASSES } from './deviceClasses';
 import { id, idList, pageQuery } from './envelope';
 import { named, ruleIssue } from './errorDetail';
 import { boolField, enumField, epochMsField, intField, jsonText, listOf, optional, withDefault } from './requestValues';
-import { type RuleCondition, ruleCondition, type TimeWindow, timeWindows } from './rules';
+import { type AlarmCondition, type RuleCondition, ruleCondition, type TimeWindow, timeWindows } from './rules';
 
 /**
  * Alarms (SPEC /alarm: alarmSet, alarmList, alarmContacts) and merchant notices. Bodies accept JSON
@@ -147,7 +147,7 @@ export interface AlarmRecord {
   serial: string;
   /** Parameter key ('' for offline rules). */
   key: string;
-  condition: RuleCondition;
+  condition: AlarmCondition;
   severity: Severity;
   value: number | null;
   state: AlarmState;

@@ -1,4 +1,4 @@
-import { type AlarmLiveMessage, type RuleCondition, type Severity, webChannel, webTopic } from '@farmpark/contracts';
+import { type AlarmCondition, type AlarmLiveMessage, type Severity, webChannel, webTopic } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
@@ -22,7 +22,7 @@ export interface KeyedAlarm {
   openKey: string;
   device: Pick<DeviceRef, 'deviceId' | 'name' | 'serial'>;
   paramKey: string;
-  condition: RuleCondition;
+  condition: AlarmCondition;
   value: number | null;
   at: number;
 }
@@ -78,7 +78,7 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
       deviceName: a.device_name,
       serial: a.device_serial,
       deviceClass: place.deviceClass,
-      condition: JSON.parse(a.condition) as RuleCondition,
+      condition: JSON.parse(a.condition) as AlarmCondition,
       value: event === 'cleared' ? a.cleared_value : a.value,
       at,
       tz: deps.tz,

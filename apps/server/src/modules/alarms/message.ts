@@ -1,4 +1,4 @@
-import { DEVICE_MODEL, type DeviceClass, paramDef, type RuleCondition, type Severity } from '@farmpark/contracts';
+import { type AlarmCondition, DEVICE_MODEL, type DeviceClass, paramDef, type Severity } from '@farmpark/contracts';
 
 const SEVERITY_ZH: Record<Severity, string> = { info: '提示', warning: '警告', critical: '严重' };
 const OP_ZH = { above: '高于', below: '低于', between: '介于', outside: '超出' } as const;
@@ -11,7 +11,7 @@ export interface AlarmText {
   deviceName: string;
   serial: string;
   deviceClass: string;
-  condition: RuleCondition;
+  condition: AlarmCondition;
   value: number | null;
   at: number;
   tz: string;
@@ -22,7 +22,7 @@ export const rangeText = (min: number | null, max: number | null) =>
   min === null ? `≤ ${max}` : max === null ? `≥ ${min}` : `${min}～${max}`;
 
 /** "空气温度 高于 30 °C 持续 5 分钟" / "离线 10 分钟" / "番茄（1号大棚，苗期）空气温度 超出适宜范围 20～28 °C 已 30 小时". */
-export function describeCondition(c: RuleCondition, deviceClass: string): string {
+export function describeCondition(c: AlarmCondition, deviceClass: string): string {
   const param = (key: string) => {
     const def = DEVICE_MODEL[deviceClass as DeviceClass] ? paramDef(deviceClass as DeviceClass, key) : undefined;
     return { name: def?.zh ?? key, unit: def?.unit ? ` ${def.unit}` : '' };

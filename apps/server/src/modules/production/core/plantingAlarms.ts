@@ -1,4 +1,4 @@
-import { dayIn, type PlantingRangeCondition } from '@farmpark/contracts';
+import { dayIn, type PlantingAlarmCondition } from '@farmpark/contracts';
 import { z } from 'zod';
 import type { Db } from '../../../db/connect';
 import { rowById } from '../../../db/rows';
@@ -30,7 +30,7 @@ interface Judgment {
   state: 'out' | 'short' | 'in' | 'unknown';
   deviceId: number;
   value: number | null;
-  condition: PlantingRangeCondition;
+  condition: PlantingAlarmCondition;
 }
 
 /**
