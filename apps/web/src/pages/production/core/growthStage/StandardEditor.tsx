@@ -102,7 +102,7 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
             min={1}
             max={MAX_ALLOWED_HOURS_OUT}
             precision={0}
-            addonAfter={lbl('hours')}
+            suffix={lbl('hours')}
             style={{ width: mobile ? '100%' : 240 }}
             data-testid="standard-allowed-hours"
           />
