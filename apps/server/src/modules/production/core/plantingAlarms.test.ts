@@ -191,6 +191,8 @@ describe.each(engines)('planting out of range too long [%s]', (engine) => {
       [env.ids.merchant.orchard, null], // cleared at hour 4 too
     ]);
     expect(their[0].condition).toContain(`"plantingId":${theirs.id}`);
+    // raised when first judged, 2 hours out with 1 allowed: it says how long it has really been out
+    expect(JSON.parse(their[0].condition).planting.hours).toBe(2);
     const leaked = await env.db
       .selectFrom('alarms')
       .select('id')

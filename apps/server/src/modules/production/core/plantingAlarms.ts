@@ -10,7 +10,7 @@ import type { AlarmLifecycle } from '../../alarms/lifecycle';
 import { openKeysOfRule } from '../../alarms/repo';
 import { zoneOfPark } from '../../parks/repo';
 import { stagesOf } from './cropsRepo';
-import { outRun } from './monitoring';
+import { outRun, WINDOW_HOURS } from './monitoring';
 import { stageOn } from './plantings';
 import { allPlantings } from './plantingsRepo';
 import { NO_SENSORS, sensorsByPlot, servingKey } from './plotSensors';
@@ -65,7 +65,8 @@ export function createPlantingAlarms(deps: PlantingAlarmDeps) {
       for (const range of stage.ranges) {
         const serving = servingKey(sensors, range.key);
         if (serving.length === 0) continue; // no sensor serves the key: nothing to judge, no alarm
-        const run = await outRun(db, serving, range, at, r.allowed_hours_out);
+        // counted back up to a week past the allowed hours, so the alarm says how long it has really been out
+        const run = await outRun(db, serving, range, at, Math.max(r.allowed_hours_out, WINDOW_HOURS));
         const state =
           run.latest === null ? 'unknown' : run.inRange ? 'in' : run.hoursOut >= r.allowed_hours_out ? 'out' : 'short';
         // keyed as the alarm's open key after "rule:": one open alarm per rule, planting and parameter
