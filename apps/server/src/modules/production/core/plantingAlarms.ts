@@ -65,7 +65,7 @@ export function createPlantingAlarms(deps: PlantingAlarmDeps) {
       for (const range of stage.ranges) {
         const serving = servingKey(sensors, range.key);
         if (serving.length === 0) continue; // no sensor serves the key: nothing to judge, no alarm
-        // counted back up to a week past the allowed hours, so the alarm says how long it has really been out
+        // counted back over a week (or the allowed hours if longer), so the alarm says how long it has been out
         const run = await outRun(db, serving, range, at, Math.max(r.allowed_hours_out, WINDOW_HOURS));
         const state =
           run.latest === null ? 'unknown' : run.inRange ? 'in' : run.hoursOut >= r.allowed_hours_out ? 'out' : 'short';
