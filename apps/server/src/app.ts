@@ -38,6 +38,7 @@ import { pestImageRoutes } from './modules/pests/imageRoutes';
 import { pestRoutes } from './modules/pests/routes';
 import { sqdRoutes } from './modules/pests/sqdRoutes';
 import { pointRoutes } from './modules/points/routes';
+import { createPlantingAlarms } from './modules/production/core/plantingAlarms';
 import { productionCoreRoutes } from './modules/production/core/routes';
 import { productionStockRoutes } from './modules/production/stock/routes';
 import { productionUploadRoutes } from './modules/production/stock/uploadRoutes';
@@ -163,6 +164,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const rules = createRuleEngine({ db, registry: devices.registry, tz: config.tzName, log: app.log });
   const alarms = createAlarms({ db, publish, config, rules, log: app.log });
+  const plantingAlarms = createPlantingAlarms({ db, lifecycle: alarms.lifecycle, tz: config.tzName });
+  rules.onTick('planting ranges', plantingAlarms.hourly);
   rules.register('automation', automationHandler(devices.commands, app.log, manualModeGate(db)));
   const irrigation = createIrrigation({
     db,

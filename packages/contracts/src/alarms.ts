@@ -3,7 +3,7 @@ import { DEVICE_CLASSES } from './deviceClasses';
 import { id, idList, pageQuery } from './envelope';
 import { named, ruleIssue } from './errorDetail';
 import { boolField, enumField, epochMsField, intField, jsonText, listOf, optional, withDefault } from './requestValues';
-import { type RuleCondition, ruleCondition, type TimeWindow, timeWindows } from './rules';
+import { type AlarmCondition, type RuleCondition, ruleCondition, type TimeWindow, timeWindows } from './rules';
 
 /**
  * Alarms (SPEC /alarm: alarmSet, alarmList, alarmContacts) and merchant notices. Bodies accept JSON
@@ -29,8 +29,15 @@ const target = {
   deviceId: optional(id),
   deviceClass: optional(enumField(DEVICE_CLASSES)),
 };
-/** A rule watches one device, or (no device given) every device of a class in the park. */
-const oneTarget = (v: { deviceId?: number; deviceClass?: string }, ctx: z.core.$RefinementCtx) => {
+/**
+ * A rule watches one device, or (no device given) every device of a class in the park. A planting rule
+ * watches the park's growing plantings through their plots' sensors: it names no device (one given is not kept).
+ */
+const oneTarget = (
+  v: { deviceId?: number; deviceClass?: string; condition: { kind: string } },
+  ctx: z.core.$RefinementCtx,
+) => {
+  if (v.condition.kind === 'plantingRange') return;
   if (v.deviceId === undefined && v.deviceClass === undefined)
     ctx.addIssue(ruleIssue(['deviceId'], 'eitherOf', { others: 'deviceClass' }));
 };
@@ -140,7 +147,7 @@ export interface AlarmRecord {
   serial: string;
   /** Parameter key ('' for offline rules). */
   key: string;
-  condition: RuleCondition;
+  condition: AlarmCondition;
   severity: Severity;
   value: number | null;
   state: AlarmState;

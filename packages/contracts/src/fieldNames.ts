@@ -14,6 +14,7 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   address: ['地址', 'address'],
   agency: ['检测机构', 'testing agency'],
   alarmId: ['告警', 'alarm'],
+  allowedHoursOut: ['允许超出适宜范围（小时）', 'hours allowed out of range'],
   android: ['安卓下载地址', 'Android link'],
   appKey: ['AppKey', 'AppKey'],
   area: ['面积', 'area'],

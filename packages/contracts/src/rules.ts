@@ -79,10 +79,41 @@ export const offlineCondition = z.object({
 });
 export type OfflineCondition = z.infer<typeof offlineCondition>;
 
-export const ruleCondition = z.discriminatedUnion('kind', [thresholdCondition, offlineCondition], {
-  error: named('oneOf'),
-});
+/**
+ * An alarm rule for the park's growing plantings (issue 24, point 8): a parameter out of its current stage's
+ * ideal range for the hours its growth standard allows. It has no device or limits of its own (the standard
+ * and the plot's sensors give them) and is judged hourly from the rollups, not by the rule engine.
+ */
+export const plantingRangeCondition = z.object({ kind: z.literal('plantingRange') });
+
+export const ruleCondition = z.discriminatedUnion(
+  'kind',
+  [thresholdCondition, offlineCondition, plantingRangeCondition],
+  {
+    error: named('oneOf'),
+  },
+);
 export type RuleCondition = z.infer<typeof ruleCondition>;
+
+/** What a planting alarm was about, as the server judged it (kept on the alarm; never sent by a client). */
+export interface PlantingAlarmSubject {
+  plantingId: number;
+  cropName: string;
+  plotName: string;
+  stageName: string;
+  key: string;
+  min: number | null;
+  max: number | null;
+  /** Consecutive hours out of range when the alarm was raised. */
+  hours: number;
+}
+export interface PlantingAlarmCondition {
+  kind: 'plantingRange';
+  /** Absent on the rule itself, present on each of its alarms. */
+  planting?: PlantingAlarmSubject;
+}
+/** An alarm's copy of its condition: its rule's, a planting alarm's with what it was about. */
+export type AlarmCondition = Exclude<RuleCondition, { kind: 'plantingRange' }> | PlantingAlarmCondition;
 
 /** Who owns a rule: each kind has its own action handler on the server. */
 export const RULE_KINDS = ['alarm', 'automation', 'smartIrrigation'] as const;

@@ -32,6 +32,8 @@ export interface ProductionCropsTable {
   variety: Generated<string>;
   category: Generated<string>;
   growing_days: number;
+  /** Consecutive hours a parameter may stay out of its stage's range before the planting alarms. */
+  allowed_hours_out: Generated<number>;
   picture: string | null;
   picture_mime: string | null;
   created_at: Ms;

@@ -96,6 +96,8 @@ export function createRuleEngine(deps: RuleEngineDeps) {
         continue;
       }
       next.set(rule.id, rule);
+      // judged hourly by their owner from the rollups (production/core/plantingAlarms.ts), not per reading
+      if (rule.condition.kind === 'plantingRange') continue;
       if (rule.condition.kind === 'offline') off.push(rule);
       else if (rule.deviceId !== null) dev.set(rule.deviceId, [...(dev.get(rule.deviceId) ?? []), rule]);
       else {

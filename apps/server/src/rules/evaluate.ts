@@ -129,6 +129,8 @@ export function evaluate(
   now: number,
   opts: EvaluateOptions,
 ): Evaluation {
+  // planting rules are judged hourly from the rollups (production/core/plantingAlarms.ts), never here
+  if (condition.kind === 'plantingRange') return { state, transition: 'none' };
   const mayFire = inAnyWindow(opts.windows, now, opts.tz);
   return condition.kind === 'threshold'
     ? evaluateThreshold(condition, state, input, now, mayFire)
@@ -139,5 +141,6 @@ export function evaluate(
 export function dueAt(condition: RuleCondition, state: RuleState): number | null {
   if (state.active) return null;
   if (condition.kind === 'threshold') return state.pendingSince === null ? null : state.pendingSince + condition.forMs;
+  if (condition.kind === 'plantingRange') return null;
   return state.lastTs === null ? null : state.lastTs + condition.forMs;
 }

@@ -6,7 +6,6 @@ import type {
   FarmWorkOptions,
   FarmWorkStatus,
   FarmWorkType,
-  GrowthStageInput,
   Harvest,
   HarvestOptions,
   Machinery,
@@ -30,6 +29,7 @@ import type {
   StockMove,
   Supplier,
   TraceVideo,
+  UpdateGrowthStandardBody,
   UpdatePlotSensorsBody,
 } from '@farmpark/contracts';
 import { buildUrl, type ExportFormat, get, type ListParams, post, request } from './request';
@@ -89,8 +89,7 @@ export const getStandardDetail = (cropId: number) =>
   get<CropStandard>(`${P}/growthStage/getStandardDetail`, { cropId });
 export const standardExportUrl = (f: Filters, format: ExportFormat) =>
   buildUrl(`${P}/growthStage/exportStandard`, { ...f, format });
-export const updateStandard = (cropId: number, stages: GrowthStageInput[]) =>
-  post(`${P}/growthStage/updateStandard`, { cropId, stages }, quiet);
+export const updateStandard = (body: UpdateGrowthStandardBody) => post(`${P}/growthStage/updateStandard`, body, quiet);
 
 export interface PlantingInput {
   groupId: number;

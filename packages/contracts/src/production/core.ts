@@ -111,7 +111,20 @@ export type AddCropBody = z.infer<typeof addCropBody>;
 export const updateCropBody = cropFields.extend({ id });
 export type UpdateCropBody = z.infer<typeof updateCropBody>;
 export const cropListQuery = z.object({ keyword, ...pageQuery.shape });
-export const updateGrowthStandardBody = z.object({ cropId: id, stages: growthStages });
+/**
+ * How long a parameter of a growing planting may stay out of its stage's ideal range, in consecutive hours,
+ * before the planting alarms (alarm rules of condition `plantingRange`). One number per standard: the
+ * agronomist's tolerance for the crop, not per parameter. 24 by default: a cold night is not an alarm, a whole
+ * day is. At most 30 days, the longest a stage's stress is worth waiting for.
+ */
+export const DEFAULT_ALLOWED_HOURS_OUT = 24;
+export const MAX_ALLOWED_HOURS_OUT = 720;
+export const allowedHoursOut = intField((n) => n.min(1).max(MAX_ALLOWED_HOURS_OUT));
+export const updateGrowthStandardBody = z.object({
+  cropId: id,
+  allowedHoursOut: withDefault(allowedHoursOut, DEFAULT_ALLOWED_HOURS_OUT),
+  stages: growthStages,
+});
 export type UpdateGrowthStandardBody = z.infer<typeof updateGrowthStandardBody>;
 export interface GrowthStage extends Omit<GrowthStageInput, 'ranges'> {
   id: number;
@@ -131,6 +144,7 @@ export interface CropStandard {
   cropId: number;
   cropName: string;
   growingDays: number;
+  allowedHoursOut: number;
   stages: GrowthStage[];
 }
 

@@ -30,6 +30,7 @@ import * as spraySafetyDays from './2026_11_28_51_spray_safety_days';
 import * as deviceConnectedAt from './2026_11_28_61_device_connected_at';
 import * as recordRevisions from './2026_11_28_71_record_revisions';
 import * as plotSensors from './2026_11_28_81_plot_sensors';
+import * as plantingAlarm from './2026_11_28_91_planting_alarm';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_61_device_connected_at': deviceConnectedAt,
   '2026_11_28_71_record_revisions': recordRevisions,
   '2026_11_28_81_plot_sensors': plotSensors,
+  '2026_11_28_91_planting_alarm': plantingAlarm,
 };

@@ -1,11 +1,12 @@
-import { type AlarmLiveMessage, type RuleCondition, type Severity, webChannel, webTopic } from '@farmpark/contracts';
+import { type AlarmCondition, type AlarmLiveMessage, type Severity, webChannel, webTopic } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { AlarmsTable } from '../../db/rulesAlarmsSchema';
 import { parkScope } from '../../db/scope';
 import type { Publish } from '../../mqtt/publish';
-import type { RuleHandler, RuleTransition } from '../../rules/engine';
+import type { LoadedRule, RuleHandler, RuleTransition } from '../../rules/engine';
 import { inAnyWindow, nextOutside } from '../../rules/windows';
+import type { DeviceRef } from '../devices/registry';
 import { type AlarmConfig, readAlarmConfig } from './config';
 import { contactsServingPark } from './contactsRepo';
 import { alarmText } from './message';
@@ -14,6 +15,17 @@ import * as repo from './repo';
 
 type AlarmRow = Selectable<AlarmsTable>;
 type Event = 'raised' | 'repeat' | 'cleared';
+
+/** An alarm its rule's owner judged: the open key it is kept under and the device it is shown on. */
+export interface KeyedAlarm {
+  rule: LoadedRule;
+  openKey: string;
+  device: Pick<DeviceRef, 'deviceId' | 'name' | 'serial'>;
+  paramKey: string;
+  condition: AlarmCondition;
+  value: number | null;
+  at: number;
+}
 
 export interface LifecycleDeps {
   db: Db;
@@ -66,7 +78,7 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
       deviceName: a.device_name,
       serial: a.device_serial,
       deviceClass: place.deviceClass,
-      condition: JSON.parse(a.condition) as RuleCondition,
+      condition: JSON.parse(a.condition) as AlarmCondition,
       value: event === 'cleared' ? a.cleared_value : a.value,
       at,
       tz: deps.tz,
@@ -119,24 +131,39 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
     if (event !== 'cleared') await repo.noteNotified(db, a.id, at);
   }
 
-  async function raise(t: RuleTransition): Promise<void> {
-    if (await repo.openAlarm(db, t.rule.id, t.device.deviceId)) return;
-    const cfg = readAlarmConfig(t.rule.config);
-    const row = {
-      merchant_id: t.rule.merchantId,
-      group_id: t.rule.groupId,
-      rule_id: t.rule.id,
-      device_id: t.device.deviceId,
-      rule_name: t.rule.name,
-      device_name: t.device.name,
-      device_serial: t.device.serial,
-      param_key: t.rule.condition.kind === 'threshold' ? t.rule.condition.key : '',
-      condition: JSON.stringify(t.rule.condition),
-      severity: cfg.severity,
+  const raise = (t: RuleTransition) =>
+    raiseKeyed({
+      rule: t.rule,
+      openKey: `${t.rule.id}:${t.device.deviceId}`,
+      device: t.device,
+      paramKey: t.rule.condition.kind === 'threshold' ? t.rule.condition.key : '',
+      condition: t.rule.condition,
       value: t.value,
+      at: t.at,
+    });
+
+  /**
+   * Raises an alarm of a rule, one open per `openKey` (rule and device for the engine's rules; rule, planting
+   * and parameter for planting rules, which judge themselves), stores it and notifies.
+   */
+  async function raiseKeyed(a: KeyedAlarm): Promise<void> {
+    if (await repo.openAlarmByKey(db, a.openKey)) return;
+    const cfg = readAlarmConfig(a.rule.config);
+    const row = {
+      merchant_id: a.rule.merchantId,
+      group_id: a.rule.groupId,
+      rule_id: a.rule.id,
+      device_id: a.device.deviceId,
+      rule_name: a.rule.name,
+      device_name: a.device.name,
+      device_serial: a.device.serial,
+      param_key: a.paramKey,
+      condition: JSON.stringify(a.condition),
+      severity: cfg.severity,
+      value: a.value,
       state: 'active',
-      open_key: `${t.rule.id}:${t.device.deviceId}`,
-      raised_at: t.at,
+      open_key: a.openKey,
+      raised_at: a.at,
       acked_at: null,
       acked_by: null,
       cleared_at: null,
@@ -145,20 +172,23 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
     };
     const id = await repo.insertAlarm(db, row);
     const alarm = { ...row, id, notify_count: 0, acked_by_name: '', ack_comment: '' };
-    await notify(alarm, cfg, 'raised', t.at);
+    await notify(alarm, cfg, 'raised', a.at);
     for (const listener of raisedListeners) listener(alarm);
   }
 
-  async function clear(t: RuleTransition): Promise<void> {
-    const open = await repo.openAlarm(db, t.rule.id, t.device.deviceId);
+  const clear = (t: RuleTransition) => clearKeyed(t.rule, `${t.rule.id}:${t.device.deviceId}`, t.value, t.at);
+
+  /** Clears the rule's open alarm of this key, if there is one, and notifies. */
+  async function clearKeyed(rule: LoadedRule, openKey: string, value: number | null, at: number): Promise<void> {
+    const open = await repo.openAlarmByKey(db, openKey);
     if (!open) return;
-    await repo.setAlarm(db, open.id, { state: 'cleared', cleared_at: t.at, cleared_value: t.value, open_key: null });
-    const cfg = readAlarmConfig(t.rule.config);
+    await repo.setAlarm(db, open.id, { state: 'cleared', cleared_at: at, cleared_value: value, open_key: null });
+    const cfg = readAlarmConfig(rule.config);
     await notify(
-      { ...open, state: 'cleared', cleared_at: t.at, cleared_value: t.value, open_key: null },
+      { ...open, state: 'cleared', cleared_at: at, cleared_value: value, open_key: null },
       cfg,
       'cleared',
-      t.at,
+      at,
     );
   }
 
@@ -195,7 +225,7 @@ export function createAlarmLifecycle(deps: LifecycleDeps) {
     return () => raisedListeners.delete(listener);
   };
 
-  return { handler, repeatDue, live, onRaised };
+  return { handler, repeatDue, live, onRaised, raiseKeyed, clearKeyed };
 }
 
 export type AlarmLifecycle = ReturnType<typeof createAlarmLifecycle>;

@@ -1,4 +1,4 @@
-import { DEVICE_MODEL, type DeviceClass, paramDef, type RuleCondition, type Severity } from '@farmpark/contracts';
+import { type AlarmCondition, DEVICE_MODEL, type DeviceClass, paramDef, type Severity } from '@farmpark/contracts';
 
 const SEVERITY_ZH: Record<Severity, string> = { info: '提示', warning: '警告', critical: '严重' };
 const OP_ZH = { above: '高于', below: '低于', between: '介于', outside: '超出' } as const;
@@ -11,20 +11,33 @@ export interface AlarmText {
   deviceName: string;
   serial: string;
   deviceClass: string;
-  condition: RuleCondition;
+  condition: AlarmCondition;
   value: number | null;
   at: number;
   tz: string;
 }
 
-/** "空气温度 高于 30 °C 持续 5 分钟" / "离线 10 分钟". */
-export function describeCondition(c: RuleCondition, deviceClass: string): string {
+/** A range with an open bound as "≥ 18" / "≤ 28", a closed one as "18～28". */
+export const rangeText = (min: number | null, max: number | null) =>
+  min === null ? `≤ ${max}` : max === null ? `≥ ${min}` : `${min}～${max}`;
+
+/** "空气温度 高于 30 °C 持续 5 分钟" / "离线 10 分钟" / "番茄（1号大棚，苗期）空气温度 超出适宜范围 20～28 °C 已 30 小时". */
+export function describeCondition(c: AlarmCondition, deviceClass: string): string {
+  const param = (key: string) => {
+    const def = DEVICE_MODEL[deviceClass as DeviceClass] ? paramDef(deviceClass as DeviceClass, key) : undefined;
+    return { name: def?.zh ?? key, unit: def?.unit ? ` ${def.unit}` : '' };
+  };
+  if (c.kind === 'plantingRange') {
+    const p = c.planting;
+    if (!p) return '种植参数超出生长标准的适宜范围，达到标准允许的时长';
+    const { name, unit } = param(p.key);
+    return `${p.cropName}（${p.plotName}，${p.stageName}）${name} 超出适宜范围 ${rangeText(p.min, p.max)}${unit} 已 ${p.hours} 小时`;
+  }
   const minutes = Math.round(c.forMs / 60_000);
   if (c.kind === 'offline') return `设备离线超过 ${minutes} 分钟`;
-  const def = DEVICE_MODEL[deviceClass as DeviceClass] ? paramDef(deviceClass as DeviceClass, c.key) : undefined;
-  const unit = def?.unit ? ` ${def.unit}` : '';
+  const { name, unit } = param(c.key);
   const limits = c.op === 'above' || c.op === 'below' ? `${c.value}${unit}` : `${c.low}～${c.high}${unit}`;
-  return `${def?.zh ?? c.key} ${OP_ZH[c.op]} ${limits}${minutes > 0 ? ` 持续 ${minutes} 分钟` : ''}`;
+  return `${name} ${OP_ZH[c.op]} ${limits}${minutes > 0 ? ` 持续 ${minutes} 分钟` : ''}`;
 }
 
 /** Subject and plain text of a notification (Chinese, the product's language). */

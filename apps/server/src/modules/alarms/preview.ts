@@ -62,17 +62,19 @@ export async function previewRule(
 ): Promise<AlarmPreview> {
   const scope = scopeOf(auth);
   requirePark(auth, body.groupId);
+  const from = now - PREVIEW_RANGE_MS;
+  // a planting rule has no device to replay: its hours out are on each planting's page
+  if (body.condition.kind === 'plantingRange') return { startTime: from, endTime: now, devices: [] };
   const devices =
     body.deviceId !== undefined
       ? [await repo.parkDevice(db, scope, body.groupId, body.deviceId)]
       : await repo.parkDevicesOfClass(db, scope, body.groupId, body.deviceClass ?? '', PREVIEW_MAX_DEVICES);
   if (devices[0] === undefined) throw notFound(`deviceId ${body.deviceId}: device in park ${body.groupId}`);
-  const from = now - PREVIEW_RANGE_MS;
   const out: AlarmPreview['devices'] = [];
   for (const d of devices) {
     if (!d) continue;
     const c = body.condition;
-    if (c.kind === 'offline') {
+    if (c.kind !== 'threshold') {
       const times = await repo.readingTimes(db, d.id, from, now);
       const inputs = times.map((t) => ({ ts: t.ts, input: { type: 'seen', lastSeenAt: t.ts } as RuleInput }));
       out.push({

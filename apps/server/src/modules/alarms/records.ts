@@ -1,4 +1,5 @@
 import {
+  type AlarmCondition,
   type AlarmDelivery,
   type AlarmDetail,
   type AlarmListQuery,
@@ -6,6 +7,7 @@ import {
   type AlarmState,
   Code,
   type Paged,
+  type PlantingAlarmSubject,
   ruleCondition,
   type Severity,
 } from '@farmpark/contracts';
@@ -24,6 +26,13 @@ import * as repo from './repo';
 
 type Row = Selectable<AlarmsTable> & { group_name: string | null };
 
+/** The alarm's copy of its condition; a planting alarm keeps what it was about, which a rule never carries. */
+function alarmCondition(text: string): AlarmCondition {
+  const raw = JSON.parse(text) as { planting?: PlantingAlarmSubject };
+  const c = ruleCondition.parse(raw);
+  return c.kind === 'plantingRange' && raw.planting ? { ...c, planting: raw.planting } : c;
+}
+
 function toRecord(r: Row): AlarmRecord {
   return {
     id: r.id,
@@ -35,7 +44,7 @@ function toRecord(r: Row): AlarmRecord {
     deviceName: r.device_name,
     serial: r.device_serial,
     key: r.param_key,
-    condition: ruleCondition.parse(JSON.parse(r.condition)),
+    condition: alarmCondition(r.condition),
     severity: r.severity as Severity,
     value: r.value,
     state: r.state as AlarmState,

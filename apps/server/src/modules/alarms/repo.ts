@@ -56,8 +56,20 @@ export function closeRuleAlarms(db: Db, ruleId: number, at: number) {
 
 // --- alarms
 
-export function openAlarm(db: Db, ruleId: number, deviceId: number) {
-  return db.selectFrom('alarms').selectAll().where('open_key', '=', `${ruleId}:${deviceId}`).executeTakeFirst();
+/** The alarm not yet cleared under an open key ("rule:device", or "rule:p<planting>:<key>" for planting rules). */
+export function openAlarmByKey(db: Db, openKey: string) {
+  return db.selectFrom('alarms').selectAll().where('open_key', '=', openKey).executeTakeFirst();
+}
+
+/** The open keys of a rule's alarms not yet cleared (a planting rule clears those it no longer judges out). */
+export async function openKeysOfRule(db: Db, scope: Scope, ruleId: number): Promise<string[]> {
+  const rows = await scoped(db, scope)
+    .selectFrom('alarms')
+    .select('open_key')
+    .where('rule_id', '=', ruleId)
+    .where('open_key', 'is not', null)
+    .execute();
+  return rows.map((r) => r.open_key ?? '');
 }
 
 export async function insertAlarm(

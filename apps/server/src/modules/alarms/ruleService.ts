@@ -74,7 +74,7 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
   const scope = scopeOf(auth);
   requirePark(auth, body.groupId);
   let cls = body.deviceClass as DeviceClass | undefined;
-  if (body.deviceId !== undefined) {
+  if (body.deviceId !== undefined && body.condition.kind !== 'plantingRange') {
     const d = await repo.parkDevice(db, scope, body.groupId, body.deviceId);
     if (!d) throw notFound(`deviceId ${body.deviceId}: device in park ${body.groupId}`);
     cls = d.device_class as DeviceClass;
@@ -100,6 +100,14 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
     repeatMinutes: body.repeatMinutes,
     quietHours: body.quietHours,
   };
+  // a planting rule watches the park's plantings through their plots' sensors, not a device of its own; what
+  // an alarm was about (`planting`) is the server's to fill on the alarm
+  if (body.condition.kind === 'plantingRange')
+    return ruleDraft(
+      { ...body, condition: { kind: 'plantingRange' as const } },
+      { deviceId: null, deviceClass: null },
+      config,
+    );
   const target = {
     deviceId: body.deviceId ?? null,
     deviceClass: body.deviceId !== undefined ? null : (body.deviceClass ?? null),

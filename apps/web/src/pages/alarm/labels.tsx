@@ -1,5 +1,5 @@
 import './areaTexts';
-import { DEVICE_MODEL, type DeviceClass, paramDef, type RuleCondition, type Severity } from '@farmpark/contracts';
+import { type AlarmCondition, DEVICE_MODEL, type DeviceClass, paramDef, type Severity } from '@farmpark/contracts';
 import { Tag } from 'antd';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -41,7 +41,21 @@ export function classLabel(deviceClass: string, lng: string) {
 }
 
 /** "Air temperature above 30 °C for 5 min" / "offline for 10 min". */
-export function conditionText(c: RuleCondition, deviceClass: string | null | undefined, t: TFunction, lng: string) {
+export function conditionText(c: AlarmCondition, deviceClass: string | null | undefined, t: TFunction, lng: string) {
+  if (c.kind === 'plantingRange') {
+    const p = c.planting;
+    if (!p) return t('alarm.rule.plantingRangeText');
+    const param = paramLabel(deviceClass, p.key, lng);
+    const range = p.min === null ? `≤ ${p.max}` : p.max === null ? `≥ ${p.min}` : `${p.min} ~ ${p.max}`;
+    return t('alarm.rule.plantingText', {
+      crop: p.cropName,
+      plot: p.plotName,
+      stage: p.stageName,
+      param: param.name,
+      range: `${range}${param.unit ? ` ${param.unit}` : ''}`,
+      n: p.hours,
+    });
+  }
   const minutes = Math.round(c.forMs / 60_000);
   if (c.kind === 'offline') return t('alarm.rule.offlineText', { n: minutes });
   const p = paramLabel(deviceClass, c.key, lng);

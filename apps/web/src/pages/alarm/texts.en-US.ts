@@ -29,6 +29,12 @@ export const alarmEn: typeof alarmZh = {
       kind: 'Condition type',
       threshold: 'Parameter threshold',
       offline: 'Device offline',
+      plantingRange: 'Planting out of ideal range',
+      plantingRangeHelp:
+        "The park's growing plantings, judged by the hourly means of their plots' sensors: a parameter out of its current stage's ideal range for the hours the growth standard allows (set in the growth standard) raises the alarm, back in range clears it. Judged every hour",
+      plantingTarget: 'Growing plantings',
+      plantingRangeText: 'a planting parameter out of its ideal range for the hours its standard allows',
+      plantingText: '{{crop}} ({{plot}}, {{stage}}): {{param}} out of ideal range {{range}} for {{n}} h',
       key: 'Parameter',
       op: 'Condition',
       value: 'Threshold',

@@ -27,6 +27,12 @@ export const alarmZh = {
       kind: '条件类型',
       threshold: '参数阈值',
       offline: '设备离线',
+      plantingRange: '种植超出适宜范围',
+      plantingRangeHelp:
+        '本园区生长中的种植，按其地块传感器的小时均值，某项参数连续超出当前生长阶段的适宜范围达到生长标准允许的时长（在生长标准中设置）即告警，回到范围内即恢复；每小时判断一次',
+      plantingTarget: '生长中的种植',
+      plantingRangeText: '种植参数超出适宜范围达到生长标准允许的时长',
+      plantingText: '{{crop}}（{{plot}}，{{stage}}）{{param}} 超出适宜范围 {{range}} 已 {{n}} 小时',
       key: '参数',
       op: '条件',
       value: '阈值',

@@ -72,6 +72,7 @@ export async function growthStandard(db: Db, auth: AuthContext, cropId: number):
     cropId,
     cropName: row.name,
     growingDays: row.growing_days,
+    allowedHoursOut: row.allowed_hours_out,
     stages: stages.map(({ cropId: _c, ...s }) => s),
   };
 }
@@ -88,7 +89,10 @@ export async function updateGrowthStandard(db: Db, auth: AuthContext, body: Upda
       },
       { field: 'stages', rule: 'max', params: { max: row.growing_days + 365 } },
     );
-  await db.transaction().execute((trx) => repo.replaceStages(trx, scopeOf(auth), body.cropId, body.stages));
+  await db.transaction().execute(async (trx) => {
+    await repo.replaceStages(trx, scopeOf(auth), body.cropId, body.stages);
+    await updateById(trx, scopeOf(auth), 'production_crops', body.cropId, { allowed_hours_out: body.allowedHoursOut });
+  });
   return { cropId: body.cropId };
 }
 

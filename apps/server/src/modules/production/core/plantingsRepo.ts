@@ -28,6 +28,7 @@ export const plantingsNamed = (db: Db, scope: Scope, groupId?: number) =>
       'p.status',
       'p.notes',
       'c.name as crop_name',
+      'c.allowed_hours_out',
       'a.name as area_point_name',
     ]);
 

@@ -166,6 +166,7 @@ export const PRODUCTION_SAMPLES: Record<string, string> = {
   variety: '',
   category: '',
   growingDays: '100',
+  allowedHoursOut: '24',
   stages: '[]',
   // no binding: the (foreign) park and plot are what is refused
   sensors: '[]',

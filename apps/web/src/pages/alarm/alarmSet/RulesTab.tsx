@@ -36,7 +36,9 @@ export default function RulesTab() {
           responsive: ['md'],
           ellipsis: true,
           render: (_, r) =>
-            r.deviceName ?? t('alarm.rule.allDevicesOf', { cls: classLabel(r.deviceClass ?? '', i18n.language) }),
+            r.condition.kind === 'plantingRange'
+              ? t('alarm.rule.plantingTarget')
+              : (r.deviceName ?? t('alarm.rule.allDevicesOf', { cls: classLabel(r.deviceClass ?? '', i18n.language) })),
         },
         {
           title: l('condition'),

@@ -36,6 +36,14 @@ describe('rule editor values', () => {
     });
   });
 
+  it('makes a planting rule without a device or limits, whatever the form still holds', () => {
+    const body = toInput(form({ kind: 'plantingRange', deviceId: 4, key: 'airTemp', value: 30 }), 1);
+    expect(addAlarmRuleBody.safeParse(body).error?.issues).toBeUndefined();
+    expect(body.condition).toEqual({ kind: 'plantingRange' });
+    expect(body).not.toHaveProperty('deviceId');
+    expect(body).not.toHaveProperty('deviceClass');
+  });
+
   it('round-trips a stored rule through the editor', () => {
     const input = toInput(
       form({

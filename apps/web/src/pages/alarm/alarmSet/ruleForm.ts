@@ -7,7 +7,7 @@ export interface RuleForm {
   targetType: 'device' | 'class';
   deviceId?: number;
   deviceClass?: string;
-  kind: 'threshold' | 'offline';
+  kind: RuleCondition['kind'];
   key?: string;
   op?: ThresholdOp;
   value?: number;
@@ -42,6 +42,8 @@ export const NEW_RULE: Partial<RuleForm> = {
 const MIN = 60_000;
 
 export function toCondition(v: Partial<RuleForm>): RuleCondition {
+  // the standard and the plot's sensors give a planting rule its parameters, limits and hours
+  if (v.kind === 'plantingRange') return { kind: 'plantingRange' };
   if (v.kind === 'offline') return { kind: 'offline', forMs: Math.round((v.offlineMinutes ?? 0) * MIN) };
   const two = v.op === 'between' || v.op === 'outside';
   return {
@@ -55,6 +57,7 @@ export function toCondition(v: Partial<RuleForm>): RuleCondition {
 }
 
 export function toTarget(v: Partial<RuleForm>): { deviceId?: number; deviceClass?: string } {
+  if (v.kind === 'plantingRange') return {}; // it watches the park's plantings, through their plots' sensors
   return v.targetType === 'class' ? { deviceClass: v.deviceClass } : { deviceId: v.deviceId };
 }
 
@@ -93,7 +96,9 @@ export function fromRule(r: AlarmRule): Partial<RuleForm> {
           forMinutes: c.forMs / MIN,
           hysteresis: c.hysteresis,
         }
-      : { offlineMinutes: c.forMs / MIN }),
+      : c.kind === 'offline'
+        ? { offlineMinutes: c.forMs / MIN }
+        : {}),
     severity: r.severity,
     contactIds: r.contactIds,
     channels: r.channels,

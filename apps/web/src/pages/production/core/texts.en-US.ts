@@ -35,6 +35,10 @@ export const productionEn: typeof productionZh = {
       ranges: 'Ideal ranges',
       addStage: 'Add stage',
       addRange: 'Add parameter',
+      allowedHoursOut: 'Allowed out of range',
+      allowedHoursOutHelp:
+        'A growing planting whose parameter stays out of its stage range this many hours in a row raises the alarm rules of kind "planting out of ideal range"',
+      hours: 'hours',
       param: 'Parameter',
       min: 'Low',
       max: 'High',

@@ -37,6 +37,28 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
     </Form.Item>
   );
 
+  const kindField = (
+    <Col xs={24} md={kind === 'plantingRange' ? 24 : 12}>
+      <Form.Item name="kind" label={l('kind')} extra={kind === 'plantingRange' ? l('plantingRangeHelp') : undefined}>
+        <Radio.Group
+          optionType="button"
+          data-testid="rule-kind"
+          options={[
+            { value: 'threshold', label: l('threshold') },
+            { value: 'offline', label: l('offline') },
+            { value: 'plantingRange', label: l('plantingRange') },
+          ]}
+        />
+      </Form.Item>
+    </Col>
+  );
+  // a planting rule has no device or limits of its own: the growth standard and the plots' sensors give them
+  if (kind === 'plantingRange')
+    return (
+      <Row gutter={16} data-testid="rule-condition">
+        {kindField}
+      </Row>
+    );
   return (
     <Row gutter={16} data-testid="rule-condition">
       <Col xs={24} md={12}>
@@ -71,17 +93,7 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
           </Form.Item>
         )}
       </Col>
-      <Col xs={24} md={12}>
-        <Form.Item name="kind" label={l('kind')}>
-          <Radio.Group
-            optionType="button"
-            options={[
-              { value: 'threshold', label: l('threshold') },
-              { value: 'offline', label: l('offline') },
-            ]}
-          />
-        </Form.Item>
-      </Col>
+      {kindField}
       {kind === 'offline' ? (
         <Col xs={24} md={12}>
           {num('offlineMinutes', l('offlineMinutes'), undefined, 1)}

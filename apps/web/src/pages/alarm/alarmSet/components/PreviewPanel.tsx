@@ -1,7 +1,7 @@
 import '../../areaTexts';
 import type { AlarmPreview, DeviceClass, RuleCondition } from '@farmpark/contracts';
 import { DEVICE_MODEL } from '@farmpark/contracts';
-import { Alert, Button, type FormInstance, List, Space, Tag } from 'antd';
+import { Alert, Button, Form, type FormInstance, List, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { previewAlarmRule } from '../../../../api/alarms';
@@ -31,6 +31,7 @@ export default function PreviewPanel({ form }: { form: FormInstance<RuleForm> })
   const park = useActivePark();
   const [result, setResult] = useState<{ preview: AlarmPreview; condition: RuleCondition; cls?: string } | null>(null);
   const [loading, setLoading] = useState(false);
+  const kind = Form.useWatch('kind', form);
   const p = (k: string, o?: Record<string, unknown>) => t(`alarm.preview.${k}`, o ?? {});
 
   const run = async () => {
@@ -61,6 +62,8 @@ export default function PreviewPanel({ form }: { form: FormInstance<RuleForm> })
           (x) => x.key === (result.condition as { key: string }).key,
         )?.unit ?? '')
       : '';
+  // a planting rule has nothing to replay on one device: each planting's page shows its hours out
+  if (kind === 'plantingRange') return null;
   return (
     <div
       data-testid="rule-preview"

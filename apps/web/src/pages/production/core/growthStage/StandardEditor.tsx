@@ -1,6 +1,12 @@
 import '../areaTexts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { fieldName, type GrowthStageInput, updateGrowthStandardBody } from '@farmpark/contracts';
+import {
+  DEFAULT_ALLOWED_HOURS_OUT,
+  fieldName,
+  type GrowthStageInput,
+  MAX_ALLOWED_HOURS_OUT,
+  updateGrowthStandardBody,
+} from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Col, Form, Input, InputNumber, Modal, Row, Select, Skeleton, Space } from 'antd';
 import { useEffect } from 'react';
@@ -14,6 +20,7 @@ import { useSchemaForm } from '../../../../utils/useSchemaForm';
 import { MEASURED_PARAMS } from '../params';
 
 interface Values {
+  allowedHoursOut: number;
   stages: GrowthStageInput[];
 }
 
@@ -29,8 +36,9 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
   // A stage's or range's refusal goes under its own input: the labels name the keys of a row.
   const { rule, submit, saving } = useSchemaForm(form, {
     schema: updateGrowthStandardBody,
-    toBody: (v) => ({ cropId: cropId as number, stages: toStages(v) }),
+    toBody: (v) => ({ cropId: cropId as number, allowedHoursOut: v.allowedHoursOut, stages: toStages(v) }),
     labels: {
+      allowedHoursOut: lbl('allowedHoursOut'),
       stages: fieldName('stages', phraseLang()),
       name: lbl('name'),
       startDay: lbl('startDay'),
@@ -47,7 +55,11 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
     enabled: cropId !== null,
   });
   useEffect(() => {
-    if (q.data) form.setFieldsValue({ stages: q.data.stages.map(({ id: _id, ...s }) => s) });
+    if (q.data)
+      form.setFieldsValue({
+        allowedHoursOut: q.data.allowedHoursOut,
+        stages: q.data.stages.map(({ id: _id, ...s }) => s),
+      });
   }, [q.data, form]);
 
   const params = MEASURED_PARAMS.map((p) => ({
@@ -56,7 +68,7 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
   }));
   const save = () =>
     submit(async (body) => {
-      await updateStandard(body.cropId, body.stages);
+      await updateStandard(body);
       message.success(lbl('saved'));
       void queryClient.invalidateQueries({ queryKey: ['production'] });
       void queryClient.invalidateQueries({ queryKey: ['crud', 'standard'] });
@@ -74,7 +86,27 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
       destroyOnHidden
     >
       {q.isLoading ? <Skeleton active /> : null}
-      <Form form={form} layout="vertical" data-testid="standard-form">
+      <Form
+        form={form}
+        layout="vertical"
+        data-testid="standard-form"
+        initialValues={{ allowedHoursOut: DEFAULT_ALLOWED_HOURS_OUT }}
+      >
+        <Form.Item
+          name="allowedHoursOut"
+          label={lbl('allowedHoursOut')}
+          extra={lbl('allowedHoursOutHelp')}
+          rules={[...req(lbl('allowedHoursOut')), rule('allowedHoursOut')]}
+        >
+          <InputNumber
+            min={1}
+            max={MAX_ALLOWED_HOURS_OUT}
+            precision={0}
+            suffix={lbl('hours')}
+            style={{ width: mobile ? '100%' : 240 }}
+            data-testid="standard-allowed-hours"
+          />
+        </Form.Item>
         <Form.List name="stages">
           {(stages, { add, remove }) => (
             <Space direction="vertical" style={{ width: '100%' }}>
