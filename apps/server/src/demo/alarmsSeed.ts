@@ -6,8 +6,8 @@ const DAY = 86_400_000;
 const WINDY = { kind: 'threshold', key: 'windSpeed', op: 'above', value: 5, forMs: 0, hysteresis: 0.8 };
 
 /**
- * Demo alarms: a contact, four rules (thresholds on the park weather station, one of them on gusts that
- * fire now and then, a class-wide soil threshold, an offline rule) with a week of past records and a notice for Demo Farm's first park, so the alarm pages have
+ * Demo alarms: a contact, five rules (thresholds on the park weather station, one of them on gusts that
+ * fire now and then, a class-wide soil threshold, plantings out of their ideal range, an offline rule) with a week of past records and a notice for Demo Farm's first park, so the alarm pages have
  * something real to show. Runs right after the base seed, so Demo Farm's rows come first.
  */
 export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): Promise<void> {
@@ -89,6 +89,13 @@ export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): 
         repeatMinutes: 0,
         quietHours: [],
       }),
+      // a planting whose plot's sensors read outside its stage's range longer than its standard allows (issue 24)
+      rule(
+        '种植环境超出适宜范围',
+        { device_id: null, device_class: null },
+        { kind: 'plantingRange' },
+        { severity: 'warning', contactIds: [contact], channels: ['email'], repeatMinutes: 0, quietHours: [] },
+      ),
       rule(
         '气象站离线告警',
         { device_id: null, device_class: 'weatherStation' },
