@@ -71,6 +71,12 @@ const FROZEN: Record<string, [sqlite: string, postgres: string]> = {
   '2026_11_27_01_run_usage_settled': ['85237ac2eef9f373', '85237ac2eef9f373'],
   '2026_11_28_20_video_camera_checks': ['1db3f46585dedaff', '1db3f46585dedaff'],
   '2026_11_28_31_agronomy': ['4954f3ec6b493420', '4954f3ec6b493420'],
+  '2026_11_28_41_trace_records': ['9d928d7af747dfb3', 'b63da0d8e11f5e34'],
+  '2026_11_28_51_spray_safety_days': ['e59018e5c3a7f7a7', 'e59018e5c3a7f7a7'],
+  '2026_11_28_61_device_connected_at': ['d55af3bcd2d277d0', 'd55af3bcd2d277d0'],
+  '2026_11_28_71_record_revisions': ['f1a26f5043c6ae3a', '7c52a582e4b63597'],
+  '2026_11_28_81_plot_sensors': ['31b58314c44990e3', 'b7796b88dfb8912a'],
+  '2026_11_28_91_planting_alarm': ['c7336c3b72675f38', '82ae7eb1b64a6e27'],
 };
 
 it.each(Object.entries(FROZEN))('migration %s sends the SQL it always sent', async (name, pinned) => {
