@@ -73,6 +73,26 @@ describeEachEngine('demo', (env) => {
     }
   });
 
+  it('seeds a finished spray corrected by the administrator: its history shows the record and the correction', async () => {
+    const { db } = env();
+    const corrected = await db
+      .selectFrom('record_revisions')
+      .select(['group_id', 'target_id'])
+      .where('target_type', '=', 'farmWork')
+      .where('kind', '=', 'corrected')
+      .execute();
+    expect(corrected).toHaveLength(1);
+    const { group_id: groupId, target_id: id } = corrected[0];
+    const history = await env().get<{ kind: string; reason: string | null; changes: { field: string }[] }[]>(
+      '/api/merchant/production/farmWork/getFarmWorkHistory',
+      await env().login('demo'),
+      { groupId: String(groupId), id: String(id) },
+    );
+    expect(history.data.map((r) => r.kind)).toEqual(['corrected', 'made']);
+    expect(history.data[0].reason).toBe('补记东侧两垄的补喷时间');
+    expect(history.data[0].changes.map((c) => c.field)).toEqual(['notes']);
+  });
+
   it('gives every demo device a secret kept in DATA_DIR (0600), stable across restarts', async () => {
     const { db, config } = env();
     const first = await ensureDemoDeviceSecrets(db, config.dataDir);

@@ -3,6 +3,7 @@ import type { Db } from '../db/connect';
 import { hashPassword } from '../modules/auth/secrets';
 import { seedAlarmDemo } from './alarmsSeed';
 import { seedAutomationDemo } from './automationSeed';
+import { seedCorrectedSpray } from './correctedSpray';
 import {
   DEMO_FARM_PARKS,
   DEMO_PASSWORD,
@@ -178,6 +179,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   await seedProductionCoreDemo(db, now);
   await seedPlotSensorsDemo(db, now);
   await seedProductionStockDemo(db, now);
+  await seedCorrectedSpray(db);
   await seedTraceDemo(db, now);
   await seedTraceCodesDemo(db, now);
   await seedTreeDemo(db, now);
