@@ -9,11 +9,9 @@ import { enabledRules } from '../../../rules/repo';
 import type { AlarmLifecycle } from '../../alarms/lifecycle';
 import { openKeysOfRule } from '../../alarms/repo';
 import { zoneOfPark } from '../../parks/repo';
-import { stagesOf } from './cropsRepo';
 import { outRun, WINDOW_HOURS } from './monitoring';
-import { stageOn } from './plantings';
-import { allPlantings } from './plantingsRepo';
-import { NO_SENSORS, sensorsByPlot, servingKey } from './plotSensors';
+import { growingInStage } from './plantings';
+import { servingKey } from './plotSensors';
 
 const HOUR = 3_600_000;
 
@@ -49,19 +47,8 @@ export function createPlantingAlarms(deps: PlantingAlarmDeps) {
   async function judgePark(merchantId: number, groupId: number, at: number): Promise<Map<string, Judgment>> {
     const scope = parkScope(merchantId, groupId);
     const out = new Map<string, Judgment>();
-    const rows = await allPlantings(db, scope, { groupId, status: 'growing' });
-    if (rows.length === 0) return out;
-    const stages = await stagesOf(db, scope, [...new Set(rows.map((r) => r.crop_id))]);
     const today = dayIn(await zoneOfPark(db, groupId, deps.tz), at);
-    const plots = await sensorsByPlot(db, scope, groupId);
-    for (const r of rows) {
-      const { stage } = stageOn(
-        stages.filter((s) => s.cropId === r.crop_id),
-        r.sown_on,
-        today,
-      );
-      if (!stage) continue;
-      const sensors = (plots.get(r.area_point_id) ?? NO_SENSORS).sensors;
+    for (const { row: r, stage, sensors } of await growingInStage(db, scope, groupId, today)) {
       for (const range of stage.ranges) {
         const serving = servingKey(sensors, range.key);
         if (serving.length === 0) continue; // no sensor serves the key: nothing to judge, no alarm

@@ -13,6 +13,7 @@ import {
 } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { deleteByIds, insertRow, rowById, updateById } from '../../../db/rows';
+import type { Scope } from '../../../db/scope';
 import { notFound } from '../../../http/apiError';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
@@ -115,22 +116,11 @@ export async function plantingsOutOfRange(
   tzName: string,
 ): Promise<PlantingOutOfRange[]> {
   requirePark(auth, groupId);
-  const scope = scopeOf(auth);
-  const rows = await repo.allPlantings(db, scope, { groupId, status: 'growing' });
-  if (rows.length === 0) return [];
-  const stages = await stagesOf(db, scope, [...new Set(rows.map((r) => r.crop_id))]);
   const today = dayIn(await zoneOfPark(db, groupId, tzName));
-  const plots = await sensorsByPlot(db, scope, groupId);
   const out: PlantingOutOfRange[] = [];
-  for (const r of rows) {
-    const { stage } = stageOn(
-      stages.filter((s) => s.cropId === r.crop_id),
-      r.sown_on,
-      today,
-    );
-    if (!stage || stage.ranges.length === 0) continue;
-    const params = await paramStatuses(db, (plots.get(r.area_point_id) ?? NO_SENSORS).sensors, stage.ranges);
-    const bad = params.filter((p) => p.inRange === false);
+  for (const { row: r, stage, sensors } of await growingInStage(db, scopeOf(auth), groupId, today)) {
+    if (stage.ranges.length === 0) continue;
+    const bad = (await paramStatuses(db, sensors, stage.ranges)).filter((p) => p.inRange === false);
     if (bad.length > 0)
       out.push({
         id: r.id,
@@ -142,6 +132,25 @@ export async function plantingsOutOfRange(
       });
   }
   return out;
+}
+
+/**
+ * A park's growing plantings in their stage on `today`, each with the sensors judging its plot: what the home
+ * card and the planting alarm (plantingAlarms.ts) both judge. A planting past its last stage is left out.
+ */
+export async function growingInStage(db: Db, scope: Scope, groupId: number, today: string) {
+  const rows = await repo.allPlantings(db, scope, { groupId, status: 'growing' });
+  if (rows.length === 0) return [];
+  const stages = await stagesOf(db, scope, [...new Set(rows.map((r) => r.crop_id))]);
+  const plots = await sensorsByPlot(db, scope, groupId);
+  return rows.flatMap((row) => {
+    const { stage } = stageOn(
+      stages.filter((s) => s.cropId === row.crop_id),
+      row.sown_on,
+      today,
+    );
+    return stage ? [{ row, stage, sensors: (plots.get(row.area_point_id) ?? NO_SENSORS).sensors }] : [];
+  });
 }
 
 /**
