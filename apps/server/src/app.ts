@@ -46,6 +46,7 @@ import { productionWorkRoutes } from './modules/production/stock/workRoutes';
 import { roleRoutes } from './modules/roles/routes';
 import { screenAccountRoutes } from './modules/screenAccounts/routes';
 import { screenRoutes } from './modules/screens/routes';
+import { storageRoutes } from './modules/storage/routes';
 import { systemLogRoutes } from './modules/systemLog/routes';
 import { telemetryRoutes } from './modules/telemetry/routes';
 import type { TelemetryRuntime } from './modules/telemetry/runtime';
@@ -205,6 +206,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     screenAccountRoutes,
     systemLogRoutes,
     appLinksRoutes,
+    storageRoutes,
     deviceRoutes,
     deviceImportRoutes,
     commandRoutes,

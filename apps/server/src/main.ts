@@ -9,6 +9,7 @@ import { demoLightCloud } from './demo/lightCloud';
 import { seedDemoOnce, startDemo } from './demo/start';
 import { startDemoVideo } from './demo/videoCameras';
 import { startDeviceJobs } from './jobs/deviceJobs';
+import { startFileJobs } from './jobs/fileJobs';
 import { startRuleJobs } from './jobs/ruleJobs';
 import { createDeviceRegistry } from './modules/devices/registry';
 import { startTelemetry } from './modules/telemetry/runtime';
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
   pictures.start(() => ownership.owns('devices'));
   const demo = config.demo ? await startDemo({ config, db, log }) : null;
   const stopRuleJobs = startRuleJobs(cluster.rules, alarms, log, undefined, () => ownership.owns('rules'));
+  const stopFileJobs = startFileJobs(db, config.dataDir, log, undefined, () => ownership.owns('devices'));
 
   const url = `http://127.0.0.1:${config.port}`;
   const lines = [
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
     await demo?.stop();
     await stopDeviceJobs();
     await stopRuleJobs();
+    await stopFileJobs();
     await cluster.close();
     await app.close();
     await lightCloud.close();

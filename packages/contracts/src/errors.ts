@@ -62,6 +62,8 @@ export const Code = {
   URL_TOO_LONG: 1012,
   /** The path exists but not with this method (e.g. POST to a GET route). HTTP 405. */
   METHOD_NOT_ALLOWED: 1013,
+  /** The merchant's files would pass its disk quota (the message says how much is used of how much). */
+  STORAGE_QUOTA: 1014,
   /** Too many requests (SPEC §8): per account and address on login, per token elsewhere. */
   RATE_LIMITED: 1604,
   /** An unexpected server error. Always a bug; logged with the request id. */
@@ -109,6 +111,7 @@ export const DEFAULT_MESSAGES: Record<CodeValue, string> = {
   1011: 'Unsupported Content-Type: send JSON or form-encoded data',
   1012: 'The request URL is too long',
   1013: 'This API does not accept this method',
+  1014: 'The storage quota of your company is full',
   1604: '访问过于频繁，请稍候再试！',
   1500: 'Internal server error',
 };
@@ -142,6 +145,7 @@ export const DEFAULT_MESSAGES_ZH: Record<CodeValue, string> = {
   1011: '不支持的 Content-Type：请以 JSON 或表单格式提交',
   1012: '请求地址过长',
   1013: '该接口不支持此请求方法',
+  1014: '企业的存储空间已满',
   1604: '访问过于频繁，请稍候再试！',
   1500: '服务器内部错误',
 };

@@ -17,6 +17,7 @@ export * from './devicesApi';
 export * from './envelope';
 export * from './errorDetail';
 export * from './errors';
+export * from './files';
 export * from './irrigation';
 export * from './irrigationZones';
 export * from './light';

@@ -26,6 +26,19 @@ export interface MerchantsTable {
   logo_url: string;
   enabled: Flag;
   created_at: Ms;
+  /** The merchant's disk quota in the file store, MB (migration 2026_11_28_92; 10240 by default). */
+  file_quota_mb: Generated<number>;
+}
+
+/** One file a merchant keeps in the file store (files/ledger.ts). */
+export interface StoredFilesTable {
+  id: Id;
+  merchant_id: number;
+  kind: string;
+  sha256: string;
+  ext: string;
+  bytes: number;
+  created_at: Ms;
 }
 
 export interface UsersTable {
@@ -296,6 +309,7 @@ export interface Database
   device_param_settings: DeviceParamSettingsTable;
   device_group_sort: DeviceGroupSortTable;
   ingest_refused: IngestRefusedTable;
+  stored_files: StoredFilesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

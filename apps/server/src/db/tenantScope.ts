@@ -77,6 +77,7 @@ export const PARK_COLUMN: Record<TenantTable, 'group_id' | 'id' | null> = {
   rules: 'group_id',
   screens: null,
   sessions: null,
+  stored_files: null,
   system_log: null,
   trace_batch_harvests: null,
   trace_batch_plantings: null,

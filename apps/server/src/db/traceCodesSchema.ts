@@ -74,6 +74,8 @@ export interface TraceLabelJobsTable {
   error: Generated<string>;
   created_at: number;
   updated_at: number;
+  /** The finished sheet in the file store (kind labels), once done. */
+  file_sha256: string | null;
 }
 
 export interface TraceCodesTables {

@@ -42,7 +42,7 @@ export async function seedCategoryPictures(deps: { db: Db; dataDir: string }): P
   const rows = await deps.db
     .selectFrom('pest_categories as c')
     .innerJoin('merchants as m', 'm.id', 'c.merchant_id')
-    .select(['c.id', 'c.name', 'c.kind'])
+    .select(['c.id', 'c.name', 'c.kind', 'c.merchant_id'])
     // only the demo's own companies: a real merchant's categories are theirs to picture
     .where('m.name', 'in', DEMO_MERCHANTS)
     .where('c.picture_sha256', 'is', null)
@@ -52,7 +52,7 @@ export async function seedCategoryPictures(deps: { db: Db; dataDir: string }): P
     const png = await sharp(Buffer.from(categorySvg(r.name, r.kind === 'spore')))
       .png()
       .toBuffer();
-    const stored = await store.put(png);
+    const stored = await store.put(png, { db: deps.db, merchantId: r.merchant_id });
     await deps.db
       .updateTable('pest_categories')
       .set({ picture_sha256: stored.sha256, picture_mime: stored.mime })

@@ -73,7 +73,7 @@ export async function seedDemoClips(
     for (const [title, i] of TITLES) {
       const file = join(dir, `clip-${i}.mp4`);
       await makeClip(file, 3 + i, SOURCES[i], ffmpeg);
-      const stored = await files.put(createReadStream(file), 20 * 1024 * 1024);
+      const stored = await files.put(createReadStream(file), 20 * 1024 * 1024, { db, merchantId: park.merchant_id });
       const planting = plantings[i % Math.max(1, plantings.length)];
       await db
         .insertInto('production_videos')

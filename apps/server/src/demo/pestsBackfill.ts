@@ -78,7 +78,11 @@ export async function backfillDemoPests(
           const seed = seedOf(e.serial, takenAt);
           const detections = trapDetections(kind, expectedCatch(kind, takenAt, place, NIGHT_MINUTES), seed);
           const jpeg = await renderTrapPhoto(kind, detections, seed, BACKFILL_WIDTH);
-          return { takenAt, detections, stored: await store.put(jpeg) };
+          return {
+            takenAt,
+            detections,
+            stored: await store.put(jpeg, { db: deps.db, merchantId: device.merchant_id }),
+          };
         }),
       );
       for (const p of batch) {

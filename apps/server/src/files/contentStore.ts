@@ -1,11 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import type { StoredFileKind } from '@farmpark/contracts';
+import { admitFile, type FileOwner, recordFile } from './ledger';
 
-/** The kinds of stored file, each a folder under DATA_DIR. */
-export type FileKind = 'images' | 'thumbs' | 'reports' | 'videos';
+/** The file name's extension of each type the store keeps (the type is known from the content, never a claim). */
+const EXT_OF_MIME: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'application/pdf': 'pdf',
+  'video/mp4': 'mp4',
+};
+export const extOf = (mime: string): string => EXT_OF_MIME[mime] ?? 'bin';
+
+/** The kinds of stored file, each a folder under DATA_DIR: a merchant's files, and thumbnails made from them. */
+export type FileKind = StoredFileKind | 'thumbs';
 
 /**
  * The one file store: content-addressed files under `{dataDir}/{kind}/ab/{sha256}.{ext}`. The same content
@@ -13,6 +25,11 @@ export type FileKind = 'images' | 'thumbs' | 'reports' | 'videos';
  * renamed, so a reader never sees half a file. Files are found only from a row's sha256 and type, never
  * from anything a caller typed, so no path can be guessed into. Pictures, thumbnails, test reports and clips
  * all go through here (each kind keeps its own content check before `put`).
+ *
+ * Every file is stored for a merchant (`FileOwner`): its quota is checked before a byte is written, and the
+ * file is entered in the merchant's ledger (files/ledger.ts), which the sweep (files/sweep.ts) reads to
+ * remove what no record names. Thumbnails are the server's cache of a picture, not the merchant's file:
+ * they are not counted, and go with their picture.
  */
 export function contentStore(dataDir: string, kind: FileKind) {
   const root = join(dataDir, kind);
@@ -39,12 +56,36 @@ export function contentStore(dataDir: string, kind: FileKind) {
     relPathOf,
     pathOf,
 
-    /** Stores a whole buffer; answers its sha256 (the same file again is not written twice). */
-    async put(buf: Buffer, ext: string): Promise<{ sha256: string; bytes: number }> {
+    /** Stores a whole buffer for its owner; answers its sha256 (the same file again is not written twice). */
+    async put(buf: Buffer, ext: string, owner: FileOwner): Promise<{ sha256: string; bytes: number }> {
       const sha256 = createHash('sha256').update(buf).digest('hex');
+      await admitFile(owner, ledgerKind(), sha256, buf.length);
       const full = pathOf(sha256, ext);
-      if (!(await has(full, buf.length))) await write(sha256, ext, buf);
+      // content on disk already is touched, so the sweep's grace period starts again (files/sweep.ts)
+      if (await has(full, buf.length)) await utimes(full, new Date(), new Date());
+      else await write(sha256, ext, buf);
+      await recordFile(owner, ledgerKind(), { sha256, ext, bytes: buf.length });
       return { sha256, bytes: buf.length };
+    },
+
+    /**
+     * Moves a file written elsewhere (a label sheet drawn page by page) into the store for its owner.
+     * Over the quota, the file is removed and the refusal thrown.
+     */
+    async adopt(file: string, ext: string, owner: FileOwner): Promise<{ sha256: string; bytes: number }> {
+      try {
+        const hash = createHash('sha256');
+        for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+        const sha256 = hash.digest('hex');
+        const bytes = (await stat(file)).size;
+        await admitFile(owner, ledgerKind(), sha256, bytes);
+        await folderOf(sha256);
+        await rename(file, pathOf(sha256, ext));
+        await recordFile(owner, ledgerKind(), { sha256, ext, bytes });
+        return { sha256, bytes };
+      } finally {
+        await rm(file, { force: true });
+      }
     },
 
     /** Stores a file made from a stored one (a thumbnail), named by the source's sha256. */
@@ -58,7 +99,11 @@ export function contentStore(dataDir: string, kind: FileKind) {
       body: Readable,
       ext: string,
       check: { chunk(chunk: Buffer, bytesSoFar: number): void; end(bytes: number): void },
+      owner: FileOwner,
     ): Promise<{ sha256: string; bytes: number }> {
+      // the size is known only at the end: the quota is checked as bytes arrive (the same content kept
+      // already would cost nothing, but that is known only at the end too, so a full quota refuses it)
+      const fits = await admitFile(owner, ledgerKind(), null);
       await mkdir(root, { recursive: true });
       const tmp = join(root, `upload-${randomBytes(8).toString('hex')}.tmp`);
       const hash = createHash('sha256');
@@ -68,6 +113,7 @@ export function contentStore(dataDir: string, kind: FileKind) {
         for await (const chunk of body as AsyncIterable<Buffer>) {
           bytes += chunk.length;
           check.chunk(chunk, bytes);
+          fits(bytes);
           hash.update(chunk);
           if (!out.write(chunk)) await new Promise<void>((r) => out.once('drain', () => r()));
         }
@@ -76,6 +122,7 @@ export function contentStore(dataDir: string, kind: FileKind) {
         const sha256 = hash.digest('hex');
         await folderOf(sha256);
         await rename(tmp, pathOf(sha256, ext));
+        await recordFile(owner, ledgerKind(), { sha256, ext, bytes });
         return { sha256, bytes };
       } catch (err) {
         // the stream opens its file asynchronously: a refusal in the first chunk can come before the open, and
@@ -86,9 +133,12 @@ export function contentStore(dataDir: string, kind: FileKind) {
       }
     },
 
-    /** Removes a file once no row names it. */
-    drop: (sha256: string, ext: string) => rm(pathOf(sha256, ext), { force: true }),
     size: async (sha256: string, ext: string) => (await stat(pathOf(sha256, ext))).size,
   };
+
+  function ledgerKind(): StoredFileKind {
+    if (kind === 'thumbs') throw new TypeError("thumbnails are derived (putDerived), not a merchant's file");
+    return kind;
+  }
 }
 export type ContentStore = ReturnType<typeof contentStore>;

@@ -123,6 +123,14 @@ export const componentsEn: typeof componentsZh = {
     empty: 'No operations recorded',
   },
   map: { noPositions: 'These devices have no coordinates yet' },
+  fileUsage: {
+    label: 'Storage {{used}} / {{quota}}',
+    unavailable: 'Storage use cannot be read right now',
+    files_one: '{{count}} file',
+    files_other: '{{count}} files',
+    freedLater: 'Removed files free their space a day later',
+    kind: { images: 'Pictures', reports: 'Test reports', videos: 'Videos', labels: 'Label sheets' },
+  },
   appLinks: {
     edit: 'Set download links',
     hint: 'The download address of each app (http:// or https://); blank means not offered. Every user and the public download page show them once saved.',

@@ -117,6 +117,14 @@ export const componentsZh = {
     empty: '没有操作记录',
   },
   map: { noPositions: '这些设备还没有设置坐标' },
+  fileUsage: {
+    label: '存储空间 {{used}} / {{quota}}',
+    unavailable: '存储用量暂时无法读取',
+    files_one: '{{count}} 个文件',
+    files_other: '{{count}} 个文件',
+    freedLater: '删除的文件在一天后释放空间',
+    kind: { images: '图片', reports: '检测报告', videos: '视频', labels: '标签文件' },
+  },
   appLinks: {
     edit: '设置下载地址',
     hint: '填写各客户端的下载地址（http:// 或 https://），留空表示未提供。保存后所有用户和公开下载页都会显示。',

@@ -31,6 +31,7 @@ import * as deviceConnectedAt from './2026_11_28_61_device_connected_at';
 import * as recordRevisions from './2026_11_28_71_record_revisions';
 import * as plotSensors from './2026_11_28_81_plot_sensors';
 import * as plantingAlarm from './2026_11_28_91_planting_alarm';
+import * as fileLedger from './2026_11_28_92_file_ledger';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_71_record_revisions': recordRevisions,
   '2026_11_28_81_plot_sensors': plotSensors,
   '2026_11_28_91_planting_alarm': plantingAlarm,
+  '2026_11_28_92_file_ledger': fileLedger,
 };

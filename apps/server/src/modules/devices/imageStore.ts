@@ -1,4 +1,5 @@
-import { contentStore } from '../../files/contentStore';
+import { contentStore, extOf } from '../../files/contentStore';
+import type { FileOwner } from '../../files/ledger';
 import type { PictureMime } from '../../http/pictures';
 
 /**
@@ -16,8 +17,6 @@ export function sniffImage(buf: Buffer): ImageMime | null {
   return null;
 }
 
-const EXT: Record<ImageMime, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
-
 export interface StoredImage {
   sha256: string;
   mime: ImageMime;
@@ -34,13 +33,14 @@ export function createImageStore(dataDir: string) {
   const files = contentStore(dataDir, 'images');
   return {
     root: files.root,
-    relPathOf: (sha256: string, mime: ImageMime) => files.relPathOf(sha256, EXT[mime]),
-    pathOf: (sha256: string, mime: ImageMime) => files.pathOf(sha256, EXT[mime]),
-    async put(buf: Buffer): Promise<StoredImage> {
+    relPathOf: (sha256: string, mime: ImageMime) => files.relPathOf(sha256, extOf(mime)),
+    pathOf: (sha256: string, mime: ImageMime) => files.pathOf(sha256, extOf(mime)),
+    /** Stores a picture for its owner, counted against the owner's quota (files/ledger.ts). */
+    async put(buf: Buffer, owner: FileOwner): Promise<StoredImage> {
       const mime = sniffImage(buf);
       if (!mime) throw new TypeError('not a JPEG, PNG or WebP image');
-      const { sha256, bytes } = await files.put(buf, EXT[mime]);
-      return { sha256, mime, bytes, relPath: files.relPathOf(sha256, EXT[mime]) };
+      const { sha256, bytes } = await files.put(buf, extOf(mime), owner);
+      return { sha256, mime, bytes, relPath: files.relPathOf(sha256, extOf(mime)) };
     },
   };
 }

@@ -35,7 +35,7 @@ export async function deviceUploadRoutes(app: FastifyInstance, deps: ModuleDeps)
     async (req) => {
       const device = deviceOf(req);
       const picture = await checkPicture(req.body);
-      const stored = await images.put(req.body as Buffer);
+      const stored = await images.put(req.body as Buffer, { db: deps.db, merchantId: device.merchantId });
       const at = Date.now();
       const imageId = await insertImage(deps.db, {
         device_id: device.deviceId,

@@ -73,8 +73,9 @@ export async function pestImageRoutes(app: FastifyInstance, deps: ModuleDeps): P
     },
     async (req) => {
       await checkPicture(req.body, CATEGORY_PICTURE);
-      const stored = await files.store.put(req.body as Buffer);
-      return ok(await setCategoryPicture(db, authOf(req), req.params.categoryId, stored));
+      const auth = authOf(req);
+      const stored = await files.store.put(req.body as Buffer, { db, merchantId: auth.merchantId });
+      return ok(await setCategoryPicture(db, auth, req.params.categoryId, stored));
     },
   );
 

@@ -46,7 +46,7 @@ export function createSnapshots(deps: SnapshotDeps) {
   async function keep(cam: SnapshotCamera, source: SnapshotSource, at: number, alarmId: number | null = null) {
     const buf = await cameras.capture(cam.id);
     const pic = await checkPicture(buf);
-    const stored = await images.put(buf);
+    const stored = await images.put(buf, { db, merchantId: cam.merchantId });
     const id = await repo.insertSnapshot(db, {
       merchant_id: cam.merchantId,
       group_id: cam.groupId,

@@ -112,7 +112,10 @@ export function createTimelapses(deps: TimelapseDeps) {
         ],
         (done) => repo.updateTimelapse(db, id, { done }),
       );
-      const stored = await videos.put(createReadStream(out), Number.MAX_SAFE_INTEGER);
+      const stored = await videos.put(createReadStream(out), Number.MAX_SAFE_INTEGER, {
+        db,
+        merchantId: job.merchant_id,
+      });
       await repo.updateTimelapse(db, id, {
         state: 'done',
         done: frames.length,

@@ -138,6 +138,8 @@ export const tracingEn: typeof tracingZh = {
     downloadAgain: 'Download again',
     labelsProgress: 'Making labels: {{done}} / {{total}}',
     labelsFailed: 'The labels could not be made; try again',
+    labelsQuota:
+      "The sheet does not fit your company's storage quota: remove files you no longer need, or ask for a larger quota",
     publicBase: 'Public address in the QR codes',
     publicBaseHelp:
       'An http(s) address consumers’ phones can open, without ? or #; blank uses the server’s PUBLIC_BASE_URL or this address. Administrators only',

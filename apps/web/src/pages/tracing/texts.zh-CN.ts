@@ -137,6 +137,7 @@ export const tracingZh = {
     downloadAgain: '再次下载',
     labelsProgress: '正在生成标签：{{done}} / {{total}}',
     labelsFailed: '标签生成失败，请重试',
+    labelsQuota: '标签文件超出企业存储配额：请删除不再需要的文件，或申请更大的配额',
     publicBase: '二维码中的公网地址',
     publicBaseHelp:
       '消费者手机能打开的 http(s) 地址，不含 ? 和 #；留空则使用服务器的 PUBLIC_BASE_URL 或当前访问地址。仅管理员可修改',

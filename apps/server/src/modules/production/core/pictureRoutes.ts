@@ -71,7 +71,7 @@ export async function productionPictureRoutes(app: FastifyInstance, { db, config
         const store = async () => {
           await stored(auth, recordId);
           const checked = await checkPicture(req.body, LIMITS);
-          const { sha256 } = await files.store.put(req.body as Buffer);
+          const { sha256 } = await files.store.put(req.body as Buffer, { db, merchantId: auth.merchantId });
           const set = { [k.column]: sha256, [`${k.column}_mime`]: checked.mime };
           await updateById(db, scopeOf(auth), k.table, recordId, set);
           return { id: recordId };

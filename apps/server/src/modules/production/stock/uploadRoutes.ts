@@ -52,7 +52,8 @@ export async function productionUploadRoutes(app: FastifyInstance, deps: ModuleD
   r.post(`${P}/farmWork/addFarmWorkPhoto`, { config: { permitUrl: FARM_WORK } }, async (req) => {
     const q = parseValue(farmWorkPhotoQuery, req.query);
     const checked = await checkPicture(req.body, FARM_PHOTO);
-    const store = async () => ({ ...(await images.put(req.body as Buffer)), mime: checked.mime });
+    const owner = { db, merchantId: authOf(req).merchantId };
+    const store = async () => ({ ...(await images.put(req.body as Buffer, owner)), mime: checked.mime });
     const add = () => addPhoto(db, authOf(req), q.farmWorkId, store);
     return ok(await logged(db, req, 'farmWork', 'alter', add, { id: q.farmWorkId, name: 'photo +' }));
   });
@@ -85,7 +86,7 @@ export async function productionUploadRoutes(app: FastifyInstance, deps: ModuleD
             field: 'body',
             rule: 'required',
           });
-        return videos.put(req.body as Readable, VIDEO_MAX_BYTES);
+        return videos.put(req.body as Readable, VIDEO_MAX_BYTES, { db, merchantId: auth.merchantId });
       });
     return ok(await logged(db, req, 'farmVideo', 'add', add, { name: q.title }));
   });
@@ -98,7 +99,7 @@ export async function productionUploadRoutes(app: FastifyInstance, deps: ModuleD
     `${P}/video/removeVideo`,
     { config: { permitUrl: VIDEOS }, schema: { tags, body: removeIdsBody } },
     async (req) => {
-      const drop = () => removeVideos(db, authOf(req), req.body.id, videos.drop);
+      const drop = () => removeVideos(db, authOf(req), req.body.id);
       return ok(await logged(db, req, 'farmVideo', 'remove', drop, { id: req.body.id }));
     },
   );

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import { Code } from '@farmpark/contracts';
 import { contentStore } from '../../../files/contentStore';
+import type { FileOwner } from '../../../files/ledger';
 import { ApiError } from '../../../http/apiError';
 
 /**
@@ -73,33 +74,36 @@ function notMp4(kind: 'quicktime' | 'other') {
 export function createVideoFiles(dataDir: string) {
   const files = contentStore(dataDir, 'videos');
 
-  function put(body: Readable, maxBytes: number): Promise<{ sha256: string; bytes: number }> {
+  function put(body: Readable, maxBytes: number, owner: FileOwner): Promise<{ sha256: string; bytes: number }> {
     let head = Buffer.alloc(0);
     let kind: ReturnType<typeof mp4Kind> = 'more';
-    return files.putStream(body, 'mp4', {
-      chunk(chunk, bytes) {
-        if (bytes > maxBytes)
-          throw refuse(
-            `视频不能超过 ${Math.round(maxBytes / 1024 / 1024)} MB`,
-            `the clip is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
-          );
-        if (kind !== 'more') return;
-        head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
-        kind = mp4Kind(head);
-        if (kind === 'quicktime' || kind === 'other') throw notMp4(kind);
+    return files.putStream(
+      body,
+      'mp4',
+      {
+        chunk(chunk, bytes) {
+          if (bytes > maxBytes)
+            throw refuse(
+              `视频不能超过 ${Math.round(maxBytes / 1024 / 1024)} MB`,
+              `the clip is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`,
+            );
+          if (kind !== 'more') return;
+          head = Buffer.concat([head, chunk]).subarray(0, HEAD_BYTES);
+          kind = mp4Kind(head);
+          if (kind === 'quicktime' || kind === 'other') throw notMp4(kind);
+        },
+        end(bytes) {
+          if (kind === 'more') kind = mp4Kind(head, true);
+          if (kind !== 'mp4') throw bytes === 0 ? emptyBody() : notMp4(kind === 'quicktime' ? 'quicktime' : 'other');
+        },
       },
-      end(bytes) {
-        if (kind === 'more') kind = mp4Kind(head, true);
-        if (kind !== 'mp4') throw bytes === 0 ? emptyBody() : notMp4(kind === 'quicktime' ? 'quicktime' : 'other');
-      },
-    });
+      owner,
+    );
   }
 
   return {
     pathOf: (sha256: string) => files.pathOf(sha256, 'mp4'),
     put,
-    /** Removes a clip's file once no row names it (the same clip may be listed twice). */
-    drop: (sha256: string) => files.drop(sha256, 'mp4'),
     size: (sha256: string) => files.size(sha256, 'mp4'),
   };
 }

@@ -61,10 +61,9 @@ export async function addVideo(
 export const videoOf = (db: Db, auth: AuthContext, id: number) =>
   visibleRow(db, auth, 'production_videos', id, `id ${id}: video`);
 
-/** A clip's file goes when the last record naming it goes (uploads are content-addressed). */
-export async function removeVideos(db: Db, auth: AuthContext, ids: number[], drop: (sha256: string) => Promise<void>) {
-  const rows = await Promise.all(ids.map((id) => videoOf(db, auth, id)));
+/** A clip's file goes with the file sweep once no record names it (files/sweep.ts), not here. */
+export async function removeVideos(db: Db, auth: AuthContext, ids: number[]) {
+  await Promise.all(ids.map((id) => videoOf(db, auth, id)));
   await deleteByIds(db, scopeOf(auth), 'production_videos', ids);
-  for (const sha of new Set(rows.map((r) => r.sha256))) if (!(await repo.fileInUse(db, sha))) await drop(sha);
   return null;
 }

@@ -24,12 +24,3 @@ export function listVideos(db: Db, scope: Scope, q: VideoListQuery) {
     q,
   );
 }
-
-/**
- * Whether any record still names a clip's file. Every merchant's: the store is content-addressed, so the
- * same upload by another merchant shares the file.
- */
-export async function fileInUse(db: Db, sha256: string): Promise<boolean> {
-  const row = await db.selectFrom('production_videos').select('id').where('sha256', '=', sha256).executeTakeFirst();
-  return row !== undefined;
-}

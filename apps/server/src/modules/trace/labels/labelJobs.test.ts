@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Code, formatTraceCode, type LabelJob, type PublicBaseView } from '@farmpark/contracts';
+import { Code, type FileUsage, formatTraceCode, type LabelJob, type PublicBaseView } from '@farmpark/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../../test/harness';
 import { generated } from '../codes/jobFixture';
@@ -78,5 +78,47 @@ describeEachEngine('label sheets in the background and the public address they p
     const intruder = await env().login('demo2');
     expect((await env().get(`${API}/getLabelJob`, intruder, { jobId: String(job.id) })).code).toBe(Code.NOT_FOUND);
     expect((await env().post(`${API}/startLabelJob`, intruder, { batchId, size: 'A4' })).code).toBe(Code.NOT_FOUND);
+  });
+
+  it("keeps a finished sheet in the company's file store, counted against its quota, and refuses a job when the quota is full", async () => {
+    const { db, ids } = env();
+    const labels = async () =>
+      (await env().get<FileUsage>('/api/merchant/storage/getFileUsage', token)).data.kinds.find(
+        (k) => k.kind === 'labels',
+      )!;
+    const before = await labels();
+    const started = await env().post<LabelJob>(`${API}/startLabelJob`, token, { batchId, size: 'A4' });
+    let job = started.data;
+    for (let i = 0; i < 100 && job.status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      job = (await env().get<LabelJob>(`${API}/getLabelJob`, token, { jobId: String(job.id) })).data;
+    }
+    const row = await db
+      .selectFrom('trace_label_jobs')
+      .select(['status', 'file_sha256'])
+      .where('id', '=', started.data.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'done', file_sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    const after = await labels();
+    expect(after.files).toBe(before.files + 1);
+    expect(after.bytes).toBeGreaterThan(before.bytes);
+
+    const count = async () => (await db.selectFrom('trace_label_jobs').select('id').execute()).length;
+    const jobsBefore = await count();
+    await db.updateTable('merchants').set({ file_quota_mb: 0 }).where('id', '=', ids.merchant.farm).execute();
+    try {
+      const full = await env().call({
+        method: 'POST',
+        url: `${API}/startLabelJob`,
+        token,
+        headers: { 'accept-language': 'zh-CN' },
+        payload: { batchId, size: 'A4' },
+      });
+      expect(full.code).toBe(Code.STORAGE_QUOTA);
+      expect(full.msg).toContain('企业存储空间不足');
+      expect(await count()).toBe(jobsBefore);
+    } finally {
+      await db.updateTable('merchants').set({ file_quota_mb: 10240 }).where('id', '=', ids.merchant.farm).execute();
+    }
   });
 });

@@ -19,6 +19,7 @@ const COLUMNS = [
   'public_base',
   'created_at',
   'updated_at',
+  'file_sha256',
 ] as const;
 
 export function findLabelJob(db: Db, scope: Scope, jobId: number) {
@@ -52,11 +53,16 @@ export function insertLabelJob(
 export async function setLabelJob(
   db: Db,
   jobId: number,
-  set: { done?: number; status?: 'done' | 'failed'; error?: string },
+  { fileSha256, ...set }: { done?: number; status?: 'done' | 'failed'; error?: string; fileSha256?: string },
 ) {
   await db
     .updateTable('trace_label_jobs')
-    .set({ ...set, ...(set.error !== undefined ? { error: set.error.slice(0, 200) } : {}), updated_at: Date.now() })
+    .set({
+      ...set,
+      ...(set.error !== undefined ? { error: set.error.slice(0, 200) } : {}),
+      ...(fileSha256 ? { file_sha256: fileSha256 } : {}),
+      updated_at: Date.now(),
+    })
     .where('id', '=', jobId)
     .execute();
 }

@@ -55,9 +55,10 @@ export function labelRoutes(app: FastifyInstance, { db, config }: ModuleDeps, jo
   );
   // The finished file: a plain link the browser saves as it downloads (the session cookie authorises it).
   r.get(`${API}/getLabelFile`, { ...c, schema: { tags, querystring: labelJobQuery } }, async (req, reply) => {
-    const job = labelJobView(await jobOf(scopeOf(authOf(req)), req.query.jobId));
-    const file = labelFile(config.dataDir, job.id);
-    if (job.status !== 'done' || !existsSync(file))
+    const row = await jobOf(scopeOf(authOf(req)), req.query.jobId);
+    const job = labelJobView(row);
+    const file = row.file_sha256 ? labelFile(config.dataDir, row.file_sha256) : '';
+    if (job.status !== 'done' || !file || !existsSync(file))
       throw new ApiError(Code.NOT_FOUND, {
         zh: job.status === 'running' ? '标签文件尚未生成完' : '标签文件已不再保留，请重新生成',
         en: job.status === 'running' ? 'the sheet is still being made' : 'the sheet is no longer kept; make it again',

@@ -1,5 +1,6 @@
 import { Code, REPORT_MAX_BYTES, type ReportFileType } from '@farmpark/contracts';
-import { contentStore } from '../../../files/contentStore';
+import { contentStore, extOf } from '../../../files/contentStore';
+import type { FileOwner } from '../../../files/ledger';
 import { ApiError } from '../../../http/apiError';
 import { checkPicture, PICTURE_LIMITS } from '../../../http/pictures';
 
@@ -10,12 +11,6 @@ export interface CheckedReportFile {
 }
 const refuse = (zh: string, en: string) =>
   new ApiError(Code.VALIDATION, { zh: `body: ${zh}`, en: `body: ${en}` }, { field: 'body', rule: 'invalid' });
-const EXT: Record<string, string> = {
-  'application/pdf': 'pdf',
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/webp': 'webp',
-};
 
 /**
  * An inspection report's file is a PDF or a picture, known by its content: a PDF starts with `%PDF-` and
@@ -44,11 +39,10 @@ export async function checkReportFile(body: unknown): Promise<CheckedReportFile>
 /** Report files in the one file store, under `{dataDir}/reports/ab/{sha256}.{ext}`. */
 export function createReportFiles(dataDir: string) {
   const files = contentStore(dataDir, 'reports');
-  const extOf = (mime: string) => EXT[mime] ?? 'bin';
   return {
     pathOf: (sha256: string, mime: string) => files.pathOf(sha256, extOf(mime)),
-    put: async (buf: Buffer, mime: string): Promise<{ sha256: string }> => ({
-      sha256: (await files.put(buf, extOf(mime))).sha256,
+    put: async (buf: Buffer, mime: string, owner: FileOwner): Promise<{ sha256: string }> => ({
+      sha256: (await files.put(buf, extOf(mime), owner)).sha256,
     }),
   };
 }

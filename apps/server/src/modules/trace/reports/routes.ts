@@ -47,7 +47,9 @@ export async function traceReportRoutes(app: FastifyInstance, deps: ModuleDeps):
   r.post(`${P}/uploadReportFile`, { config }, async (req) => {
     const { id } = parseValue(traceIdQuery, req.query);
     const checked = await checkReportFile(req.body);
-    return ok(await attachReportFile(db, authOf(req), id, checked, () => files.put(req.body as Buffer, checked.mime)));
+    const auth = authOf(req);
+    const store = () => files.put(req.body as Buffer, checked.mime, { db, merchantId: auth.merchantId });
+    return ok(await attachReportFile(db, auth, id, checked, store));
   });
   r.get(`${P}/getReportFile`, { config, schema: { tags, querystring: traceIdQuery } }, async (req, reply) => {
     const row = await reportOf(db, authOf(req), req.query.id);

@@ -48,7 +48,7 @@ export async function treePictureRoutes(app: FastifyInstance, { db, config }: Mo
           { field: 'body', rule: 'max', params: { max: MAX_PHOTOS } },
         );
       const checked = await checkPicture(req.body, PICTURE_LIMITS);
-      const stored = await files.store.put(req.body as Buffer);
+      const stored = await files.store.put(req.body as Buffer, { db, merchantId: auth.merchantId });
       return ok({ id: await repo.insertPhoto(db, scopeOf(auth), tree.id, stored.sha256, checked.mime) });
     },
   );

@@ -143,7 +143,7 @@ export function LabelsDialog({ batchId, onClose }: { batchId: number; onClose: (
           />
           <Typography.Text type="secondary">
             {job.status === 'failed'
-              ? lbl('labelsFailed')
+              ? lbl(job.error === 'quota' ? 'labelsQuota' : 'labelsFailed')
               : lbl('labelsProgress', { done: job.done, total: job.total })}
           </Typography.Text>
         </div>

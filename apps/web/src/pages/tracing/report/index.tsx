@@ -1,6 +1,7 @@
 import '../areaTexts';
 import { EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { addReportBody, type TraceReport } from '@farmpark/contracts';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Input, Modal, Select, Tag, Upload } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import {
   uploadReportFile,
 } from '../../../api/tracing';
 import CrudPage from '../../../components/CrudPage';
+import FileUsage, { FILE_USAGE_KEY } from '../../../components/FileUsage';
 import { useParkStore } from '../../../stores/park';
 import { parkNow } from '../../../utils/time';
 import FileView from './FileView';
@@ -36,6 +38,7 @@ export default function ReportLibraryPage() {
 function ReportList({ groupId }: { groupId: number }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const lbl = (k: string) => t(`traceReport.${k}`);
   const [previewing, setPreviewing] = useState<TraceReport | null>(null);
   const load = useCallback(() => fetchReportFile(previewing?.id ?? 0), [previewing]);
@@ -52,6 +55,7 @@ function ReportList({ groupId }: { groupId: number }) {
         remove={removeReport}
         rowLabel={(r) => `${r.agency} ${r.reportNo}`}
         search={[{ name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> }]}
+        toolbar={<FileUsage />}
         actionsWidth={260}
         columns={[
           { title: lbl('agency'), dataIndex: 'agency', ellipsis: true },
@@ -89,6 +93,7 @@ function ReportList({ groupId }: { groupId: number }) {
                   () => {
                     message.success(lbl('uploaded'));
                     api.reload();
+                    void queryClient.invalidateQueries({ queryKey: FILE_USAGE_KEY });
                   },
                   () => undefined,
                 );

@@ -1,17 +1,16 @@
 import '../areaTexts';
 import { UploadOutlined } from '@ant-design/icons';
-import type { TraceVideo } from '@farmpark/contracts';
+import { formatBytes, type TraceVideo } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getVideoList, type ListParams, removeVideo, videoFileUrl } from '../../../../api/production';
 import CrudPage from '../../../../components/CrudPage';
+import FileUsage, { FILE_USAGE_KEY } from '../../../../components/FileUsage';
 import NoPark from '../NoPark';
 import { useStockPark } from '../usePark';
 import VideoUploadDialog from './VideoUploadDialog';
-
-const size = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`);
 
 /** Production > traceability videos: MP4 clips of a plot or planting, played here (seeking works: ranges). */
 export default function VideoManagementPage() {
@@ -32,21 +31,24 @@ export default function VideoManagementPage() {
         remove={removeVideo}
         rowLabel={(v) => v.title}
         toolbar={
-          <Button
-            type="primary"
-            icon={<UploadOutlined />}
-            onClick={() => setUploading(true)}
-            data-testid="video-upload"
-          >
-            {lbl('upload')}
-          </Button>
+          <>
+            <Button
+              type="primary"
+              icon={<UploadOutlined />}
+              onClick={() => setUploading(true)}
+              data-testid="video-upload"
+            >
+              {lbl('upload')}
+            </Button>
+            <FileUsage />
+          </>
         }
         search={[{ name: 'keyword', label: lbl('title'), input: <Input allowClear /> }]}
         columns={[
           { title: lbl('title'), dataIndex: 'title', ellipsis: true },
           { title: lbl('plot'), dataIndex: 'areaName', width: 130, render: (v: string | null) => v ?? '—' },
           { title: lbl('shotOn'), dataIndex: 'shotOn', width: 110 },
-          { title: lbl('size'), dataIndex: 'bytes', width: 100, render: (v: number) => size(v) },
+          { title: lbl('size'), dataIndex: 'bytes', width: 100, render: (v: number) => formatBytes(v) },
         ]}
         rowActions={(v) => (
           <Button type="link" size="small" onClick={() => setPlaying(v)} data-testid={`video-play-${v.id}`}>
@@ -61,6 +63,7 @@ export default function VideoManagementPage() {
         onSaved={() => {
           setUploading(false);
           void queryClient.invalidateQueries({ queryKey: ['crud', 'video'] });
+          void queryClient.invalidateQueries({ queryKey: FILE_USAGE_KEY });
         }}
       />
       <Modal
