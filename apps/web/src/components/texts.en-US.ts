@@ -126,6 +126,7 @@ export const componentsEn: typeof componentsZh = {
   fileUsage: {
     label: 'Storage {{used}} / {{quota}}',
     unavailable: 'Storage use cannot be read right now',
+    line: '{{kind}}: {{size}} ({{files}})',
     files_one: '{{count}} file',
     files_other: '{{count}} files',
     freedLater: 'Removed files free their space a day later',

@@ -120,6 +120,7 @@ export const componentsZh = {
   fileUsage: {
     label: '存储空间 {{used}} / {{quota}}',
     unavailable: '存储用量暂时无法读取',
+    line: '{{kind}}：{{size}}（{{files}}）',
     files_one: '{{count}} 个文件',
     files_other: '{{count}} 个文件',
     freedLater: '删除的文件在一天后释放空间',

@@ -23,7 +23,7 @@ describe('the storage bar', () => {
     expect(screen.getByTestId('file-usage').textContent).toContain('存储空间 1.5 GB / 10.0 GB');
     expect(bar().getAttribute('aria-valuenow')).toBe('15');
     fireEvent.mouseEnter(screen.getByTestId('file-usage'));
-    expect((await screen.findByText(/检测报告: 300\.0 MB/)).textContent).toContain('1 个文件');
+    expect((await screen.findByText(/检测报告：300\.0 MB/)).textContent).toBe('检测报告：300.0 MB（1 个文件）');
     expect(screen.getByText('删除的文件在一天后释放空间')).toBeTruthy();
   });
 

@@ -36,8 +36,11 @@ export function FileUsageView({ usage: u, loading, failed }: { usage?: Usage; lo
         const k = u.kinds.find((x) => x.kind === kind);
         return (
           <div key={kind}>
-            {t(`fileUsage.kind.${kind}`)}: {formatBytes(k?.bytes ?? 0)} (
-            {t('fileUsage.files', { count: k?.files ?? 0 })})
+            {t('fileUsage.line', {
+              kind: t(`fileUsage.kind.${kind}`),
+              size: formatBytes(k?.bytes ?? 0),
+              files: t('fileUsage.files', { count: k?.files ?? 0 }),
+            })}
           </div>
         );
       })}
