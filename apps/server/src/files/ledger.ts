@@ -49,7 +49,7 @@ export async function admitFile(
   sha256: string | null,
   bytes = 0,
 ): Promise<(bytesSoFar: number) => void> {
-  if (sha256 && (await repo.keeps(owner.db, owner.merchantId, kind, sha256))) return () => {};
+  if (sha256 && (await repo.isKept(owner.db, kind, sha256, owner.merchantId))) return () => {};
   const [used, quota] = await Promise.all([
     repo.usedBytes(owner.db, owner.merchantId),
     quotaBytes(owner.db, owner.merchantId),

@@ -29,9 +29,12 @@ export async function usageByKind(db: Db, merchantId: number) {
   return rows.map((r) => ({ kind: r.kind, bytes: num(r.bytes), files: num(r.files) }));
 }
 
-/** Whether the company keeps this content of this kind already. */
-export async function keeps(db: Db, merchantId: number, kind: StoredFileKind, sha256: string): Promise<boolean> {
-  const row = await merchantWide(db, merchantId)
+/**
+ * Whether this content of this kind is kept: by the company (the quota's question: content kept costs nothing
+ * more), or by anyone (the sweep's, right before it removes a file).
+ */
+export async function isKept(db: Db, kind: StoredFileKind, sha256: string, merchantId?: number): Promise<boolean> {
+  const row = await (merchantId === undefined ? db : merchantWide(db, merchantId))
     .selectFrom('stored_files')
     .select('id')
     .where('kind', '=', kind)
@@ -69,15 +72,4 @@ export async function deleteStoredFiles(db: Db, ids: number[]): Promise<void> {
       .deleteFrom('stored_files')
       .where('id', 'in', ids.slice(i, i + 500))
       .execute();
-}
-
-/** Whether any company keeps this content, asked right before the sweep removes a file. */
-export async function keptByAnyone(db: Db, kind: StoredFileKind, sha256: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('stored_files')
-    .select('id')
-    .where('kind', '=', kind)
-    .where('sha256', '=', sha256)
-    .executeTakeFirst();
-  return row !== undefined;
 }

@@ -98,7 +98,7 @@ async function sweepKind(
       const s = await stat(full).catch(() => null);
       if (!s || now - s.mtimeMs <= graceMs) continue;
       // a write that died between its temporary name and the rename leaves a .tmp behind
-      if (m && (held.has(m[1]) || (await ledger.keptByAnyone(db, kind, m[1])))) continue;
+      if (m && (held.has(m[1]) || (await ledger.isKept(db, kind, m[1])))) continue;
       await rm(full, { force: true });
       if (m && thumbs) await rm(thumbs.pathOf(m[1], 'jpg'), { force: true });
       result.removed++;
