@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, utimesSync, writeFileSync } from '
 import { dirname, join } from 'node:path';
 import { Code, type FileUsage, MB, type TraceReport } from '@farmpark/contracts';
 import { beforeAll, expect, it } from 'vitest';
+import { reportBody } from '../modules/trace/reports/reportFixture';
 import { describeEachEngine } from '../test/harness';
 import { contentStore } from './contentStore';
 import { FILE_GRACE_MS, sweepFiles } from './sweep';
@@ -23,16 +24,7 @@ describeEachEngine('the file store: a quota per company, and files no record nam
     (await env().db.selectFrom('trace_reports').select('file_sha256').where('id', '=', id).executeTakeFirstOrThrow())
       .file_sha256 as string;
   async function report(token: string, groupId: number, reportNo: string) {
-    const res = await env().post<{ id: number }>(`${REPORTS}/addReport`, token, {
-      groupId,
-      agency: '检测中心',
-      reportNo,
-      sampledOn: '2026-05-20',
-      reportedOn: '2026-05-25',
-      validUntil: '2026-11-25',
-      passed: true,
-      items: [{ name: '铅', result: '未检出', standard: 'GB 2762', pass: true }],
-    });
+    const res = await env().post<{ id: number }>(`${REPORTS}/addReport`, token, reportBody(groupId, { reportNo }));
     expect(res.code, res.msg).toBe(0);
     return res.data.id;
   }

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { fieldsOf } from '../../../test/details';
 import { describeEachEngine } from '../../../test/harness';
+import { reportBody } from './reportFixture';
 
 const P = '/api/merchant/trace/report';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
@@ -10,17 +11,7 @@ const PDF = Buffer.from('%PDF-1.7\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 describeEachEngine('trace reports', (env) => {
   let token: string;
   let park: number;
-  const body = (over: Record<string, unknown> = {}) => ({
-    groupId: park,
-    agency: '测试检测中心',
-    reportNo: 'JC-1',
-    sampledOn: '2026-05-20',
-    reportedOn: '2026-05-25',
-    validUntil: '2026-11-25',
-    passed: true,
-    items: [{ name: '毒死蜱', result: '未检出', standard: 'GB 2763', pass: true }],
-    ...over,
-  });
+  const body = (over: Record<string, unknown> = {}) => reportBody(park, over);
   const upload = (id: number, payload: Buffer, type: string) =>
     env().call({
       method: 'POST',
