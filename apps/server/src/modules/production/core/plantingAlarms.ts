@@ -1,19 +1,15 @@
 import { dayIn, type PlantingAlarmCondition } from '@farmpark/contracts';
-import { z } from 'zod';
 import type { Db } from '../../../db/connect';
 import { rowById } from '../../../db/rows';
 import { parkScope } from '../../../db/scope';
-import { decodeRule } from '../../../rules/codec';
 import type { LoadedRule } from '../../../rules/engine';
-import { enabledRules } from '../../../rules/repo';
+import { enabledAlarmRulesByPark, onceAnHour } from '../../alarms/hourlyRules';
 import type { AlarmLifecycle } from '../../alarms/lifecycle';
 import { openKeysOfRule } from '../../alarms/repo';
 import { zoneOfPark } from '../../parks/repo';
 import { outRun, WINDOW_HOURS } from './monitoring';
 import { growingInStage } from './plantings';
 import { servingKey } from './plotSensors';
-
-const HOUR = 3_600_000;
 
 export interface PlantingAlarmDeps {
   db: Db;
@@ -41,7 +37,6 @@ interface Judgment {
 export function createPlantingAlarms(deps: PlantingAlarmDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
-  let judgedHour = -1;
 
   /** Every growing planting's ranged parameters of one park, judged once for all the park's rules. */
   async function judgePark(merchantId: number, groupId: number, at: number): Promise<Map<string, Judgment>> {
@@ -106,20 +101,7 @@ export function createPlantingAlarms(deps: PlantingAlarmDeps) {
 
   /** Judges every park with an enabled planting rule now, whatever the hour. */
   async function judge(at = now()): Promise<void> {
-    const byPark = new Map<string, LoadedRule[]>();
-    for (const row of await enabledRules(db)) {
-      if (row.owner_kind !== 'alarm') continue;
-      let rule: LoadedRule;
-      try {
-        rule = decodeRule(row, z.unknown());
-      } catch {
-        continue; // an unreadable rule: the engine logs it when it loads
-      }
-      if (rule.condition.kind !== 'plantingRange') continue;
-      const park = `${rule.merchantId}:${rule.groupId}`;
-      byPark.set(park, [...(byPark.get(park) ?? []), rule]);
-    }
-    for (const rules of byPark.values()) {
+    for (const rules of await enabledAlarmRulesByPark(db, 'plantingRange')) {
       const judged = await judgePark(rules[0].merchantId, rules[0].groupId, at);
       for (const rule of rules) await applyRule(rule, judged, at);
     }
@@ -127,13 +109,7 @@ export function createPlantingAlarms(deps: PlantingAlarmDeps) {
 
   return {
     judge,
-    /** The rule job's tick: judges once per hour of the clock (a restart judges again at once, which is harmless). */
-    async hourly(): Promise<void> {
-      const at = now();
-      const hour = Math.floor(at / HOUR);
-      if (hour === judgedHour) return;
-      await judge(at);
-      judgedHour = hour;
-    },
+    /** The rule job's tick: judges once per hour of the clock. */
+    hourly: onceAnHour(now, judge),
   };
 }

@@ -1,0 +1,46 @@
+import type { RuleCondition } from '@farmpark/contracts';
+import { z } from 'zod';
+import type { Db } from '../../db/connect';
+import { decodeRule } from '../../rules/codec';
+import type { LoadedRule } from '../../rules/engine';
+import { enabledRules } from '../../rules/repo';
+
+/**
+ * What the alarm rules judged once an hour by their owner share (planting ranges, trap counts): the rules of
+ * their kind, a park at a time, and the gate that lets the rule job's tick judge them once per clock hour.
+ */
+
+const HOUR = 3_600_000;
+
+/** The enabled alarm rules of one condition kind, one list per park (a park's data is read once for all). */
+export async function enabledAlarmRulesByPark(db: Db, kind: RuleCondition['kind']): Promise<LoadedRule[][]> {
+  const byPark = new Map<string, LoadedRule[]>();
+  for (const row of await enabledRules(db)) {
+    if (row.owner_kind !== 'alarm') continue;
+    let rule: LoadedRule;
+    try {
+      rule = decodeRule(row, z.unknown());
+    } catch {
+      continue; // an unreadable rule: the engine logs it when it loads
+    }
+    if (rule.condition.kind !== kind) continue;
+    const park = `${rule.merchantId}:${rule.groupId}`;
+    byPark.set(park, [...(byPark.get(park) ?? []), rule]);
+  }
+  return [...byPark.values()];
+}
+
+/**
+ * For the rule job's tick (rules.onTick): runs `judge` once per hour of the clock. A restart judges again at
+ * once, which is harmless; tests move `now` instead of waiting.
+ */
+export function onceAnHour(now: () => number, judge: (at: number) => Promise<void>): () => Promise<void> {
+  let judgedHour = -1;
+  return async () => {
+    const at = now();
+    const hour = Math.floor(at / HOUR);
+    if (hour === judgedHour) return;
+    await judge(at);
+    judgedHour = hour;
+  };
+}
