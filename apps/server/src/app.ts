@@ -37,6 +37,7 @@ import { parkRoutes } from './modules/parks/routes';
 import { pestImageRoutes } from './modules/pests/imageRoutes';
 import { pestRoutes } from './modules/pests/routes';
 import { sqdRoutes } from './modules/pests/sqdRoutes';
+import { createTrapAlarms } from './modules/pests/trapAlarms';
 import { pointRoutes } from './modules/points/routes';
 import { createPlantingAlarms } from './modules/production/core/plantingAlarms';
 import { productionCoreRoutes } from './modules/production/core/routes';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const alarms = createAlarms({ db, publish, config, rules, log: app.log });
   const plantingAlarms = createPlantingAlarms({ db, lifecycle: alarms.lifecycle, tz: config.tzName });
   rules.onTick('planting ranges', plantingAlarms.hourly);
+  rules.onTick('trap counts', createTrapAlarms({ db, lifecycle: alarms.lifecycle }).hourly);
   rules.register('automation', automationHandler(devices.commands, app.log, manualModeGate(db)));
   const irrigation = createIrrigation({
     db,

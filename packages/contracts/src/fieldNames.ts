@@ -251,6 +251,7 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   target: ['打开的页面', 'page to open'],
   targetType: ['对象类型', 'target type'],
   tasks: ['农事任务', 'tasks'],
+  threshold: ['阈值', 'threshold'],
   thumb: ['缩略图', 'thumbnail'],
   timeZone: ['时区', 'time zone'],
   title: ['标题', 'title'],

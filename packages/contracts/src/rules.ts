@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { named, refinement, ruleIssue } from './errorDetail';
-import { enumField, hhmmField, intField, listOf, numberField, optional, withDefault } from './requestValues';
+import { enumField, hhmmField, idField, intField, listOf, numberField, optional, withDefault } from './requestValues';
 
 /**
  * Conditions of the one rule evaluator, shared by alarm rules, greenhouse automation and smart
@@ -86,9 +86,26 @@ export type OfflineCondition = z.infer<typeof offlineCondition>;
  */
 export const plantingRangeCondition = z.object({ kind: z.literal('plantingRange') });
 
+/** The longest rolling window a trap count is summed over: 30 days, as a planting's hours out of range. */
+export const MAX_TRAP_WINDOW_HOURS = 720;
+
+/**
+ * An alarm rule for insect and spore traps (issue 27, point 3): the detections of one pest category, after the
+ * staff's corrections, on the pictures a trap took in the last `windowHours`, at or above `threshold`. It targets
+ * a trap or every trap of a class like any device rule; the category must be the merchant's and of the trap's
+ * kind (the server checks). Judged hourly from the detections, not by the rule engine.
+ */
+export const trapCountCondition = z.object({
+  kind: z.literal('trapCount'),
+  categoryId: idField(),
+  threshold: intField((n) => n.min(1)),
+  windowHours: intField((n) => n.min(1).max(MAX_TRAP_WINDOW_HOURS)),
+});
+export type TrapCountCondition = z.infer<typeof trapCountCondition>;
+
 export const ruleCondition = z.discriminatedUnion(
   'kind',
-  [thresholdCondition, offlineCondition, plantingRangeCondition],
+  [thresholdCondition, offlineCondition, plantingRangeCondition, trapCountCondition],
   {
     error: named('oneOf'),
   },
@@ -112,8 +129,23 @@ export interface PlantingAlarmCondition {
   /** Absent on the rule itself, present on each of its alarms. */
   planting?: PlantingAlarmSubject;
 }
-/** An alarm's copy of its condition: its rule's, a planting alarm's with what it was about. */
-export type AlarmCondition = Exclude<RuleCondition, { kind: 'plantingRange' }> | PlantingAlarmCondition;
+/** What a trap count alarm was about, as the server judged it (kept on the alarm; never sent by a client). */
+export interface TrapAlarmSubject {
+  categoryName: string;
+  /** Detections of the category in the window when the alarm was raised. */
+  count: number;
+  threshold: number;
+  windowHours: number;
+}
+export interface TrapAlarmCondition extends TrapCountCondition {
+  /** Absent on the rule itself, present on each of its alarms. */
+  trap?: TrapAlarmSubject;
+}
+/** An alarm's copy of its condition: its rule's, or a planting or trap alarm's with what it was about. */
+export type AlarmCondition =
+  | Exclude<RuleCondition, { kind: 'plantingRange' | 'trapCount' }>
+  | PlantingAlarmCondition
+  | TrapAlarmCondition;
 
 /** Who owns a rule: each kind has its own action handler on the server. */
 export const RULE_KINDS = ['alarm', 'automation', 'smartIrrigation'] as const;

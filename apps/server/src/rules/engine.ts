@@ -96,8 +96,9 @@ export function createRuleEngine(deps: RuleEngineDeps) {
         continue;
       }
       next.set(rule.id, rule);
-      // judged hourly by their owner from the rollups (production/core/plantingAlarms.ts), not per reading
-      if (rule.condition.kind === 'plantingRange') continue;
+      // judged hourly by their owner (production/core/plantingAlarms.ts from the rollups, pests/trapAlarms.ts
+      // from the detections), not per reading
+      if (rule.condition.kind === 'plantingRange' || rule.condition.kind === 'trapCount') continue;
       if (rule.condition.kind === 'offline') off.push(rule);
       else if (rule.deviceId !== null) dev.set(rule.deviceId, [...(dev.get(rule.deviceId) ?? []), rule]);
       else {

@@ -129,8 +129,9 @@ export function evaluate(
   now: number,
   opts: EvaluateOptions,
 ): Evaluation {
-  // planting rules are judged hourly from the rollups (production/core/plantingAlarms.ts), never here
-  if (condition.kind === 'plantingRange') return { state, transition: 'none' };
+  // planting and trap count rules are judged hourly by their owners (production/core/plantingAlarms.ts,
+  // pests/trapAlarms.ts), never here
+  if (condition.kind === 'plantingRange' || condition.kind === 'trapCount') return { state, transition: 'none' };
   const mayFire = inAnyWindow(opts.windows, now, opts.tz);
   return condition.kind === 'threshold'
     ? evaluateThreshold(condition, state, input, now, mayFire)
@@ -141,6 +142,6 @@ export function evaluate(
 export function dueAt(condition: RuleCondition, state: RuleState): number | null {
   if (state.active) return null;
   if (condition.kind === 'threshold') return state.pendingSince === null ? null : state.pendingSince + condition.forMs;
-  if (condition.kind === 'plantingRange') return null;
+  if (condition.kind === 'plantingRange' || condition.kind === 'trapCount') return null;
   return state.lastTs === null ? null : state.lastTs + condition.forMs;
 }

@@ -21,7 +21,10 @@ export interface AlarmText {
 export const rangeText = (min: number | null, max: number | null) =>
   min === null ? `≤ ${max}` : max === null ? `≥ ${min}` : `${min}～${max}`;
 
-/** "空气温度 高于 30 °C 持续 5 分钟" / "离线 10 分钟" / "番茄（1号大棚，苗期）空气温度 超出适宜范围 20～28 °C 已 30 小时". */
+/**
+ * "空气温度 高于 30 °C 持续 5 分钟" / "离线 10 分钟" / "番茄（1号大棚，苗期）空气温度 超出适宜范围 20～28 °C 已 30 小时" /
+ * "棉铃虫 近 24 小时 捕获 12 头，达到阈值 10 头" (the trap is the alarm's device, named on its own line).
+ */
 export function describeCondition(c: AlarmCondition, deviceClass: string): string {
   const param = (key: string) => {
     const def = DEVICE_MODEL[deviceClass as DeviceClass] ? paramDef(deviceClass as DeviceClass, key) : undefined;
@@ -32,6 +35,12 @@ export function describeCondition(c: AlarmCondition, deviceClass: string): strin
     if (!p) return '种植参数超出生长标准的适宜范围，达到标准允许的时长';
     const { name, unit } = param(p.key);
     return `${p.cropName}（${p.plotName}，${p.stageName}）${name} 超出适宜范围 ${rangeText(p.min, p.max)}${unit} 已 ${p.hours} 小时`;
+  }
+  if (c.kind === 'trapCount') {
+    const t = c.trap;
+    const unit = deviceClass === 'sporeTrap' ? '个' : '头';
+    if (!t) return `所选类别 近 ${c.windowHours} 小时 捕获达到 ${c.threshold} ${unit}`;
+    return `${t.categoryName} 近 ${t.windowHours} 小时 捕获 ${t.count} ${unit}，达到阈值 ${t.threshold} ${unit}`;
   }
   const minutes = Math.round(c.forMs / 60_000);
   if (c.kind === 'offline') return `设备离线超过 ${minutes} 分钟`;

@@ -63,8 +63,10 @@ export async function previewRule(
   const scope = scopeOf(auth);
   requirePark(auth, body.groupId);
   const from = now - PREVIEW_RANGE_MS;
-  // a planting rule has no device to replay: its hours out are on each planting's page
-  if (body.condition.kind === 'plantingRange') return { startTime: from, endTime: now, devices: [] };
+  // a planting rule has no device to replay: its hours out are on each planting's page; a trap count rule
+  // counts pictures, not readings: the catches are on the pest pages
+  if (body.condition.kind === 'plantingRange' || body.condition.kind === 'trapCount')
+    return { startTime: from, endTime: now, devices: [] };
   const devices =
     body.deviceId !== undefined
       ? [await repo.parkDevice(db, scope, body.groupId, body.deviceId)]

@@ -10,6 +10,7 @@ import {
   type PlantingAlarmSubject,
   ruleCondition,
   type Severity,
+  type TrapAlarmSubject,
 } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/connect';
@@ -26,11 +27,13 @@ import * as repo from './repo';
 
 type Row = Selectable<AlarmsTable> & { group_name: string | null };
 
-/** The alarm's copy of its condition; a planting alarm keeps what it was about, which a rule never carries. */
+/** The alarm's copy of its condition; a planting or trap alarm keeps what it was about, which a rule never carries. */
 function alarmCondition(text: string): AlarmCondition {
-  const raw = JSON.parse(text) as { planting?: PlantingAlarmSubject };
+  const raw = JSON.parse(text) as { planting?: PlantingAlarmSubject; trap?: TrapAlarmSubject };
   const c = ruleCondition.parse(raw);
-  return c.kind === 'plantingRange' && raw.planting ? { ...c, planting: raw.planting } : c;
+  if (c.kind === 'plantingRange' && raw.planting) return { ...c, planting: raw.planting };
+  if (c.kind === 'trapCount' && raw.trap) return { ...c, trap: raw.trap };
+  return c;
 }
 
 function toRecord(r: Row): AlarmRecord {

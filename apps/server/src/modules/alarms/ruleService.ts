@@ -16,6 +16,7 @@ import type { RuleEngine } from '../../rules/engine';
 import { createRuleStore, decodeRule, ruleDraft } from '../../rules/store';
 import type { ClientMeta } from '../auth/service';
 import type { AuthContext } from '../auth/sessions';
+import { trapCategory, trapKind } from '../pests/trapAlarms';
 import { audited, entryOf } from '../systemLog/service';
 import { type AlarmConfig, alarmConfig } from './config';
 import { contactsServingPark } from './contactsRepo';
@@ -85,6 +86,7 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
       zh: `condition.key：${body.condition.key} 不是该类设备的参数`,
     });
   }
+  if (body.condition.kind === 'trapCount') await checkTrapRule(db, auth.merchantId, body, cls);
   const contacts = await contactsServingPark(db, scope, body.groupId, body.contactIds);
   const missing = body.contactIds.filter((id) => !contacts.some((c) => c.id === id));
   if (missing.length > 0) {
@@ -113,6 +115,29 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
     deviceClass: body.deviceId !== undefined ? null : (body.deviceClass ?? null),
   };
   return ruleDraft(body, target, config);
+}
+
+/**
+ * A trap count rule watches insect or spore traps, and counts one of the merchant's categories of the kind its
+ * traps catch (an insect category on a spore trap would never count anything).
+ */
+async function checkTrapRule(db: Db, merchantId: number, body: AddAlarmRuleBody, cls: DeviceClass | undefined) {
+  if (body.condition.kind !== 'trapCount') return;
+  const kind = trapKind(cls);
+  if (!kind) {
+    const field = body.deviceId !== undefined ? 'deviceId' : 'deviceClass';
+    throw new ApiError(Code.VALIDATION, {
+      en: `${field}: a trap count rule watches an insect trap or a spore trap`,
+      zh: `${field}：虫情计数规则只能用于虫情测报灯或孢子捕捉仪`,
+    });
+  }
+  const { categoryId } = body.condition;
+  if (!(await trapCategory(db, merchantId, cls ?? null, categoryId))) {
+    throw new ApiError(Code.VALIDATION, {
+      en: `condition.categoryId: category ${categoryId} is not one of your ${kind === 'insect' ? 'insect' : 'spore'} categories`,
+      zh: `condition.categoryId：类别 ${categoryId} 不是本单位的${kind === 'insect' ? '虫害' : '病菌孢子'}类别`,
+    });
+  }
 }
 
 const store = (deps: RuleDeps) => createRuleStore(deps, 'alarm');

@@ -281,3 +281,41 @@ export function deviceImage(db: Db, deviceId: number, imageId: number) {
 export async function deleteModelDetections(db: Db, imageId: number) {
   await db.deleteFrom('image_detections').where('image_id', '=', imageId).where('source', '=', 'model').execute();
 }
+
+/** The traps an alarm rule watches in its park: its one device, or every device of its class, traps only. */
+export function ruleTraps(
+  db: Db,
+  scope: Scope,
+  groupId: number,
+  target: { deviceId: number | null; deviceClass: string | null },
+) {
+  const q = scoped(db, scope, groupId)
+    .selectFrom('devices')
+    .select(['id', 'name', 'serial', 'device_class'])
+    .where('device_class', 'in', ['insectTrap', 'sporeTrap']);
+  return (
+    target.deviceId !== null
+      ? q.where('id', '=', target.deviceId)
+      : q.where('device_class', '=', target.deviceClass ?? '')
+  )
+    .orderBy('id')
+    .execute();
+}
+
+/**
+ * Detections of one category per trap on the pictures taken in [from, to], both ends included (a trap count
+ * alarm's window). Straight from the detections, so a staff correction counts at the next judgement.
+ */
+export function categoryCountsByTrap(db: Db, deviceIds: number[], categoryId: number, from: number, to: number) {
+  if (deviceIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('image_detections as x')
+    .innerJoin('device_images as i', 'i.id', 'x.image_id')
+    .select(['i.device_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .where('i.device_id', 'in', deviceIds)
+    .where('x.category_id', '=', categoryId)
+    .where('i.taken_at', '>=', from)
+    .where('i.taken_at', '<=', to)
+    .groupBy('i.device_id')
+    .execute();
+}
