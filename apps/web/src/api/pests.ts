@@ -19,7 +19,8 @@ import { get, post, type RequestOptions } from './request';
 const P = '/api/merchant/pest';
 export const getTrapStatusList = (groupId: number, kind: PestKind) =>
   get<TrapStatus[]>(`${P}/getTrapStatusList`, { groupId, kind });
-export const getCategories = (kind: PestKind) => get<PestCategory[]>(`${P}/getCategoryAllList`, { kind });
+export const getCategories = (kind: PestKind, o?: Pick<RequestOptions, 'silent'>) =>
+  get<PestCategory[]>(`${P}/getCategoryAllList`, { kind }, o);
 export const getImageList = (deviceId: number, date: string) =>
   get<TrapImage[]>(`${P}/getImageList`, { deviceId, date });
 export const getImageDetail = (imageId: number) => get<TrapImageDetail>(`${P}/getImageDetail`, { imageId });

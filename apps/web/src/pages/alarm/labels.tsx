@@ -40,8 +40,29 @@ export function classLabel(deviceClass: string, lng: string) {
   return c ? (isEnglish(lng) ? c.en : c.zh) : deviceClass;
 }
 
-/** "Air temperature above 30 °C for 5 min" / "offline for 10 min". */
-export function conditionText(c: AlarmCondition, deviceClass: string | null | undefined, t: TFunction, lng: string) {
+/**
+ * "Air temperature above 30 °C for 5 min" / "offline for 10 min" / "Cotton bollworm: 12 caught in 24 h (threshold 10)".
+ * A trap count rule names its category by `categoryName` (an alarm keeps the name it was raised with).
+ */
+export function conditionText(
+  c: AlarmCondition,
+  deviceClass: string | null | undefined,
+  t: TFunction,
+  lng: string,
+  categoryName?: (categoryId: number) => string | undefined,
+) {
+  if (c.kind === 'trapCount') {
+    const x = c.trap;
+    if (x)
+      return t('alarm.rule.trapText', {
+        category: x.categoryName,
+        n: x.count,
+        hours: x.windowHours,
+        threshold: x.threshold,
+      });
+    const category = categoryName?.(c.categoryId) ?? `#${c.categoryId}`;
+    return t('alarm.rule.trapRuleText', { category, hours: c.windowHours, threshold: c.threshold });
+  }
   if (c.kind === 'plantingRange') {
     const p = c.planting;
     if (!p) return t('alarm.rule.plantingRangeText');

@@ -10,6 +10,7 @@ import ConditionFields from './components/ConditionFields';
 import NotifyFields from './components/NotifyFields';
 import PreviewPanel from './components/PreviewPanel';
 import { fromRule, NEW_RULE, type RuleForm, toInput } from './ruleForm';
+import { useCategoryNames } from './useCategoryNames';
 
 /** Alarm rules of the active park: list, and an editor with a 7-day preview on real data. */
 export default function RulesTab() {
@@ -17,6 +18,7 @@ export default function RulesTab() {
   const park = useActivePark();
   const l = (k: string) => t(`alarm.rule.${k}`);
   const groupId = park?.groupId ?? 0;
+  const categoryName = useCategoryNames();
   const classOf = (r: AlarmRule) => r.deviceClass ?? park?.devices.find((d) => d.deviceId === r.deviceId)?.deviceClass;
   return (
     <CrudPage<AlarmRule, RuleForm>
@@ -46,7 +48,7 @@ export default function RulesTab() {
           width: 240,
           responsive: ['md'],
           ellipsis: true,
-          render: (_, r) => conditionText(r.condition, classOf(r), t, i18n.language),
+          render: (_, r) => conditionText(r.condition, classOf(r), t, i18n.language, categoryName),
         },
         { title: l('severity'), dataIndex: 'severity', width: 90, render: (s) => <SeverityTag severity={s} /> },
         {

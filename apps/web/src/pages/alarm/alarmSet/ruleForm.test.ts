@@ -44,6 +44,59 @@ describe('rule editor values', () => {
     expect(body).not.toHaveProperty('deviceClass');
   });
 
+  it('makes a trap count rule on its trap or trap class, with its category, threshold and window', () => {
+    const one = toInput(form({ kind: 'trapCount', deviceId: 9, categoryId: 3, threshold: 12, key: 'airTemp' }), 1);
+    expect(addAlarmRuleBody.safeParse(one).error?.issues).toBeUndefined();
+    // the window defaults to a day; what the form still holds of another kind is not sent
+    expect(one).toMatchObject({
+      deviceId: 9,
+      condition: { kind: 'trapCount', categoryId: 3, threshold: 12, windowHours: 24 },
+    });
+    expect(one.condition).toEqual({ kind: 'trapCount', categoryId: 3, threshold: 12, windowHours: 24 });
+    const all = toInput(
+      form({
+        kind: 'trapCount',
+        targetType: 'class',
+        deviceClass: 'sporeTrap',
+        categoryId: 5,
+        threshold: 3,
+        windowHours: 72,
+      }),
+      1,
+    );
+    expect(all).toMatchObject({
+      deviceClass: 'sporeTrap',
+      condition: { categoryId: 5, threshold: 3, windowHours: 72 },
+    });
+    expect(all).not.toHaveProperty('deviceId');
+    // the contract refuses what the form's fields refuse, under the condition's fields
+    const bad = addAlarmRuleBody.safeParse(
+      toInput(form({ kind: 'trapCount', deviceId: 9, categoryId: 3, threshold: 0, windowHours: 721 }), 1),
+    );
+    expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'condition.threshold',
+      'condition.windowHours',
+    ]);
+    // and back: a stored rule fills the editor, which makes the same body
+    const stored = {
+      ...all,
+      id: 2,
+      deviceId: null,
+      deviceName: null,
+      deviceClass: 'sporeTrap',
+      openAlarms: 0,
+      updatedAt: 0,
+    } as AlarmRule;
+    expect(fromRule(stored)).toMatchObject({
+      kind: 'trapCount',
+      targetType: 'class',
+      categoryId: 5,
+      threshold: 3,
+      windowHours: 72,
+    });
+    expect(toInput(fromRule(stored) as RuleForm, 1)).toEqual(all);
+  });
+
   it('round-trips a stored rule through the editor', () => {
     const input = toInput(
       form({

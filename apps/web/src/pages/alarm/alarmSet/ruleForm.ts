@@ -16,6 +16,10 @@ export interface RuleForm {
   forMinutes?: number;
   hysteresis?: number;
   offlineMinutes?: number;
+  /** trapCount: the pest category counted, the count that alarms, the hours counted back. */
+  categoryId?: number;
+  threshold?: number;
+  windowHours?: number;
   severity: Severity;
   contactIds: number[];
   channels: string[];
@@ -32,6 +36,7 @@ export const NEW_RULE: Partial<RuleForm> = {
   forMinutes: 0,
   hysteresis: 0,
   offlineMinutes: 10,
+  windowHours: 24,
   severity: 'warning',
   contactIds: [],
   channels: [],
@@ -45,6 +50,13 @@ export function toCondition(v: Partial<RuleForm>): RuleCondition {
   // the standard and the plot's sensors give a planting rule its parameters, limits and hours
   if (v.kind === 'plantingRange') return { kind: 'plantingRange' };
   if (v.kind === 'offline') return { kind: 'offline', forMs: Math.round((v.offlineMinutes ?? 0) * MIN) };
+  if (v.kind === 'trapCount')
+    return {
+      kind: 'trapCount',
+      categoryId: v.categoryId as number,
+      threshold: v.threshold as number,
+      windowHours: v.windowHours as number,
+    };
   const two = v.op === 'between' || v.op === 'outside';
   return {
     kind: 'threshold',
@@ -98,7 +110,9 @@ export function fromRule(r: AlarmRule): Partial<RuleForm> {
         }
       : c.kind === 'offline'
         ? { offlineMinutes: c.forMs / MIN }
-        : {}),
+        : c.kind === 'trapCount'
+          ? { categoryId: c.categoryId, threshold: c.threshold, windowHours: c.windowHours }
+          : {}),
     severity: r.severity,
     contactIds: r.contactIds,
     channels: r.channels,

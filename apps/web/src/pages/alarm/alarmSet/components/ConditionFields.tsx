@@ -1,10 +1,22 @@
 import '../../areaTexts';
-import { DEVICE_MODEL, type DeviceClass, THRESHOLD_OPS } from '@farmpark/contracts';
+import {
+  DEVICE_MODEL,
+  type DeviceClass,
+  PEST_KIND_CLASS,
+  PEST_KINDS,
+  THRESHOLD_OPS,
+  trapCountCondition,
+} from '@farmpark/contracts';
+import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { getCategories } from '../../../../api/pests';
 import { useActivePark } from '../../../../stores/park';
+import { contractRule } from '../../../../utils/formRules';
 import { classLabel } from '../../labels';
 import type { RuleForm } from '../ruleForm';
+
+const TRAP_CLASSES: readonly string[] = Object.values(PEST_KIND_CLASS);
 
 /** What the rule watches and when it holds: device or class of the active park, parameter with its unit, limits, durations. */
 export default function ConditionFields({ form }: { form: FormInstance<RuleForm> }) {
@@ -19,11 +31,20 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
   const kind = Form.useWatch('kind', form);
   const op = Form.useWatch('op', form);
   const key = Form.useWatch('key', form);
-  const devices = park?.devices ?? [];
+  // a trap count rule watches insect or spore traps only
+  const devices = (park?.devices ?? []).filter((d) => kind !== 'trapCount' || TRAP_CLASSES.includes(d.deviceClass));
   const classes = [...new Set(devices.map((d) => d.deviceClass))];
   const cls = (targetType === 'class' ? deviceClass : devices.find((d) => d.deviceId === deviceId)?.deviceClass) as
     | DeviceClass
     | undefined;
+  // the merchant's categories of the kind the target catches (insects for insect traps, spores for spore traps)
+  const pestKind = PEST_KINDS.find((k) => PEST_KIND_CLASS[k] === cls);
+  const categories = useQuery({
+    queryKey: ['pest-categories', pestKind],
+    enabled: kind === 'trapCount' && pestKind !== undefined,
+    queryFn: () => getCategories(pestKind ?? 'insect'),
+  });
+  const retarget = () => form.setFieldsValue({ key: undefined, categoryId: undefined });
   const params = cls ? (DEVICE_MODEL[cls]?.params ?? []) : [];
   const unit = params.find((p) => p.key === key)?.unit ?? '';
   const two = op === 'between' || op === 'outside';
@@ -38,15 +59,25 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
   );
 
   const kindField = (
-    <Col xs={24} md={kind === 'plantingRange' ? 24 : 12}>
-      <Form.Item name="kind" label={l('kind')} extra={kind === 'plantingRange' ? l('plantingRangeHelp') : undefined}>
+    <Col xs={24} md={kind === 'plantingRange' || kind === 'trapCount' ? 24 : 12}>
+      <Form.Item
+        name="kind"
+        label={l('kind')}
+        extra={kind === 'plantingRange' || kind === 'trapCount' ? l(`${kind}Help`) : undefined}
+      >
         <Radio.Group
           optionType="button"
           data-testid="rule-kind"
+          // four kinds do not fit one line of a phone: they wrap
+          style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
+          onChange={(e) => {
+            if (e.target.value === 'trapCount') form.setFieldsValue({ deviceId: undefined, deviceClass: undefined });
+          }}
           options={[
             { value: 'threshold', label: l('threshold') },
             { value: 'offline', label: l('offline') },
             { value: 'plantingRange', label: l('plantingRange') },
+            { value: 'trapCount', label: l('trapCount') },
           ]}
         />
       </Form.Item>
@@ -69,7 +100,7 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
               { value: 'device', label: l('targetDevice') },
               { value: 'class', label: l('targetClass') },
             ]}
-            onChange={() => form.setFieldsValue({ key: undefined })}
+            onChange={retarget}
           />
         </Form.Item>
       </Col>
@@ -78,7 +109,7 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
           <Form.Item name="deviceClass" label={l('deviceClass')} rules={[req(l('deviceClass'))]}>
             <Select
               options={classes.map((c) => ({ value: c, label: classLabel(c, i18n.language) }))}
-              onChange={() => form.setFieldsValue({ key: undefined })}
+              onChange={retarget}
             />
           </Form.Item>
         ) : (
@@ -88,13 +119,46 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
               optionFilterProp="label"
               data-testid="rule-device"
               options={devices.map((d) => ({ value: d.deviceId, label: `${d.deviceName} (${d.serial})` }))}
-              onChange={() => form.setFieldsValue({ key: undefined })}
+              onChange={retarget}
             />
           </Form.Item>
         )}
       </Col>
       {kindField}
-      {kind === 'offline' ? (
+      {kind === 'trapCount' ? (
+        <>
+          <Col xs={24} md={12}>
+            <Form.Item name="categoryId" label={l('category')} rules={[req(l('category'))]}>
+              <Select
+                showSearch
+                optionFilterProp="label"
+                data-testid="rule-category"
+                loading={categories.isLoading}
+                notFoundContent={pestKind ? undefined : l('categoryAfterTarget')}
+                options={(pestKind ? (categories.data ?? []) : []).map((c) => ({ value: c.categoryId, label: c.name }))}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name="threshold"
+              label={l('trapThreshold')}
+              rules={[req(l('trapThreshold')), contractRule(trapCountCondition.shape.threshold, l('trapThreshold'))]}
+            >
+              <InputNumber style={{ width: '100%' }} precision={0} data-testid="rule-trap-threshold" />
+            </Form.Item>
+          </Col>
+          <Col xs={12} md={6}>
+            <Form.Item
+              name="windowHours"
+              label={l('windowHours')}
+              rules={[req(l('windowHours')), contractRule(trapCountCondition.shape.windowHours, l('windowHours'))]}
+            >
+              <InputNumber style={{ width: '100%' }} precision={0} data-testid="rule-window" />
+            </Form.Item>
+          </Col>
+        </>
+      ) : kind === 'offline' ? (
         <Col xs={24} md={12}>
           {num('offlineMinutes', l('offlineMinutes'), undefined, 1)}
         </Col>

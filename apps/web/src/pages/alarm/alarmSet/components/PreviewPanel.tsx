@@ -62,8 +62,9 @@ export default function PreviewPanel({ form }: { form: FormInstance<RuleForm> })
           (x) => x.key === (result.condition as { key: string }).key,
         )?.unit ?? '')
       : '';
-  // a planting rule has nothing to replay on one device: each planting's page shows its hours out
-  if (kind === 'plantingRange') return null;
+  // a planting rule has nothing to replay on one device: each planting's page shows its hours out; a trap
+  // count rule counts pictures, not readings: the pest pages show the catches
+  if (kind === 'plantingRange' || kind === 'trapCount') return null;
   return (
     <div
       data-testid="rule-preview"
