@@ -70,8 +70,10 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
           data-testid="rule-kind"
           // four kinds do not fit one line of a phone: they wrap
           style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
+          // a target that is no trap cannot be a trap count rule's: chosen again from the traps
           onChange={(e) => {
-            if (e.target.value === 'trapCount') form.setFieldsValue({ deviceId: undefined, deviceClass: undefined });
+            if (e.target.value === 'trapCount' && !TRAP_CLASSES.includes(cls ?? ''))
+              form.setFieldsValue({ deviceId: undefined, deviceClass: undefined, categoryId: undefined });
           }}
           options={[
             { value: 'threshold', label: l('threshold') },
