@@ -35,17 +35,21 @@ const columns =
         ])
         .execute(),
     );
-const snapshotFiles =
-  (kind: 'report' | 'video'): Namer =>
-  async (db) =>
-    named(
-      await db
-        .selectFrom('trace_snapshot_files as f')
-        .innerJoin('trace_snapshots as s', 's.id', 'f.snapshot_id')
-        .select(['s.merchant_id', 'f.sha256', 'f.mime'])
-        .where('f.kind', '=', kind)
-        .execute(),
-    );
+
+/**
+ * A table whose company is on its parent row (a device's pictures, a published snapshot's files), the rows of
+ * one `kind` when the table holds several.
+ */
+const throughParent =
+  (table: string, parent: string, parentId: string, kind?: string): Namer =>
+  async (db) => {
+    let q = (db as unknown as Kysely<Record<string, Row & { id: number; kind: string }>>)
+      .selectFrom(`${table} as f`)
+      .innerJoin(`${parent} as p`, (j) => j.on('p.id', '=', sql.ref<number>(`f.${parentId}`)))
+      .select(['p.merchant_id', 'f.sha256', 'f.mime']);
+    if (kind) q = q.where('f.kind', '=', kind);
+    return named(await q.execute());
+  };
 
 /**
  * Every record that names a file in the store, by kind. A file no record names is removed by the sweep
@@ -56,15 +60,7 @@ const snapshotFiles =
  */
 export const NAMERS: Record<StoredFileKind, Namer[]> = {
   images: [
-    // a device's pictures are its company's through the device
-    async (db) =>
-      named(
-        await db
-          .selectFrom('device_images as i')
-          .innerJoin('devices as d', 'd.id', 'i.device_id')
-          .select(['d.merchant_id', 'i.sha256', 'i.mime'])
-          .execute(),
-      ),
+    throughParent('device_images', 'devices', 'device_id'),
     columns('pest_categories', 'picture_sha256', 'picture_mime'),
     columns('production_personnel', 'photo', 'photo_mime'),
     columns('production_crops', 'picture', 'picture_mime'),
@@ -72,11 +68,14 @@ export const NAMERS: Record<StoredFileKind, Namer[]> = {
     columns('trace_tree_photos', 'sha256', 'mime'),
     columns('video_snapshots', 'sha256', 'mime'),
   ],
-  reports: [columns('trace_reports', 'file_sha256', 'file_mime'), snapshotFiles('report')],
+  reports: [
+    columns('trace_reports', 'file_sha256', 'file_mime'),
+    throughParent('trace_snapshot_files', 'trace_snapshots', 'snapshot_id', 'report'),
+  ],
   videos: [
     columns('production_videos', 'sha256', { always: 'video/mp4' }),
     columns('video_timelapses', 'sha256', { always: 'video/mp4' }),
-    snapshotFiles('video'),
+    throughParent('trace_snapshot_files', 'trace_snapshots', 'snapshot_id', 'video'),
   ],
   labels: [
     async (db, now) =>

@@ -186,7 +186,8 @@ describeEachEngine('the file store: a quota per company, and files no record nam
       )
       .map((t) => t.name);
     expect(naming.length).toBeGreaterThanOrEqual(10);
-    for (const name of naming) expect(src, name).toMatch(new RegExp(`(selectFrom|columns)\\('${name}[' ]`));
+    for (const name of naming)
+      expect(src, name).toMatch(new RegExp(`(selectFrom|columns|throughParent)\\('${name}[' ]`));
   });
 
   // data-screen accounts are refused it by the walk of every route as a screen account (docs/API.md)

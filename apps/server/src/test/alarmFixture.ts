@@ -2,7 +2,7 @@ import type { AlarmDetail } from '@farmpark/contracts';
 import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Engine } from '../db/connect';
-import type { AlarmsTable } from '../db/rulesAlarmsSchema';
+import type { AlarmDeliveriesTable, AlarmsTable } from '../db/rulesAlarmsSchema';
 import { startReceiver, startSmtp } from '../modules/alarms/testReceivers';
 import { sendReadings, settle } from './devices';
 import { createTestEnv, type TestEnv } from './harness';
@@ -26,6 +26,8 @@ export interface AlarmFixture {
   settle(): Promise<void>;
   detail(id: number): Promise<AlarmDetail>;
   openAlarmOf(ruleId: number): Promise<Selectable<AlarmsTable> | undefined>;
+  /** An alarm's deliveries in the order they were queued. */
+  deliveriesOf(alarmId: number): Promise<Selectable<AlarmDeliveriesTable>[]>;
 }
 
 /** Registers the set-up and tear-down of one test file; the fields are filled before its first test. */
@@ -36,6 +38,8 @@ export function alarmFixture(engine: Engine): AlarmFixture {
     detail: async (id) => (await fx.env.get<AlarmDetail>(`${A}/getAlarmDetail`, fx.demo, { id: String(id) })).data,
     openAlarmOf: (ruleId) =>
       fx.env.db.selectFrom('alarms').selectAll().where('rule_id', '=', ruleId).orderBy('id', 'desc').executeTakeFirst(),
+    deliveriesOf: (alarmId) =>
+      fx.env.db.selectFrom('alarm_deliveries').selectAll().where('alarm_id', '=', alarmId).orderBy('id').execute(),
   } as AlarmFixture;
 
   beforeAll(async () => {

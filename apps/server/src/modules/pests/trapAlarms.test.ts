@@ -161,12 +161,7 @@ describe.each(engines)('trap counts over a category threshold [%s]', (engine) =>
       severity: 'warning',
       open_key: `${rule.id}:t${trap}:c${moth}`,
     });
-    const deliveries = await env.db
-      .selectFrom('alarm_deliveries')
-      .selectAll()
-      .where('alarm_id', '=', raised.id)
-      .orderBy('id')
-      .execute();
+    const deliveries = await fx.deliveriesOf(raised.id);
     expect(deliveries.map((d) => [d.channel, d.event, d.target])).toEqual([
       ['console', 'raised', expect.stringContaining('alarm')],
       ['email', 'raised', 'ops@farm.test'],
@@ -203,11 +198,7 @@ describe.each(engines)('trap counts over a category threshold [%s]', (engine) =>
     const [cleared, ...none] = await alarmsOf(rule.id);
     expect(none).toEqual([]);
     expect(cleared).toMatchObject({ id: raised.id, state: 'cleared', cleared_value: 4, open_key: null });
-    const events = await env.db
-      .selectFrom('alarm_deliveries')
-      .select('event')
-      .where('alarm_id', '=', raised.id)
-      .execute();
+    const events = await fx.deliveriesOf(raised.id);
     expect(events.filter((e) => e.event === 'cleared')).toHaveLength(2);
 
     // nine on the other merchant's trap never reached this merchant's rule, nor any alarm of the farm

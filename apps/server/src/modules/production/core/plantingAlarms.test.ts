@@ -148,12 +148,7 @@ describe.each(engines)('planting out of range too long [%s]', (engine) => {
       state: 'active',
       open_key: `${rule.id}:p${planting.id}:airTemp`,
     });
-    const deliveries = await env.db
-      .selectFrom('alarm_deliveries')
-      .selectAll()
-      .where('alarm_id', '=', raised.id)
-      .orderBy('id')
-      .execute();
+    const deliveries = await fx.deliveriesOf(raised.id);
     expect(deliveries.map((d) => [d.channel, d.event, d.target])).toEqual([
       ['console', 'raised', expect.stringContaining('alarm')],
       ['email', 'raised', 'ops@farm.test'],
@@ -178,11 +173,7 @@ describe.each(engines)('planting out of range too long [%s]', (engine) => {
     await at(4);
     const [cleared] = await alarmsOf(rule.id);
     expect(cleared).toMatchObject({ id: raised.id, state: 'cleared', cleared_value: 22, open_key: null });
-    const events = await env.db
-      .selectFrom('alarm_deliveries')
-      .select('event')
-      .where('alarm_id', '=', raised.id)
-      .execute();
+    const events = await fx.deliveriesOf(raised.id);
     expect(events.filter((e) => e.event === 'cleared')).toHaveLength(2);
 
     // the other merchant's planting raised into its own rule only, never into this merchant's
