@@ -48,12 +48,33 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
   const params = cls ? (DEVICE_MODEL[cls]?.params ?? []) : [];
   const unit = params.find((p) => p.key === key)?.unit ?? '';
   const two = op === 'between' || op === 'outside';
-  const num = (name: keyof RuleForm, label: string, extra?: string, min?: number) => (
-    <Form.Item name={name} label={label} rules={[req(label)]} extra={extra}>
+  /**
+   * A number field. `schema` (the contract's field) checks it under the field without changing what was typed;
+   * `min` is the older fields' floor, which the input keeps to.
+   */
+  const num = (
+    name: keyof RuleForm,
+    label: string,
+    o: {
+      extra?: string;
+      min?: number;
+      schema?: Parameters<typeof contractRule>[0];
+      whole?: boolean;
+      testId?: string;
+    } = {},
+  ) => (
+    <Form.Item
+      name={name}
+      label={label}
+      rules={o.schema ? [req(label), contractRule(o.schema, label)] : [req(label)]}
+      extra={o.extra}
+    >
       <InputNumber
         style={{ width: '100%' }}
-        min={min}
-        suffix={name === 'forMinutes' || name === 'offlineMinutes' ? undefined : unit || undefined}
+        min={o.min}
+        precision={o.whole ? 0 : undefined}
+        data-testid={o.testId}
+        suffix={name === 'forMinutes' || name === 'offlineMinutes' || o.whole ? undefined : unit || undefined}
       />
     </Form.Item>
   );
@@ -141,28 +162,20 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
               />
             </Form.Item>
           </Col>
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="threshold"
-              label={l('trapThreshold')}
-              rules={[req(l('trapThreshold')), contractRule(trapCountCondition.shape.threshold, l('trapThreshold'))]}
-            >
-              <InputNumber style={{ width: '100%' }} precision={0} data-testid="rule-trap-threshold" />
-            </Form.Item>
-          </Col>
-          <Col xs={12} md={6}>
-            <Form.Item
-              name="windowHours"
-              label={l('windowHours')}
-              rules={[req(l('windowHours')), contractRule(trapCountCondition.shape.windowHours, l('windowHours'))]}
-            >
-              <InputNumber style={{ width: '100%' }} precision={0} data-testid="rule-window" />
-            </Form.Item>
-          </Col>
+          {(
+            [
+              ['threshold', 'trapThreshold', 'rule-trap-threshold'],
+              ['windowHours', 'windowHours', 'rule-window'],
+            ] as const
+          ).map(([name, label, testId]) => (
+            <Col xs={12} md={6} key={name}>
+              {num(name, l(label), { schema: trapCountCondition.shape[name], whole: true, testId })}
+            </Col>
+          ))}
         </>
       ) : kind === 'offline' ? (
         <Col xs={24} md={12}>
-          {num('offlineMinutes', l('offlineMinutes'), undefined, 1)}
+          {num('offlineMinutes', l('offlineMinutes'), { min: 1 })}
         </Col>
       ) : (
         <>
@@ -202,10 +215,10 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
             </Col>
           )}
           <Col xs={12} md={12}>
-            {num('forMinutes', l('forMinutes'), undefined, 0)}
+            {num('forMinutes', l('forMinutes'), { min: 0 })}
           </Col>
           <Col xs={12} md={12}>
-            {num('hysteresis', l('hysteresis'), l('hysteresisHelp'), 0)}
+            {num('hysteresis', l('hysteresis'), { extra: l('hysteresisHelp'), min: 0 })}
           </Col>
         </>
       )}
