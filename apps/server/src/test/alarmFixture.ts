@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { Engine } from '../db/connect';
 import type { AlarmDeliveriesTable, AlarmsTable } from '../db/rulesAlarmsSchema';
+import { deliveriesOf } from '../modules/alarms/outboxRepo';
 import { startReceiver, startSmtp } from '../modules/alarms/testReceivers';
 import { sendReadings, settle } from './devices';
 import { createTestEnv, type TestEnv } from './harness';
@@ -38,8 +39,7 @@ export function alarmFixture(engine: Engine): AlarmFixture {
     detail: async (id) => (await fx.env.get<AlarmDetail>(`${A}/getAlarmDetail`, fx.demo, { id: String(id) })).data,
     openAlarmOf: (ruleId) =>
       fx.env.db.selectFrom('alarms').selectAll().where('rule_id', '=', ruleId).orderBy('id', 'desc').executeTakeFirst(),
-    deliveriesOf: (alarmId) =>
-      fx.env.db.selectFrom('alarm_deliveries').selectAll().where('alarm_id', '=', alarmId).orderBy('id').execute(),
+    deliveriesOf: (alarmId) => deliveriesOf(fx.env.db, [alarmId]),
   } as AlarmFixture;
 
   beforeAll(async () => {

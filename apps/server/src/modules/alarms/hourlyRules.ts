@@ -1,9 +1,12 @@
 import type { RuleCondition } from '@farmpark/contracts';
 import { z } from 'zod';
 import type { Db } from '../../db/connect';
+import { parkScope } from '../../db/scope';
 import { decodeRule } from '../../rules/codec';
 import type { LoadedRule } from '../../rules/engine';
 import { enabledRules } from '../../rules/repo';
+import type { AlarmLifecycle, KeyedAlarm } from './lifecycle';
+import { openKeysOfRule } from './repo';
 
 /**
  * What the alarm rules judged once an hour by their owner share (planting ranges, trap counts): the rules of
@@ -43,4 +46,32 @@ export function onceAnHour(now: () => number, judge: (at: number) => Promise<voi
     await judge(at);
     judgedHour = hour;
   };
+}
+
+/**
+ * One subject of an hourly rule as judged now, keyed by its open key after "<rule id>:": `raise` it (the alarm
+ * as the lifecycle stores it), `clear` it, or `keep` whatever stands (not judged yet, no readings).
+ */
+export type KeyedJudgment =
+  | { state: 'raise'; alarm: Omit<KeyedAlarm, 'rule' | 'openKey' | 'at'> }
+  | { state: 'clear' | 'keep'; value: number | null };
+
+/**
+ * Brings a rule's open alarms in line with its judgments: raises those to raise (one open per key) and clears
+ * the open ones judged clear or no longer judged at all (the subject is gone).
+ */
+export async function settleRule(
+  db: Db,
+  lifecycle: Pick<AlarmLifecycle, 'raiseKeyed' | 'clearKeyed'>,
+  rule: LoadedRule,
+  judged: ReadonlyMap<string, KeyedJudgment>,
+  at: number,
+): Promise<void> {
+  for (const [suffix, j] of judged)
+    if (j.state === 'raise') await lifecycle.raiseKeyed({ rule, openKey: `${rule.id}:${suffix}`, ...j.alarm, at });
+  for (const key of await openKeysOfRule(db, parkScope(rule.merchantId, rule.groupId), rule.id)) {
+    const j = judged.get(key.slice(`${rule.id}:`.length));
+    if (j === undefined) await lifecycle.clearKeyed(rule, key, null, at);
+    else if (j.state === 'clear') await lifecycle.clearKeyed(rule, key, j.value, at);
+  }
 }

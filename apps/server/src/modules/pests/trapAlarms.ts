@@ -2,9 +2,8 @@ import { PEST_KIND_CLASS, PEST_KINDS, type PestKind, type TrapAlarmCondition } f
 import type { Db } from '../../db/connect';
 import { parkScope } from '../../db/scope';
 import type { LoadedRule } from '../../rules/engine';
-import { enabledAlarmRulesByPark, onceAnHour } from '../alarms/hourlyRules';
+import { enabledAlarmRulesByPark, type KeyedJudgment, onceAnHour, settleRule } from '../alarms/hourlyRules';
 import type { AlarmLifecycle } from '../alarms/lifecycle';
-import { openKeysOfRule } from '../alarms/repo';
 import { allCategories } from './categories';
 import * as repo from './repo';
 
@@ -58,32 +57,24 @@ export function createTrapAlarms(deps: TrapAlarmDeps) {
         )
       ).map((r) => [r.device_id, Number(r.n)]),
     );
-    // keyed as the alarm's open key after "rule:": one open alarm per rule, trap and category
-    const judged = new Map<string, number>();
+    // keyed as the alarm's open key after "rule:": one open alarm per rule, trap and category; a trap no longer
+    // the rule's (or a category removed) is not judged, so its open alarm clears
+    const judged = new Map<string, KeyedJudgment>();
     for (const t of traps) {
       const count = counts.get(t.id) ?? 0;
       const suffix = `t${t.id}:c${c.categoryId}`;
-      judged.set(suffix, count);
-      if (count < c.threshold) continue;
+      if (count < c.threshold) {
+        judged.set(suffix, { state: 'clear', value: count });
+        continue;
+      }
       const condition: TrapAlarmCondition = {
         ...c,
         trap: { categoryName: category?.name ?? '', count, threshold: c.threshold, windowHours: c.windowHours },
       };
-      await deps.lifecycle.raiseKeyed({
-        rule,
-        openKey: `${rule.id}:${suffix}`,
-        device: { deviceId: t.id, name: t.name, serial: t.serial },
-        paramKey: '',
-        condition,
-        value: count,
-        at,
-      });
+      const device = { deviceId: t.id, name: t.name, serial: t.serial };
+      judged.set(suffix, { state: 'raise', alarm: { device, paramKey: '', condition, value: count } });
     }
-    // under the threshold again, or no longer one of the rule's traps: cleared
-    for (const key of await openKeysOfRule(db, scope, rule.id)) {
-      const count = judged.get(key.slice(`${rule.id}:`.length));
-      if (count === undefined || count < c.threshold) await deps.lifecycle.clearKeyed(rule, key, count ?? null, at);
-    }
+    await settleRule(db, deps.lifecycle, rule, judged, at);
   }
 
   /** Judges every enabled trap count rule now, whatever the hour. */

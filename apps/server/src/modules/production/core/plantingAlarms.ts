@@ -2,10 +2,8 @@ import { dayIn, type PlantingAlarmCondition } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import { rowById } from '../../../db/rows';
 import { parkScope } from '../../../db/scope';
-import type { LoadedRule } from '../../../rules/engine';
-import { enabledAlarmRulesByPark, onceAnHour } from '../../alarms/hourlyRules';
+import { enabledAlarmRulesByPark, type KeyedJudgment, onceAnHour, settleRule } from '../../alarms/hourlyRules';
 import type { AlarmLifecycle } from '../../alarms/lifecycle';
-import { openKeysOfRule } from '../../alarms/repo';
 import { zoneOfPark } from '../../parks/repo';
 import { outRun, WINDOW_HOURS } from './monitoring';
 import { growingInStage } from './plantings';
@@ -16,15 +14,6 @@ export interface PlantingAlarmDeps {
   lifecycle: Pick<AlarmLifecycle, 'raiseKeyed' | 'clearKeyed'>;
   tz: string;
   now?: () => number;
-}
-
-/** What one parameter of one growing planting is judged to be now. */
-interface Judgment {
-  /** out: out for at least its standard's hours; short: out, not yet that long; in: in range; unknown: no readings. */
-  state: 'out' | 'short' | 'in' | 'unknown';
-  deviceId: number;
-  value: number | null;
-  condition: PlantingAlarmCondition;
 }
 
 /**
@@ -38,10 +27,13 @@ export function createPlantingAlarms(deps: PlantingAlarmDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
 
-  /** Every growing planting's ranged parameters of one park, judged once for all the park's rules. */
-  async function judgePark(merchantId: number, groupId: number, at: number): Promise<Map<string, Judgment>> {
+  /**
+   * Every growing planting's ranged parameters of one park, judged once for all the park's rules: out for at
+   * least its standard's hours raises; in range clears; out not yet that long, or no readings, keeps what stands.
+   */
+  async function judgePark(merchantId: number, groupId: number, at: number): Promise<Map<string, KeyedJudgment>> {
     const scope = parkScope(merchantId, groupId);
-    const out = new Map<string, Judgment>();
+    const out = new Map<string, KeyedJudgment>();
     const today = dayIn(await zoneOfPark(db, groupId, deps.tz), at);
     for (const { row: r, stage, sensors } of await growingInStage(db, scope, groupId, today)) {
       for (const range of stage.ranges) {
@@ -49,61 +41,48 @@ export function createPlantingAlarms(deps: PlantingAlarmDeps) {
         if (serving.length === 0) continue; // no sensor serves the key: nothing to judge, no alarm
         // counted back over a week (or the allowed hours if longer), so the alarm says how long it has been out
         const run = await outRun(db, serving, range, at, Math.max(r.allowed_hours_out, WINDOW_HOURS));
-        const state =
-          run.latest === null ? 'unknown' : run.inRange ? 'in' : run.hoursOut >= r.allowed_hours_out ? 'out' : 'short';
         // keyed as the alarm's open key after "rule:": one open alarm per rule, planting and parameter
-        out.set(`p${r.id}:${range.key}`, {
-          state,
-          // the alarm is shown on the first device serving the key; its value is the mean of them all
-          deviceId: serving[0],
-          value: run.latest,
-          condition: {
-            kind: 'plantingRange',
-            planting: {
-              plantingId: r.id,
-              cropName: r.crop_name,
-              plotName: r.area_point_name ?? '',
-              stageName: stage.name,
-              key: range.key,
-              min: range.min,
-              max: range.max,
-              hours: run.latest === null ? 0 : run.hoursOut,
-            },
+        const key = `p${r.id}:${range.key}`;
+        const value = run.latest;
+        if (value === null || (!run.inRange && run.hoursOut < r.allowed_hours_out)) {
+          out.set(key, { state: 'keep', value });
+          continue;
+        }
+        if (run.inRange) {
+          out.set(key, { state: 'clear', value });
+          continue;
+        }
+        // the alarm is shown on the first device serving the key; its value is the mean of them all
+        const device = await rowById(db, scope, 'devices', serving[0]);
+        if (!device) {
+          out.set(key, { state: 'keep', value });
+          continue;
+        }
+        const condition: PlantingAlarmCondition = {
+          kind: 'plantingRange',
+          planting: {
+            plantingId: r.id,
+            cropName: r.crop_name,
+            plotName: r.area_point_name ?? '',
+            stageName: stage.name,
+            key: range.key,
+            min: range.min,
+            max: range.max,
+            hours: run.hoursOut,
           },
-        });
+        };
+        const ref = { deviceId: device.id, name: device.name, serial: device.serial };
+        out.set(key, { state: 'raise', alarm: { device: ref, paramKey: range.key, condition, value } });
       }
     }
     return out;
-  }
-
-  async function applyRule(rule: LoadedRule, judged: Map<string, Judgment>, at: number): Promise<void> {
-    const scope = parkScope(rule.merchantId, rule.groupId);
-    for (const [suffix, j] of judged) {
-      if (j.state !== 'out') continue;
-      const device = await rowById(db, scope, 'devices', j.deviceId);
-      if (!device) continue;
-      await deps.lifecycle.raiseKeyed({
-        rule,
-        openKey: `${rule.id}:${suffix}`,
-        device: { deviceId: device.id, name: device.name, serial: device.serial },
-        paramKey: j.condition.planting?.key ?? '',
-        condition: j.condition,
-        value: j.value,
-        at,
-      });
-    }
-    // back in range, or no longer a growing planting with that range: cleared; no readings: left as it is
-    for (const key of await openKeysOfRule(db, scope, rule.id)) {
-      const j = judged.get(key.slice(`${rule.id}:`.length));
-      if (j === undefined || j.state === 'in') await deps.lifecycle.clearKeyed(rule, key, j?.value ?? null, at);
-    }
   }
 
   /** Judges every park with an enabled planting rule now, whatever the hour. */
   async function judge(at = now()): Promise<void> {
     for (const rules of await enabledAlarmRulesByPark(db, 'plantingRange')) {
       const judged = await judgePark(rules[0].merchantId, rules[0].groupId, at);
-      for (const rule of rules) await applyRule(rule, judged, at);
+      for (const rule of rules) await settleRule(db, deps.lifecycle, rule, judged, at);
     }
   }
 
