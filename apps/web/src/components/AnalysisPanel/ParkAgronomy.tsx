@@ -5,7 +5,7 @@ import { Alert, Select, Space, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getDegreeDayList, getEt0List } from '../../api/agronomy';
-import { getCategories } from '../../api/pests';
+import { categoriesQuery } from '../../api/pestCategories';
 import { usePermits } from '../../pages/dashboard/usePermits';
 import { useParkStore } from '../../stores/park';
 import { inPark } from '../../utils/time';
@@ -39,11 +39,7 @@ export default function ParkAgronomy({ startTime, endTime }: { startTime: number
     enabled: canEt0 && groupId !== null,
     queryFn: () => getEt0List({ groupId: groupId as number, from, to }),
   });
-  const categories = useQuery({
-    queryKey: ['pest-categories', 'insect'],
-    enabled: canDegreeDays,
-    queryFn: () => getCategories('insect'),
-  });
+  const categories = useQuery({ ...categoriesQuery('insect'), enabled: canDegreeDays });
   const categoryId = picked ?? categories.data?.[0]?.categoryId;
   const degreeDays = useQuery({
     queryKey: ['agronomy-degree-days', groupId, categoryId, from, to],

@@ -4,10 +4,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, DatePicker, Empty, List, Row, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { categoriesQuery } from '../../api/pestCategories';
 import {
   addDetection,
   alterDetection,
-  getCategories,
   getImageDetail,
   getImageList,
   getTrapStatusList,
@@ -35,7 +35,7 @@ export default function ImageAnalysis({ kind }: { kind: PestKind }) {
     queryFn: () => getTrapStatusList(groupId as number, kind),
     enabled: groupId !== null,
   });
-  const cats = useQuery({ queryKey: ['pests', 'cats', kind], queryFn: () => getCategories(kind) });
+  const cats = useQuery(categoriesQuery(kind));
   useEffect(() => {
     const first = traps.data?.[0];
     if (deviceId === null && first) {

@@ -1,6 +1,6 @@
 import { PEST_KINDS } from '@farmpark/contracts';
 import { useQueries } from '@tanstack/react-query';
-import { getCategories } from '../../../api/pests';
+import { categoriesQuery } from '../../../api/pestCategories';
 
 /**
  * The merchant's pest category names by id, for the trap count rules of the list (a rule keeps only the id).
@@ -8,11 +8,7 @@ import { getCategories } from '../../../api/pests';
  */
 export function useCategoryNames(): (categoryId: number) => string | undefined {
   const lists = useQueries({
-    queries: PEST_KINDS.map((kind) => ({
-      queryKey: ['pest-categories', kind],
-      queryFn: () => getCategories(kind, { silent: true }),
-      retry: false,
-    })),
+    queries: PEST_KINDS.map((kind) => ({ ...categoriesQuery(kind, { silent: true }), retry: false })),
   });
   const names = new Map(lists.flatMap((q) => (q.data ?? []).map((c) => [c.categoryId, c.name] as const)));
   return (categoryId) => names.get(categoryId);

@@ -10,7 +10,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, InputNumber, Radio, Row, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { getCategories } from '../../../../api/pests';
+import { categoriesQuery } from '../../../../api/pestCategories';
 import { useActivePark } from '../../../../stores/park';
 import { contractRule } from '../../../../utils/formRules';
 import { classLabel } from '../../labels';
@@ -40,9 +40,8 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
   // the merchant's categories of the kind the target catches (insects for insect traps, spores for spore traps)
   const pestKind = PEST_KINDS.find((k) => PEST_KIND_CLASS[k] === cls);
   const categories = useQuery({
-    queryKey: ['pest-categories', pestKind],
+    ...categoriesQuery(pestKind ?? 'insect'),
     enabled: kind === 'trapCount' && pestKind !== undefined,
-    queryFn: () => getCategories(pestKind ?? 'insect'),
   });
   const retarget = () => form.setFieldsValue({ key: undefined, categoryId: undefined });
   const params = cls ? (DEVICE_MODEL[cls]?.params ?? []) : [];
