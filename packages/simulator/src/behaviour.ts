@@ -61,6 +61,13 @@ export abstract class Behaviour {
     throw new CommandRefused(`command ${name} is not supported`);
   }
 
+  /**
+   * What the site's own automation does to the device at `ts` when no one drives it. History has no server and
+   * no rules running (history.ts), so a device its rules would have run keeps its routine here; live, the server's
+   * rules and the operator drive it instead.
+   */
+  unattended(_ts: number): void {}
+
   /** Water reaching the ground as irrigation (mm); only classes with soil react. */
   irrigate(_mm: number): void {}
 

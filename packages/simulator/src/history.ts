@@ -95,6 +95,7 @@ export function* generateHistory(
         if (!(err instanceof CommandRefused)) throw err;
       }
     }
+    behaviour.unattended(prev);
     behaviour.advance(ts);
     behaviour.takeEvents();
     prev = ts;

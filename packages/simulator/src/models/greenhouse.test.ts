@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { generateHistory } from '../history';
 import { hashSeed } from '../random';
 import { EnvCabinet } from './greenhouse';
 import { placeOf } from './place';
@@ -73,6 +74,30 @@ describe('greenhouse', () => {
     expect(night).toBeGreaterThan(5);
     expect(day).toBeLessThan(32);
     expect(day - night).toBeGreaterThan(5);
+  });
+
+  it('in history, is run as its rules would run it: a July week stays under 40 °C, where a shut house passes 55', () => {
+    const from = Date.UTC(2025, 6, 10);
+    const week = [
+      ...generateHistory(
+        { deviceClass: 'envCabinet', serial: 'gh-history', lat: 36.86, lon: 118.73 },
+        from,
+        from + 7 * 24 * HOUR,
+        15 * 60_000,
+      ),
+    ].flat();
+    const temps = week.map((r) => r.values.airTemp as number);
+    expect(Math.max(...temps)).toBeLessThan(40);
+    expect(week.every((r) => r.values.topVent === 1)).toBe(true);
+    expect(week.some((r) => r.values.fan === 1 && r.values.wetPad === 1)).toBe(true);
+    // the same week with no one opening anything
+    const shut = new EnvCabinet({ ...ctx, seed: hashSeed('gh-history'), place: placeOf(36.86, 118.73) }, from);
+    let hottest = 0;
+    for (let t = from; t <= from + 7 * 24 * HOUR; t += 15 * 60_000) {
+      shut.advance(t);
+      hottest = Math.max(hottest, shut.sample().airTemp);
+    }
+    expect(hottest).toBeGreaterThan(55);
   });
 
   it('reports actuator states and keeps modes without a telemetry key', () => {

@@ -56,6 +56,11 @@ const WARM_UP_STEP_MS = 20 * 60_000;
 
 const quiltDown = (out: Weather) => out.sunElevation < 2 && out.meanTemp < QUILT_BELOW_MEAN;
 
+/** Fans and wet pad start above this inside air and stop under it less 1 °C, as the demo's automation rule does. */
+const PAD_ON_ABOVE = 32;
+/** Outside the warm season a grower opens the vents above this on a sunny day (and shuts them 3 °C lower). */
+const VENT_ABOVE = 28;
+
 /**
  * The steady state the greenhouse air heads for under these actuators and this weather: a heat
  * balance of absorbed sun, heating and the heat store (north wall and soil) against cover losses and
@@ -109,9 +114,30 @@ export class EnvCabinet extends Behaviour {
     this.storeTemp = weatherAt(from, ctx.place).meanTemp + 4;
     this.climate = greenhouseEquilibrium(weatherAt(from, ctx.place), this.actuators, this.storeTemp);
     for (let t = from + WARM_UP_STEP_MS; t <= startTs; t += WARM_UP_STEP_MS) {
-      const open = weatherAt(t, ctx.place).meanTemp >= QUILT_BELOW_MEAN ? 1 : 0;
-      this.heat(t - WARM_UP_STEP_MS, t, { ...this.actuators, topVent: open, sideVent: open });
+      this.heat(t - WARM_UP_STEP_MS, t, { ...this.actuators, ...this.routine(t, this.actuators) });
     }
+  }
+
+  /**
+   * The actuators as a grower runs the house when no one switches them: vents open through the warm season, and
+   * in the quilt season only against a sunny day's heat (VENT_ABOVE); fans and wet pad on through the heat of a
+   * summer day (PAD_ON_ABOVE).
+   */
+  private routine(ts: number, a: Actuators): Pick<Actuators, 'topVent' | 'sideVent' | 'fan' | 'wetPad'> {
+    const out = weatherAt(ts, this.ctx.place);
+    // in the quilt season the vents open only on a sunny day's heat, and shut again before it cools
+    const heat =
+      out.sunElevation > 2 &&
+      (this.climate.temp > VENT_ABOVE || (a.topVent === 1 && this.climate.temp >= VENT_ABOVE - 3));
+    const open = out.meanTemp >= QUILT_BELOW_MEAN || heat ? 1 : 0;
+    const hot = this.climate.temp > PAD_ON_ABOVE || (a.fan === 1 && this.climate.temp >= PAD_ON_ABOVE - 1);
+    const cool = hot && open ? 1 : 0;
+    return { topVent: open, sideVent: open, fan: cool, wetPad: cool };
+  }
+
+  /** History's house (history.ts) is run by the routine its rules would keep, not left shut all summer. */
+  override unattended(ts: number): void {
+    Object.assign(this.actuators, this.routine(ts, this.actuators));
   }
 
   /** Air towards its equilibrium; the store towards the air plus the sun its wall and soil absorb. */
