@@ -70,6 +70,7 @@ export async function seedCorrectedSpray(db: Db, tzName = 'Asia/Shanghai'): Prom
       machineryIds: machinery.map((m) => m.machinery_id),
       materials: materials.map((m) => ({ materialId: m.material_id, quantity: Number(m.quantity) })),
       correctionReason: '补记东侧两垄的补喷时间',
+      overrideReason: null,
     },
     tzName,
   );

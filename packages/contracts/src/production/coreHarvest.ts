@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
-import { enumField, listOf, nullable, numberField, optional } from '../requestValues';
+import { enumField, listOf, numberField, optional } from '../requestValues';
 import { dayField, text } from './coreValues';
-import { correctionReason, correctionReasonText } from './revisions';
+import { correctionReason, correctionReasonText, overrideReason } from './revisions';
 
 /** Harvests to storage (/productionManagement/pickToStorage). */
 export const HARVEST_UNITS = ['kg', 't', 'jin', 'box', 'piece'] as const;
@@ -18,7 +18,7 @@ export const harvestFields = z.object({
   notes: z.preprocess((v) => v ?? '', text(500)),
   personnelIds: listOf(id, (a) => a.max(50)),
   /** An administrator's reason to harvest inside a pesticide's safety interval; blank = no override. */
-  overrideReason: nullable(text(500).min(4)),
+  overrideReason,
 });
 export const addHarvestBody = harvestFields;
 export type AddHarvestBody = z.infer<typeof addHarvestBody>;

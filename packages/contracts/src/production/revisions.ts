@@ -18,6 +18,12 @@ export const correctionReasonText = text(200, 4);
 /** The body field: the server requires it when the record is finished (it alone knows the stored status). */
 export const correctionReason = nullable(correctionReasonText);
 
+/**
+ * An administrator's reason to set the pesticide safety interval aside: on a harvest inside an interval, or on a
+ * spray recorded after a harvest that it then covers (the harvests it covers keep the reason). Blank = none.
+ */
+export const overrideReason = nullable(text(500, 4));
+
 /** A record's history (farmWork/getFarmWorkHistory, harvest/getHarvestHistory): its park and its id. */
 export const recordHistoryQuery = z.object({ groupId: id, id });
 export type RecordHistoryQuery = z.infer<typeof recordHistoryQuery>;

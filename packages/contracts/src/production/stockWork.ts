@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id, pageQuery } from '../envelope';
 import { named, repeatedAt, ruleIssue } from '../errorDetail';
 import { enumField, intField, listOf, nullable, numberField, optional, withDefault } from '../requestValues';
-import { correctionReason } from './revisions';
+import { correctionReason, overrideReason } from './revisions';
 import { dayField, exportFormat, optText, parkPageQuery, quantityField, text } from './stockFields';
 
 /**
@@ -41,6 +41,8 @@ const farmWorkFields = z.object({
     listOf(workMaterial, (a) => a.max(30)),
     [],
   ),
+  /** An administrator's reason to record a spray that covers a harvest already made (revisions.ts). */
+  overrideReason,
 });
 const doneNeedsDay = (v: { status: string; doneOn: string | null }, ctx: z.core.$RefinementCtx) => {
   if (v.status === 'done' && !v.doneOn) ctx.addIssue(ruleIssue(['doneOn'], 'required'));

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect';
 import { authOf } from '../../http/authHook';
 import { clientMeta } from '../../http/clientMeta';
-import { audited } from '../systemLog/service';
+import { audited, writeLog } from '../systemLog/service';
 
 /** The production records the system log names. */
 export type ProductionTarget = Extract<
@@ -30,6 +30,8 @@ export type ProductionTarget = Extract<
  */
 export interface LogAs {
   logAs?: 'done' | 'override';
+  /** Harvests the write kept inside a safety interval by an administrator's reason: each gets its own line. */
+  overrode?: number[];
 }
 
 export type LogVerb = 'add' | 'alter' | 'remove';
@@ -72,7 +74,21 @@ export async function logged<T>(
     },
   );
   if (result && typeof result === 'object' && 'logAs' in result) {
-    const { logAs: _, ...answer } = result as T & LogAs;
+    const { logAs: _, overrode = [], ...answer } = result as T & LogAs;
+    // a spray recorded over a harvest: the harvest's own override line, as when the harvest itself is kept
+    const auth = authOf(req);
+    for (const id of overrode)
+      await writeLog(db, {
+        ...clientMeta(req),
+        merchantId: auth.merchantId,
+        userId: auth.userId,
+        loginName: auth.loginName,
+        action: 'production.override',
+        targetType: 'harvest',
+        targetId: id,
+        detail: about.name,
+        code: 0,
+      });
     return answer as Omit<T, 'logAs'>;
   }
   return result;

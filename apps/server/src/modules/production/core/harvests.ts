@@ -143,6 +143,19 @@ export const updateHarvest = (db: Db, auth: AuthContext, body: UpdateHarvestBody
     return { id: body.id, ...logAs(f) };
   });
 
+/**
+ * Harvests a spray recorded after them now covers, kept by an administrator's reason on that write
+ * (safetyGuard.ts): each is corrected with the reason, a revision of its own, like any correction.
+ */
+export async function keepOverridden(trx: Db, auth: AuthContext, groupId: number, ids: number[], reason: string) {
+  for (const id of ids) {
+    const target = revisionOf(groupId, id);
+    await keepFirstRevision(trx, auth, target, () => shown(trx, auth, groupId, id));
+    await repo.setOverride(trx, scopeOf(auth), id, reason, auth.userId);
+    await keepRevision(trx, auth, target, 'corrected', await shown(trx, auth, groupId, id), reason);
+  }
+}
+
 export async function removeHarvests(db: Db, auth: AuthContext, ids: number[]) {
   const harvests = await Promise.all(ids.map((id) => harvestOf(db, auth, id)));
   await db.transaction().execute(async (trx) => {

@@ -171,6 +171,10 @@ export async function updateHarvest(db: Db, scope: Scope, id: number, f: Harvest
   await setPeople(db, scope, id, people);
 }
 
+/** Harvests an administrator kept when a spray recorded after them covered them (safetyGuard.ts). */
+export const setOverride = (db: Db, scope: Scope, id: number, reason: string, userId: number) =>
+  updateById(db, scope, 'production_harvests', id, { override_reason: reason, override_by: userId });
+
 export async function deleteHarvests(db: Db, scope: Scope, ids: number[]) {
   if (ids.length === 0) return;
   const s = scoped(db, scope);

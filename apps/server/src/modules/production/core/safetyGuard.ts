@@ -60,9 +60,17 @@ export async function harvestsInInterval(
   return found;
 }
 
+/** An administrator's reason on a farm-work write, which keeps the harvests its sprays now cover. */
+export interface SprayOverride {
+  isAdmin: boolean;
+  reason: string | null;
+}
+
 /**
  * Refuses a farm-work write whose sprays put a harvest inside their safety interval (run in the write's
  * transaction, after the write, so the refusal undoes it). `field` is where the console shows it: the day done.
+ * A spray that truly happened is not to be hidden, so an administrator may record it with a reason: the answer
+ * is then the harvests it covers, which the caller keeps with that reason (harvests.ts `keepOverridden`).
  */
 export async function guardSprays(
   trx: Db,
@@ -70,11 +78,22 @@ export async function guardSprays(
   groupId: number,
   which: PlantingsOf,
   workIds: number[],
+  override: SprayOverride = { isAdmin: false, reason: null },
   field = 'doneOn',
-) {
-  const [hit] = await harvestsInInterval(trx, scope, groupId, which, workIds);
-  if (!hit) return;
-  const { harvestedOn, pesticide, sprayedOn, firstDay } = hit;
+): Promise<number[]> {
+  const hits = await harvestsInInterval(trx, scope, groupId, which, workIds);
+  if (hits.length === 0) return [];
+  if (override.reason !== null && override.isAdmin) return [...new Set(hits.map((h) => h.harvestId))];
+  if (override.reason !== null)
+    throw new ApiError(
+      Code.PERMISSION_DENIED,
+      {
+        zh: 'overrideReason: 只有管理员可以登记落在已采收记录安全间隔期内的喷药',
+        en: 'overrideReason: only an administrator may record a spray whose safety interval covers a harvest',
+      },
+      { field: 'overrideReason', rule: 'invalid' },
+    );
+  const { harvestedOn, pesticide, sprayedOn, firstDay } = hits[0];
   throw new ApiError(Code.CONFLICT, undefined, {
     field,
     rule: 'harvestInInterval',

@@ -111,7 +111,11 @@ describeEachEngine('production: random writes never leave a harvest inside a saf
   async function write(r: ReturnType<typeof random>, made: { works: number[]; harvests: number[] }) {
     const day = () => addDays(FIRST_DAY, r.int(DAYS));
     const target = () => r.pick([...plantings, null]);
-    const spray = (status: 'done' | 'planned') => sprayWork(at, pesticide, day(), status, target());
+    const spray = (status: 'done' | 'planned') => ({
+      ...sprayWork(at, pesticide, day(), status, target()),
+      // now and then an administrator records a spray over a harvest on purpose (the harvest keeps the reason)
+      overrideReason: r.chance(0.1) ? '确有喷药，负责人批准补记' : null,
+    });
     const harvest = () => ({
       groupId: at.park,
       plantingId: r.pick(plantings),

@@ -113,6 +113,73 @@ describeEachEngine('production: the safety interval cannot be walked around', (e
     await post('material/alterMaterial', { ...material, id: pesticide, safetyDays: 7 });
   });
 
+  it('lets only an administrator record a spray over a harvest, with a reason the harvest keeps, in its history and the log', async () => {
+    const h = await harvest('2026-06-05');
+    expect(h.code).toBe(0);
+    const harvestId = (h.data as { id: number }).id;
+    const reason = '补记：6 月 1 日确有喷药，已抽检合格，负责人批准';
+    // the operator may record farm work, but not set the interval aside
+    const { db, ids } = env();
+    const role = (
+      await db.selectFrom('users').select('role_id').where('id', '=', ids.users.operator).executeTakeFirstOrThrow()
+    ).role_id as number;
+    await db
+      .insertInto('role_permissions')
+      .values({ role_id: role, permit_url: '/productionManagement/farmWork' })
+      .execute();
+    const operator = await env().login('operator');
+    const byOperator = await env().post(`${P}/farmWork/addFarmWork`, operator, {
+      ...spray('2026-06-01', 'done'),
+      overrideReason: reason,
+    });
+    expect(byOperator.code).toBe(Code.PERMISSION_DENIED);
+    expect(byOperator.data).toEqual([{ field: 'overrideReason', rule: 'invalid' }]);
+
+    const { id: workId } = await post('farmWork/addFarmWork', {
+      ...spray('2026-06-01', 'done'),
+      overrideReason: reason,
+    });
+    const kept = await db
+      .selectFrom('production_harvests')
+      .select(['override_reason', 'override_by'])
+      .where('id', '=', harvestId)
+      .executeTakeFirstOrThrow();
+    expect(kept).toEqual({ override_reason: reason, override_by: ids.users.demo });
+    // the harvest's history: as made, then corrected with the reason
+    const history = await env().get<{ kind: string; reason: string | null }[]>(
+      `${P}/harvest/getHarvestHistory?groupId=${at.park}&id=${harvestId}`,
+      at.demo,
+    );
+    expect(history.data.map((r) => [r.kind, r.reason])).toEqual([
+      ['corrected', reason],
+      ['made', null],
+    ]);
+    const lines = await db
+      .selectFrom('system_log')
+      .select(['target_type', 'target_id', 'detail'])
+      .where('action', '=', 'production.override')
+      .where('result', '=', 'ok')
+      .where('target_id', 'in', [String(harvestId), String(workId)])
+      .execute();
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ target_type: 'harvest', target_id: String(harvestId) }),
+        expect.objectContaining({ target_type: 'farmWork', target_id: String(workId) }),
+      ]),
+    );
+    expect(lines.every((l) => l.detail.includes(reason))).toBe(true);
+    // kept harvests no longer block: the spray's correction passes without a reason
+    expect(
+      (
+        await send('farmWork/alterFarmWork', {
+          ...spray('2026-06-02', 'done'),
+          id: workId,
+          correctionReason: '日期更正',
+        })
+      ).code,
+    ).toBe(0);
+  });
+
   it('refuses a harvest or work done dated after today in the park', async () => {
     const tomorrow = addDays(dayIn('Asia/Shanghai'), 2);
     const h = await harvest(tomorrow);

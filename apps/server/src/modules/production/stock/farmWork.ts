@@ -18,6 +18,7 @@ import { notFound } from '../../../http/apiError';
 import { parkListOf } from '../../../http/lists';
 import { requirePark, scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
+import { keepOverridden } from '../core/harvests';
 import { guardSprays, notAfterToday } from '../core/safetyGuard';
 import { keepFirstRevision, keepRevision, requireReason } from '../revisions';
 import { requireAll, requireInPark, rowToAlter, visibleRow, wrongState } from './answers';
@@ -193,10 +194,27 @@ export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody,
       made.push(id);
     }
     // a spray recorded late may put a harvest already made inside its interval
-    await guardSprays(trx, scope, b.groupId, covered(b), made);
-    return made;
+    return { made, overrode: await keptOver(trx, auth, b.groupId, b, made) };
   });
-  return { id: ids[0], ids };
+  const overrode = ids.overrode.length > 0 ? { logAs: 'override' as const, overrode: ids.overrode } : {};
+  return { id: ids.made[0], ids: ids.made, ...overrode };
+}
+
+/**
+ * The safety guard on the works just written (safetyGuard.ts); the harvests an administrator's reason keeps are
+ * corrected with it. Answers those harvests.
+ */
+async function keptOver(
+  trx: Db,
+  auth: AuthContext,
+  groupId: number,
+  b: AddFarmWorkBody | AlterFarmWorkBody,
+  workIds: number[],
+) {
+  const override = { isAdmin: auth.isAdmin, reason: b.overrideReason };
+  const kept = await guardSprays(trx, scopeOf(auth), groupId, covered(b), workIds, override);
+  if (kept.length > 0 && b.overrideReason) await keepOverridden(trx, auth, groupId, kept, b.overrideReason);
+  return kept;
 }
 
 export const visibleWork = (db: Db, auth: AuthContext, id: number, field = 'id') =>
@@ -257,7 +275,7 @@ async function alterLocked(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzNa
   await repo.saveLinks(db, scopeOf(auth), w, b, !wasDone);
   if (!wasDone && b.status === 'done') await takeMaterials(db, actorOf(auth, w.group_id), w.id, b.materials);
   // a corrected day, plot or planting, or a planned spray marked done, may reach a harvest already made
-  await guardSprays(db, scopeOf(auth), w.group_id, covered(b), [w.id]);
+  const overrode = await keptOver(db, auth, w.group_id, b, [w.id]);
   if (b.status === 'done')
     await keepRevision(
       db,
@@ -267,7 +285,8 @@ async function alterLocked(db: Db, auth: AuthContext, b: AlterFarmWorkBody, tzNa
       await shown(db, auth, w.group_id, w.id),
       reason,
     );
-  // the system log records the save that marked the work done as such
+  // the system log records an override, else the save that marked the work done, as such
+  if (overrode.length > 0) return { id: w.id, logAs: 'override' as const, overrode };
   return { id: w.id, ...(!wasDone && b.status === 'done' ? { logAs: 'done' as const } : {}) };
 }
 

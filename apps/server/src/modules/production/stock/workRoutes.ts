@@ -73,10 +73,11 @@ export function productionWorkRoutes(app: FastifyInstance, deps: ModuleDeps): vo
     async (req) => ok(await farmWorkOptions(db, authOf(req), req.query.groupId)),
   );
   const work = recordRoutes(app, deps, `${P}/farmWork/`, FARM_WORK, 'farmWork');
-  const workName = (b: { type: string; plannedOn: string }) => `${b.type} ${b.plannedOn}`;
+  // an administrator's override says why in its log line, and a correction of work done too, as in its history
+  const workName = (b: { type: string; plannedOn: string; overrideReason: string | null }) =>
+    `${b.type} ${b.plannedOn}${b.overrideReason ? ` · ${b.overrideReason}` : ''}`;
   work.add('addFarmWork', addFarmWorkBody, (d, a, b) => addFarmWork(d, a, b, tz), workName);
-  // a correction of work done says why in its log line, as in the work's history
-  const corrected = (b: { type: string; plannedOn: string; correctionReason: string | null }) =>
+  const corrected = (b: Parameters<typeof workName>[0] & { correctionReason: string | null }) =>
     `${workName(b)}${b.correctionReason ? ` · ${b.correctionReason}` : ''}`;
   work.alter('alterFarmWork', alterFarmWorkBody, (d, a, b) => alterFarmWork(d, a, b, tz), corrected);
   work.remove('removeFarmWork', removeFarmWork);

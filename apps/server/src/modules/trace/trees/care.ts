@@ -60,6 +60,7 @@ export async function addTreeCare(db: Db, auth: AuthContext, b: AddTreeCareBody,
       materials: b.materials,
       repeatEveryDays: null,
       repeatUntil: null,
+      overrideReason: null,
     },
     tzName,
   );
