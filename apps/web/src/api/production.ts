@@ -260,6 +260,8 @@ export interface FarmWorkInput {
   repeatUntil?: string | null;
   /** Why work done is corrected: required when the work edited is done. */
   correctionReason?: string | null;
+  /** An administrator's reason to record a spray whose safety interval covers a harvest already made. */
+  overrideReason?: string | null;
 }
 export const getFarmWorkList = (p: ListParams) => get<Paged<FarmWork>>(`${P}/farmWork/getFarmWorkList`, p);
 export const getFarmWorkOptions = (groupId: number) =>

@@ -91,6 +91,10 @@ export const stockEn: typeof stockZh = {
       planting: 'Planting',
       plannedOn: 'Planned on',
       doneOn: 'Done on',
+      overrideReason: 'Override reason (administrators)',
+      overrideRule: 'Give the reason (4 characters or more)',
+      overrideHelp:
+        'The spray did happen, but its safety interval covers a harvest already recorded: an administrator may record it with the reason, which the harvest keeps in its record and history',
       status: 'Status',
       people: 'People',
       machinery: 'Machinery',

@@ -89,6 +89,10 @@ export const stockZh = {
       planting: '种植批次',
       plannedOn: '计划日期',
       doneOn: '完成日期',
+      overrideReason: '补记说明（管理员）',
+      overrideRule: '请填写补记原因（至少 4 个字）',
+      overrideHelp:
+        '这次喷药确已发生、但其安全间隔期覆盖了已登记的采收时，管理员可说明原因后登记；原因会保存在该采收记录及其历史中',
       status: '状态',
       people: '作业人员',
       machinery: '农机',

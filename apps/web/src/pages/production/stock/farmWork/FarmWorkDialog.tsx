@@ -3,9 +3,10 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { FARM_WORK_STATUSES, FARM_WORK_TYPES, type FarmWork, type FarmWorkOptions } from '@farmpark/contracts';
 import { App, Button, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addFarmWork, alterFarmWork, type FarmWorkInput } from '../../../../api/production';
+import { RequestError } from '../../../../api/request';
 import { useAppStore } from '../../../../stores/app';
 import { saveDialogProps, wideDialogProps } from '../../../../utils/dialog';
 import { useFormSave } from '../../../../utils/formSave';
@@ -29,6 +30,7 @@ interface Values {
   repeatEveryDays?: number;
   repeatUntil?: Dayjs;
   correctionReason?: string;
+  overrideReason?: string;
 }
 
 /**
@@ -54,9 +56,12 @@ export default function FarmWorkDialog(props: {
   const status = Form.useWatch('status', form);
   const plot = Form.useWatch('areaPointId', form);
   const repeat = Form.useWatch('repeat', form);
+  // Once the server says the spray would cover a harvest, the form offers an administrator's override.
+  const [overridable, setOverridable] = useState(false);
 
   useEffect(() => {
     if (target === null) return;
+    setOverridable(false);
     form.resetFields();
     if (editing)
       form.setFieldsValue({
@@ -90,6 +95,7 @@ export default function FarmWorkDialog(props: {
           repeatUntil: !editing && v.repeat ? dayOf(v.repeatUntil) : null,
           // work done is a finished record: an edit is a correction, kept in its history with this reason
           correctionReason: lockedMaterials ? (v.correctionReason ?? null) : null,
+          overrideReason: overridable ? v.overrideReason?.trim() || null : null,
         };
         if (editing) await alterFarmWork({ ...body, id: editing.id });
         else await addFarmWork(body);
@@ -111,7 +117,10 @@ export default function FarmWorkDialog(props: {
           repeatUntil: lbl('repeatUntil'),
           notes: t('productionStock.notes'),
           correctionReason: t('recordHistory.reasonField'),
+          overrideReason: lbl('overrideReason'),
         };
+        if (err instanceof RequestError && err.details.some((d) => d.rule === 'harvestInInterval'))
+          setOverridable(true);
         return showWorkErrors(form, err, t, labels);
       },
     );
@@ -311,6 +320,16 @@ export default function FarmWorkDialog(props: {
             rules={[{ required: true, whitespace: true, min: 4, message: t('recordHistory.reasonRule') }]}
           >
             <Input.TextArea maxLength={200} autoSize={{ minRows: 2 }} data-testid="farmWork-correction-reason" />
+          </Form.Item>
+        )}
+        {overridable && (
+          <Form.Item
+            name="overrideReason"
+            label={lbl('overrideReason')}
+            extra={lbl('overrideHelp')}
+            rules={[{ whitespace: true, min: 4, message: lbl('overrideRule') }]}
+          >
+            <Input.TextArea maxLength={500} autoSize={{ minRows: 2 }} data-testid="farmWork-override-reason" />
           </Form.Item>
         )}
         {editing && <WorkPhotos work={editing} />}
