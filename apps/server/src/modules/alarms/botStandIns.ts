@@ -62,7 +62,13 @@ function wellFormed(type: BotType, b: Record<string, unknown>): boolean {
  * as the platform does when one fails. `now` is the clock the limits and the timestamps are judged by.
  */
 export async function startBotStandIn(
-  opts: { port?: number; secrets?: Record<string, string>; now?: () => number; onPost?: (p: BotPost) => void } = {},
+  opts: {
+    port?: number;
+    secrets?: Record<string, string>;
+    now?: () => number;
+    onPost?: (p: BotPost) => void;
+    onRefuse?: (bot: string, reason: 'limit' | 'sign' | 'bad') => void;
+  } = {},
 ) {
   const now = opts.now ?? Date.now;
   const posts: BotPost[] = [];
@@ -80,12 +86,14 @@ export async function startBotStandIn(
       const sign = type === 'dingtalk' ? query.get('sign') : body.sign;
       if (!(Math.abs(t - ms) <= HOUR && sign === botSignature(type, ts, secret))) {
         refused.sign++;
+        opts.onRefuse?.(bot, 'sign');
         return REFUSE[type].sign;
       }
     }
     const { timestamp: _t, sign: _s, ...message } = body;
     if (!wellFormed(type, message)) {
       refused.bad++;
+      opts.onRefuse?.(bot, 'bad');
       return REFUSE[type].bad;
     }
     const { perMinute, perSecond } = BOT_LIMITS[type];
@@ -96,6 +104,7 @@ export async function startBotStandIn(
       (perSecond !== undefined && times.filter((a) => a > t - 1000).length >= perSecond);
     if (over) {
       refused.limit++;
+      opts.onRefuse?.(bot, 'limit');
       if (type === 'dingtalk') blockedUntil.set(bot, t + DINGTALK_PENALTY);
       return REFUSE[type].limit;
     }
