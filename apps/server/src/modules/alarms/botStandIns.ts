@@ -1,6 +1,6 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { BOT_LIMITS, type BotType, botSignature, isBot } from './bots';
+import { listenLocal } from './testReceivers';
 
 /** A message a stand-in accepted: which bot (its path), when, the body without Feishu's timestamp and sign. */
 export interface BotPost {
@@ -138,12 +138,5 @@ export async function startBotStandIn(
       res.end(JSON.stringify(answer(url.pathname, type, url.searchParams, body)));
     });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    posts,
-    refused,
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return { posts, refused, ...(await listenLocal(server, opts.port ?? 0)) };
 }
