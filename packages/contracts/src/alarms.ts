@@ -14,8 +14,13 @@ export type Severity = (typeof SEVERITIES)[number];
 /** Channels a rule may use besides the console, which always shows alarms live. */
 export const ALARM_CHANNELS = ['email', 'webhook', 'sms'] as const;
 export type AlarmChannel = (typeof ALARM_CHANNELS)[number];
-export const WEBHOOK_TYPES = ['plain', 'wecom', 'dingtalk'] as const;
+export const WEBHOOK_TYPES = ['plain', 'wecom', 'dingtalk', 'feishu'] as const;
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];
+/** The group bots whose webhook can be guarded by a signing secret (DingTalk 加签, Feishu 签名校验). */
+export const SIGNED_WEBHOOK_TYPES: readonly WebhookType[] = ['dingtalk', 'feishu'];
+/** What the console is shown of a stored signing secret: never the secret, only its last 4 characters. */
+export const maskSecret = (secret: string) =>
+  secret === '' ? '' : `••••${secret.length >= 12 ? secret.slice(-4) : ''}`;
 export const ALARM_STATES = ['active', 'acknowledged', 'cleared'] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
 export const DELIVERY_STATES = ['pending', 'held', 'retrying', 'sent', 'failed', 'skipped'] as const;
@@ -172,6 +177,8 @@ export interface AlarmDelivery {
   createdAt: number;
   nextAt: number;
   sentAt: number | null;
+  /** A bot at its rate limit got this notice inside a digest: the delivery row whose message carried it. */
+  digestId: number | null;
 }
 export interface AlarmDetail extends AlarmRecord {
   deliveries: AlarmDelivery[];
@@ -229,12 +236,27 @@ export const alarmContactFields = z.object({
   email,
   webhookUrl,
   webhookType: withDefault(enumField(WEBHOOK_TYPES), 'plain'),
+  /** A DingTalk or Feishu bot's signing secret; '' keeps the stored one (none for a new contact). */
+  webhookSecret: withDefault(
+    z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^[\x21-\x7e]{8,128}$/.test(v), named('botSecret')),
+    '',
+  ),
+  /** Removes the stored signing secret (the bot no longer signs). */
+  webhookSecretClear: withDefault(boolField(), false),
   groupIds: listOf(id, (a) => a.min(1)),
   enabled,
 });
-const someWayToReach = (v: { phone: string; email: string; webhookUrl: string }, ctx: z.core.$RefinementCtx) => {
+const someWayToReach = (
+  v: { phone: string; email: string; webhookUrl: string; webhookType: WebhookType; webhookSecret: string },
+  ctx: z.core.$RefinementCtx,
+) => {
   if (!v.phone && !v.email && !v.webhookUrl)
     ctx.addIssue(ruleIssue(['email'], 'eitherOf', { others: 'phone,webhookUrl' }));
+  if (v.webhookSecret && !SIGNED_WEBHOOK_TYPES.includes(v.webhookType))
+    ctx.addIssue(ruleIssue(['webhookSecret'], 'signedBotsOnly'));
 };
 export const addAlarmContactBody = alarmContactFields.superRefine(someWayToReach);
 export type AddAlarmContactBody = z.infer<typeof addAlarmContactBody>;
@@ -252,6 +274,8 @@ export interface AlarmContact {
   email: string;
   webhookUrl: string;
   webhookType: WebhookType;
+  /** The stored signing secret masked (`maskSecret`), '' when there is none. */
+  webhookSecretHint: string;
   groupIds: number[];
   enabled: boolean;
 }

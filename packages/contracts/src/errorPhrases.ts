@@ -44,6 +44,14 @@ export const PHRASES = {
     en: (f, p) => (p.values === undefined ? `${f} is not one of the choices` : `${f} must be one of ${p.values}`),
     zh: (f) => `${f}不在可选范围内，请从列表中选择`,
   },
+  botSecret: {
+    en: (f) => `${f} must be the bot's secret: 8 to 128 letters, digits or symbols, no spaces`,
+    zh: (f) => `${f}须为机器人的密钥：8～128 个字母、数字或符号，不含空格`,
+  },
+  signedBotsOnly: {
+    en: (f) => `only DingTalk and Feishu bots take a ${f}`,
+    zh: (f) => `只有钉钉和飞书机器人需要${f}`,
+  },
   letter: { en: (f) => `${f} must contain a letter`, zh: (f) => `${f}必须包含字母` },
   digit: { en: (f) => `${f} must contain a digit`, zh: (f) => `${f}必须包含数字` },
   phone: {

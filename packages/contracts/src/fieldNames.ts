@@ -280,6 +280,8 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   warehouse: ['仓库', 'warehouse'],
   webhookType: ['Webhook 类型', 'webhook type'],
   webhookUrl: ['Webhook 地址', 'webhook address'],
+  webhookSecret: ['签名密钥', 'signing secret'],
+  webhookSecretClear: ['清除签名密钥', 'remove signing secret'],
   windHeightM: ['风速传感器高度（米）', 'wind sensor height (m)'],
   windowHours: ['统计时段（小时）', 'window (hours)'],
   windows: ['时段', 'time windows'],

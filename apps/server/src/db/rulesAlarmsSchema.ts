@@ -40,6 +40,7 @@ export interface AlarmContactsTable {
   email: string;
   webhook_url: string;
   webhook_type: string;
+  webhook_secret: Generated<string>;
   enabled: number;
   created_at: Ms;
 }
@@ -91,6 +92,7 @@ export interface AlarmDeliveriesTable {
   body: string;
   created_at: Ms;
   sent_at: Ms | null;
+  digest_id: number | null;
 }
 
 export interface NoticesTable {

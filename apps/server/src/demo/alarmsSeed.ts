@@ -3,10 +3,19 @@ import type { Db } from '../db/connect';
 import { seedPastAlarms } from './alarmsPast';
 
 const DAY = 86_400_000;
+/**
+ * The demo's Feishu group bot: the stand-in `npm run demo:inbox` starts checks this secret and Feishu's
+ * limits (docs/ALARMS.md "Group bots").
+ */
+export const DEMO_BOT = {
+  url: 'http://127.0.0.1:2527/feishu/farmpark',
+  path: '/feishu/farmpark',
+  secret: 'demo-feishu-bot-secret',
+};
 const WINDY = { kind: 'threshold', key: 'windSpeed', op: 'above', value: 5, forMs: 0, hysteresis: 0.8 };
 
 /**
- * Demo alarms: a contact, five rules (thresholds on the park weather station, one of them on gusts that
+ * Demo alarms: a contact and a Feishu group bot (on the gust rule), five rules (thresholds on the park weather station, one of them on gusts that
  * fire now and then, a class-wide soil threshold, plantings out of their ideal range, an offline rule) with a week of past records and a notice for Demo Farm's first park, so the alarm pages have
  * something real to show. Runs right after the base seed, so Demo Farm's rows come first.
  */
@@ -37,9 +46,27 @@ export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  const { id: bot } = await db
+    .insertInto('alarm_contacts')
+    .values({
+      merchant_id: farm.id,
+      name: '园区值班群（飞书机器人）',
+      phone: '',
+      email: '',
+      webhook_url: DEMO_BOT.url,
+      webhook_type: 'feishu',
+      webhook_secret: DEMO_BOT.secret,
+      enabled: 1,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db
     .insertInto('alarm_contact_groups')
-    .values(parks.slice(0, 2).map((p) => ({ contact_id: contact, group_id: p.id })))
+    .values([
+      ...parks.slice(0, 2).map((p) => ({ contact_id: contact, group_id: p.id })),
+      { contact_id: bot, group_id: park },
+    ])
     .execute();
 
   const rule = (
@@ -82,10 +109,11 @@ export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): 
         },
       ),
       // gusts pass 5 m/s a few times an hour on most days: the records page fills as the demo runs
+      // the park's group bot hears of every gust: with `npm run demo:inbox` running, its cards arrive there
       rule('大风提醒', { device_id: station.id, device_class: null }, WINDY, {
         severity: 'info',
-        contactIds: [],
-        channels: [],
+        contactIds: [bot],
+        channels: ['webhook'],
         repeatMinutes: 0,
         quietHours: [],
       }),

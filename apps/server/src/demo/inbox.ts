@@ -1,14 +1,22 @@
 import { parseArgs } from 'node:util';
+import { startBotStandIn } from '../modules/alarms/botStandIns';
 import { mailText, startReceiver, startSmtp } from '../modules/alarms/testReceivers';
+import { DEMO_BOT } from './alarmsSeed';
 
 /**
- * `npm run demo:inbox`: a local SMTP server and webhook receiver that print every alarm message they
- * get, so the demo's e-mail and webhook deliveries can be watched without any outside service.
+ * `npm run demo:inbox`: a local SMTP server, webhook receiver and group-bot stand-ins (WeCom, DingTalk,
+ * Feishu: signatures and rate limits checked as the platforms do) that print every alarm message they
+ * get, so the demo's e-mail, webhook and bot deliveries can be watched without any outside service.
+ * The demo's Feishu bot contact posts to the stand-in on 2527.
  * Start the console with SMTP_HOST=127.0.0.1 SMTP_PORT=2525 and give a contact the webhook
  * http://127.0.0.1:2526/farmpark (docs/ALARMS.md, "Demo").
  */
 const { values } = parseArgs({
-  options: { smtp: { type: 'string', default: '2525' }, webhook: { type: 'string', default: '2526' } },
+  options: {
+    smtp: { type: 'string', default: '2525' },
+    webhook: { type: 'string', default: '2526' },
+    bots: { type: 'string', default: '2527' },
+  },
 });
 const time = () => new Date().toLocaleTimeString('en-GB', { hour12: false });
 /** RFC 2047 encoded words (nodemailer encodes a Chinese subject). */
@@ -32,4 +40,11 @@ const smtp = await startSmtp(Number(values.smtp), (m) => {
 const hook = await startReceiver(Number(values.webhook), (p) => {
   console.log(`${time()} webhook ${p.path}: ${JSON.stringify(p.body).slice(0, 300)}`);
 });
+const bots = await startBotStandIn({
+  port: Number(values.bots),
+  secrets: { [DEMO_BOT.path]: DEMO_BOT.secret },
+  onPost: (p) => console.log(`${time()} ${p.type} bot ${p.bot}: ${JSON.stringify(p.body).slice(0, 300)}`),
+  onRefuse: (bot, reason) => console.log(`${time()} bot ${bot} REFUSED (${reason})`),
+});
+console.log(`group bots on ${bots.url('/{wecom|dingtalk|feishu}/<name>')}`);
 console.log(`SMTP on 127.0.0.1:${smtp.port}, webhook on ${hook.url('/farmpark')}; Ctrl-C to stop`);

@@ -68,6 +68,9 @@ export interface AlarmContactInput {
   email: string;
   webhookUrl: string;
   webhookType: string;
+  /** A DingTalk or Feishu bot's signing secret; '' keeps the stored one. */
+  webhookSecret?: string;
+  webhookSecretClear?: boolean;
   groupIds: number[];
   enabled: boolean;
 }

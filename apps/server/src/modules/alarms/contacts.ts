@@ -1,4 +1,12 @@
-import type { AddAlarmContactBody, AlarmContact, AlterAlarmContactBody, Paged, WebhookType } from '@farmpark/contracts';
+import {
+  type AddAlarmContactBody,
+  type AlarmContact,
+  type AlterAlarmContactBody,
+  maskSecret,
+  type Paged,
+  SIGNED_WEBHOOK_TYPES,
+  type WebhookType,
+} from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { notFound } from '../../http/apiError';
 import type { ClientMeta } from '../../http/clientMeta';
@@ -31,6 +39,7 @@ export async function listContacts(
       email: r.email,
       webhookUrl: r.webhook_url,
       webhookType: r.webhook_type as WebhookType,
+      webhookSecretHint: maskSecret(r.webhook_secret),
       groupIds: parks(r.id),
       enabled: r.enabled === 1,
     })),
@@ -46,14 +55,23 @@ function checkParks(auth: AuthContext, groupIds: number[]) {
 
 const entry = entryOf('alarmContact');
 
-const fields = (b: AddAlarmContactBody) => ({
-  name: b.name,
-  phone: b.phone,
-  email: b.email,
-  webhook_url: b.webhookUrl,
-  webhook_type: b.webhookType,
-  enabled: b.enabled ? 1 : 0,
-});
+/**
+ * The stored columns of a body. The signing secret is written only when given, and removed when asked or
+ * when the bot is not one that signs; otherwise (an edit that leaves the field blank) it stays as it was.
+ */
+const fields = (b: AddAlarmContactBody) => {
+  const signs = SIGNED_WEBHOOK_TYPES.includes(b.webhookType) && !b.webhookSecretClear;
+  const secret = !signs ? { webhook_secret: '' } : b.webhookSecret ? { webhook_secret: b.webhookSecret } : {};
+  return {
+    name: b.name,
+    phone: b.phone,
+    email: b.email,
+    webhook_url: b.webhookUrl,
+    webhook_type: b.webhookType,
+    ...secret,
+    enabled: b.enabled ? 1 : 0,
+  };
+};
 
 export function addContact(db: Db, auth: AuthContext, body: AddAlarmContactBody, meta: ClientMeta) {
   const add = async () => {

@@ -83,6 +83,7 @@ export async function alarmDetail(db: Db, auth: AuthContext, id: number): Promis
     createdAt: d.created_at,
     nextAt: d.next_at,
     sentAt: d.sent_at,
+    digestId: d.digest_id,
   }));
   return { ...toRecord(row), deliveries };
 }

@@ -9,7 +9,7 @@ import { createOutbox } from './outbox';
 export interface AlarmsDeps {
   db: Db;
   publish: Publish;
-  config: Pick<Config, 'smtp' | 'smsGatewayUrl' | 'tzName'>;
+  config: Pick<Config, 'smtp' | 'smsGatewayUrl' | 'tzName' | 'publicBaseUrl'>;
   rules: RuleEngine;
   log?: { warn(obj: object, msg: string): void };
   now?: () => number;
@@ -27,8 +27,15 @@ export function createAlarms(deps: AlarmsDeps) {
     now: deps.now,
   });
   deps.rules.register('alarm', lifecycle.handler);
-  const channels = deps.channels ?? createChannels(deps.config);
-  const outbox = createOutbox({ db: deps.db, channels, log: deps.log, now: deps.now, retryBaseMs: deps.retryBaseMs });
+  const channels = deps.channels ?? createChannels(deps.config, deps.now);
+  const outbox = createOutbox({
+    db: deps.db,
+    channels,
+    log: deps.log,
+    now: deps.now,
+    retryBaseMs: deps.retryBaseMs,
+    publicBaseUrl: deps.config.publicBaseUrl,
+  });
   return {
     lifecycle,
     outbox,

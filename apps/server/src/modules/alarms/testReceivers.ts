@@ -62,12 +62,15 @@ export async function startReceiver(listenPort = 0, onPost?: (p: { path: string;
       res.end(JSON.stringify(status === 200 ? { errcode: 0, errmsg: 'ok' } : { error: 'down' }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(listenPort, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
+  return { posts, statuses, ...(await listenLocal(server, listenPort)) };
+}
+
+/** Starts an HTTP server on 127.0.0.1 (`port` 0: any free one): its address by path, and how to stop it. */
+export async function listenLocal(server: Server, port: number) {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.address() as AddressInfo).port;
   return {
-    posts,
-    statuses,
-    url: (path: string) => `http://127.0.0.1:${port}${path}`,
+    url: (path: string) => `http://127.0.0.1:${bound}${path}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -18,7 +18,7 @@ export const alarmEn: typeof alarmZh = {
       failed: 'Failed',
       skipped: 'Skipped',
     },
-    webhookType: { plain: 'Plain JSON', wecom: 'WeCom bot', dingtalk: 'DingTalk bot' },
+    webhookType: { plain: 'Plain JSON', wecom: 'WeCom bot', dingtalk: 'DingTalk bot', feishu: 'Feishu bot' },
     rule: {
       name: 'Rule name',
       target: 'Watch',
@@ -117,6 +117,8 @@ export const alarmEn: typeof alarmZh = {
       attempts: 'Attempts',
       lastError: 'Error',
       sentAt: 'Sent at',
+      inDigest: 'In a digest',
+      inDigestHelp: 'The bot was at its rate limit: this notice went out with other alarms in one digest message',
       offlineParam: '(offline)',
     },
     contact: {
@@ -128,6 +130,11 @@ export const alarmEn: typeof alarmZh = {
       parks: 'Parks',
       enabled: 'Enabled',
       reachHelp: 'Give at least a phone, an e-mail or a webhook',
+      webhookSecret: 'Signing secret',
+      secretHelp:
+        "The DingTalk bot's signing secret (starts with SEC) or the Feishu bot's signature secret; WeCom bots do not sign. Only its last 4 characters are shown once saved.",
+      secretKept: 'Saved {{hint}}; leave blank to keep it',
+      webhookSecretClear: 'Remove the saved secret',
     },
     notice: {
       title: 'Title',

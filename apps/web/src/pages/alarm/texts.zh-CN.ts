@@ -16,7 +16,7 @@ export const alarmZh = {
       failed: '失败',
       skipped: '已跳过',
     },
-    webhookType: { plain: '通用 JSON', wecom: '企业微信机器人', dingtalk: '钉钉机器人' },
+    webhookType: { plain: '通用 JSON', wecom: '企业微信机器人', dingtalk: '钉钉机器人', feishu: '飞书机器人' },
     rule: {
       name: '规则名称',
       target: '监测对象',
@@ -114,6 +114,8 @@ export const alarmZh = {
       attempts: '尝试次数',
       lastError: '错误',
       sentAt: '发送时间',
+      inDigest: '汇总发送',
+      inDigestHelp: '机器人达到平台限流，此通知与其他告警合并为一条汇总消息发送',
       offlineParam: '（离线）',
     },
     contact: {
@@ -125,6 +127,11 @@ export const alarmZh = {
       parks: '负责园区',
       enabled: '启用',
       reachHelp: '手机号、邮箱、Webhook 至少填写一项',
+      webhookSecret: '签名密钥',
+      secretHelp:
+        '钉钉机器人“加签”（SEC 开头）或飞书机器人“签名校验”的密钥；企业微信机器人不签名。保存后只显示末 4 位。',
+      secretKept: '已保存 {{hint}}，留空则保持不变',
+      webhookSecretClear: '清除已保存的密钥',
     },
     notice: {
       title: '标题',

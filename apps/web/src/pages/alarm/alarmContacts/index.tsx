@@ -1,6 +1,6 @@
 import '../areaTexts';
-import { type AlarmContact, alarmContactFields, WEBHOOK_TYPES } from '@farmpark/contracts';
-import { Input, Select, Switch } from 'antd';
+import { type AlarmContact, addAlarmContactBody, alarmContactFields, WEBHOOK_TYPES } from '@farmpark/contracts';
+import { Checkbox, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   type AlarmContactInput,
@@ -64,7 +64,10 @@ export default function AlarmContactsPage() {
       }}
       form={{
         initialValues: { webhookType: 'plain', enabled: true, groupIds: [], phone: '', email: '', webhookUrl: '' },
-        toValues: (c) => ({ ...c }),
+        // the contract checks the fields together: a secret only for the bots that sign
+        schema: addAlarmContactBody,
+        toBody: (v) => clean(v),
+        toValues: (c) => ({ ...c, webhookSecret: '', webhookSecretClear: false }),
         create: (v) => addAlarmContact(clean(v), { silent: true }),
         update: (c, v) => alterAlarmContact({ ...clean(v), id: c.id }, { silent: true }),
         fields: [
@@ -90,6 +93,30 @@ export default function AlarmContactsPage() {
             input: <Input placeholder="https://" />,
           },
           {
+            name: 'webhookSecret',
+            label: lbl('webhookSecret'),
+            schema: s.webhookSecret,
+            dependencies: ['webhookType'],
+            span: 24,
+            extra: lbl('secretHelp'),
+            input: (editing) => (
+              <Input.Password
+                autoComplete="new-password"
+                data-testid="contact-secret"
+                placeholder={
+                  editing?.webhookSecretHint ? t('alarm.contact.secretKept', { hint: editing.webhookSecretHint }) : ''
+                }
+              />
+            ),
+          },
+          {
+            name: 'webhookSecretClear',
+            label: lbl('webhookSecretClear'),
+            editOnly: true,
+            valuePropName: 'checked',
+            input: <Checkbox data-testid="contact-secret-clear" />,
+          },
+          {
             name: 'groupIds',
             label: lbl('parks'),
             required: true,
@@ -108,4 +135,6 @@ const clean = (v: AlarmContactInput): AlarmContactInput => ({
   phone: v.phone ?? '',
   email: v.email ?? '',
   webhookUrl: v.webhookUrl ?? '',
+  webhookSecret: v.webhookSecret ?? '',
+  webhookSecretClear: v.webhookSecretClear ?? false,
 });

@@ -44,6 +44,8 @@ export default function AlarmListPage() {
   const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<number[]>([]);
   const [ackIds, setAckIds] = useState<number[] | null>(null);
+  // the open record reloads once acknowledged
+  const [ackCount, setAckCount] = useState(0);
   const detailId = params.get('id') ? Number(params.get('id')) : null;
   const groupId = Form.useWatch('groupId', form);
   const devices = parks.find((p) => p.groupId === groupId)?.devices ?? [];
@@ -265,10 +267,16 @@ export default function AlarmListPage() {
         onDone={() => {
           setAckIds(null);
           setSelected([]);
+          setAckCount((n) => n + 1);
           load();
         }}
       />
-      <AlarmDetailDrawer id={detailId} onClose={() => openDetail(null)} />
+      <AlarmDetailDrawer
+        id={detailId}
+        onClose={() => openDetail(null)}
+        onAck={(id) => setAckIds([id])}
+        reloadKey={ackCount}
+      />
     </div>
   );
 }

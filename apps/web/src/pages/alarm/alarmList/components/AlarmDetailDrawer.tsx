@@ -1,6 +1,6 @@
 import '../../areaTexts';
 import type { AlarmDelivery, AlarmDetail } from '@farmpark/contracts';
-import { Descriptions, Drawer, Table, Tag } from 'antd';
+import { Button, Descriptions, Drawer, Table, Tag, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getAlarmDetail } from '../../../../api/alarms';
@@ -20,12 +20,27 @@ const DELIVERY_COLOR: Record<string, string> = {
   skipped: 'default',
 };
 
-/** One alarm: every step with times and people, and each notification per contact and channel. */
-export default function AlarmDetailDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
+/**
+ * One alarm: every step with times and people, and each notification per contact and channel. A bot's
+ * card links here (`?id=`): an alarm not yet acknowledged has the button to acknowledge it (`onAck`);
+ * `reloadKey` changes when it was.
+ */
+export default function AlarmDetailDrawer({
+  id,
+  onClose,
+  onAck,
+  reloadKey = 0,
+}: {
+  id: number | null;
+  onClose: () => void;
+  onAck?: (id: number) => void;
+  reloadKey?: number;
+}) {
   const { t, i18n } = useTranslation();
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [detail, setDetail] = useState<AlarmDetail | null>(null);
   const parks = useParkStore((s) => s.parks);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `reloadKey` asks again on purpose (acknowledged)
   useEffect(() => {
     setDetail(null);
     if (id === null) return;
@@ -36,7 +51,7 @@ export default function AlarmDetailDrawer({ id, onClose }: { id: number | null; 
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, reloadKey]);
   const r = (k: string) => t(`alarm.record.${k}`);
   return (
     <Drawer
@@ -46,6 +61,13 @@ export default function AlarmDetailDrawer({ id, onClose }: { id: number | null; 
       title={r('detail')}
       data-testid="alarm-detail"
       destroyOnHidden
+      extra={
+        detail && detail.ackedAt === null && onAck ? (
+          <Button type="primary" onClick={() => onAck(detail.id)} data-testid="detail-ack">
+            {r('ack')}
+          </Button>
+        ) : null
+      }
     >
       {detail && (
         <>
@@ -99,7 +121,16 @@ export default function AlarmDetailDrawer({ id, onClose }: { id: number | null; 
                 title: r('deliveryState'),
                 dataIndex: 'state',
                 width: 110,
-                render: (v: string) => <Tag color={DELIVERY_COLOR[v]}>{t(`alarm.delivery.${v}`)}</Tag>,
+                render: (v: string, d) => (
+                  <>
+                    <Tag color={DELIVERY_COLOR[v]}>{t(`alarm.delivery.${v}`)}</Tag>
+                    {d.digestId !== null && (
+                      <Tooltip title={r('inDigestHelp')}>
+                        <Tag data-testid="in-digest">{r('inDigest')}</Tag>
+                      </Tooltip>
+                    )}
+                  </>
+                ),
               },
               { title: r('attempts'), dataIndex: 'attempts', width: 80 },
               { title: r('sentAt'), dataIndex: 'sentAt', width: 150, render: time },
