@@ -20,6 +20,7 @@ export * from './errors';
 export * from './files';
 export * from './irrigation';
 export * from './irrigationZones';
+export * from './pumpProtection';
 export * from './light';
 export * from './mqttTopics';
 export * from './operators';

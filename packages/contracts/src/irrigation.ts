@@ -14,6 +14,7 @@ import {
   optional,
   withDefault,
 } from './requestValues';
+import type { MachineSettings, PumpRefusal } from './pumpProtection';
 import { timeWindows } from './rules';
 
 /**
@@ -120,7 +121,7 @@ const oneAmount = (b: { durationMin?: number; volumeM3?: number }) =>
   (b.durationMin === undefined) !== (b.volumeM3 === undefined);
 
 /** A number inside its limits, refused with both of them named ("must be 0.1 to 10000"). */
-const within = (l: Limit, int = false) =>
+export const within = (l: Limit, int = false) =>
   (int ? intField : numberField)((n) => n.refine((v) => v >= l.min && v <= l.max, refinement('between', { ...l })));
 
 export const startRunBody = z
@@ -221,6 +222,8 @@ export interface IrrigationMachine {
   currentZone: number | null;
   latest: Record<string, number>;
   activeRun: IrrigationRun | null;
+  /** The pump's start budget (pumpProtection.ts); null for a valve controller, which has no pump. */
+  settings: MachineSettings | null;
 }
 export const machineListQuery = z.object({
   groupId: id,
@@ -328,6 +331,8 @@ export const DECISION_REASONS = [
   'dailyWater',
   'sensorStale',
   'busy',
+  /** The machine's pump protection refused the start (facts.error says which limit and when). */
+  'pumpProtection',
   'aboveStop',
   'maxDuration',
   'machineStopped',
@@ -366,7 +371,9 @@ export interface DecisionFacts {
   runEndValue?: number | null;
   /** commandFailed: the machine the rule names no longer exists. */
   missingMachineId?: number;
-  /** commandFailed: the server refused the start (its message in both languages). */
+  /** pumpProtection: the limit that refused the start and the earliest time it may start. */
+  pump?: PumpRefusal;
+  /** commandFailed, pumpProtection: the server refused the start (its message in both languages). */
   error?: { code: number; zh: string; en: string };
 }
 export interface SmartDecision {
