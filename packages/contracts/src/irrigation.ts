@@ -14,7 +14,6 @@ import {
   optional,
   withDefault,
 } from './requestValues';
-import type { MachineSettings, PumpRefusal } from './pumpProtection';
 import { timeWindows } from './rules';
 
 /**
@@ -207,6 +206,28 @@ export interface ZoneWaterRow {
   zone: number;
   waterM3: number;
   runs: number;
+}
+
+/** Pump protection (pumpProtection.ts): the three limits of a machine's start budget. */
+export const PUMP_LIMIT_NAMES = ['minRunMin', 'minRestMin', 'maxStartsPerHour'] as const;
+export type PumpLimitName = (typeof PUMP_LIMIT_NAMES)[number];
+
+export interface MachineSettings {
+  /** Least run, minutes: a start planned shorter is refused (a start by volume is not checked). */
+  minRunMin: number;
+  /** Least rest, minutes: between the end of the pump's last run and its next start. */
+  minRestMin: number;
+  /** Most starts in any hour. */
+  maxStartsPerHour: number;
+  /** Whether these are the machine's own settings (false: PUMP_DEFAULTS). */
+  own: boolean;
+}
+
+/** Which limit refused a start and the earliest time it may start (null: a longer run must be planned). */
+export interface PumpRefusal {
+  limit: PumpLimitName;
+  value: number;
+  earliestAt: number | null;
 }
 
 /** What the equipment list shows for one machine. */

@@ -24,21 +24,6 @@ export const PUMP_LIMITS = {
  */
 export const PUMP_DEFAULTS = { minRunMin: 2, minRestMin: 1, maxStartsPerHour: 6 } as const;
 
-/** The three limits of the start budget. */
-export const PUMP_LIMIT_NAMES = ['minRunMin', 'minRestMin', 'maxStartsPerHour'] as const;
-export type PumpLimitName = (typeof PUMP_LIMIT_NAMES)[number];
-
-export interface MachineSettings {
-  /** Least run, minutes: a start planned shorter is refused (a start by volume is not checked). */
-  minRunMin: number;
-  /** Least rest, minutes: between the end of the pump's last run and its next start. */
-  minRestMin: number;
-  /** Most starts in any hour. */
-  maxStartsPerHour: number;
-  /** Whether these are the machine's own settings (false: PUMP_DEFAULTS). */
-  own: boolean;
-}
-
 export const alterMachineSettingsBody = z.object({
   deviceId: id,
   minRunMin: within(PUMP_LIMITS.minRunMin),
@@ -46,10 +31,3 @@ export const alterMachineSettingsBody = z.object({
   maxStartsPerHour: within(PUMP_LIMITS.maxStartsPerHour, true),
 });
 export type AlterMachineSettingsBody = z.infer<typeof alterMachineSettingsBody>;
-
-/** Which limit refused a start and the earliest time it may start (null: a longer run must be planned). */
-export interface PumpRefusal {
-  limit: PumpLimitName;
-  value: number;
-  earliestAt: number | null;
-}
