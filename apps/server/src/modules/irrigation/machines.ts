@@ -69,7 +69,8 @@ export async function machineList(
       currentZone,
       latest,
       activeRun: active ? toRun(active) : null,
-      settings: cls === 'valveController' ? null : await machineSettings(db, { id: d.id, merchant_id: auth.merchantId }),
+      settings:
+        cls === 'valveController' ? null : await machineSettings(db, { id: d.id, merchant_id: auth.merchantId }),
     });
   }
   return out;

@@ -45,8 +45,13 @@ describeEachEngine('pump protection', (env) => {
       payload: { deviceId: fx.machines.ic.deviceId, zones: [1], durationMin },
     });
   const runCount = async () =>
-    (await env().db.selectFrom('irrigation_runs').select('id').where('device_id', '=', fx.machines.ic.deviceId).execute())
-      .length;
+    (
+      await env()
+        .db.selectFrom('irrigation_runs')
+        .select('id')
+        .where('device_id', '=', fx.machines.ic.deviceId)
+        .execute()
+    ).length;
 
   it('a pump asked to start too often is refused with the limit named', async () => {
     const saved = await settle({ minRunMin: 0, minRestMin: 0, maxStartsPerHour: 2 });

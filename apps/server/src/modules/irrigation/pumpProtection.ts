@@ -11,8 +11,8 @@ import {
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
 import { type ScopeSource, scopeOf } from '../../http/scope';
-import { findDevice } from './repo';
 import * as settingsRepo from './machineSettingsRepo';
+import { findDevice } from './repo';
 
 /**
  * Pump protection: a machine's start budget (least run, least rest, most starts per hour), checked on
@@ -65,7 +65,8 @@ const clock = (tz: string, ts: number) =>
 export class PumpRefused extends ApiError {
   readonly refusal: PumpRefusal;
   constructor(machine: string, r: PumpRefusal, at: number, tz: string) {
-    const when = r.earliestAt === null ? null : { at: clock(tz, r.earliestAt), in: Math.ceil((r.earliestAt - at) / MIN_MS) };
+    const when =
+      r.earliestAt === null ? null : { at: clock(tz, r.earliestAt), in: Math.ceil((r.earliestAt - at) / MIN_MS) };
     const text = {
       minRunMin: {
         en: `the pump runs at least ${r.value} min per start (least run); plan a run of at least ${r.value} min`,

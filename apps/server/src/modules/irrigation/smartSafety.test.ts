@@ -2,16 +2,7 @@ import { SMART_SENSOR_STALE_MIN, type SmartDecision, type SmartRule } from '@far
 import { expect, it } from 'vitest';
 import { waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import {
-  API,
-  irrigationFixture,
-  irrigationRig,
-  pause,
-  quickPump,
-  runOf,
-  smartRule,
-  soilReading,
-} from './testFixture';
+import { API, irrigationFixture, irrigationRig, pause, quickPump, runOf, smartRule, soilReading } from './testFixture';
 
 describeEachEngine('smart irrigation never short-cycles', (env) => {
   const fx = irrigationFixture(env);
