@@ -30,6 +30,7 @@ const machine: IrrigationMachine = {
   currentZone: null,
   latest: {},
   activeRun: null,
+  settings: { minRunMin: 2, minRestMin: 1, maxStartsPerHour: 6, own: false },
 };
 
 async function renderForm() {
