@@ -1,9 +1,9 @@
-import type { IrrigationMachine } from '@farmpark/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { idleFertigationMachine } from '../../test/irrigationMachine';
 import '../../test/jsdomShims';
 import PumpSettings from './PumpSettings';
 
@@ -11,19 +11,7 @@ import PumpSettings from './PumpSettings';
 const api = vi.hoisted(() => ({ alterMachineSettings: vi.fn() }));
 vi.mock('../../api/irrigation', () => api);
 
-const machine: IrrigationMachine = {
-  deviceId: 5,
-  serial: 'WF-1',
-  deviceName: '水肥一体机 1',
-  deviceClass: 'waterFertilizer',
-  online: true,
-  lastReportAt: 1,
-  state: 'idle',
-  currentZone: null,
-  latest: {},
-  activeRun: null,
-  settings: { minRunMin: 2, minRestMin: 1, maxStartsPerHour: 6, own: false },
-};
+const machine = idleFertigationMachine;
 
 function open() {
   render(

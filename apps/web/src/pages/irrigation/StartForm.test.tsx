@@ -1,8 +1,8 @@
-import type { IrrigationMachine } from '@farmpark/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n';
+import { idleFertigationMachine } from '../../test/irrigationMachine';
 import '../../test/jsdomShims';
 import { useParkStore } from '../../stores/park';
 import StartForm from './StartForm';
@@ -19,19 +19,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../api/irrigation', () => api);
 
-const machine: IrrigationMachine = {
-  deviceId: 5,
-  serial: 'WF-1',
-  deviceName: '水肥一体机 1',
-  deviceClass: 'waterFertilizer',
-  online: true,
-  lastReportAt: 1,
-  state: 'idle',
-  currentZone: null,
-  latest: {},
-  activeRun: null,
-  settings: { minRunMin: 2, minRestMin: 1, maxStartsPerHour: 6, own: false },
-};
+const machine = idleFertigationMachine;
 
 async function renderForm() {
   render(
