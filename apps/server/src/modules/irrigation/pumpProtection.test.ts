@@ -2,7 +2,7 @@ import { type IrrigationMachine, type MachineSettings, PUMP_DEFAULTS } from '@fa
 import { expect, it } from 'vitest';
 import { fieldsOf } from '../../test/details';
 import { describeEachEngine } from '../../test/harness';
-import { API, hhmmIn, irrigationFixture, manualRun } from './testFixture';
+import { API, hhmmIn, irrigationFixture, irrigationRig, manualRun } from './testFixture';
 
 const MIN = 60_000;
 
@@ -104,9 +104,51 @@ describeEachEngine('pump protection', (env) => {
     return list.data.find((m) => m.deviceId === fx.machines.ic.deviceId) as IrrigationMachine;
   };
 
+  it('a program slot refused by pump protection is recorded as refused, the limit named, and starts nothing', async () => {
+    let offset = 0;
+    const { irr } = irrigationRig(env(), () => Date.now() + offset);
+    const { deviceId } = fx.machines.wf;
+    const once = { deviceId, minRunMin: 2, minRestMin: 1, maxStartsPerHour: 1 };
+    expect((await env().post(`${API}/alterMachineSettings`, fx.demo, once)).code).toBe(0);
+    const at = Date.now();
+    await env()
+      .db.insertInto('irrigation_runs')
+      .values(
+        manualRun({
+          merchant_id: fx.auth.merchantId,
+          group_id: fx.park,
+          device_id: deviceId,
+          device_class: 'waterFertilizer',
+          state: 'done',
+          created_at: at - 20 * MIN,
+          started_at: at - 20 * MIN,
+          ended_at: at - 10 * MIN,
+        }),
+      )
+      .execute();
+    const nextMinute = Math.ceil(at / MIN) * MIN;
+    const program = await irr.programs.save(fx.auth, {
+      deviceId,
+      name: 'too soon',
+      startTimes: [hhmmIn(env().config.tzName, nextMinute)],
+      days: [1, 2, 3, 4, 5, 6, 7],
+      zones: [1],
+      durationMin: 5,
+      enabled: true,
+    });
+    offset = nextMinute + 5_000 - Date.now();
+    await irr.programs.tick();
+    const [p] = (await irr.programs.list(fx.auth, fx.park)).filter((x) => x.programId === program.programId);
+    expect(p.lastSlots[0]).toMatchObject({ slotAt: nextMinute, outcome: 'refused', runId: null });
+    expect(p.lastSlots[0].detail).toContain('at most 1 time an hour (most starts per hour)');
+    const runs = await env().db.selectFrom('irrigation_runs').select('id').where('device_id', '=', deviceId).execute();
+    expect(runs).toHaveLength(1);
+    await irr.programs.remove(fx.auth, [program.programId]);
+  });
+
   it('lists each machine with its settings, the defaults until someone sets them, and refuses limits out of range', async () => {
     const list = await env().get<IrrigationMachine[]>(`${API}/getMachineList`, fx.demo, { groupId: String(fx.park) });
-    expect(list.data.find((m) => m.deviceId === fx.machines.wf.deviceId)?.settings).toEqual({
+    expect(list.data.find((m) => m.deviceId === fx.machines.si.deviceId)?.settings).toEqual({
       ...PUMP_DEFAULTS,
       own: false,
     });

@@ -77,7 +77,7 @@ export class PumpRefused extends ApiError {
         zh: `水泵两次运行之间至少停 ${r.value} 分钟（最短停泵间隔）`,
       },
       maxStartsPerHour: {
-        en: `the pump starts at most ${r.value} times an hour (most starts per hour)`,
+        en: `the pump starts at most ${r.value} ${r.value === 1 ? 'time' : 'times'} an hour (most starts per hour)`,
         zh: `水泵每小时最多启动 ${r.value} 次（每小时最多启动次数）`,
       },
     }[r.limit];

@@ -78,7 +78,7 @@ describeEachEngine('smart irrigation never short-cycles', (env) => {
       reason: 'pumpProtection',
       facts: { pump: { limit: 'maxStartsPerHour', value: 1, earliestAt: startedAt + 3_600_000 } },
     });
-    expect(pump.facts.error?.en).toContain('starts at most 1 times an hour (most starts per hour)');
+    expect(pump.facts.error?.en).toContain('starts at most 1 time an hour (most starts per hour)');
     expect(pump.facts.error?.zh).toContain('每小时最多启动 1 次');
 
     // The sensor then falls silent: the pending start offered again on the engine's tick is not
