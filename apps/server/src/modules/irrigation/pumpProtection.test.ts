@@ -12,10 +12,10 @@ describeEachEngine('pump protection', (env) => {
   /** The controller's settings, as the settings form sends them. */
   const settle = (s: Omit<MachineSettings, 'own'>) =>
     env().post<MachineSettings>(`${API}/alterMachineSettings`, fx.demo, { deviceId: fx.machines.ic.deviceId, ...s });
-  /** Runs the controller's pump did, as the run service leaves them: [started, ended] minutes ago. */
-  async function history(runs: [number, number][]) {
+  /** Runs a machine's pump did, as the run service leaves them: [started, ended] minutes ago (the controller's by default). */
+  async function history(runs: [number, number][], machine: 'ic' | 'wf' = 'ic') {
     const at = Date.now();
-    const { deviceId } = fx.machines.ic;
+    const { deviceId } = fx.machines[machine];
     await env().db.deleteFrom('irrigation_runs').where('device_id', '=', deviceId).execute();
     for (const [started, ended] of runs) {
       await env()
@@ -25,7 +25,7 @@ describeEachEngine('pump protection', (env) => {
             merchant_id: fx.auth.merchantId,
             group_id: fx.park,
             device_id: deviceId,
-            device_class: 'irrigationController',
+            device_class: machine === 'ic' ? 'irrigationController' : 'waterFertilizer',
             state: 'done',
             created_at: at - started * MIN,
             started_at: at - started * MIN,
@@ -110,22 +110,7 @@ describeEachEngine('pump protection', (env) => {
     const { deviceId } = fx.machines.wf;
     const once = { deviceId, minRunMin: 2, minRestMin: 1, maxStartsPerHour: 1 };
     expect((await env().post(`${API}/alterMachineSettings`, fx.demo, once)).code).toBe(0);
-    const at = Date.now();
-    await env()
-      .db.insertInto('irrigation_runs')
-      .values(
-        manualRun({
-          merchant_id: fx.auth.merchantId,
-          group_id: fx.park,
-          device_id: deviceId,
-          device_class: 'waterFertilizer',
-          state: 'done',
-          created_at: at - 20 * MIN,
-          started_at: at - 20 * MIN,
-          ended_at: at - 10 * MIN,
-        }),
-      )
-      .execute();
+    const at = await history([[20, 10]], 'wf');
     const nextMinute = Math.ceil(at / MIN) * MIN;
     const program = await irr.programs.save(fx.auth, {
       deviceId,
