@@ -2,7 +2,7 @@ import type { AlarmRecord, IrrigationMachine, IrrigationRun, Paged } from '@farm
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, openPage, screenshot } from './browser';
-import { addAlarmRule, api, apiLogin, jsonBody, login } from './session';
+import { addAlarmRule, api, apiLogin, jsonBody, login, startsBackToBack } from './session';
 import { addTestDevice, type TestDevice } from './testDevice';
 
 // Demo park 1 as the admin sees it: a weather station of the test's own gets a rule that fires on the
@@ -35,6 +35,7 @@ beforeAll(async () => {
     severity: 'critical',
   });
   const wf = machines.data.find((m) => m.serial === 'DF-WF-0001');
+  if (wf) await startsBackToBack(token, wf.deviceId);
   const run = await api<IrrigationRun>(
     '/api/merchant/irrigation/startRun',
     token,

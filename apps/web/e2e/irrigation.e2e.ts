@@ -2,7 +2,7 @@ import type { IrrigationMachine, Paged, SmartDecision, SmartRule } from '@farmpa
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoRawKeys, launch, screenshot, sidewaysScroll, visit } from './browser';
-import { advanceSimulation, api, apiLogin, LOOKS, signedInPage } from './session';
+import { advanceSimulation, api, apiLogin, LOOKS, signedInPage, startsBackToBack } from './session';
 
 // The demo server runs every demo device as a simulated device: the water-fertiliser machine, the
 // smart machine whose zone 1 waters a fast-drying soil station (the seeded smart rule acts on it), and
@@ -23,6 +23,7 @@ beforeAll(async () => {
   ids.wf = bySerial(SERIAL.wf);
   ids.valve = bySerial(SERIAL.valve);
   if (!ids.wf || !ids.valve) throw new Error('demo park 1 lacks its irrigation machines');
+  await startsBackToBack(token, ids.wf);
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { IrrigationMachine, SmartRule } from '@farmpark/contracts';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, pickOption, screenshot } from './browser';
-import { api, apiLogin, jsonBody, signedInPage } from './session';
+import { api, apiLogin, jsonBody, signedInPage, startsBackToBack } from './session';
 
 // Irrigation safety as an operator meets it: a number outside its limits is refused on the field
 // and nothing is sent; the confirmation says what will happen; a stop shows at its acknowledgement;
@@ -24,6 +24,7 @@ beforeAll(async () => {
   wf = machine?.deviceId ?? 0;
   wfName = machine?.deviceName ?? '';
   if (!wf) throw new Error('demo park 1 lacks its water-fertiliser machine');
+  await startsBackToBack(token, wf);
 });
 
 afterAll(async () => {

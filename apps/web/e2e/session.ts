@@ -58,6 +58,16 @@ export const jsonBody = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
+/**
+ * Lets a demo machine start again right after a stop, as an operator may set it on the machine's card: e2e tests
+ * stop a run and start the next within seconds, which the default least rest of pump protection refuses.
+ */
+export async function startsBackToBack(token: string, deviceId: number): Promise<void> {
+  const limits = { deviceId, minRunMin: 2, minRestMin: 0, maxStartsPerHour: 30 };
+  const res = await api('/api/merchant/irrigation/alterMachineSettings', token, jsonBody(limits));
+  if (res.code !== 0) throw new Error(`alterMachineSettings: ${res.msg}`);
+}
+
 /** The first of the user's parks, as the console's park list orders them. */
 export async function firstParkId(token: string): Promise<number> {
   const parks = await api<{ groupId: number }[]>('/api/merchant/group/getGroupAndDeviceAllList', token);

@@ -234,6 +234,7 @@ export const SYSTEM_LOG_ACTIONS = [
   'irrigationProgram.alter',
   'irrigationProgram.remove',
   'irrigationZone.alter',
+  'irrigationMachine.settings',
   'smartRule.add',
   'smartRule.alter',
   'smartRule.remove',

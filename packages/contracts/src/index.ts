@@ -29,6 +29,7 @@ export * from './pests';
 export * from './points';
 export * from './production/core';
 export * from './production/stock';
+export * from './pumpProtection';
 export * from './requestValues';
 export * from './rules';
 export * from './screenOverview';

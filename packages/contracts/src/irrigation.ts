@@ -120,7 +120,7 @@ const oneAmount = (b: { durationMin?: number; volumeM3?: number }) =>
   (b.durationMin === undefined) !== (b.volumeM3 === undefined);
 
 /** A number inside its limits, refused with both of them named ("must be 0.1 to 10000"). */
-const within = (l: Limit, int = false) =>
+export const within = (l: Limit, int = false) =>
   (int ? intField : numberField)((n) => n.refine((v) => v >= l.min && v <= l.max, refinement('between', { ...l })));
 
 export const startRunBody = z
@@ -208,6 +208,28 @@ export interface ZoneWaterRow {
   runs: number;
 }
 
+/** Pump protection (pumpProtection.ts): the three limits of a machine's start budget. */
+export const PUMP_LIMIT_NAMES = ['minRunMin', 'minRestMin', 'maxStartsPerHour'] as const;
+export type PumpLimitName = (typeof PUMP_LIMIT_NAMES)[number];
+
+export interface MachineSettings {
+  /** Least run, minutes: a start planned shorter is refused (a start by volume is not checked). */
+  minRunMin: number;
+  /** Least rest, minutes: between the end of the pump's last run and its next start. */
+  minRestMin: number;
+  /** Most starts in any hour. */
+  maxStartsPerHour: number;
+  /** Whether these are the machine's own settings (false: PUMP_DEFAULTS). */
+  own: boolean;
+}
+
+/** Which limit refused a start and the earliest time it may start (null: a longer run must be planned). */
+export interface PumpRefusal {
+  limit: PumpLimitName;
+  value: number;
+  earliestAt: number | null;
+}
+
 /** What the equipment list shows for one machine. */
 export type MachineState = 'running' | 'idle' | 'fault' | 'offline';
 export interface IrrigationMachine {
@@ -221,6 +243,8 @@ export interface IrrigationMachine {
   currentZone: number | null;
   latest: Record<string, number>;
   activeRun: IrrigationRun | null;
+  /** The pump's start budget (pumpProtection.ts); null for a valve controller, which has no pump. */
+  settings: MachineSettings | null;
 }
 export const machineListQuery = z.object({
   groupId: id,
@@ -328,6 +352,8 @@ export const DECISION_REASONS = [
   'dailyWater',
   'sensorStale',
   'busy',
+  /** The machine's pump protection refused the start (facts.error says which limit and when). */
+  'pumpProtection',
   'aboveStop',
   'maxDuration',
   'machineStopped',
@@ -366,7 +392,9 @@ export interface DecisionFacts {
   runEndValue?: number | null;
   /** commandFailed: the machine the rule names no longer exists. */
   missingMachineId?: number;
-  /** commandFailed: the server refused the start (its message in both languages). */
+  /** pumpProtection: the limit that refused the start and the earliest time it may start. */
+  pump?: PumpRefusal;
+  /** commandFailed, pumpProtection: the server refused the start (its message in both languages). */
   error?: { code: number; zh: string; en: string };
 }
 export interface SmartDecision {

@@ -59,6 +59,7 @@ export const SYSTEM_LOG_ACTION_TEXT: Record<SystemLogAction, { zh: string; en: s
   'irrigationProgram.alter': { zh: '修改灌溉程序', en: 'Edit irrigation program' },
   'irrigationProgram.remove': { zh: '删除灌溉程序', en: 'Remove irrigation program' },
   'irrigationZone.alter': { zh: '修改灌溉分区', en: 'Edit irrigation zone' },
+  'irrigationMachine.settings': { zh: '修改水泵保护设置', en: 'Edit pump protection' },
   'smartRule.add': { zh: '新增智能灌溉规则', en: 'Add smart irrigation rule' },
   'smartRule.alter': { zh: '修改智能灌溉规则', en: 'Edit smart irrigation rule' },
   'smartRule.remove': { zh: '删除智能灌溉规则', en: 'Remove smart irrigation rule' },

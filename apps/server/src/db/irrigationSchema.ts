@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { Id, Ms } from './columnTypes';
 
-/** Tables of migrations 0007, 0009 and 2026_11_25_03 (irrigation); joined into `Database` in schema.ts. */
+/** Tables of migrations 0007, 0009, 2026_11_25_03 and 2026_11_29_93 (irrigation); joined into `Database` in schema.ts. */
 
 export interface IrrigationRunsTable {
   id: Id;
@@ -97,10 +97,21 @@ export interface IrrigationZonesTable {
   area_point_id: number | null;
 }
 
+/** Pump protection settings of a machine (2026_11_29_93); no row: the contracts' PUMP_DEFAULTS. */
+export interface IrrigationMachineSettingsTable {
+  device_id: number;
+  merchant_id: number;
+  min_run_min: number;
+  min_rest_min: number;
+  max_starts_per_hour: number;
+  updated_at: Ms;
+}
+
 export interface IrrigationTables {
   irrigation_runs: IrrigationRunsTable;
   irrigation_programs: IrrigationProgramsTable;
   irrigation_program_slots: IrrigationProgramSlotsTable;
   irrigation_decisions: IrrigationDecisionsTable;
   irrigation_zones: IrrigationZonesTable;
+  irrigation_machine_settings: IrrigationMachineSettingsTable;
 }

@@ -43,6 +43,8 @@ export const PARK_COLUMN: Record<TenantTable, 'group_id' | 'id' | null> = {
   group_points: 'group_id',
   groups: 'id',
   irrigation_decisions: 'group_id',
+  // a machine's pump settings go with it from park to park; read only after the machine itself (scoped)
+  irrigation_machine_settings: null,
   irrigation_programs: 'group_id',
   irrigation_runs: 'group_id',
   irrigation_zones: 'group_id',

@@ -26,7 +26,14 @@ describeEachEngine('demo irrigation', (env) => {
       .executeTakeFirstOrThrow();
     expect(rule.device_id).toBe(soil.id);
     expect(JSON.parse(rule.condition)).toMatchObject({ key: 'soilMoisture10', op: 'below', value: 26, hysteresis: 3 });
-    expect(JSON.parse(rule.config)).toMatchObject({ machineId: smart.id, zones: [1] });
+    // it rests and caps like a good irrigator (issue 26): no short cycles of a few minutes
+    expect(JSON.parse(rule.config)).toMatchObject({
+      machineId: smart.id,
+      zones: [1],
+      restMin: 30,
+      maxRunsPerDay: 8,
+      maxWaterPerDayM3: 4,
+    });
 
     const program = await db.selectFrom('irrigation_programs').selectAll().executeTakeFirstOrThrow();
     expect(program.device_id).toBe(wf.id);

@@ -184,7 +184,10 @@ export async function seedIrrigationDemo(db: Db, now: number, days = 90): Promis
     startBelow: 26,
     stopAbove: 29,
     maxDurationMin: 10,
-    restMin: 3,
+    // good practice, not a short cycle: half an hour's soak after each run, at most 8 runs and 4 m³ a day
+    restMin: 30,
+    maxRunsPerDay: 8,
+    maxWaterPerDayM3: 4,
     windows: [],
     rainMm: 10,
     rainHours: 24,

@@ -161,6 +161,10 @@ export const SAMPLES: Record<string, string> = {
   maxRunsPerDay: '',
   zone: '',
   zoneNo: '1',
+  // pump protection of a machine
+  minRunMin: '2',
+  minRestMin: '1',
+  maxStartsPerHour: '6',
   ...Object.fromEntries(['android', 'ios', 'mobileWeb', 'miniProgram'].map((k) => [k, ''])), // app links unset
   merchantId: '1',
   // one tree one code: tree 1 is Demo Farm's demo tree (seeded first); a public visit id

@@ -3,6 +3,7 @@ import type {
   IrrigationProgram,
   IrrigationRun,
   IrrigationZone,
+  MachineSettings,
   Paged,
   SmartDecision,
   SmartRule,
@@ -36,5 +37,12 @@ export const getDecisionList = (q: Q) => get<Paged<SmartDecision>>(`${BASE}/getD
 export const getZoneList = (groupId: number) => get<IrrigationZone[]>(`${BASE}/getZoneList`, { groupId });
 export const getZonePlotList = (groupId: number) => get<ZonePlot[]>(`${BASE}/getZonePlotList`, { groupId });
 /** Quiet: the zone editor shows a refusal under its field. */
+/** A machine's pump protection (start budget); the form shows a refusal under its field. */
+export const alterMachineSettings = (body: {
+  deviceId: number;
+  minRunMin: number;
+  minRestMin: number;
+  maxStartsPerHour: number;
+}) => post<MachineSettings>(`${BASE}/alterMachineSettings`, body, { json: true, silent: true });
 export const alterZone = (body: { deviceId: number; zoneNo: number; name: string; areaPointId: number | null }) =>
   post<IrrigationZone>(`${BASE}/alterZone`, body, { json: true, silent: true });

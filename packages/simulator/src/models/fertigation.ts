@@ -18,6 +18,11 @@ const PH_PER_ACID_SHARE = 0.06;
 const PH_PER_NUTRIENT_SHARE = 0.004;
 const TANK_LITRES = 1000;
 const FLUSH_MS = 30_000;
+/**
+ * Valve sequencing: the next zone's valve opens this long before the previous one closes, so the pump
+ * never pushes against closed valves while the run moves from zone to zone (docs/IRRIGATION.md).
+ */
+export const VALVE_OVERLAP_MS = 5_000;
 
 /** Injection shares (percent of flow) per tank for a recipe; EC targets split between tanks A and B. */
 export function recipeShares(recipe: Recipe | null): Record<Tank, number> {
@@ -51,6 +56,8 @@ interface Run {
   perZoneMs: number | null;
   perZoneM3: number | null;
   recipe: Recipe | null;
+  /** The previous zone's valve, still open for the overlap, and when it closes. */
+  closing: { zone: number; at: number } | null;
 }
 
 /**
@@ -106,10 +113,15 @@ export class WaterFertilizer extends Behaviour {
       if (run?.perZoneM3 != null && flow > 0) {
         end = Math.min(end, Math.max(t + 1, t + ((run.perZoneM3 - run.zoneFlowedM3) / flow) * 3_600_000));
       }
+      if (run?.closing) end = Math.min(end, Math.max(t, run.closing.at));
       if (this.runState === RUN_STATE.stopping) end = Math.min(end, Math.max(t, this.stoppingUntil));
       this.flowFor(t, end, flow);
       if (run) run.zoneFlowedM3 += (flow * (end - t)) / 3_600_000;
       t = end;
+      if (run?.closing && t >= run.closing.at) {
+        this.valves[run.closing.zone - 1] = 0;
+        run.closing = null;
+      }
       if (run && this.zoneDone(run, t)) this.nextZone(run, t);
       if (this.runState === RUN_STATE.stopping && t >= this.stoppingUntil) this.finishStopping();
     }
@@ -150,9 +162,11 @@ export class WaterFertilizer extends Behaviour {
       this.beginStopping(t);
       return;
     }
-    this.valves[run.zones[run.index] - 1] = 0;
+    // open the next zone first; the previous one closes after the overlap (step above)
+    const previous = run.zones[run.index];
     run.index += 1;
     this.valves[run.zones[run.index] - 1] = 1;
+    if (previous !== run.zones[run.index]) run.closing = { zone: previous, at: t + VALVE_OVERLAP_MS };
     run.zoneStartedAt = t;
     run.zoneFlowedM3 = 0;
   }
@@ -227,6 +241,7 @@ export class WaterFertilizer extends Behaviour {
           perZoneMs: p.durationMin != null ? (p.durationMin * 60_000) / zones.length : null,
           perZoneM3: p.volumeM3 != null ? p.volumeM3 / zones.length : null,
           recipe: (p.recipe as Recipe | undefined) ?? null,
+          closing: null,
         };
         break;
       }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommandRefused } from '../behaviour';
 import { hashSeed } from '../random';
-import { RUN_STATE, WaterFertilizer } from './fertigation';
+import { RUN_STATE, VALVE_OVERLAP_MS, WaterFertilizer } from './fertigation';
 import { ValveBank } from './irrigation';
 import { placeOf } from './place';
 
@@ -86,6 +86,24 @@ describe('water-fertiliser machine', () => {
     expect(done.tank4).toBeLessThan(before.tank4);
     expect(done.tank3).toBe(before.tank3);
     expect(done.totalWater).toBeGreaterThan(before.totalWater);
+  });
+
+  it('opens the next zone before it closes the previous one: the pump never runs against closed valves', () => {
+    const m = machine();
+    at(m, T0);
+    m.command('startIrrigation', { zones: [1, 3], durationMin: 20 });
+    const one = at(m, T0 + 9 * MIN);
+    // the switch is at 10 min: for VALVE_OVERLAP_MS both valves are open, the pump feeds two zones
+    const both = at(m, T0 + 10 * MIN + VALVE_OVERLAP_MS / 2);
+    expect(both.currentZone).toBe(3);
+    expect(both.flow).toBeGreaterThan(one.flow * 1.5);
+    expect(both.pressure).toBeLessThan(one.pressure);
+    const next = at(m, T0 + 10 * MIN + VALVE_OVERLAP_MS + 1_000);
+    expect(next.flow).toBeCloseTo(one.flow, 0);
+    expect(next.pressure).toBeGreaterThan(0);
+    // the water of the overlap is split over the two zones; zone 3 gets its own after
+    const water = m.takeZoneWater();
+    expect(Object.keys(water).sort()).toEqual(['1', '3']);
   });
 
   it('mixes tank shares into EC', () => {

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/connect';
 import { requirePark, scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
+import { machineSettings } from './pumpProtection';
 import * as repo from './repo';
 import { toRun } from './runRecord';
 
@@ -68,6 +69,8 @@ export async function machineList(
       currentZone,
       latest,
       activeRun: active ? toRun(active) : null,
+      settings:
+        cls === 'valveController' ? null : await machineSettings(db, { id: d.id, merchant_id: auth.merchantId }),
     });
   }
   return out;

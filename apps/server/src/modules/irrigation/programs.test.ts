@@ -1,7 +1,7 @@
 import type { SmartRule } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../test/harness';
-import { API, hhmmIn, irrigationFixture, irrigationRig, runOf, until } from './testFixture';
+import { API, hhmmIn, irrigationFixture, irrigationRig, quickPump, runOf, until } from './testFixture';
 
 describeEachEngine('irrigation programs', (env) => {
   const fx = irrigationFixture(env);
@@ -9,6 +9,7 @@ describeEachEngine('irrigation programs', (env) => {
   it('programs: a due slot starts one run, never two; a slot the server slept through is missed; a busy machine refuses', async () => {
     let offset = 0;
     const { irr } = irrigationRig(env(), () => Date.now() + offset);
+    await quickPump(env(), fx.demo, fx.machines.wf.deviceId);
     const hhmm = (ts: number) => hhmmIn(env().config.tzName, ts);
     const nextMinute = Math.ceil(Date.now() / 60_000) * 60_000;
     const program = await irr.programs.save(fx.auth, {

@@ -1,4 +1,5 @@
 import {
+  alterMachineSettingsBody,
   alterZoneBody,
   Code,
   decisionListQuery,
@@ -28,6 +29,7 @@ import type { ModuleDeps } from '../context';
 import { parkZone } from '../parks/service';
 import { type AuditTarget, audited } from '../systemLog/service';
 import { machineList } from './machines';
+import { alterMachineSettings } from './pumpProtection';
 import { RUN_EXPORT_COLUMNS, runExportRows } from './runExport';
 import type { Irrigation } from './runtime';
 import { alterZone, listZonePlots, listZones, zoneNameBook } from './zones';
@@ -145,6 +147,21 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
         () => alterZone(deps.db, authOf(req), req.body),
       ),
     ),
+  );
+  r.post(
+    `${base}/alterMachineSettings`,
+    { config: { permitUrl: SECTION }, schema: { tags, body: alterMachineSettingsBody } },
+    async (req) => {
+      const b = req.body;
+      const detail = `minRunMin ${b.minRunMin}, minRestMin ${b.minRestMin}, maxStartsPerHour ${b.maxStartsPerHour}`;
+      return ok(
+        await logged(
+          req,
+          { action: 'irrigationMachine.settings', targetType: 'device', targetId: String(b.deviceId), detail },
+          () => alterMachineSettings(deps.db, authOf(req), b, Date.now()),
+        ),
+      );
+    },
   );
 
   r.get(

@@ -25,6 +25,7 @@ import { isUniqueViolation, type Scope } from '../../db/scope';
 import { ApiError, notFound } from '../../http/apiError';
 import type { Publish } from '../../mqtt/publish';
 import type { CommandActor, CommandService } from '../commands/service';
+import { PumpRefused, pumpRefusal } from './pumpProtection';
 import * as repo from './repo';
 import { commandFailure, describeRun, toRun } from './runRecord';
 import { createRunSupervisor } from './runSupervisor';
@@ -34,6 +35,8 @@ export interface RunDeps {
   commands: Pick<CommandService, 'send'>;
   publish?: Publish;
   now?: () => number;
+  /** The zone a refused start's earliest time is told in (HH:mm). */
+  tz?: string;
   log?: { warn(obj: object, msg: string): void };
   /** Told once when a run has ended (smart rules log it and look afresh). */
   onEnded?: (run: repo.RunRow) => Promise<void>;
@@ -134,8 +137,11 @@ export function createRunService(deps: RunDeps) {
       );
     }
     await assertIdle(device.id, device.name, cls);
-
+    // the pump's start budget (pumpProtection.ts): manual, program and smart starts alike
     const created = now();
+    const refusal = await pumpRefusal(db, device, body.durationMin, created);
+    if (refusal) throw new PumpRefused(device.name, refusal, created, deps.tz ?? 'UTC');
+
     let runId: number;
     try {
       runId = await repo.insertRun(db, {

@@ -32,6 +32,7 @@ export function createIrrigation(deps: IrrigationDeps) {
     commands: deps.commands,
     publish: deps.publish,
     now: deps.now,
+    tz: deps.tz,
     log: deps.log,
     onEnded: async (r) => {
       await smart?.runEnded(r);

@@ -2,7 +2,16 @@ import type { SmartDecision, SmartRule } from '@farmpark/contracts';
 import { expect, it } from 'vitest';
 import { waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { hhmmIn, irrigationFixture, irrigationRig, pause, runOf, smartRule, soilReading } from './testFixture';
+import {
+  hhmmIn,
+  irrigationFixture,
+  irrigationRig,
+  pause,
+  quickPump,
+  runOf,
+  smartRule,
+  soilReading,
+} from './testFixture';
 
 describeEachEngine('smart irrigation', (env) => {
   const fx = irrigationFixture(env);
@@ -11,6 +20,8 @@ describeEachEngine('smart irrigation', (env) => {
     let offset = 0;
     const now = () => Date.now() + offset;
     const build = () => irrigationRig(env(), now);
+    // runs of 3 s back to back: this machine's pump protection allows them
+    await quickPump(env(), fx.demo, fx.machines.si.deviceId);
     let { engine, irr } = build();
     const rule: SmartRule = await irr.smart.save(fx.auth, smartRule(fx, { name: 'zone 1 by soil 20 cm', rainMm: 5 }));
     await engine.refresh();

@@ -16,6 +16,7 @@ import type { RuleEngine, RuleHandler, RuleTransition } from '../../rules/engine
 import { inAnyWindow } from '../../rules/windows';
 import { zoneClock } from '../telemetry/buckets';
 import type { DecisionLog } from './decisionLog';
+import { PumpRefused } from './pumpProtection';
 import * as repo from './repo';
 import { type RunService, systemActor } from './runs';
 import { type SmartConfig, smartConfig, stopAboveOf } from './smartRule';
@@ -127,6 +128,10 @@ export function createSmartHandler(deps: SmartHandlerDeps) {
       );
       return undefined;
     } catch (err) {
+      if (err instanceof PumpRefused) {
+        const error = { code: err.code, zh: err.messageIn('zh'), en: err.messageIn('en') };
+        return skip('pumpProtection', { pump: err.refusal, error }, rain);
+      }
       if (err instanceof ApiError && err.code === Code.CONFLICT) {
         // the run in the way, if it is one of ours (else the machine was started at the machine)
         const inTheWay = await repo.activeRunOf(db, cfg.machineId);

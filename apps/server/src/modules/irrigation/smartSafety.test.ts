@@ -2,7 +2,7 @@ import { SMART_SENSOR_STALE_MIN, type SmartDecision, type SmartRule } from '@far
 import { expect, it } from 'vitest';
 import { waitFor } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
-import { irrigationFixture, irrigationRig, pause, runOf, smartRule, soilReading } from './testFixture';
+import { API, irrigationFixture, irrigationRig, pause, quickPump, runOf, smartRule, soilReading } from './testFixture';
 
 describeEachEngine('smart irrigation never short-cycles', (env) => {
   const fx = irrigationFixture(env);
@@ -11,6 +11,8 @@ describeEachEngine('smart irrigation never short-cycles', (env) => {
     let offset = 0;
     const now = () => Date.now() + offset;
     const { engine, irr } = irrigationRig(env(), now);
+    // runs of 3 s back to back: this machine's pump protection allows them (the rule's own limits are tested)
+    await quickPump(env(), fx.demo, fx.machines.si.deviceId);
     const once = { name: 'zone 2, once a day', zones: [2], sensorKey: 'soilMoisture40', maxDurationMin: 0.05 };
     const rule: SmartRule = await irr.smart.save(fx.auth, smartRule(fx, { ...once, maxRunsPerDay: 1 }));
     await engine.refresh();
@@ -63,6 +65,21 @@ describeEachEngine('smart irrigation never short-cycles', (env) => {
     expect(soak).toMatchObject({ action: 'skipped', reason: 'resting', runId });
     expect(soak.facts.restLeftMin).toBeGreaterThan(55);
     expect(soak.facts.restLeftMin).toBeLessThanOrEqual(60);
+
+    // Pump protection: no soak, but the machine starts at most once an hour: skipped, the limit and time named.
+    await irr.smart.save(fx.auth, { ...rule, maxRunsPerDay: 0, restMin: 0 });
+    const hourly = { deviceId: fx.machines.si.deviceId, minRunMin: 0, minRestMin: 0, maxStartsPerHour: 1 };
+    expect((await env().post(`${API}/alterMachineSettings`, fx.demo, hourly)).code).toBe(0);
+    await read(19);
+    const pump = await latest();
+    const startedAt = (await runOf(env(), runId)).startedAt as number;
+    expect(pump).toMatchObject({
+      action: 'skipped',
+      reason: 'pumpProtection',
+      facts: { pump: { limit: 'maxStartsPerHour', value: 1, earliestAt: startedAt + 3_600_000 } },
+    });
+    expect(pump.facts.error?.en).toContain('starts at most 1 time an hour (most starts per hour)');
+    expect(pump.facts.error?.zh).toContain('每小时最多启动 1 次');
 
     // The sensor then falls silent: the pending start offered again on the engine's tick is not
     // judged on its old value.

@@ -64,6 +64,20 @@ export function irrigationFixture(env: () => TestEnv): IrrigationFixture {
   return fx;
 }
 
+/**
+ * Lets a test machine's pump start runs of a few seconds one right after another (its own settings, as an
+ * operator would set them): tests of programs and smart rules run short runs back to back.
+ */
+export async function quickPump(e: TestEnv, token: string, deviceId: number): Promise<void> {
+  const res = await e.post(`${API}/alterMachineSettings`, token, {
+    deviceId,
+    minRunMin: 0,
+    minRestMin: 0,
+    maxStartsPerHour: 60,
+  });
+  if (res.code !== 0) throw new Error(`pump settings of ${deviceId} not saved: ${res.msg}`);
+}
+
 /** A rule engine and irrigation of their own on the test app's database and devices, on the given clock. */
 export function irrigationRig(e: TestEnv, now: () => number = Date.now) {
   const engine = createRuleEngine({ db: e.db, registry: e.devices.registry, tz: e.config.tzName, now });

@@ -9,6 +9,7 @@ import { stopRun } from '../../api/irrigation';
 import CommandButton from '../../components/CommandButton';
 import { useParkChannel } from '../../mqtt/channels';
 import { confirmStopText, zoneLabel, zonesText } from './confirm';
+import PumpSettings from './PumpSettings';
 import { RUN_COLOR } from './RunTable';
 import StartForm from './StartForm';
 import ZoneEditor from './ZoneEditor';
@@ -53,7 +54,14 @@ export default function MachineCard({ machine: m }: { machine: IrrigationMachine
           </Tag>
         </Space>
       }
-      extra={m.deviceClass !== 'valveController' ? <ZoneEditor machine={m} /> : null}
+      extra={
+        m.deviceClass !== 'valveController' ? (
+          <Space size={4} wrap>
+            <PumpSettings machine={m} />
+            <ZoneEditor machine={m} />
+          </Space>
+        ) : null
+      }
     >
       <Descriptions size="small" column={{ xs: 2, sm: 3, md: 4 }} data-testid="machine-values">
         <Descriptions.Item label={t('irr.currentZone')}>

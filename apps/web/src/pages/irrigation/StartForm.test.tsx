@@ -1,8 +1,11 @@
-import type { IrrigationMachine } from '@farmpark/contracts';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { post } from '../../api/request';
+import FeedbackBridge from '../../components/FeedbackBridge';
 import '../../i18n';
+import { idleFertigationMachine } from '../../test/irrigationMachine';
 import '../../test/jsdomShims';
 import { useParkStore } from '../../stores/park';
 import StartForm from './StartForm';
@@ -19,23 +22,15 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../../api/irrigation', () => api);
 
-const machine: IrrigationMachine = {
-  deviceId: 5,
-  serial: 'WF-1',
-  deviceName: '水肥一体机 1',
-  deviceClass: 'waterFertilizer',
-  online: true,
-  lastReportAt: 1,
-  state: 'idle',
-  currentZone: null,
-  latest: {},
-  activeRun: null,
-};
+const machine = idleFertigationMachine;
 
 async function renderForm() {
   render(
     <QueryClientProvider client={new QueryClient()}>
-      <StartForm machine={machine} />
+      <App>
+        <FeedbackBridge />
+        <StartForm machine={machine} />
+      </App>
     </QueryClientProvider>,
   );
   const form = screen.getByTestId('start-form-5');
@@ -76,5 +71,24 @@ describe('StartForm', { timeout: 30_000 }, () => {
     expect(await screen.findByText('确认开始灌溉？水肥一体机 1：1区 → 番茄东棚；0.5 m³；清水')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /确定执行/ }));
     await waitFor(() => expect(api.startRun).toHaveBeenCalledWith({ deviceId: 5, zones: [1], volumeM3: 0.5 }));
+  });
+
+  it('shows the server’s sentence when pump protection refuses the start: which limit, and when it may start', async () => {
+    const sentence =
+      '水泵保护：水肥一体机 1 未启动，水泵每小时最多启动 6 次（每小时最多启动次数），最早 14:32（12 分钟后）可启动';
+    // the real request client, with the server's answer at the network's edge
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ code: 1006, msg: sentence, data: null }), { status: 200 })),
+    );
+    api.startRun.mockImplementation((body: Record<string, unknown>) =>
+      post('/api/merchant/irrigation/startRun', body, { json: true }),
+    );
+    await renderForm();
+    fireEvent.change(screen.getByTestId('start-amount'), { target: { value: '0.5' } });
+    fireEvent.click(screen.getByTestId('start-run'));
+    fireEvent.click(await screen.findByRole('button', { name: /确定执行/ }));
+    expect(await screen.findByText(sentence)).toBeTruthy();
+    vi.unstubAllGlobals();
   });
 });

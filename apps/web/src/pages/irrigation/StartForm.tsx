@@ -6,6 +6,7 @@ import { Button, Form, Popconfirm, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { startRun } from '../../api/irrigation';
+import { RequestError } from '../../api/request';
 import { confirmStartText, type RunPlan, zoneOptions } from './confirm';
 import RunFields, { type RunFieldValues, runFieldsOf, runPartOf } from './RunFields';
 import { useZoneNames } from './zoneNames';
@@ -39,6 +40,9 @@ export default function StartForm({ machine }: { machine: IrrigationMachine }) {
     setBusy(true);
     try {
       await startRun({ deviceId: machine.deviceId, zones: planned, ...part });
+    } catch (err) {
+      // a refusal (the machine busy, pump protection) was shown by the request client: the server's sentence
+      if (!(err instanceof RequestError)) throw err;
     } finally {
       setBusy(false);
       void client.invalidateQueries({ queryKey: ['irrigation'] });

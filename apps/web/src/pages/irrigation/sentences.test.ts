@@ -120,4 +120,23 @@ describe('decision log texts', () => {
     expect(decisionText(en, refused, 'en-US')).toBe('zones: zone 9 does not exist');
     expect(decisionText(en, decision({}), 'en-US')).toBe('');
   });
+
+  it('says which pump limit held a smart start back and when it may start, in the reader’s language', () => {
+    const held = decision({
+      action: 'skipped',
+      reason: 'pumpProtection',
+      facts: {
+        pump: { limit: 'maxStartsPerHour', value: 6, earliestAt: 1 },
+        error: {
+          code: 1006,
+          zh: '水泵保护：智能灌溉机 未启动，水泵每小时最多启动 6 次（每小时最多启动次数），最早 14:32（12 分钟后）可启动',
+          en: 'Pump protection: 智能灌溉机 not started: the pump starts at most 6 times an hour (most starts per hour); it may start at 14:32 (in 12 min)',
+        },
+      },
+    });
+    expect(decisionText(zh, held, 'zh-CN')).toContain('每小时最多启动 6 次');
+    expect(decisionText(en, held, 'en-US')).toContain('may start at 14:32 (in 12 min)');
+    expect(zh('irr.why.pumpProtection')).toBe('水泵保护');
+    expect(en('irr.why.pumpProtection')).toBe('pump protection');
+  });
 });

@@ -123,6 +123,9 @@ export function decisionText(
     case 'machineStopped':
     case 'runFailed':
       return withWords(t, join(runEnd(), water()), d.detail);
+    case 'pumpProtection':
+      // the server's sentence names the limit and the earliest start, in both languages
+      return f.error ? (lang.startsWith('en') ? f.error.en : f.error.zh) : '';
     case 'commandFailed':
       if (f.missingMachineId !== undefined) return t('irr.say.missingMachine', { id: f.missingMachineId });
       if (f.error) return lang.startsWith('en') ? f.error.en : f.error.zh;

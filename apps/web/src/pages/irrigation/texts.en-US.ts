@@ -121,6 +121,7 @@ export const irrigationEn: typeof irrigationZh = {
       outsideWindow: 'outside window',
       resting: 'resting',
       busy: 'machine busy',
+      pumpProtection: 'pump protection',
       aboveStop: 'above stop level',
       maxDuration: 'max duration',
       machineStopped: 'machine stopped',
@@ -193,5 +194,19 @@ export const irrigationEn: typeof irrigationZh = {
     back: 'Back to the list',
     loadFailed: 'The zones could not be loaded',
     retry: 'Try again',
+  },
+  irrPump: {
+    open: 'Pump protection',
+    title: 'Pump protection of {{machine}}',
+    intro:
+      'Every start (manual, program, smart) keeps these limits; a start that would break one is refused, saying which and when the machine may start.',
+    defaults: 'This machine has no settings of its own yet: these are the defaults.',
+    minRunMin: 'Least run (minutes)',
+    minRunMinHelp: 'A start by duration shorter than this is refused (default {{value}} min)',
+    minRestMin: 'Least rest (minutes)',
+    minRestMinHelp: 'How long the pump rests after a run before it may start again (default {{value}} min)',
+    maxStartsPerHour: 'Most starts per hour',
+    maxStartsPerHourHelp: 'Starts allowed in any one hour (default {{value}})',
+    saved: 'Pump protection of {{machine}} saved',
   },
 };

@@ -107,6 +107,7 @@ export const systemEn: typeof systemZh = {
       'irrigationProgram.alter': 'Edit irrigation program',
       'irrigationProgram.remove': 'Remove irrigation program',
       'irrigationZone.alter': 'Edit irrigation zone',
+      'irrigationMachine.settings': 'Edit pump protection',
       'smartRule.add': 'Add smart irrigation rule',
       'smartRule.alter': 'Edit smart irrigation rule',
       'smartRule.remove': 'Remove smart irrigation rule',

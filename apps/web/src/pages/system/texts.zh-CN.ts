@@ -106,6 +106,7 @@ export const systemZh = {
       'irrigationProgram.alter': '修改灌溉程序',
       'irrigationProgram.remove': '删除灌溉程序',
       'irrigationZone.alter': '修改灌溉分区',
+      'irrigationMachine.settings': '修改水泵保护设置',
       'smartRule.add': '新增智能灌溉规则',
       'smartRule.alter': '修改智能灌溉规则',
       'smartRule.remove': '删除智能灌溉规则',
