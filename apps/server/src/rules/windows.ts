@@ -25,6 +25,12 @@ export function localTime(ts: number, tz: string): LocalTime {
   return { weekday: WEEKDAYS[parts.weekday], minutes: Number(parts.hour) * 60 + Number(parts.minute) };
 }
 
+/** "HH:mm" of an instant in a zone, as programs' start times and windows are written. */
+export function hhmmIn(ts: number, tz: string): string {
+  const { minutes } = localTime(ts, tz);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /**

@@ -1,14 +1,14 @@
 import type { Db } from '../../db/connect';
 import { hashSecret } from '../../modules/devices/credentials';
 import { insertDevice } from '../../modules/devices/repo';
+import { hhmmIn } from '../../rules/windows';
 import { simDevice } from '../../test/devices';
 import type { api } from './servers';
 
 const TZ = 'Asia/Shanghai'; // the processes' TZ_NAME (default)
 
 /** "HH:mm" of an instant in the park's zone, as a program's start times are written. */
-const hhmm = (ts: number) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: TZ, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ts);
+const hhmm = (ts: number) => hhmmIn(ts, TZ);
 
 /**
  * A simulated water-and-fertiliser machine (packages/simulator) on the external broker, and an irrigation

@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/connect';
 import { ApiError, notFound } from '../../http/apiError';
 import { type ScopeSource, scopeOf } from '../../http/scope';
+import { hhmmIn } from '../../rules/windows';
 import * as settingsRepo from './machineSettingsRepo';
 import { findDevice } from './repo';
 
@@ -57,16 +58,12 @@ export async function pumpRefusal(
   return null;
 }
 
-/** HH:mm of a moment in a zone. */
-const clock = (tz: string, ts: number) =>
-  new Intl.DateTimeFormat('en-GB', { timeZone: tz, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ts);
-
 /** A refused start: its message names the limit and when the machine may start (the console shows it as is). */
 export class PumpRefused extends ApiError {
   readonly refusal: PumpRefusal;
   constructor(machine: string, r: PumpRefusal, at: number, tz: string) {
     const when =
-      r.earliestAt === null ? null : { at: clock(tz, r.earliestAt), in: Math.ceil((r.earliestAt - at) / MIN_MS) };
+      r.earliestAt === null ? null : { at: hhmmIn(r.earliestAt, tz), in: Math.ceil((r.earliestAt - at) / MIN_MS) };
     const text = {
       minRunMin: {
         en: `the pump runs at least ${r.value} min per start (least run); plan a run of at least ${r.value} min`,
