@@ -26,6 +26,7 @@ export * from './operators';
 export * from './parks';
 export * from './permissions';
 export * from './pests';
+export * from './pestStages';
 export * from './points';
 export * from './production/core';
 export * from './production/stock';

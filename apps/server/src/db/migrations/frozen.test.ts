@@ -78,6 +78,7 @@ const FROZEN: Record<string, [sqlite: string, postgres: string]> = {
   '2026_11_28_81_plot_sensors': ['31b58314c44990e3', 'b7796b88dfb8912a'],
   '2026_11_28_91_planting_alarm': ['c7336c3b72675f38', '82ae7eb1b64a6e27'],
   '2026_11_28_92_file_ledger': ['dc5a326eedcdbf02', '78717385f0225abe'],
+  '2026_11_29_94_pest_biofix': ['d25030fbbf6c2453', 'f2c97b698ff69eff'],
 };
 
 it.each(Object.entries(FROZEN))('migration %s sends the SQL it always sent', async (name, pinned) => {

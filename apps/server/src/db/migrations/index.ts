@@ -32,6 +32,7 @@ import * as recordRevisions from './2026_11_28_71_record_revisions';
 import * as plotSensors from './2026_11_28_81_plot_sensors';
 import * as plantingAlarm from './2026_11_28_91_planting_alarm';
 import * as fileLedger from './2026_11_28_92_file_ledger';
+import * as pestBiofix from './2026_11_29_94_pest_biofix';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_81_plot_sensors': plotSensors,
   '2026_11_28_91_planting_alarm': plantingAlarm,
   '2026_11_28_92_file_ledger': fileLedger,
+  '2026_11_29_94_pest_biofix': pestBiofix,
 };

@@ -1,15 +1,26 @@
-import { DEGREE_DAY_PERMIT_URLS, degreeDayListQuery, ET0_PERMIT_URL, et0ListQuery } from '@farmpark/contracts';
+import {
+  clearBiofixBody,
+  DEGREE_DAY_PERMIT_URLS,
+  degreeDayListQuery,
+  ET0_PERMIT_URL,
+  et0ListQuery,
+  pestStagesQuery,
+  setBiofixBody,
+} from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import { requirePark } from '../../http/scope';
 import type { ModuleDeps } from '../context';
-import { degreeDayList, et0List } from './service';
+import { clearBiofix, setBiofix } from './biofix';
+import { degreeDayList, et0List, pestStages } from './service';
 
 /**
  * Agronomy answers of a park (ET0, degree days), read from its weather station. Degree days keep the pest
- * path of issue 27 (`/pest/getDegreeDayList`) but live here, beside the other agronomy.
+ * path of issue 27 (`/pest/getDegreeDayList`) but live here, beside the other agronomy, as do the biofix and
+ * stage forecasts built on them (point 2). Reading asks for the pest or weather pages; confirming or moving a
+ * biofix, for the pest pages.
  */
 export function agronomyRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -34,5 +45,27 @@ export function agronomyRoutes(app: FastifyInstance, { db, config }: ModuleDeps)
       requirePark(who, req.query.groupId);
       return ok(await degreeDayList(db, who, req.query, config.tzName));
     },
+  );
+  r.get(
+    '/api/merchant/pest/getPestStages',
+    {
+      config: { permitUrl: pestPermit, alsoPermitUrls },
+      schema: { tags: ['agronomy'], querystring: pestStagesQuery },
+    },
+    async (req) => {
+      const who = authOf(req);
+      requirePark(who, req.query.groupId);
+      return ok(await pestStages(db, who, req.query, config.tzName));
+    },
+  );
+  r.post(
+    '/api/merchant/pest/setBiofix',
+    { config: { permitUrl: pestPermit }, schema: { tags: ['agronomy'], body: setBiofixBody } },
+    async (req) => ok(await setBiofix(db, authOf(req), req.body, config.tzName)),
+  );
+  r.post(
+    '/api/merchant/pest/clearBiofix',
+    { config: { permitUrl: pestPermit }, schema: { tags: ['agronomy'], body: clearBiofixBody } },
+    async (req) => ok(await clearBiofix(db, authOf(req), req.body, config.tzName)),
   );
 }
