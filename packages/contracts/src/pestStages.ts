@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { id } from './envelope';
-import { dayField } from './production/coreValues';
+import type { SafetyIntervalParams } from './production/coreHarvest';
+import { dayField, optText, quantityField } from './production/stockFields';
+import { listOf, nullable, optional, withDefault } from './requestValues';
 
 /**
  * Biofix and stage forecasts of a pest category in a park (issue 27, point 2; docs/PESTS.md "Biofix and
@@ -25,9 +27,17 @@ export interface PestStageDef {
   ddC: number;
 }
 
+/** A spray window of a table: it opens when `fromStage` is reached and closes when `toStage` is. */
+export interface SprayWindowDef {
+  key: string;
+  fromStage: string;
+  toStage: string;
+}
+
 export interface PestStageTable {
   source: string;
   stages: PestStageDef[];
+  sprayWindows: SprayWindowDef[];
 }
 
 const fromF = (key: string, ddF: number): PestStageDef => ({
@@ -50,6 +60,8 @@ export const PEST_STAGE_TABLES: Record<string, PestStageTable> = {
       fromF('secondGeneration', 1060),
       fromF('secondHatch', 1250),
     ],
+    // the first generation's larvae hatching, before they enter the fruit: from egg hatch to 20 % hatch
+    sprayWindows: [{ key: 'firstGenerationHatch', fromStage: 'firstEggHatch', toStage: 'hatch20' }],
   },
 };
 
@@ -111,6 +123,15 @@ export interface StageForecast {
   gap: ForecastGap | null;
 }
 
+/** A window's days: reached or forecast (null when neither); `passed` once its closing stage is reached. */
+export interface SprayWindow extends SprayWindowDef {
+  fromDdC: number;
+  toDdC: number;
+  opensOn: string | null;
+  closesOn: string | null;
+  state: 'ahead' | 'open' | 'passed';
+}
+
 export interface PestStages {
   category: { categoryId: number; code: string; name: string };
   /** The season's start day and the last finished day it is judged on (yesterday in the park). */
@@ -123,4 +144,45 @@ export interface PestStages {
   tableSource: string | null;
   stages: PestStage[];
   forecast: StageForecast;
+  sprayWindows: SprayWindow[];
+}
+
+/** The plantings a spray covers: the one named, else every growing planting of the plot (as farm work). */
+const sprayTarget = { groupId: id, areaPointId: id };
+
+/** What a spray planned on `plannedOn` with these materials would do to the plantings' planned harvests. */
+export const sprayPlanEffectQuery = z.object({
+  ...sprayTarget,
+  plantingId: optional(id),
+  plannedOn: dayField(),
+  materialIds: listOf(id, (a) => a.min(1).max(30)),
+});
+export type SprayPlanEffectQuery = z.infer<typeof sprayPlanEffectQuery>;
+
+/** Accepting a spray window: a planned spraying farm work inside the window with materials from stock. */
+export const acceptSprayWindowBody = z.object({
+  ...sprayTarget,
+  categoryId: id,
+  windowKey: z.string().trim().min(1).max(40),
+  plantingId: nullable(id),
+  plannedOn: dayField(),
+  materials: listOf(z.object({ materialId: id, quantity: quantityField() }), (a) => a.min(1).max(30)),
+  personnelIds: withDefault(listOf(id), []),
+  notes: optText(1000),
+});
+export type AcceptSprayWindowBody = z.infer<typeof acceptSprayWindowBody>;
+
+/** A covered planting's planned harvest and the interval it would fall inside (null: none). */
+export interface HarvestEffect {
+  plantingId: number;
+  cropName: string;
+  areaPointName: string | null;
+  expectedHarvestOn: string;
+  /** The latest-ending interval the planned harvest falls inside: the harvest waits until `firstDay`. */
+  block: SafetyIntervalParams | null;
+}
+
+export interface AcceptedSprayWindow {
+  workId: number;
+  effects: HarvestEffect[];
 }

@@ -1,8 +1,11 @@
 import {
+  type AcceptedSprayWindow,
   addDays,
   Code,
   type DegreeDayList,
   dayIn,
+  type FarmWork,
+  type HarvestEffect,
   type PestCategory,
   type PestStages,
   type TrapImage,
@@ -11,6 +14,7 @@ import {
 import { beforeAll, describe, expect, it } from 'vitest';
 import { provision, uniqueSerial } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
+import { demoFarm, okPost, plant } from '../production/core/testFixture';
 import { zoneClock } from '../telemetry/buckets';
 import { firstSustainedCatch } from './biofix';
 
@@ -233,6 +237,116 @@ describeEachEngine('biofix from the traps and stage forecasts', (env) => {
 
     expect((await env().post(`${P}/clearBiofix`, demo, body)).code).toBe(0);
     expect((await stages()).biofix).toMatchObject({ date: day(-25), source: 'traps' });
+  });
+
+  it('a forecast spray window becomes a planned spraying with a pesticide from stock; its interval delays a planned harvest', async () => {
+    const at = await demoFarm(env());
+    const post = okPost(env, () => demo);
+    // a biofix five days ago: 50 °C·day so far, first egg hatch (138.89) in 9 days, 20 % hatch (194.44) in 15
+    expect(
+      (await env().post(`${P}/setBiofix`, demo, { groupId: park, categoryId: moth, biofixOn: day(-5) })).code,
+    ).toBe(0);
+    const [window] = (await stages()).sprayWindows;
+    expect(window).toEqual({
+      key: 'firstGenerationHatch',
+      fromStage: 'firstEggHatch',
+      toStage: 'hatch20',
+      fromDdC: 138.89,
+      toDdC: 194.44,
+      opensOn: day(8),
+      closesOn: day(14),
+      state: 'ahead',
+    });
+
+    const crop = await post<{ id: number }>('crop/addCrop', { name: '苹果', growingDays: 150 });
+    const soon = await plant(post, at, { cropId: crop.id, sownOn: day(-100), expectedHarvestOn: day(20) });
+    const later = await plant(post, at, { cropId: crop.id, sownOn: day(-100), expectedHarvestOn: day(40) });
+    const pesticide = await post<{ id: number }>('material/addMaterial', {
+      groupId: park,
+      kind: 'pesticide',
+      name: '氯虫苯甲酰胺',
+      unit: 'L',
+      safetyDays: 14,
+    });
+    await post('material/addStockMove', { kind: 'in', materialId: pesticide.id, quantity: 5 });
+    const fertiliser = await post<{ id: number }>('material/addMaterial', {
+      groupId: park,
+      kind: 'fertiliser',
+      name: '尿素',
+      unit: 'kg',
+    });
+    const blocked = { pesticide: '氯虫苯甲酰胺', sprayedOn: day(10), firstDay: day(24) };
+    // every growing planting of the plot (the demo's tomato too), only the apples planned for day 20 held
+    const checkEffects = (list: HarvestEffect[]) => {
+      expect(list.find((e) => e.plantingId === soon.id)).toMatchObject({ expectedHarvestOn: day(20), block: blocked });
+      expect(list.find((e) => e.plantingId === later.id)).toMatchObject({ expectedHarvestOn: day(40), block: null });
+      expect(list.filter((e) => e.block).map((e) => e.plantingId)).toEqual([soon.id]);
+    };
+
+    // before anyone sprays: the 14 days from day 10 hold the harvest planned on day 20 until day 24
+    const preview = await env().get<HarvestEffect[]>(`${P}/getSprayPlanEffect`, demo, {
+      groupId: String(park),
+      areaPointId: String(at.plot),
+      plannedOn: day(10),
+      materialIds: String(pesticide.id),
+    });
+    expect(preview.code, preview.msg).toBe(0);
+    checkEffects(preview.data);
+
+    const accept = (b: object) =>
+      env().call({
+        method: 'POST',
+        url: `${P}/acceptSprayWindow`,
+        token: demo,
+        headers: { 'accept-language': 'en' },
+        payload: {
+          groupId: park,
+          categoryId: moth,
+          windowKey: 'firstGenerationHatch',
+          areaPointId: at.plot,
+          plantingId: null,
+          plannedOn: day(10),
+          materials: [{ materialId: pesticide.id, quantity: 1.5 }],
+          notes: 'codling moth: first generation hatch',
+          ...b,
+        },
+      });
+    const outside = await accept({ plannedOn: day(20) });
+    expect(outside).toMatchObject({
+      code: Code.VALIDATION,
+      data: [{ field: 'plannedOn', rule: 'between', params: { min: day(8), max: day(14) } }],
+    });
+    const notPesticide = await accept({ materials: [{ materialId: fertiliser.id, quantity: 1 }] });
+    expect(notPesticide).toMatchObject({ code: Code.CONFLICT, data: [{ field: 'materials.0.materialId' }] });
+    expect(notPesticide.msg).toContain('a spray takes pesticides from stock');
+
+    const accepted = await accept({});
+    expect(accepted.code, accepted.msg).toBe(0);
+    const { workId, effects } = accepted.data as AcceptedSprayWindow;
+    checkEffects(effects);
+    // a planned farm work like any other: on the plot, its pesticide listed, nothing out of stock yet
+    const works = await env().get<{ list: FarmWork[] }>(`/api/merchant/production/farmWork/getFarmWorkList`, demo, {
+      groupId: String(park),
+      type: 'spraying',
+      status: 'planned',
+    });
+    const work = works.data.list.find((w) => w.id === workId);
+    expect(work).toMatchObject({
+      type: 'spraying',
+      status: 'planned',
+      plannedOn: day(10),
+      doneOn: null,
+      areaPointId: at.plot,
+      plantingId: null,
+      notes: 'codling moth: first generation hatch',
+      materials: [{ materialId: pesticide.id, quantity: 1.5, safetyDays: 14 }],
+    });
+    const stock = await env()
+      .db.selectFrom('production_materials')
+      .select('stock')
+      .where('id', '=', pesticide.id)
+      .executeTakeFirstOrThrow();
+    expect(Number(stock.stock)).toBe(5);
   });
 
   it('keeps another merchant out', async () => {

@@ -1,4 +1,5 @@
 import {
+  acceptSprayWindowBody,
   clearBiofixBody,
   DEGREE_DAY_PERMIT_URLS,
   degreeDayListQuery,
@@ -6,6 +7,7 @@ import {
   et0ListQuery,
   pestStagesQuery,
   setBiofixBody,
+  sprayPlanEffectQuery,
 } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,14 +15,16 @@ import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import { requirePark } from '../../http/scope';
 import type { ModuleDeps } from '../context';
+import { FARM_WORK } from '../production/stock/workRoutes';
 import { clearBiofix, setBiofix } from './biofix';
 import { degreeDayList, et0List, pestStages } from './service';
+import { acceptSprayWindow, sprayPlanEffect } from './sprayPlan';
 
 /**
  * Agronomy answers of a park (ET0, degree days), read from its weather station. Degree days keep the pest
  * path of issue 27 (`/pest/getDegreeDayList`) but live here, beside the other agronomy, as do the biofix and
  * stage forecasts built on them (point 2). Reading asks for the pest or weather pages; confirming or moving a
- * biofix, for the pest pages.
+ * biofix, for the pest pages; a spray plan makes and reads farm work, so it asks for the farm work page.
  */
 export function agronomyRoutes(app: FastifyInstance, { db, config }: ModuleDeps): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -67,5 +71,15 @@ export function agronomyRoutes(app: FastifyInstance, { db, config }: ModuleDeps)
     '/api/merchant/pest/clearBiofix',
     { config: { permitUrl: pestPermit }, schema: { tags: ['agronomy'], body: clearBiofixBody } },
     async (req) => ok(await clearBiofix(db, authOf(req), req.body, config.tzName)),
+  );
+  r.get(
+    '/api/merchant/pest/getSprayPlanEffect',
+    { config: { permitUrl: FARM_WORK }, schema: { tags: ['agronomy'], querystring: sprayPlanEffectQuery } },
+    async (req) => ok(await sprayPlanEffect(db, authOf(req), req.query)),
+  );
+  r.post(
+    '/api/merchant/pest/acceptSprayWindow',
+    { config: { permitUrl: FARM_WORK }, schema: { tags: ['agronomy'], body: acceptSprayWindowBody } },
+    async (req) => ok(await acceptSprayWindow(db, authOf(req), req.body, config.tzName)),
   );
 }

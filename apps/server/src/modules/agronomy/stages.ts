@@ -3,8 +3,10 @@ import {
   type DegreeDay,
   FORECAST_RECENT_DAYS,
   type ForecastGap,
+  type PestStage,
   type PestStages,
   type PestStageTable,
+  type SprayWindow,
 } from '@farmpark/contracts';
 
 const round2 = (v: number) => Math.round(v * 100) / 100;
@@ -27,7 +29,7 @@ export interface StageInput {
  */
 export function stageForecast(
   s: StageInput,
-): Pick<PestStages, 'sumSinceBiofix' | 'tableSource' | 'stages' | 'forecast'> {
+): Pick<PestStages, 'sumSinceBiofix' | 'tableSource' | 'stages' | 'forecast' | 'sprayWindows'> {
   const recent = s.days.slice(-FORECAST_RECENT_DAYS).filter((d) => d.dd !== null);
   const meanDd = recent.length ? round2(recent.reduce((t, d) => t + (d.dd ?? 0), 0) / recent.length) : null;
   const { biofix } = s;
@@ -52,6 +54,7 @@ export function stageForecast(
     sumSinceBiofix: sum,
     tableSource: s.table?.source ?? null,
     stages,
+    sprayWindows: sprayWindowsOf(s.table, stages),
     forecast: {
       method: 'recentMean',
       recentDays: FORECAST_RECENT_DAYS,
@@ -63,4 +66,27 @@ export function stageForecast(
       gap,
     },
   };
+}
+
+/**
+ * The table's spray windows on the season's days: each opens on the day its first stage is reached (or
+ * forecast) and closes on the day its second is; passed once the second is reached.
+ */
+export function sprayWindowsOf(table: PestStageTable | null, stages: readonly PestStage[]): SprayWindow[] {
+  const out: SprayWindow[] = [];
+  for (const w of table?.sprayWindows ?? []) {
+    const from = stages.find((st) => st.key === w.fromStage);
+    const to = stages.find((st) => st.key === w.toStage);
+    if (!from || !to) continue;
+    const state = to.reachedOn ? 'passed' : from.reachedOn ? 'open' : 'ahead';
+    out.push({
+      ...w,
+      fromDdC: from.ddC,
+      toDdC: to.ddC,
+      opensOn: from.reachedOn ?? from.forecastOn,
+      closesOn: to.reachedOn ?? to.forecastOn,
+      state,
+    });
+  }
+  return out;
 }
