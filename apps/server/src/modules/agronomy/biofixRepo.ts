@@ -1,4 +1,6 @@
+import type { Insertable } from 'kysely';
 import type { Db } from '../../db/connect';
+import type { PestBiofixesTable } from '../../db/pestsSchema';
 import { type Scope, scoped } from '../../db/scope';
 
 /** What the biofix reads and keeps: the park's trap checks of a category and the operator's biofixes. */
@@ -43,20 +45,7 @@ export function storedBiofixes(db: Db, scope: Scope, groupId: number, categoryId
     .execute();
 }
 
-export async function saveBiofix(
-  db: Db,
-  scope: Scope,
-  row: {
-    merchant_id: number;
-    group_id: number;
-    category_id: number;
-    season_start: string;
-    biofix_on: string;
-    trap_on: string | null;
-    user_id: number;
-    updated_at: number;
-  },
-) {
+export async function saveBiofix(db: Db, scope: Scope, row: Insertable<PestBiofixesTable>) {
   const { biofix_on, trap_on, user_id, updated_at } = row;
   await scoped(db, scope, row.group_id)
     .insertInto('pest_biofixes')
