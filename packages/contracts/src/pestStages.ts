@@ -183,6 +183,7 @@ export interface HarvestEffect {
 }
 
 export interface AcceptedSprayWindow {
-  workId: number;
+  /** The planned farm work made. */
+  id: number;
   effects: HarvestEffect[];
 }

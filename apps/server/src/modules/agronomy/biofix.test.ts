@@ -6,8 +6,10 @@ import {
   dayIn,
   type FarmWork,
   type HarvestEffect,
+  type Paged,
   type PestCategory,
   type PestStages,
+  type SystemLogEntry,
   type TrapImage,
   type TrapImageDetail,
 } from '@farmpark/contracts';
@@ -322,7 +324,7 @@ describeEachEngine('biofix from the traps and stage forecasts', (env) => {
 
     const accepted = await accept({});
     expect(accepted.code, accepted.msg).toBe(0);
-    const { workId, effects } = accepted.data as AcceptedSprayWindow;
+    const { id: workId, effects } = accepted.data as AcceptedSprayWindow;
     checkEffects(effects);
     // a planned farm work like any other: on the plot, its pesticide listed, nothing out of stock yet
     const works = await env().get<{ list: FarmWork[] }>(`/api/merchant/production/farmWork/getFarmWorkList`, demo, {
@@ -347,6 +349,17 @@ describeEachEngine('biofix from the traps and stage forecasts', (env) => {
       .where('id', '=', pesticide.id)
       .executeTakeFirstOrThrow();
     expect(Number(stock.stock)).toBe(5);
+    // and its line in the system log, as the farm work page's add
+    const log = await env().get<Paged<SystemLogEntry>>('/api/merchant/systemLog/getSystemLogList', demo, {
+      action: 'production',
+      pageSize: '20',
+    });
+    expect(log.data.list.find((l) => l.targetId === String(workId))).toMatchObject({
+      action: 'production.add',
+      targetType: 'farmWork',
+      detail: `spraying ${day(10)} · firstGenerationHatch`,
+      result: 'ok',
+    });
   });
 
   it('keeps another merchant out', async () => {

@@ -98,9 +98,7 @@ export async function seasonBiofixes(
   );
   const out = new Map<string, SeasonBiofix>();
   for (const season of seasons) {
-    // a past season's checks end the day before the next one starts
-    const seasonEnd = addDays(nextSeason(season, settingsOf(category).startMonthDay), -1);
-    const trap = await trapBiofix(db, scope, groupId, category, season, [lastDay, seasonEnd].sort()[0], zone);
+    const trap = await trapBiofix(db, scope, groupId, category, season, lastCheckDay(category, season, lastDay), zone);
     const own = stored.get(season);
     const biofix: Biofix | null = own
       ? {
@@ -117,6 +115,10 @@ export async function seasonBiofixes(
 
 /** The start day of the season after the one starting on `season`. */
 const nextSeason = (season: string, startMonthDay: string) => seasonStart(addDays(season, 366), startMonthDay);
+
+/** The last day of a season whose checks count: `lastDay`, or for a past season the day before the next starts. */
+const lastCheckDay = (category: PestCategoryRow, season: string, lastDay: string) =>
+  [lastDay, addDays(nextSeason(season, settingsOf(category).startMonthDay), -1)].sort()[0];
 
 /** The season start days from the one of `first` to the one of `last`. */
 export function seasonsBetween(first: string, last: string, startMonthDay: string): string[] {
@@ -142,7 +144,15 @@ export async function setBiofix(db: Db, auth: AuthContext, b: SetBiofixBody, tzN
   const today = dayIn(zone);
   if (b.biofixOn > today) throw new ApiError(Code.VALIDATION, undefined, { field: 'biofixOn', rule: 'notFuture' });
   const season = seasonStart(b.biofixOn, settingsOf(category).startMonthDay);
-  const trap = await trapBiofix(db, scopeOf(auth), b.groupId, category, season, today, zone);
+  const trap = await trapBiofix(
+    db,
+    scopeOf(auth),
+    b.groupId,
+    category,
+    season,
+    lastCheckDay(category, season, today),
+    zone,
+  );
   await biofixRepo.saveBiofix(db, scopeOf(auth), {
     merchant_id: auth.merchantId,
     group_id: b.groupId,

@@ -15,6 +15,7 @@ import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import { requirePark } from '../../http/scope';
 import type { ModuleDeps } from '../context';
+import { logged } from '../production/auditLog';
 import { FARM_WORK } from '../production/stock/workRoutes';
 import { clearBiofix, setBiofix } from './biofix';
 import { degreeDayList, et0List, pestStages } from './service';
@@ -80,6 +81,12 @@ export function agronomyRoutes(app: FastifyInstance, { db, config }: ModuleDeps)
   r.post(
     '/api/merchant/pest/acceptSprayWindow',
     { config: { permitUrl: FARM_WORK }, schema: { tags: ['agronomy'], body: acceptSprayWindowBody } },
-    async (req) => ok(await acceptSprayWindow(db, authOf(req), req.body, config.tzName)),
+    // a farm work made like any other: its line in the system log, as the farm work page's add
+    async (req) =>
+      ok(
+        await logged(db, req, 'farmWork', 'add', () => acceptSprayWindow(db, authOf(req), req.body, config.tzName), {
+          name: `spraying ${req.body.plannedOn} · ${req.body.windowKey}`,
+        }),
+      ),
   );
 }

@@ -120,5 +120,5 @@ export async function acceptSprayWindow(
     tzName,
   );
   const effects = await plannedSprayEffects(db, scopeOf(auth), b.groupId, which, b.plannedOn, pesticidesOf(materials));
-  return { workId: id, effects };
+  return { id, effects };
 }

@@ -98,7 +98,7 @@ describe('PestStagesCard', { timeout: 30_000 }, () => {
     server.setBiofix.mockReset().mockResolvedValue({});
     server.clearBiofix.mockReset().mockResolvedValue({});
     server.getSprayPlanEffect.mockReset().mockResolvedValue(EFFECTS);
-    server.acceptSprayWindow.mockReset().mockResolvedValue({ workId: 77, effects: EFFECTS });
+    server.acceptSprayWindow.mockReset().mockResolvedValue({ id: 77, effects: EFFECTS });
     production.getFarmWorkOptions.mockReset().mockResolvedValue(OPTIONS);
     signIn(['/outdoorsEquipment/worm', '/productionManagement/farmWork']);
   });

@@ -104,7 +104,7 @@ export default function SprayWindowDialog(props: {
               notes: v.notes ?? '',
             });
             setAccepted(done);
-            message.success(t('agronomy.spray.saved', { id: done.workId }));
+            message.success(t('agronomy.spray.saved', { id: done.id }));
             props.onSaved();
           },
           (err) => {
@@ -126,7 +126,7 @@ export default function SprayWindowDialog(props: {
     >
       {accepted ? (
         <div data-testid="spray-accepted">
-          <Alert type="success" showIcon title={t('agronomy.spray.saved', { id: accepted.workId })} />
+          <Alert type="success" showIcon title={t('agronomy.spray.saved', { id: accepted.id })} />
           <Typography.Text strong style={{ display: 'block', marginTop: 12 }}>
             {lbl('effectTitle')}
           </Typography.Text>
