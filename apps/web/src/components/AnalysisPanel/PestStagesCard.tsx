@@ -82,7 +82,7 @@ export default function PestStagesCard({ groupId, categoryId }: { groupId: numbe
         : t('agronomy.stages.source.movedNoTrap')
       : t(`agronomy.stages.source.${biofix.source}`)
     : '';
-  const window = s.sprayWindows.find((w) => w.state !== 'passed');
+  const coming = s.sprayWindows.find((w) => w.state !== 'passed');
 
   return (
     <div data-testid="pest-stages" style={{ marginTop: 12, maxWidth: 520 }}>
@@ -155,18 +155,18 @@ export default function PestStagesCard({ groupId, categoryId }: { groupId: numbe
         {forecastText(t, s)}
       </Typography.Text>
       {s.tableSource ? note(t('agronomy.stages.tableSource', { source: s.tableSource })) : null}
-      {window ? (
+      {coming ? (
         <Space wrap size={8} style={{ marginTop: 6 }}>
           <Typography.Text data-testid="spray-window">
             {t('agronomy.stages.windowLine', {
-              name: t(`agronomy.stages.window.${window.key}`, { defaultValue: window.key }),
-              from: window.opensOn ?? '—',
-              to: window.closesOn ?? '—',
-              state: t(`agronomy.stages.windowState.${window.state}`),
+              name: t(`agronomy.stages.window.${coming.key}`, { defaultValue: coming.key }),
+              from: coming.opensOn ?? '—',
+              to: coming.closesOn ?? '—',
+              state: t(`agronomy.stages.windowState.${coming.state}`),
             })}
           </Typography.Text>
-          {canPlan && window.opensOn && window.closesOn ? (
-            <Button size="small" type="primary" data-testid="spray-plan" onClick={() => setPlanning(window)}>
+          {canPlan && coming.opensOn && coming.closesOn ? (
+            <Button size="small" type="primary" data-testid="spray-plan" onClick={() => setPlanning(coming)}>
               {t('agronomy.stages.plan')}
             </Button>
           ) : null}
