@@ -25,6 +25,7 @@ export * from './mqttTopics';
 export * from './operators';
 export * from './parks';
 export * from './permissions';
+export * from './pestStages';
 export * from './pests';
 export * from './points';
 export * from './production/core';

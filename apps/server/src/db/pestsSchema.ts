@@ -43,8 +43,24 @@ export interface PestSeededTable {
   seeded_at: Ms;
 }
 
+/** Biofix confirmed or moved by an operator (migration 2026_11_29_94): per park, category and season. */
+export interface PestBiofixesTable {
+  id: Id;
+  merchant_id: number;
+  group_id: number;
+  category_id: number;
+  /** 'YYYY-MM-DD' the category's season began (its start month and day). */
+  season_start: string;
+  biofix_on: string;
+  /** The traps' first sustained catch when it was saved; null: none yet. */
+  trap_on: string | null;
+  user_id: number;
+  updated_at: Ms;
+}
+
 export interface PestsTables {
   pest_categories: PestCategoriesTable;
   image_detections: ImageDetectionsTable;
   pest_seeded: PestSeededTable;
+  pest_biofixes: PestBiofixesTable;
 }

@@ -51,6 +51,7 @@ export const PARK_COLUMN: Record<TenantTable, 'group_id' | 'id' | null> = {
   light_cloud_tokens: null,
   merchant_app_links: null,
   notices: null,
+  pest_biofixes: 'group_id',
   pest_categories: null,
   pest_seeded: null,
   plot_sensors: 'group_id',

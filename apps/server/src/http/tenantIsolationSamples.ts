@@ -228,4 +228,10 @@ export const ROUTE_SAMPLES: Record<string, Record<string, string>> = {
   // agronomy: a valid range of days, so the (foreign) park is what is refused
   '/api/merchant/agronomy/getEt0List': { from: '2026-06-01', to: '2026-06-30' },
   '/api/merchant/pest/getDegreeDayList': { from: '2026-06-01', to: '2026-06-30' },
+  // biofix and spray windows: a valid day, window and material line, so the (foreign) park is what is refused
+  '/api/merchant/pest/setBiofix': { biofixOn: '2026-06-01' },
+  '/api/merchant/pest/acceptSprayWindow': {
+    windowKey: 'firstGenerationHatch',
+    materials: '[{"materialId":1,"quantity":1}]',
+  },
 };

@@ -79,6 +79,7 @@ const FROZEN: Record<string, [sqlite: string, postgres: string]> = {
   '2026_11_28_91_planting_alarm': ['c7336c3b72675f38', '82ae7eb1b64a6e27'],
   '2026_11_28_92_file_ledger': ['dc5a326eedcdbf02', '78717385f0225abe'],
   '2026_11_29_93_machine_settings': ['4d0c1750d35e723c', '4d0c1750d35e723c'],
+  '2026_11_29_94_pest_biofix': ['d25030fbbf6c2453', 'f2c97b698ff69eff'],
   '2026_11_29_95_bot_webhooks': ['33c16a0361b2ac85', '33c16a0361b2ac85'],
 };
 

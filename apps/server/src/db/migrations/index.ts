@@ -33,6 +33,7 @@ import * as plotSensors from './2026_11_28_81_plot_sensors';
 import * as plantingAlarm from './2026_11_28_91_planting_alarm';
 import * as fileLedger from './2026_11_28_92_file_ledger';
 import * as machineSettings from './2026_11_29_93_machine_settings';
+import * as pestBiofix from './2026_11_29_94_pest_biofix';
 import * as botWebhooks from './2026_11_29_95_bot_webhooks';
 
 /**
@@ -74,5 +75,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_91_planting_alarm': plantingAlarm,
   '2026_11_28_92_file_ledger': fileLedger,
   '2026_11_29_93_machine_settings': machineSettings,
+  '2026_11_29_94_pest_biofix': pestBiofix,
   '2026_11_29_95_bot_webhooks': botWebhooks,
 };

@@ -85,20 +85,22 @@ export function seasonStart(day: string, startMonthDay: string): string {
 const round2 = (v: number) => Math.round(v * 100) / 100;
 
 /**
- * Each day's degree days and their running sum, restarting on every start day. `days` must run without
- * gaps from the season start of its first day; a day without temperatures adds nothing. Each day is
- * computed from its extremes rounded as answered, so the answer recomputes from its own tMin and tMax.
+ * Each day's degree days and their running sum, restarting on every start day and on every biofix (the
+ * biofix day's own degree days count, as the start day's do). `days` must run without gaps from the season
+ * start of its first day; a day without temperatures adds nothing. Each day is computed from its extremes
+ * rounded as answered, so the answer recomputes from its own tMin and tMax.
  */
 export function degreeDaySeries(
   days: readonly string[],
   temps: ReadonlyMap<string, { min: number; max: number }>,
   s: DegreeDaySettings,
+  biofixes: ReadonlySet<string> = new Set(),
 ): DegreeDay[] {
   const compute = DEGREE_DAY_METHOD[s.method];
   let sum = 0;
   let startDate = days[0] ?? '';
   return days.map((date) => {
-    if (date.slice(5) === s.startMonthDay) {
+    if (date.slice(5) === s.startMonthDay || biofixes.has(date)) {
       sum = 0;
       startDate = date;
     }

@@ -23,7 +23,7 @@ export function weatherStation(db: Db, scope: Scope, groupId: number) {
 export function pestCategory(db: Db, scope: Scope, categoryId: number) {
   return scoped(db, scope)
     .selectFrom('pest_categories')
-    .select(['id', 'code', 'name', 'dd_method', 'dd_base_c', 'dd_upper_c', 'dd_start'])
+    .select(['id', 'kind', 'code', 'name', 'dd_method', 'dd_base_c', 'dd_upper_c', 'dd_start'])
     .where('id', '=', categoryId)
     .executeTakeFirst();
 }

@@ -23,7 +23,12 @@ vi.mock('../../api/telemetry', async (importOriginal) => ({
   ...api,
 }));
 // the park's ET0 and degree days, and the pest categories to pick from, are the server's answers
-const server = vi.hoisted(() => ({ getEt0List: vi.fn(), getDegreeDayList: vi.fn(), getCategories: vi.fn() }));
+const server = vi.hoisted(() => ({
+  getEt0List: vi.fn(),
+  getDegreeDayList: vi.fn(),
+  getPestStages: vi.fn(),
+  getCategories: vi.fn(),
+}));
 vi.mock('../../api/agronomy', () => server);
 vi.mock('../../api/pests', () => ({ getCategories: server.getCategories }));
 // ECharts does not draw in jsdom: each chart shows what it was handed.
@@ -118,6 +123,8 @@ describe('AnalysisPanel', { timeout: 30_000 }, () => {
     api.getAggregateList.mockReset().mockImplementation(async (q: Query) => fakeAggregates(q));
     server.getEt0List.mockReset().mockResolvedValue(ET0_DAYS);
     server.getDegreeDayList.mockReset().mockResolvedValue(DEGREE_DAYS);
+    // the stages card has its own test (PestStagesCard.test.tsx)
+    server.getPestStages.mockReset().mockReturnValue(new Promise(() => {}));
     server.getCategories.mockReset().mockResolvedValue([BOLLWORM]);
     useParkStore.setState({ activeGroupId: PARK });
     signIn();

@@ -9,7 +9,7 @@ import { renderWithClient } from '../../test/renderWithClient';
 import { BOLLWORM, DEGREE_DAYS, ET0_DAYS, signIn } from './agronomyFixtures';
 import ParkAgronomy from './ParkAgronomy';
 
-const server = vi.hoisted(() => ({ getEt0List: vi.fn(), getDegreeDayList: vi.fn() }));
+const server = vi.hoisted(() => ({ getEt0List: vi.fn(), getDegreeDayList: vi.fn(), getPestStages: vi.fn() }));
 vi.mock('../../api/agronomy', () => server);
 const pests = vi.hoisted(() => ({ getCategories: vi.fn() }));
 vi.mock('../../api/pests', async (importOriginal) => ({
@@ -30,6 +30,8 @@ describe('ParkAgronomy', { timeout: 30_000 }, () => {
   beforeEach(() => {
     server.getEt0List.mockReset().mockResolvedValue(ET0_DAYS);
     server.getDegreeDayList.mockReset().mockResolvedValue(DEGREE_DAYS);
+    // the stages card has its own test (PestStagesCard.test.tsx); here it finds nothing to show
+    server.getPestStages.mockReset().mockReturnValue(new Promise(() => {}));
     pests.getCategories.mockReset().mockResolvedValue([BOLLWORM, MOTH]);
     useParkStore.setState({ activeGroupId: PARK });
     signIn();

@@ -10,6 +10,7 @@ import { usePermits } from '../../pages/dashboard/usePermits';
 import { useParkStore } from '../../stores/park';
 import { inPark } from '../../utils/time';
 import { degreeDaySummary, et0Summary } from './agronomy';
+import PestStagesCard from './PestStagesCard';
 
 /** Why a server answer has no figure: no station, no latitude, no finished day, no readings. */
 function emptyReason(list: Et0List | DegreeDayList, hasValue: boolean): string | null {
@@ -127,6 +128,9 @@ export default function ParkAgronomy({ startTime, endTime }: { startTime: number
             {note(
               categories.data?.length === 0 ? t('agronomy.noCategories') : reasonOf(degreeDays.data, ddSum !== null),
             )}
+            {groupId !== null && categoryId !== undefined ? (
+              <PestStagesCard groupId={groupId} categoryId={categoryId} />
+            ) : null}
           </div>
         ) : null}
       </Space>

@@ -122,6 +122,16 @@ export function spraysCovering(db: Db, scope: Scope, groupId: number, which: Pla
   return q.execute();
 }
 
+/** The growing plantings a spray covers: the ones named, or every one on the plot. */
+export function growingPlantingsOf(db: Db, scope: Scope, groupId: number, which: PlantingsOf) {
+  const q = plantingsNamed(db, scope, groupId).where('p.status', '=', 'growing');
+  return (
+    'plotId' in which ? q.where('p.area_point_id', '=', which.plotId) : q.where('p.id', 'in', inList(which.plantingIds))
+  )
+    .orderBy('p.id')
+    .execute();
+}
+
 /** The harvests of the plantings that no administrator kept over a safety interval. */
 export function harvestsWithoutOverride(db: Db, scope: Scope, groupId: number, which: PlantingsOf) {
   let q = scoped(db, scope, groupId)

@@ -1,9 +1,9 @@
-import { addDays, Code, dayIn, type SafetyIntervalParams } from '@farmpark/contracts';
+import { addDays, Code, dayIn, type HarvestEffect, type SafetyIntervalParams } from '@farmpark/contracts';
 import type { Db } from '../../../db/connect';
 import type { Scope } from '../../../db/scope';
 import { ApiError } from '../../../http/apiError';
 import { zoneOfPark } from '../../parks/repo';
-import { harvestsWithoutOverride, type PlantingsOf, spraysCovering } from './harvestsRepo';
+import { growingPlantingsOf, harvestsWithoutOverride, type PlantingsOf, spraysCovering } from './harvestsRepo';
 
 /**
  * The one guard of the pesticide safety interval (issue 24): a harvest may not fall on a day from a spray's
@@ -14,7 +14,7 @@ import { harvestsWithoutOverride, type PlantingsOf, spraysCovering } from './har
  * The safety days are each spray's own (kept when it was recorded), so editing a material cannot reopen it.
  */
 
-type Spray = Awaited<ReturnType<typeof spraysCovering>>[number];
+type Spray = Pick<Awaited<ReturnType<typeof spraysCovering>>[number], 'done_on' | 'name' | 'safety_days'>;
 
 /** The latest-ending interval among `sprays` that `day` falls inside, if any. */
 function worstBlock(sprays: Spray[], day: string): SafetyIntervalParams | null {
@@ -31,6 +31,30 @@ function worstBlock(sprays: Spray[], day: string): SafetyIntervalParams | null {
 /** The interval a harvest of the planting on `day` would fall inside, if any. */
 export async function safetyBlock(db: Db, scope: Scope, groupId: number, plantingId: number, day: string) {
   return worstBlock(await spraysCovering(db, scope, groupId, { plantingIds: [plantingId] }), day);
+}
+
+/**
+ * What a spray not yet done would do to the planned harvests of the growing plantings it covers: each
+ * planting's expected harvest day against the interval of every pesticide of the spray, as if sprayed on
+ * `plannedOn` (the same rule as the guard, so the console shows before anyone sprays what the guard will
+ * refuse once the spray is done).
+ */
+export async function plannedSprayEffects(
+  db: Db,
+  scope: Scope,
+  groupId: number,
+  which: PlantingsOf,
+  plannedOn: string,
+  pesticides: { name: string; safetyDays: number }[],
+): Promise<HarvestEffect[]> {
+  const sprays = pesticides.map((p) => ({ done_on: plannedOn, name: p.name, safety_days: p.safetyDays }));
+  return (await growingPlantingsOf(db, scope, groupId, which)).map((p) => ({
+    plantingId: p.id,
+    cropName: p.crop_name,
+    areaPointName: p.area_point_name,
+    expectedHarvestOn: p.expected_harvest_on,
+    block: worstBlock(sprays, p.expected_harvest_on),
+  }));
 }
 
 /**

@@ -84,3 +84,12 @@ export async function writeMove(trx: Db, scope: Scope, move: Insertable<Producti
   await updateById(trx, scope, 'production_materials', move.material_id, { stock: move.balance, updated_at: move.at });
   await insertRow(trx, scope, 'production_stock_moves', move);
 }
+
+/** Materials of a park by id, with what a spray plan needs of them. */
+export function materialsIn(db: Db, scope: Scope, groupId: number, ids: number[]) {
+  return scoped(db, scope, groupId)
+    .selectFrom('production_materials')
+    .select(['id', 'kind', 'name', 'unit', 'stock', 'safety_days'])
+    .where('id', 'in', inList(ids))
+    .execute();
+}
