@@ -106,6 +106,8 @@ export const SAMPLES: Record<string, string> = {
   email: 'walker@example.com',
   webhookUrl: '',
   webhookType: '',
+  webhookSecret: '',
+  webhookSecretClear: '',
   title: '隔离测试公告',
   body: '',
   startDate: '2026-01-01',
