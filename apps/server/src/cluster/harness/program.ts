@@ -36,6 +36,13 @@ export async function startProgramMachine(o: {
     created_at: Date.now(),
   });
   const device = await simDevice(o.brokerUrl, { serial, secret, deviceClass: 'waterFertilizer' }, 2_000);
+  // a run of seconds, as an operator sets a test machine: pump protection's defaults would refuse it (least run)
+  await o.a.post('/api/merchant/irrigation/alterMachineSettings', {
+    deviceId,
+    minRunMin: 0,
+    minRestMin: 0,
+    maxStartsPerHour: 60,
+  });
   const slotAt = Math.ceil((Date.now() + o.leadMs) / 60_000) * 60_000;
   const program = await o.a.post<{ programId: number }>('/api/merchant/irrigation/addProgram', {
     deviceId,
