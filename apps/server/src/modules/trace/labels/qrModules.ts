@@ -20,15 +20,17 @@ export interface QrPath {
  */
 export function qrPath(text: string): QrPath {
   const { size, modules } = qrEncode(text);
-  // open[x] = the rectangle (index into rows) that a run starting at x with the same width on the row above began
+  // a rectangle per run of dark modules; a run below one of the same start and width makes it taller.
+  // open[x]: the rectangle whose run on the row above started at x (-1 none)
   const starts: number[] = [];
   const widths: number[] = [];
   const tops: number[] = [];
   const heights: number[] = [];
-  let open = new Map<number, number>();
+  let open = new Int32Array(size).fill(-1);
+  let next = new Int32Array(size);
   for (let y = 0; y < size; y++) {
     const row = y * size;
-    const next = new Map<number, number>();
+    next.fill(-1);
     let x = 0;
     while (x < size) {
       if (!modules[row + x]) {
@@ -37,19 +39,19 @@ export function qrPath(text: string): QrPath {
       }
       const start = x;
       while (x < size && modules[row + x]) x++;
-      const above = open.get(start);
-      if (above !== undefined && widths[above] === x - start) {
+      const above = open[start];
+      if (above >= 0 && widths[above] === x - start) {
         heights[above]++;
-        next.set(start, above);
+        next[start] = above;
       } else {
-        next.set(start, starts.length);
+        next[start] = starts.length;
         starts.push(start);
         widths.push(x - start);
         tops.push(y);
         heights.push(1);
       }
     }
-    open = next;
+    [open, next] = [next, open];
   }
   let path = '';
   for (let i = 0; i < starts.length; i++) path += `${starts[i]} ${tops[i]} ${widths[i]} ${heights[i]} re\n`;
