@@ -152,8 +152,21 @@ describe.each(engines)('zone flow off its usual [%s]', (engine) => {
     expect(cleared).toMatchObject({ id: raised.id, state: 'cleared', cleared_value: 2.4, open_key: null });
     expect((await fx.deliveriesOf(raised.id)).filter((d) => d.event === 'cleared')).toHaveLength(2);
 
+    // a line that clogs a little more each run (6 % of its first flow): measured against the runs before it began,
+    // not against the clogged runs, it raises its alarm once it has lost more than 30 %
+    const raisedAt: number[] = [];
+    for (let k = 0; k < 10; k++) {
+      await run(20 + k, [5], Math.round(200 * (1 - 0.06 * k)) / 100, 0.3);
+      if ((await alarmsOf()).some((a) => a.open_key === `${ruleId}:d${machine}:z5`)) raisedAt.push(k);
+    }
+    expect(raisedAt[0]).toBe(8);
+    const slow = (await alarmsOf()).find((a) => a.open_key === `${ruleId}:d${machine}:z5`);
+    expect((await fx.detail(slow?.id as number)).condition).toMatchObject({
+      flow: { finding: 'low', flow: 1.04, usualFlow: 1.58, offPct: -34 }, // as it was raised
+    });
+
     // a burst: far more than usual
-    const burst = await run(12, [1], 4.5, 0.2);
+    const burst = await run(40, [1], 4.5, 0.2);
     const high = (await alarmsOf()).at(-1);
     expect(high).toMatchObject({ state: 'active', open_key: `${ruleId}:d${machine}:z1`, value: 4.5 });
     expect((await fx.detail(high?.id as number)).condition).toMatchObject({

@@ -16,10 +16,12 @@ export const FLOW_JUDGE_MS = 5 * MIN;
 export const FLOW_GRACE_MS = 2 * MIN;
 /** Flow at or under this (m³/h) is none: a meter's zero drifts. */
 export const FLOW_EPS = 0.05;
-/** The zone's usual flow is the median of this many of its last runs that were within the share. */
-export const LEARN_RUNS = 10;
-/** The runs of a machine read back to learn from (every zone's together). */
-const RUNS_READ = 60;
+/**
+ * A zone learns from its last ZONE_RUNS runs (of the machine's last RUNS_READ): long enough that a line clogging
+ * over a day is measured against the days before it, short enough that a lasting change is learnt in time.
+ */
+export const ZONE_RUNS = 40;
+const RUNS_READ = 200;
 
 export interface FlowAlarmDeps {
   db: Db;
@@ -45,8 +47,9 @@ interface Measured {
 /**
  * Alarm rules of condition `zoneFlow` (issue 26, point 4). Each zone (a run's set of zones) learns its usual
  * flow and pressure from its finished runs: the runs are walked oldest first, and the usual is the median mean
- * flow of the last LEARN_RUNS runs that were within the rule's share of the usual before them (once there are
- * `minRuns`), so a clogged run does not teach the zone that clogged is usual. The zone's newest run is judged:
+ * flow of its last runs that were within the rule's share of the usual before them (once there are `minRuns`),
+ * so a clogged run does not teach the zone that clogged is usual, and a line that clogs a little more each run
+ * is measured against the runs before it began. The zone's newest run is judged:
  * off by more than the share raises `low` (a clog) or `high` (a leak or burst), one open alarm per rule, machine
  * and zone, with the run and its numbers; a later run back within the share clears it. A run with a valve open
  * and no flow after the grace raises `noFlow`, flow while every valve is closed and no run is on `closedFlow`;
@@ -93,8 +96,8 @@ export function createFlowAlarms(deps: FlowAlarmDeps) {
     for (const [zone, runs] of byZone) {
       let learned: Measured[] = [];
       let verdict: { run: Measured; usual: Measured[]; offPct: number } | null = null;
-      for (const run of runs) {
-        const usual = learned.slice(-LEARN_RUNS);
+      for (const run of runs.slice(-ZONE_RUNS)) {
+        const usual = learned;
         if (usual.length < c.minRuns) {
           learned = [...learned, run];
           verdict = null;
