@@ -29,14 +29,7 @@ describe.each(engines)('zone flow off its usual [%s]', (engine) => {
   });
 
   it('refuses a machine without a flow meter or a device that is no irrigation machine, in both languages', async () => {
-    const call = (lang: string, body: object) =>
-      fx.env.call({
-        method: 'POST',
-        url: `${A}/addAlarmRule`,
-        token: fx.demo,
-        headers: { 'accept-language': lang },
-        payload: body,
-      });
+    const call = fx.addRuleIn;
     const valves = await call('en', ruleBody({ deviceClass: 'irrigationController' }));
     expect(valves.code, valves.msg).toBe(Code.VALIDATION);
     expect((valves.data as { field: string }[]).map((d) => d.field)).toEqual(['deviceClass']);

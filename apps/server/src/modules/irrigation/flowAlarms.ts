@@ -1,10 +1,15 @@
-import type { FlowAlarmSubject, FlowFinding, ZoneFlowAlarmCondition } from '@farmpark/contracts';
+import {
+  FLOW_METERED_CLASSES,
+  type FlowAlarmSubject,
+  type FlowFinding,
+  type ZoneFlowAlarmCondition,
+} from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { parkScope } from '../../db/scope';
 import type { LoadedRule } from '../../rules/engine';
 import { enabledAlarmRulesByPark, type KeyedJudgment, oncePer, settleRule } from '../alarms/hourlyRules';
 import type { AlarmLifecycle } from '../alarms/lifecycle';
-import { openKeysOfRule } from '../alarms/repo';
+import { openKeysOfRule, ruleDevices } from '../alarms/repo';
 import * as flowRepo from './flowRepo';
 import * as repo from './repo';
 import { parseJson, round } from './runRecord';
@@ -178,7 +183,7 @@ export function createFlowAlarms(deps: FlowAlarmDeps) {
     const scope = parkScope(rule.merchantId, rule.groupId);
     const judged = new Map<string, KeyedJudgment>();
     const watched = new Set<string>();
-    for (const m of await flowRepo.ruleMachines(db, scope, rule.groupId, rule)) {
+    for (const m of await ruleDevices(db, scope, rule.groupId, rule, FLOW_METERED_CLASSES)) {
       const device = { deviceId: m.id, name: m.name, serial: m.serial };
       watched.add(`d${m.id}:`);
       await judgeRuns(rule, m.id, judged, device);

@@ -1,28 +1,6 @@
-import { FLOW_METERED_CLASSES } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { type Scope, scoped } from '../../db/scope';
 
-/** The queries of the flow alarms (flowAlarms.ts): a rule's machines, their finished runs, a run's readings. */
-
-/** The metered irrigation machines a flow rule watches: its machine, or those of its class in its park. */
-export function ruleMachines(
-  db: Db,
-  scope: Scope,
-  groupId: number,
-  target: { deviceId: number | null; deviceClass: string | null },
-) {
-  const q = scoped(db, scope, groupId)
-    .selectFrom('devices')
-    .select(['id', 'name', 'serial', 'device_class'])
-    .where('device_class', 'in', FLOW_METERED_CLASSES);
-  return (
-    target.deviceId !== null
-      ? q.where('id', '=', target.deviceId)
-      : q.where('device_class', '=', target.deviceClass ?? '')
-  )
-    .orderBy('id')
-    .execute();
-}
+/** The queries of the flow alarms (flowAlarms.ts): a machine's finished runs, a run's readings. */
 
 /** A machine's last `limit` runs that started and ended on their own or by a stop, newest first. */
 export function finishedRuns(db: Db, deviceId: number, limit: number) {

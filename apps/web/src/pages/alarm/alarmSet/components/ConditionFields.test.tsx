@@ -5,6 +5,7 @@ import { App, Button, Form } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../../i18n';
 import { useParkStore } from '../../../../stores/park';
+import { errorUnder } from '../../../../test/errorUnder';
 import '../../../../test/jsdomShims';
 import { NEW_RULE, type RuleForm, toCondition } from '../ruleForm';
 import ConditionFields from './ConditionFields';
@@ -30,15 +31,6 @@ function Editor({ onValid }: { onValid: (v: Partial<RuleForm>) => void }) {
     </Form>
   );
 }
-
-/** The message under the field with this label, once there is one. */
-const errorUnder = (label: string) =>
-  waitFor(() => {
-    const item = screen.getByText(label).closest('.ant-form-item') as HTMLElement;
-    const error = item.querySelector('.ant-form-item-explain-error')?.textContent;
-    expect(error).toBeTruthy();
-    return error;
-  });
 
 describe('alarm rule form: zone flow (issue 26, point 4)', { timeout: 30_000 }, () => {
   beforeEach(() => {
