@@ -86,6 +86,15 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
     </Form.Item>
   );
 
+  /** Whole-number fields side by side: form name, label key, test id and the contract's field. */
+  type Schema = Parameters<typeof contractRule>[0];
+  const wholeCols = (fields: ReadonlyArray<readonly [keyof RuleForm, string, string, Schema]>) =>
+    fields.map(([name, label, testId, schema]) => (
+      <Col xs={12} md={6} key={name}>
+        {num(name, l(label), { schema, whole: true, testId })}
+      </Col>
+    ));
+
   const kindField = (
     <Col xs={24} md={HELPED.includes(kind) ? 24 : 12}>
       <Form.Item name="kind" label={l('kind')} extra={HELPED.includes(kind) ? l(`${kind}Help`) : undefined}>
@@ -167,28 +176,16 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
               />
             </Form.Item>
           </Col>
-          {(
-            [
-              ['threshold', 'trapThreshold', 'rule-trap-threshold'],
-              ['windowHours', 'windowHours', 'rule-window'],
-            ] as const
-          ).map(([name, label, testId]) => (
-            <Col xs={12} md={6} key={name}>
-              {num(name, l(label), { schema: trapCountCondition.shape[name], whole: true, testId })}
-            </Col>
-          ))}
+          {wholeCols([
+            ['threshold', 'trapThreshold', 'rule-trap-threshold', trapCountCondition.shape.threshold],
+            ['windowHours', 'windowHours', 'rule-window', trapCountCondition.shape.windowHours],
+          ])}
         </>
       ) : kind === 'zoneFlow' ? (
-        (
-          [
-            ['deviationPct', 'deviationPct', 'rule-deviation'],
-            ['minRuns', 'minRuns', 'rule-min-runs'],
-          ] as const
-        ).map(([name, label, testId]) => (
-          <Col xs={12} md={6} key={name}>
-            {num(name, l(label), { schema: zoneFlowCondition.shape[name], whole: true, testId })}
-          </Col>
-        ))
+        wholeCols([
+          ['deviationPct', 'deviationPct', 'rule-deviation', zoneFlowCondition.shape.deviationPct],
+          ['minRuns', 'minRuns', 'rule-min-runs', zoneFlowCondition.shape.minRuns],
+        ])
       ) : kind === 'offline' ? (
         <Col xs={24} md={12}>
           {num('offlineMinutes', l('offlineMinutes'), { min: 1 })}
