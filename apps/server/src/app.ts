@@ -29,6 +29,7 @@ import { createDeviceRegistry, type DeviceRegistry } from './modules/devices/reg
 import { deviceRoutes } from './modules/devices/routes';
 import { createDevicesRuntime, type DevicesRuntime } from './modules/devices/runtime';
 import { deviceUploadRoutes } from './modules/devices/uploadRoutes';
+import { createFlowAlarms } from './modules/irrigation/flowAlarms';
 import { irrigationRoutes } from './modules/irrigation/routes';
 import { createIrrigation, type Irrigation } from './modules/irrigation/runtime';
 import { lightRoutes } from './modules/light/routes';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const plantingAlarms = createPlantingAlarms({ db, lifecycle: alarms.lifecycle, tz: config.tzName });
   rules.onTick('planting ranges', plantingAlarms.hourly);
   rules.onTick('trap counts', createTrapAlarms({ db, lifecycle: alarms.lifecycle }).hourly);
+  rules.onTick('zone flow', createFlowAlarms({ db, lifecycle: alarms.lifecycle }).tick);
   rules.register('automation', automationHandler(devices.commands, app.log, manualModeGate(db)));
   const irrigation = createIrrigation({
     db,

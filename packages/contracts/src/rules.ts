@@ -103,9 +103,32 @@ export const trapCountCondition = z.object({
 });
 export type TrapCountCondition = z.infer<typeof trapCountCondition>;
 
+/** The machines whose runs a flow rule watches: those with a flow meter (a valve controller has none). */
+export const FLOW_METERED_CLASSES = ['waterFertilizer', 'smartIrrigation'] as const;
+
+/**
+ * An alarm rule for the irrigation machines' flow (issue 26, point 4): each zone's usual flow is learned from
+ * its past runs (the median of the mean flow of its last runs, once there are `minRuns`); a finished run whose
+ * mean flow is off by more than `deviationPct` percent (low: a clog; high: a leak or burst) raises an alarm, as
+ * do flow while every valve is closed and no flow while a run has a valve open. It targets a machine or every
+ * metered machine of a class like any device rule. Judged by the server on the rule job's tick, not per reading.
+ */
+export const zoneFlowCondition = z.object({
+  kind: z.literal('zoneFlow'),
+  deviationPct: withDefault(
+    intField((n) => n.min(10).max(90)),
+    30,
+  ),
+  minRuns: withDefault(
+    intField((n) => n.min(1).max(10)),
+    3,
+  ),
+});
+export type ZoneFlowCondition = z.infer<typeof zoneFlowCondition>;
+
 export const ruleCondition = z.discriminatedUnion(
   'kind',
-  [thresholdCondition, offlineCondition, plantingRangeCondition, trapCountCondition],
+  [thresholdCondition, offlineCondition, plantingRangeCondition, trapCountCondition, zoneFlowCondition],
   {
     error: named('oneOf'),
   },
@@ -141,12 +164,50 @@ export interface TrapAlarmCondition extends TrapCountCondition {
   /** Absent on the rule itself, present on each of its alarms. */
   trap?: TrapAlarmSubject;
 }
-/** An alarm's copy of its condition: its rule's, or a planting or trap alarm's with what it was about. */
+/**
+ * What a flow alarm was about (kept on the alarm; never sent by a client): `low` / `high` a finished run's
+ * mean flow against the zone's usual; `noFlow` a run with a valve open and no flow; `closedFlow` flow while
+ * every valve is closed. Flows in m³/h, pressures in MPa (null where the machine reports none).
+ */
+export const FLOW_FINDINGS = ['low', 'high', 'noFlow', 'closedFlow'] as const;
+export type FlowFinding = (typeof FLOW_FINDINGS)[number];
+export interface FlowAlarmSubject {
+  finding: FlowFinding;
+  /** The run judged (null for flow with every valve closed). */
+  runId: number | null;
+  zones: number[];
+  flow: number;
+  usualFlow: number | null;
+  pressure: number | null;
+  usualPressure: number | null;
+  /** How far the flow is off its usual, percent (signed); null when there is no usual to compare with. */
+  offPct: number | null;
+}
+export interface ZoneFlowAlarmCondition extends ZoneFlowCondition {
+  /** Absent on the rule itself, present on each of its alarms. */
+  flow?: FlowAlarmSubject;
+}
+/** An alarm's copy of its condition: its rule's, or a planting, trap or flow alarm's with what it was about. */
 export type AlarmCondition =
-  | Exclude<RuleCondition, { kind: 'plantingRange' | 'trapCount' }>
+  | Exclude<RuleCondition, { kind: 'plantingRange' | 'trapCount' | 'zoneFlow' }>
   | PlantingAlarmCondition
-  | TrapAlarmCondition;
+  | TrapAlarmCondition
+  | ZoneFlowAlarmCondition;
 
+/**
+ * Condition kinds the rule engine never evaluates per reading: their owners judge them on the rule job's tick
+ * (production/core/plantingAlarms.ts, pests/trapAlarms.ts, irrigation/flowAlarms.ts); a preview has nothing
+ * to replay for them.
+ */
+export const OWNER_JUDGED_KINDS = ['plantingRange', 'trapCount', 'zoneFlow'] as const;
+export type OwnerJudgedKind = (typeof OWNER_JUDGED_KINDS)[number];
+export function isOwnerJudged(kind: string): kind is OwnerJudgedKind;
+export function isOwnerJudged<C extends { kind: string }>(
+  condition: C,
+): condition is Extract<C, { kind: OwnerJudgedKind }>;
+export function isOwnerJudged(c: string | { kind: string }): boolean {
+  return (OWNER_JUDGED_KINDS as readonly string[]).includes(typeof c === 'string' ? c : c.kind);
+}
 /** Who owns a rule: each kind has its own action handler on the server. */
 export const RULE_KINDS = ['alarm', 'automation', 'smartIrrigation'] as const;
 export type RuleKind = (typeof RULE_KINDS)[number];

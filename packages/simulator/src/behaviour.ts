@@ -19,6 +19,13 @@ export interface DeviceEvent {
 /** The device itself refuses a valid command (e.g. "slide full"): acked ok:false with this reason. */
 export class CommandRefused extends Error {}
 
+/** A clogging line: the share of its flow lost now, growing by `perHour` of the simulated clock up to `max`. */
+export interface ZoneClog {
+  share: number;
+  perHour?: number;
+  max?: number;
+}
+
 export interface CommandResult {
   /** Parameter keys whose value the command changed, with their new values. */
   state: Record<string, number>;
@@ -78,6 +85,12 @@ export abstract class Behaviour {
   takeZoneWater(): Record<number, number> {
     return {};
   }
+
+  /**
+   * A zone's line clogs (or, null, is flushed clean): machines with a flow meter pass less water to it from now
+   * on, and more as the clog grows; others ignore it.
+   */
+  clogZone(_zone: number, _clog: ZoneClog | null): void {}
 
   /** A fault reported by the controller; some classes show it in their telemetry. */
   setFault(_reason: string | null): void {}

@@ -13,7 +13,7 @@ import {
 } from '@farmpark/contracts';
 import mqtt, { type MqttClient } from 'mqtt';
 import { z } from 'zod';
-import { type Behaviour, CommandRefused } from './behaviour';
+import { type Behaviour, CommandRefused, type ZoneClog } from './behaviour';
 import { createBehaviour } from './models';
 import { type Place, placeOf } from './models/place';
 import {
@@ -141,6 +141,15 @@ export class VirtualDevice extends EventEmitter implements TickMember {
   /** Extra water loss from this device's topsoil (mm per hour); 0 for none. */
   setDrying(mmPerHour: number): void {
     this.behaviour.setDrying(mmPerHour);
+  }
+
+  /**
+   * Zone `zone`'s line clogs from now on (null: it is flushed clean): a machine with a flow meter passes less
+   * water to it, and more is lost as the clog grows with the simulated clock.
+   */
+  clogZone(zone: number, clog: ZoneClog | null): void {
+    this.behaviour.advance(this.simTs());
+    this.behaviour.clogZone(zone, clog);
   }
 
   /** m³ this device delivered to each of its zones since the last call (advances its physics first). */

@@ -1,4 +1,4 @@
-export { Behaviour, CommandRefused, type SimContext } from './behaviour';
+export { Behaviour, CommandRefused, type SimContext, type ZoneClog } from './behaviour';
 export { SimClock } from './clock';
 export { createDevice, type DeviceOptions, FIRMWARE, type PublishedMessage, VirtualDevice } from './device';
 export { createFleet, Fleet, type FleetCommon, type FleetStartResult } from './fleet';

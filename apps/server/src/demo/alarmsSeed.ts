@@ -12,11 +12,14 @@ export const DEMO_BOT = {
   path: '/feishu/farmpark',
   secret: 'demo-feishu-bot-secret',
 };
+/** The demo's flow rule on the park's smart irrigation machines. */
+export const DEMO_FLOW_RULE = '灌溉管道流量异常';
 const WINDY = { kind: 'threshold', key: 'windSpeed', op: 'above', value: 5, forMs: 0, hysteresis: 0.8 };
 
 /**
- * Demo alarms: a contact and a Feishu group bot (on the gust rule), five rules (thresholds on the park weather station, one of them on gusts that
- * fire now and then, a class-wide soil threshold, plantings out of their ideal range, an offline rule) with a week of past records and a notice for Demo Farm's first park, so the alarm pages have
+ * Demo alarms: a contact and a Feishu group bot (on the gust rule), six rules (thresholds on the park weather station, one of them on gusts that
+ * fire now and then, a class-wide soil threshold, plantings out of their ideal range, the smart machines' zone
+ * flow, an offline rule) with a week of past records and a notice for Demo Farm's first park, so the alarm pages have
  * something real to show. Runs right after the base seed, so Demo Farm's rows come first.
  */
 export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): Promise<void> {
@@ -122,6 +125,13 @@ export async function seedAlarmDemo(db: Db, now: number, tz = 'Asia/Shanghai'): 
         '种植环境超出适宜范围',
         { device_id: null, device_class: null },
         { kind: 'plantingRange' },
+        { severity: 'warning', contactIds: [contact], channels: ['email'], repeatMinutes: 0, quietHours: [] },
+      ),
+      // the smart machine's zone 1 line clogs slowly (irrigation.ts DEMO_CLOG): its flow alarm rises within a demo day
+      rule(
+        DEMO_FLOW_RULE,
+        { device_id: null, device_class: 'smartIrrigation' },
+        { kind: 'zoneFlow', deviationPct: 30, minRuns: 3 },
         { severity: 'warning', contactIds: [contact], channels: ['email'], repeatMinutes: 0, quietHours: [] },
       ),
       rule(

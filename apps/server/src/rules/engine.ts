@@ -1,4 +1,4 @@
-import type { RuleKind } from '@farmpark/contracts';
+import { isOwnerJudged, type RuleKind } from '@farmpark/contracts';
 import { z } from 'zod';
 import type { Db } from '../db/connect';
 import type { DeviceRef, DeviceRegistry } from '../modules/devices/registry';
@@ -96,9 +96,9 @@ export function createRuleEngine(deps: RuleEngineDeps) {
         continue;
       }
       next.set(rule.id, rule);
-      // judged hourly by their owner (production/core/plantingAlarms.ts from the rollups, pests/trapAlarms.ts
-      // from the detections), not per reading
-      if (rule.condition.kind === 'plantingRange' || rule.condition.kind === 'trapCount') continue;
+      // judged on the tick by their owner (plantings from the rollups, traps from the detections, flow from the
+      // runs), not per reading
+      if (isOwnerJudged(rule.condition.kind)) continue;
       if (rule.condition.kind === 'offline') off.push(rule);
       else if (rule.deviceId !== null) dev.set(rule.deviceId, [...(dev.get(rule.deviceId) ?? []), rule]);
       else {

@@ -1,4 +1,4 @@
-import type { RuleCondition, ThresholdCondition, TimeWindow } from '@farmpark/contracts';
+import { isOwnerJudged, type RuleCondition, type ThresholdCondition, type TimeWindow } from '@farmpark/contracts';
 import { inAnyWindow } from './windows';
 
 /** What the evaluator remembers per (rule, device); persisted in `rule_state` so a restart continues. */
@@ -129,9 +129,8 @@ export function evaluate(
   now: number,
   opts: EvaluateOptions,
 ): Evaluation {
-  // planting and trap count rules are judged hourly by their owners (production/core/plantingAlarms.ts,
-  // pests/trapAlarms.ts), never here
-  if (condition.kind === 'plantingRange' || condition.kind === 'trapCount') return { state, transition: 'none' };
+  // planting, trap count and flow rules are judged by their owners (OWNER_JUDGED_KINDS), never here
+  if (isOwnerJudged(condition)) return { state, transition: 'none' };
   const mayFire = inAnyWindow(opts.windows, now, opts.tz);
   return condition.kind === 'threshold'
     ? evaluateThreshold(condition, state, input, now, mayFire)
@@ -142,6 +141,6 @@ export function evaluate(
 export function dueAt(condition: RuleCondition, state: RuleState): number | null {
   if (state.active) return null;
   if (condition.kind === 'threshold') return state.pendingSince === null ? null : state.pendingSince + condition.forMs;
-  if (condition.kind === 'plantingRange' || condition.kind === 'trapCount') return null;
+  if (isOwnerJudged(condition)) return null;
   return state.lastTs === null ? null : state.lastTs + condition.forMs;
 }

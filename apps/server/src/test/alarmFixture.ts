@@ -27,6 +27,8 @@ export interface AlarmFixture {
   settle(): Promise<void>;
   detail(id: number): Promise<AlarmDetail>;
   openAlarmOf(ruleId: number): Promise<Selectable<AlarmsTable> | undefined>;
+  /** Adds an alarm rule as the demo administrator, asking in a language (`zh-CN`, `en`): the raw answer. */
+  addRuleIn(lang: string, body: object): ReturnType<TestEnv['call']>;
   /** An alarm's deliveries in the order they were queued. */
   deliveriesOf(alarmId: number): Promise<Selectable<AlarmDeliveriesTable>[]>;
 }
@@ -40,6 +42,14 @@ export function alarmFixture(engine: Engine): AlarmFixture {
     openAlarmOf: (ruleId) =>
       fx.env.db.selectFrom('alarms').selectAll().where('rule_id', '=', ruleId).orderBy('id', 'desc').executeTakeFirst(),
     deliveriesOf: (alarmId) => deliveriesOf(fx.env.db, [alarmId]),
+    addRuleIn: (lang, body) =>
+      fx.env.call({
+        method: 'POST',
+        url: `${A}/addAlarmRule`,
+        token: fx.demo,
+        headers: { 'accept-language': lang },
+        payload: body,
+      }),
   } as AlarmFixture;
 
   beforeAll(async () => {

@@ -1,6 +1,6 @@
-import { Behaviour, CommandRefused, type CommandResult, type SimContext } from '../behaviour';
+import { Behaviour, CommandRefused, type CommandResult, type SimContext, type ZoneClog } from '../behaviour';
 import { clamp, hash01, relax } from '../random';
-import { changed, pipeFlow, pipePressure, type StartIrrigationParams, ZoneWater } from './irrigation';
+import { changed, pipeFlow, pipePressure, type StartIrrigationParams, ZoneClogs, ZoneWater } from './irrigation';
 
 /** `runState` values. */
 export const RUN_STATE = { idle: 0, running: 1, fault: 2, stopping: 3 } as const;
@@ -77,6 +77,7 @@ export class WaterFertilizer extends Behaviour {
   private readonly levels: Record<Tank, number>;
   private readonly perZoneFlow: number;
   private readonly zoneWater = new ZoneWater();
+  private readonly clogs = new ZoneClogs();
   /** Dosing-channel meters, litres. */
   private readonly dosed: Record<Tank, number> = { tank1: 0, tank2: 0, tank3: 0, tank4: 0 };
 
@@ -95,7 +96,12 @@ export class WaterFertilizer extends Behaviour {
   }
 
   private get flow(): number {
-    return this.pump ? pipeFlow(this.openCount, this.perZoneFlow) : 0;
+    return this.pump ? pipeFlow(this.openCount, this.perZoneFlow) * this.clogs.passed(this.valves, this.lastTs) : 0;
+  }
+
+  override clogZone(zone: number, clog: ZoneClog | null): void {
+    if (zone > this.valves.length) throw new TypeError(`clogZone: this machine has ${this.valves.length} zones`);
+    this.clogs.set(zone, clog, this.lastTs);
   }
 
   private get recipe(): Recipe | null {
@@ -209,7 +215,10 @@ export class WaterFertilizer extends Behaviour {
     return {
       ...this.snapshot(),
       flow: flow > 0 ? flow + this.jitter(0, 0.03) : 0,
-      pressure: flow > 0 ? pipePressure(this.openCount) + this.jitter(1, 0.005) : 0,
+      pressure:
+        flow > 0
+          ? pipePressure(this.openCount, this.clogs.passed(this.valves, this.lastTs)) + this.jitter(1, 0.005)
+          : 0,
       totalWater: this.totalWater,
       ec: this.ec + this.jitter(2, 0.01),
       ph: this.ph + this.jitter(3, 0.01),

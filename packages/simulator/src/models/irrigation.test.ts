@@ -121,3 +121,42 @@ describe('water-fertiliser machine', () => {
     expect(at(m, T0 + 2 * MIN).runState).toBe(RUN_STATE.idle);
   });
 });
+
+describe('a clogging line (issue 26, point 6)', () => {
+  const machine = () =>
+    new WaterFertilizer({ deviceClass: 'waterFertilizer', model: 'SF-4', seed: hashSeed('wf'), place }, T0);
+
+  it('a zone clogged by half passes half its flow, at a higher pressure; the other zones and a flush are clean', () => {
+    const b = bank();
+    b.command('startIrrigation', { zones: [2], durationMin: 60 });
+    const clean = at(b, T0 + MIN);
+    b.clogZone(2, { share: 0.5 });
+    const clogged = at(b, T0 + 2 * MIN);
+    expect(clogged.flow).toBeCloseTo(clean.flow / 2, 1);
+    expect(clogged.pressure).toBeGreaterThan(clean.pressure + 0.02);
+    b.command('stopIrrigation', {});
+    b.command('startIrrigation', { zones: [3], durationMin: 60 });
+    expect(at(b, T0 + 3 * MIN).flow).toBeCloseTo(clean.flow, 1);
+    b.command('stopIrrigation', {});
+    b.clogZone(2, null);
+    b.command('startIrrigation', { zones: [2], durationMin: 60 });
+    expect(at(b, T0 + 4 * MIN).flow).toBeCloseTo(clean.flow, 1);
+  });
+
+  it('a slowly clogging line loses more as the clock runs, up to its most', () => {
+    const m = machine();
+    m.clogZone(1, { share: 0, perHour: 0.1, max: 0.6 });
+    const flowAt = (h: number) => {
+      at(m, T0 + h * 60 * MIN); // the last run's flush is over
+      m.command('startIrrigation', { zones: [1], durationMin: 10 });
+      const f = at(m, T0 + h * 60 * MIN + 5 * MIN).flow;
+      m.command('stopIrrigation', {});
+      return f;
+    };
+    const first = flowAt(0);
+    expect(flowAt(3) / first).toBeCloseTo(0.7, 1);
+    expect(flowAt(10) / first).toBeCloseTo(0.4, 1); // 60 % lost at most
+    expect(() => m.clogZone(17, { share: 0.5 })).toThrow(TypeError);
+    expect(() => m.clogZone(1, { share: 1 })).toThrow(TypeError);
+  });
+});

@@ -1,4 +1,4 @@
-import { Behaviour, CommandRefused, type CommandResult, type SimContext } from '../behaviour';
+import { Behaviour, CommandRefused, type CommandResult, type SimContext, type ZoneClog } from '../behaviour';
 import { hash01 } from '../random';
 import { batteryVoltage, stepBattery } from './power';
 import { weatherAt } from './weather';
@@ -15,9 +15,40 @@ export function pipeFlow(open: number, perZone: number): number {
   return open === 0 ? 0 : perZone * open ** 0.85;
 }
 
-/** Pressure after the pump, MPa: drops as more valves draw on it; zero with all closed. */
-export function pipePressure(open: number): number {
-  return open === 0 ? 0 : Math.max(0.12, 0.34 - 0.018 * open);
+/**
+ * Pressure after the pump, MPa: drops as more valves draw on it; zero with all closed. A clogged line (`passed`,
+ * the share of the usual flow its open zones let through) holds the pressure up before the clog.
+ */
+export function pipePressure(open: number, passed = 1): number {
+  return open === 0 ? 0 : Math.max(0.12, 0.34 - 0.018 * open) + 0.08 * (1 - passed);
+}
+
+/** The zones' clogging lines (ZoneClog, from when each was set). */
+export class ZoneClogs {
+  private readonly clogs = new Map<number, ZoneClog & { since: number }>();
+
+  set(zone: number, clog: ZoneClog | null, at: number): void {
+    if (!Number.isInteger(zone) || zone < 1) throw new TypeError('clogZone: zone must be a whole number from 1');
+    if (clog && !(clog.share >= 0 && clog.share < 1 && (clog.perHour ?? 0) >= 0 && (clog.max ?? 0.9) < 1))
+      throw new TypeError('clogZone: share and max must be from 0 to under 1, perHour not negative');
+    if (clog) this.clogs.set(zone, { ...clog, since: at });
+    else this.clogs.delete(zone);
+  }
+
+  /** The share of its flow zone `zone`'s line loses at `ts`. */
+  share(zone: number, ts: number): number {
+    const c = this.clogs.get(zone);
+    if (!c) return 0;
+    const max = c.max ?? 0.9;
+    return Math.min(Math.max(max, c.share), c.share + ((c.perHour ?? 0) * (ts - c.since)) / 3_600_000);
+  }
+
+  /** The share of the usual flow the open zones let through at `ts` (1 with none clogged or none open). */
+  passed(valves: readonly (0 | 1)[], ts: number): number {
+    const open = valves.flatMap((v, i) => (v ? [i + 1] : []));
+    if (open.length === 0) return 1;
+    return open.reduce((sum, z) => sum + 1 - this.share(z, ts), 0) / open.length;
+  }
 }
 
 interface Run {
@@ -39,6 +70,7 @@ export class ValveBank extends Behaviour {
   private readonly perZoneFlow: number;
   private battery: number;
   private readonly zoneWater = new ZoneWater();
+  private readonly clogs = new ZoneClogs();
 
   constructor(
     ctx: SimContext,
@@ -58,7 +90,12 @@ export class ValveBank extends Behaviour {
   }
 
   private get flow(): number {
-    return this.metered ? pipeFlow(this.openCount, this.perZoneFlow) : 0;
+    return this.metered ? pipeFlow(this.openCount, this.perZoneFlow) * this.clogs.passed(this.valves, this.lastTs) : 0;
+  }
+
+  override clogZone(zone: number, clog: ZoneClog | null): void {
+    if (zone > this.valves.length) throw new TypeError(`clogZone: this controller has ${this.valves.length} valves`);
+    this.clogs.set(zone, clog, this.lastTs);
   }
 
   protected step(fromTs: number, toTs: number): void {
@@ -111,7 +148,7 @@ export class ValveBank extends Behaviour {
     const open = this.openCount;
     return {
       flow: open ? this.flow + this.jitter(0, 0.03) : 0,
-      pressure: open ? pipePressure(open) + this.jitter(1, 0.005) : 0,
+      pressure: open ? pipePressure(open, this.clogs.passed(this.valves, this.lastTs)) + this.jitter(1, 0.005) : 0,
       totalWater: this.totalWater,
       ...this.valveState(),
     };

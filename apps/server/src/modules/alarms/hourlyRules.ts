@@ -9,8 +9,9 @@ import type { AlarmLifecycle, KeyedAlarm } from './lifecycle';
 import { openKeysOfRule } from './repo';
 
 /**
- * What the alarm rules judged once an hour by their owner share (planting ranges, trap counts): the rules of
- * their kind, a park at a time, and the gate that lets the rule job's tick judge them once per clock hour.
+ * What the alarm rules judged by their owner share (planting ranges and trap counts once an hour, zone flow
+ * every few minutes): the rules of their kind, a park at a time, and the gate that lets the rule job's tick
+ * judge them once per period of the clock.
  */
 
 const HOUR = 3_600_000;
@@ -34,19 +35,26 @@ export async function enabledAlarmRulesByPark(db: Db, kind: RuleCondition['kind'
 }
 
 /**
- * For the rule job's tick (rules.onTick): runs `judge` once per hour of the clock. A restart judges again at
- * once, which is harmless; tests move `now` instead of waiting.
+ * For the rule job's tick (rules.onTick): runs `judge` once per period of the clock (an hour for the hourly
+ * rules). A restart judges again at once, which is harmless; tests move `now` instead of waiting.
  */
-export function onceAnHour(now: () => number, judge: (at: number) => Promise<void>): () => Promise<void> {
-  let judgedHour = -1;
+export function oncePer(
+  periodMs: number,
+  now: () => number,
+  judge: (at: number) => Promise<void>,
+): () => Promise<void> {
+  let judged = -1;
   return async () => {
     const at = now();
-    const hour = Math.floor(at / HOUR);
-    if (hour === judgedHour) return;
+    const period = Math.floor(at / periodMs);
+    if (period === judged) return;
     await judge(at);
-    judgedHour = hour;
+    judged = period;
   };
 }
+
+/** For the rule job's tick: runs `judge` once per hour of the clock. */
+export const onceAnHour = (now: () => number, judge: (at: number) => Promise<void>) => oncePer(HOUR, now, judge);
 
 /**
  * One subject of an hourly rule as judged now, keyed by its open key after "<rule id>:": `raise` it (the alarm

@@ -42,11 +42,32 @@ export function describeCondition(c: AlarmCondition, deviceClass: string): strin
     if (!t) return `所选类别 近 ${c.windowHours} 小时 捕获达到 ${c.threshold} ${unit}`;
     return `${t.categoryName} 近 ${t.windowHours} 小时 捕获 ${t.count} ${unit}，达到阈值 ${t.threshold} ${unit}`;
   }
+  if (c.kind === 'zoneFlow') return describeFlow(c);
   const minutes = Math.round(c.forMs / 60_000);
   if (c.kind === 'offline') return `设备离线超过 ${minutes} 分钟`;
   const { name, unit } = param(c.key);
   const limits = c.op === 'above' || c.op === 'below' ? `${c.value}${unit}` : `${c.low}～${c.high}${unit}`;
   return `${name} ${OP_ZH[c.op]} ${limits}${minutes > 0 ? ` 持续 ${minutes} 分钟` : ''}`;
+}
+
+const FINDING_ZH = { low: '流量偏低（疑似堵塞）', high: '流量偏高（疑似泄漏或爆管）' } as const;
+
+/**
+ * "任务 #12 分区 3 流量偏低（疑似堵塞）：平均 1.2 m³/h，通常 2.4 m³/h（-50%）；压力 0.31 MPa，通常 0.32 MPa" /
+ * "任务 #12 分区 3 阀门已开但无流量" / "阀门全部关闭时仍有流量 0.8 m³/h".
+ */
+function describeFlow(c: Extract<AlarmCondition, { kind: 'zoneFlow' }>): string {
+  const f = c.flow;
+  if (!f) return `分区流量偏离其通常流量超过 ${c.deviationPct}%（从至少 ${c.minRuns} 次灌溉学习），或阀门与流量不符`;
+  if (f.finding === 'closedFlow') return `阀门全部关闭时仍有流量 ${f.flow} m³/h`;
+  const run = `任务 #${f.runId} 分区 ${f.zones.join(',')}`;
+  if (f.finding === 'noFlow') return `${run} 阀门已开但无流量`;
+  const pct = f.offPct === null ? '' : `（${f.offPct > 0 ? '+' : ''}${f.offPct}%）`;
+  const pressure =
+    f.pressure === null
+      ? ''
+      : `；压力 ${f.pressure} MPa${f.usualPressure === null ? '' : `，通常 ${f.usualPressure} MPa`}`;
+  return `${run} ${FINDING_ZH[f.finding]}：平均 ${f.flow} m³/h，通常 ${f.usualFlow} m³/h${pct}${pressure}`;
 }
 
 /** Subject and plain text of a notification (Chinese, the product's language). */

@@ -1,5 +1,6 @@
 import {
   type AlarmPreview,
+  isOwnerJudged,
   MAX_SERIES_POINTS,
   PREVIEW_MAX_DEVICES,
   PREVIEW_RANGE_MS,
@@ -64,9 +65,8 @@ export async function previewRule(
   requirePark(auth, body.groupId);
   const from = now - PREVIEW_RANGE_MS;
   // a planting rule has no device to replay: its hours out are on each planting's page; a trap count rule
-  // counts pictures, not readings: the catches are on the pest pages
-  if (body.condition.kind === 'plantingRange' || body.condition.kind === 'trapCount')
-    return { startTime: from, endTime: now, devices: [] };
+  // counts pictures, not readings: the catches are on the pest pages; a flow rule judges finished runs
+  if (isOwnerJudged(body.condition.kind)) return { startTime: from, endTime: now, devices: [] };
   const devices =
     body.deviceId !== undefined
       ? [await repo.parkDevice(db, scope, body.groupId, body.deviceId)]

@@ -6,6 +6,7 @@ import {
   type AlarmRecord,
   type AlarmState,
   Code,
+  type FlowAlarmSubject,
   type Paged,
   type PlantingAlarmSubject,
   ruleCondition,
@@ -27,12 +28,13 @@ import * as repo from './repo';
 
 type Row = Selectable<AlarmsTable> & { group_name: string | null };
 
-/** The alarm's copy of its condition; a planting or trap alarm keeps what it was about, which a rule never carries. */
+/** The alarm's copy of its condition; a planting, trap or flow alarm keeps what it was about, which a rule never carries. */
 function alarmCondition(text: string): AlarmCondition {
-  const raw = JSON.parse(text) as { planting?: PlantingAlarmSubject; trap?: TrapAlarmSubject };
+  const raw = JSON.parse(text) as { planting?: PlantingAlarmSubject; trap?: TrapAlarmSubject; flow?: FlowAlarmSubject };
   const c = ruleCondition.parse(raw);
   if (c.kind === 'plantingRange' && raw.planting) return { ...c, planting: raw.planting };
   if (c.kind === 'trapCount' && raw.trap) return { ...c, trap: raw.trap };
+  if (c.kind === 'zoneFlow' && raw.flow) return { ...c, flow: raw.flow };
   return c;
 }
 

@@ -8,6 +8,30 @@ import { findOwnedRule, ownedRules } from '../../rules/repo';
 
 /** Alarm rules, alarms and the data a preview replays: Kysely only; every tenant read goes through `scoped`. */
 
+/**
+ * The devices of these classes an alarm rule judged outside the engine watches in its park: its one device, or
+ * every device of its class (trap counts: traps; zone flow: machines with a flow meter).
+ */
+export function ruleDevices(
+  db: Db,
+  scope: Scope,
+  groupId: number,
+  target: { deviceId: number | null; deviceClass: string | null },
+  classes: readonly string[],
+) {
+  const q = scoped(db, scope, groupId)
+    .selectFrom('devices')
+    .select(['id', 'name', 'serial', 'device_class'])
+    .where('device_class', 'in', classes);
+  return (
+    target.deviceId !== null
+      ? q.where('id', '=', target.deviceId)
+      : q.where('device_class', '=', target.deviceClass ?? '')
+  )
+    .orderBy('id')
+    .execute();
+}
+
 export function ruleRows(
   db: Db,
   scope: Scope,

@@ -4,6 +4,7 @@ import {
   type AlterAlarmRuleBody,
   Code,
   type DeviceClass,
+  FLOW_METERED_CLASSES,
   paramDef,
   webTopic,
 } from '@farmpark/contracts';
@@ -87,6 +88,13 @@ async function checked(db: Db, auth: AuthContext, body: AddAlarmRuleBody) {
     });
   }
   if (body.condition.kind === 'trapCount') await checkTrapRule(db, auth.merchantId, body, cls);
+  if (body.condition.kind === 'zoneFlow' && !(FLOW_METERED_CLASSES as readonly string[]).includes(cls ?? '')) {
+    const field = body.deviceId !== undefined ? 'deviceId' : 'deviceClass';
+    throw new ApiError(Code.VALIDATION, {
+      en: `${field}: a flow rule watches an irrigation machine with a flow meter (water-fertiliser or smart irrigation machine)`,
+      zh: `${field}：流量规则只能用于带流量计的灌溉设备（水肥一体机或智能灌溉机）`,
+    });
+  }
   const contacts = await contactsServingPark(db, scope, body.groupId, body.contactIds);
   const missing = body.contactIds.filter((id) => !contacts.some((c) => c.id === id));
   if (missing.length > 0) {

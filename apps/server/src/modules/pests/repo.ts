@@ -2,6 +2,7 @@ import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/connect';
 import type { ImageDetectionsTable, PestCategoriesTable } from '../../db/pestsSchema';
 import { merchantWide, type Scope, scoped } from '../../db/scope';
+import { ruleDevices } from '../alarms/repo';
 
 /** Repository of pests and spores: tenant queries go through scoped() (park data) or merchantWide() (the categories). */
 
@@ -283,24 +284,12 @@ export async function deleteModelDetections(db: Db, imageId: number) {
 }
 
 /** The traps an alarm rule watches in its park: its one device, or every device of its class, traps only. */
-export function ruleTraps(
+export const ruleTraps = (
   db: Db,
   scope: Scope,
   groupId: number,
   target: { deviceId: number | null; deviceClass: string | null },
-) {
-  const q = scoped(db, scope, groupId)
-    .selectFrom('devices')
-    .select(['id', 'name', 'serial', 'device_class'])
-    .where('device_class', 'in', ['insectTrap', 'sporeTrap']);
-  return (
-    target.deviceId !== null
-      ? q.where('id', '=', target.deviceId)
-      : q.where('device_class', '=', target.deviceClass ?? '')
-  )
-    .orderBy('id')
-    .execute();
-}
+) => ruleDevices(db, scope, groupId, target, ['insectTrap', 'sporeTrap']);
 
 /**
  * Detections of one category per trap on the pictures taken in [from, to], both ends included (a trap count

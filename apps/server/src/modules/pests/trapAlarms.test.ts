@@ -42,14 +42,7 @@ describe.each(engines)('trap counts over a category threshold [%s]', (engine) =>
   });
 
   it('refuses a category of the wrong kind, another merchant’s, or a target that is no trap, in both languages', async () => {
-    const call = (lang: string, body: object) =>
-      fx.env.call({
-        method: 'POST',
-        url: `${A}/addAlarmRule`,
-        token: fx.demo,
-        headers: { 'accept-language': lang },
-        payload: body,
-      });
+    const call = fx.addRuleIn;
     const spore = spores[0].categoryId;
     const theirs = theirInsects[0].categoryId;
     expect(insects.some((c) => c.categoryId === theirs)).toBe(false);

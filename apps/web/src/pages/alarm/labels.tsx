@@ -63,6 +63,19 @@ export function conditionText(
     const category = categoryName?.(c.categoryId) ?? `#${c.categoryId}`;
     return t('alarm.rule.trapRuleText', { category, hours: c.windowHours, threshold: c.threshold });
   }
+  if (c.kind === 'zoneFlow') {
+    const f = c.flow;
+    if (!f) return t('alarm.rule.flowRuleText', { pct: c.deviationPct, n: c.minRuns });
+    if (f.finding === 'closedFlow') return t('alarm.rule.flowClosedText', { flow: f.flow });
+    const run = { run: f.runId, zones: f.zones.join(',') };
+    if (f.finding === 'noFlow') return t('alarm.rule.flowNoneText', run);
+    const off = f.offPct === null ? '' : ` (${f.offPct > 0 ? '+' : ''}${f.offPct}%)`;
+    const pressure =
+      f.pressure === null
+        ? ''
+        : t('alarm.rule.flowPressureText', { pressure: f.pressure, usual: f.usualPressure ?? '–' });
+    return `${t(`alarm.rule.flow_${f.finding}Text`, { ...run, flow: f.flow, usual: f.usualFlow })}${off}${pressure}`;
+  }
   if (c.kind === 'plantingRange') {
     const p = c.planting;
     if (!p) return t('alarm.rule.plantingRangeText');

@@ -44,6 +44,18 @@ export const alarmEn: typeof alarmZh = {
       windowHours: 'Window (hours)',
       trapRuleText: '{{category}}: {{threshold}} or more caught in {{hours}} h',
       trapText: '{{category}}: {{n}} caught in {{hours}} h (threshold {{threshold}})',
+      zoneFlow: 'Zone flow off its usual',
+      zoneFlowHelp:
+        'Each zone learns its usual flow from its finished runs (the median of its last runs within the share, once it has the runs to learn from): a run whose mean flow is off by more than the share raises the alarm (low: a clogged line; high: a leak or burst), a later run back within it clears it. No flow while a run has a valve open, and flow while every valve is closed, raise it too. Irrigation machines with a flow meter; judged every 5 minutes',
+      deviationPct: 'Allowed deviation (%)',
+      minRuns: 'Runs to learn from',
+      flowRuleText:
+        "a zone run's flow more than {{pct}}% off its usual (learnt from {{n}} runs), or valves and flow at odds",
+      flow_lowText: 'Run #{{run}}, zone {{zones}}: low flow (clogged?) {{flow}} m³/h, usually {{usual}} m³/h',
+      flow_highText: 'Run #{{run}}, zone {{zones}}: high flow (leak or burst?) {{flow}} m³/h, usually {{usual}} m³/h',
+      flowPressureText: '; pressure {{pressure}} MPa, usually {{usual}} MPa',
+      flowNoneText: 'Run #{{run}}, zone {{zones}}: valve open but no flow',
+      flowClosedText: 'Flow {{flow}} m³/h while every valve is closed',
       key: 'Parameter',
       op: 'Condition',
       value: 'Threshold',

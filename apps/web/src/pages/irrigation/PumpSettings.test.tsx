@@ -3,6 +3,7 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { App } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { errorUnder } from '../../test/errorUnder';
 import { idleFertigationMachine } from '../../test/irrigationMachine';
 import '../../test/jsdomShims';
 import PumpSettings from './PumpSettings';
@@ -68,12 +69,3 @@ describe('PumpSettings', { timeout: 30_000 }, () => {
     );
   });
 });
-
-/** The message under the field with this label, once there is one. */
-const errorUnder = (label: string) =>
-  waitFor(() => {
-    const item = screen.getByText(label).closest('.ant-form-item') as HTMLElement;
-    const error = item.querySelector('.ant-form-item-explain-error')?.textContent;
-    expect(error).toBeTruthy();
-    return error;
-  });

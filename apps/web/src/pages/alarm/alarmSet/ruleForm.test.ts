@@ -97,6 +97,37 @@ describe('rule editor values', () => {
     expect(toInput(fromRule(stored) as RuleForm, 1)).toEqual(all);
   });
 
+  it('makes a flow rule on a metered machine or class, with its share and runs to learn from', () => {
+    const one = toInput(form({ kind: 'zoneFlow', deviceId: 7, key: 'airTemp', categoryId: 3 }), 1);
+    expect(addAlarmRuleBody.safeParse(one).error?.issues).toBeUndefined();
+    // the share defaults to 30 %, the runs to 3; what the form still holds of another kind is not sent
+    expect(one.condition).toEqual({ kind: 'zoneFlow', deviationPct: 30, minRuns: 3 });
+    const all = toInput(
+      form({ kind: 'zoneFlow', targetType: 'class', deviceClass: 'waterFertilizer', deviationPct: 50, minRuns: 5 }),
+      1,
+    );
+    expect(all).toMatchObject({ deviceClass: 'waterFertilizer', condition: { deviationPct: 50, minRuns: 5 } });
+    // the contract refuses what the form's fields refuse, under the condition's fields
+    const bad = addAlarmRuleBody.safeParse(
+      toInput(form({ kind: 'zoneFlow', deviceId: 7, deviationPct: 5, minRuns: 0 }), 1),
+    );
+    expect(bad.error?.issues.map((i) => i.path.join('.')).sort()).toEqual([
+      'condition.deviationPct',
+      'condition.minRuns',
+    ]);
+    const stored = {
+      ...all,
+      id: 3,
+      deviceId: null,
+      deviceName: null,
+      deviceClass: 'waterFertilizer',
+      openAlarms: 0,
+      updatedAt: 0,
+    } as AlarmRule;
+    expect(fromRule(stored)).toMatchObject({ kind: 'zoneFlow', targetType: 'class', deviationPct: 50, minRuns: 5 });
+    expect(toInput(fromRule(stored) as RuleForm, 1)).toEqual(all);
+  });
+
   it('round-trips a stored rule through the editor', () => {
     const input = toInput(
       form({

@@ -20,6 +20,9 @@ export interface RuleForm {
   categoryId?: number;
   threshold?: number;
   windowHours?: number;
+  /** zoneFlow: the share (%) a run's flow may be off its zone's usual, the runs a zone learns from first. */
+  deviationPct?: number;
+  minRuns?: number;
   severity: Severity;
   contactIds: number[];
   channels: string[];
@@ -37,6 +40,8 @@ export const NEW_RULE: Partial<RuleForm> = {
   hysteresis: 0,
   offlineMinutes: 10,
   windowHours: 24,
+  deviationPct: 30,
+  minRuns: 3,
   severity: 'warning',
   contactIds: [],
   channels: [],
@@ -57,6 +62,8 @@ export function toCondition(v: Partial<RuleForm>): RuleCondition {
       threshold: v.threshold as number,
       windowHours: v.windowHours as number,
     };
+  if (v.kind === 'zoneFlow')
+    return { kind: 'zoneFlow', deviationPct: v.deviationPct as number, minRuns: v.minRuns as number };
   const two = v.op === 'between' || v.op === 'outside';
   return {
     kind: 'threshold',
@@ -112,7 +119,9 @@ export function fromRule(r: AlarmRule): Partial<RuleForm> {
         ? { offlineMinutes: c.forMs / MIN }
         : c.kind === 'trapCount'
           ? { categoryId: c.categoryId, threshold: c.threshold, windowHours: c.windowHours }
-          : {}),
+          : c.kind === 'zoneFlow'
+            ? { deviationPct: c.deviationPct, minRuns: c.minRuns }
+            : {}),
     severity: r.severity,
     contactIds: r.contactIds,
     channels: r.channels,

@@ -2,10 +2,12 @@ import '../../areaTexts';
 import {
   DEVICE_MODEL,
   type DeviceClass,
+  FLOW_METERED_CLASSES,
   PEST_KIND_CLASS,
   PEST_KINDS,
   THRESHOLD_OPS,
   trapCountCondition,
+  zoneFlowCondition,
 } from '@farmpark/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Col, Form, type FormInstance, InputNumber, Radio, Row, Select } from 'antd';
@@ -17,6 +19,11 @@ import { classLabel } from '../../labels';
 import type { RuleForm } from '../ruleForm';
 
 const TRAP_CLASSES: readonly string[] = Object.values(PEST_KIND_CLASS);
+const FLOW_CLASSES: readonly string[] = FLOW_METERED_CLASSES;
+/** The kinds that watch only some classes: trap counts the traps, zone flow the machines with a flow meter. */
+const KIND_CLASSES: Partial<Record<string, readonly string[]>> = { trapCount: TRAP_CLASSES, zoneFlow: FLOW_CLASSES };
+/** The kinds whose help says how the server judges them. */
+const HELPED = ['plantingRange', 'trapCount', 'zoneFlow'];
 
 /** What the rule watches and when it holds: device or class of the active park, parameter with its unit, limits, durations. */
 export default function ConditionFields({ form }: { form: FormInstance<RuleForm> }) {
@@ -31,8 +38,9 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
   const kind = Form.useWatch('kind', form);
   const op = Form.useWatch('op', form);
   const key = Form.useWatch('key', form);
-  // a trap count rule watches insect or spore traps only
-  const devices = (park?.devices ?? []).filter((d) => kind !== 'trapCount' || TRAP_CLASSES.includes(d.deviceClass));
+  // a trap count rule watches insect or spore traps only, a flow rule the irrigation machines with a flow meter
+  const only = KIND_CLASSES[kind ?? ''];
+  const devices = (park?.devices ?? []).filter((d) => !only || only.includes(d.deviceClass));
   const classes = [...new Set(devices.map((d) => d.deviceClass))];
   const cls = (targetType === 'class' ? deviceClass : devices.find((d) => d.deviceId === deviceId)?.deviceClass) as
     | DeviceClass
@@ -78,21 +86,27 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
     </Form.Item>
   );
 
+  /** Whole-number fields side by side: form name, label key, test id and the contract's field. */
+  type Schema = Parameters<typeof contractRule>[0];
+  const wholeCols = (fields: ReadonlyArray<readonly [keyof RuleForm, string, string, Schema]>) =>
+    fields.map(([name, label, testId, schema]) => (
+      <Col xs={12} md={6} key={name}>
+        {num(name, l(label), { schema, whole: true, testId })}
+      </Col>
+    ));
+
   const kindField = (
-    <Col xs={24} md={kind === 'plantingRange' || kind === 'trapCount' ? 24 : 12}>
-      <Form.Item
-        name="kind"
-        label={l('kind')}
-        extra={kind === 'plantingRange' || kind === 'trapCount' ? l(`${kind}Help`) : undefined}
-      >
+    <Col xs={24} md={HELPED.includes(kind) ? 24 : 12}>
+      <Form.Item name="kind" label={l('kind')} extra={HELPED.includes(kind) ? l(`${kind}Help`) : undefined}>
         <Radio.Group
           optionType="button"
           data-testid="rule-kind"
-          // four kinds do not fit one line of a phone: they wrap
+          // five kinds do not fit one line of a phone: they wrap
           style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8 }}
-          // a target that is no trap cannot be a trap count rule's: chosen again from the traps
+          // a target that is no trap (no metered machine) cannot be a trap count (flow) rule's: chosen again
           onChange={(e) => {
-            if (e.target.value === 'trapCount' && !TRAP_CLASSES.includes(cls ?? ''))
+            const allowed = KIND_CLASSES[e.target.value];
+            if (allowed && !allowed.includes(cls ?? ''))
               form.setFieldsValue({ deviceId: undefined, deviceClass: undefined, categoryId: undefined });
           }}
           options={[
@@ -100,6 +114,7 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
             { value: 'offline', label: l('offline') },
             { value: 'plantingRange', label: l('plantingRange') },
             { value: 'trapCount', label: l('trapCount') },
+            { value: 'zoneFlow', label: l('zoneFlow') },
           ]}
         />
       </Form.Item>
@@ -161,17 +176,16 @@ export default function ConditionFields({ form }: { form: FormInstance<RuleForm>
               />
             </Form.Item>
           </Col>
-          {(
-            [
-              ['threshold', 'trapThreshold', 'rule-trap-threshold'],
-              ['windowHours', 'windowHours', 'rule-window'],
-            ] as const
-          ).map(([name, label, testId]) => (
-            <Col xs={12} md={6} key={name}>
-              {num(name, l(label), { schema: trapCountCondition.shape[name], whole: true, testId })}
-            </Col>
-          ))}
+          {wholeCols([
+            ['threshold', 'trapThreshold', 'rule-trap-threshold', trapCountCondition.shape.threshold],
+            ['windowHours', 'windowHours', 'rule-window', trapCountCondition.shape.windowHours],
+          ])}
         </>
+      ) : kind === 'zoneFlow' ? (
+        wholeCols([
+          ['deviationPct', 'deviationPct', 'rule-deviation', zoneFlowCondition.shape.deviationPct],
+          ['minRuns', 'minRuns', 'rule-min-runs', zoneFlowCondition.shape.minRuns],
+        ])
       ) : kind === 'offline' ? (
         <Col xs={24} md={12}>
           {num('offlineMinutes', l('offlineMinutes'), { min: 1 })}

@@ -1,6 +1,6 @@
 import '../../areaTexts';
 import type { AlarmPreview, DeviceClass, RuleCondition } from '@farmpark/contracts';
-import { DEVICE_MODEL } from '@farmpark/contracts';
+import { DEVICE_MODEL, isOwnerJudged } from '@farmpark/contracts';
 import { Alert, Button, Form, type FormInstance, List, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -63,8 +63,8 @@ export default function PreviewPanel({ form }: { form: FormInstance<RuleForm> })
         )?.unit ?? '')
       : '';
   // a planting rule has nothing to replay on one device: each planting's page shows its hours out; a trap
-  // count rule counts pictures, not readings: the pest pages show the catches
-  if (kind === 'plantingRange' || kind === 'trapCount') return null;
+  // count rule counts pictures, not readings: the pest pages show the catches; a flow rule judges finished runs
+  if (isOwnerJudged(kind)) return null;
   return (
     <div
       data-testid="rule-preview"
