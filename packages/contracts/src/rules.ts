@@ -201,12 +201,14 @@ export type AlarmCondition =
  */
 export const OWNER_JUDGED_KINDS = ['plantingRange', 'trapCount', 'zoneFlow'] as const;
 export type OwnerJudgedKind = (typeof OWNER_JUDGED_KINDS)[number];
-export function isOwnerJudged(kind: string): kind is OwnerJudgedKind;
+export function isOwnerJudged(kind: string | undefined): kind is OwnerJudgedKind;
 export function isOwnerJudged<C extends { kind: string }>(
   condition: C,
 ): condition is Extract<C, { kind: OwnerJudgedKind }>;
-export function isOwnerJudged(c: string | { kind: string }): boolean {
-  return (OWNER_JUDGED_KINDS as readonly string[]).includes(typeof c === 'string' ? c : c.kind);
+// a form not yet given a kind asks with undefined: no kind is owner-judged
+export function isOwnerJudged(c: string | undefined | { kind: string }): boolean {
+  const kind = typeof c === 'object' ? c.kind : c;
+  return kind !== undefined && (OWNER_JUDGED_KINDS as readonly string[]).includes(kind);
 }
 /** Who owns a rule: each kind has its own action handler on the server. */
 export const RULE_KINDS = ['alarm', 'automation', 'smartIrrigation'] as const;
