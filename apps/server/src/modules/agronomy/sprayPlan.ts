@@ -14,7 +14,7 @@ import type { PlantingsOf } from '../production/core/harvestsRepo';
 import { plannedSprayEffects } from '../production/core/safetyGuard';
 import { requireAll, requireInPark, wrongState } from '../production/stock/answers';
 import { plantingInPark } from '../production/stock/choicesRepo';
-import { addFarmWork } from '../production/stock/farmWork';
+import { addFarmWork, ONE_OFF } from '../production/stock/farmWork';
 import { materialsIn } from '../production/stock/materialsRepo';
 import { pestStages } from './service';
 
@@ -114,9 +114,7 @@ export async function acceptSprayWindow(
       personnelIds: b.personnelIds,
       machineryIds: [],
       materials: b.materials,
-      repeatEveryDays: null,
-      repeatUntil: null,
-      overrideReason: null,
+      ...ONE_OFF,
     },
     tzName,
   );

@@ -153,6 +153,9 @@ const record = (b: AddFarmWorkBody | AlterFarmWorkBody, plannedOn: string) => ({
   notes: b.notes,
 });
 
+/** The fields of a farm work other modules record once, with no override: a tree's care, an accepted spray window. */
+export const ONE_OFF = { repeatEveryDays: null, repeatUntil: null, overrideReason: null } as const;
+
 export async function addFarmWork(db: Db, auth: AuthContext, b: AddFarmWorkBody, tzName: string) {
   requirePark(auth, b.groupId);
   await doneNotAhead(db, b, tzName);

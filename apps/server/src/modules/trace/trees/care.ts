@@ -4,7 +4,7 @@ import type { Scope } from '../../../db/scope';
 import { notFound } from '../../../http/apiError';
 import { scopeOf } from '../../../http/scope';
 import type { AuthContext } from '../../auth/sessions';
-import { addFarmWork, removeFarmWork } from '../../production/stock/farmWork';
+import { addFarmWork, ONE_OFF, removeFarmWork } from '../../production/stock/farmWork';
 import { materialsOfWork } from '../batches/recordsRepo';
 import * as repo from './careRepo';
 import { treeRow } from './service';
@@ -58,9 +58,7 @@ export async function addTreeCare(db: Db, auth: AuthContext, b: AddTreeCareBody,
       personnelIds: [],
       machineryIds: [],
       materials: b.materials,
-      repeatEveryDays: null,
-      repeatUntil: null,
-      overrideReason: null,
+      ...ONE_OFF,
     },
     tzName,
   );

@@ -7,33 +7,13 @@ import '../../../../test/jsdomShims';
 import '../../../../i18n';
 import { parkNow } from '../../../../utils/time';
 import FarmWorkCalendar from './FarmWorkCalendar';
+import { farmWorkOf } from './testWork';
 
 const today = parkNow().format('YYYY-MM-DD');
 const month = today.slice(0, 7);
 const first = `${month}-01`;
 
-const work = (id: number, over: Partial<FarmWork>): FarmWork => ({
-  id,
-  groupId: 1,
-  type: 'spraying',
-  areaPointId: 3,
-  areaName: '1号棚',
-  plantingId: null,
-  plannedOn: first,
-  doneOn: null,
-  status: 'planned',
-  notes: '',
-  source: 'manual',
-  irrigationRunId: null,
-  waterM3: null,
-  fertiliser: [],
-  seriesId: null,
-  personnelIds: [],
-  machineryIds: [],
-  materials: [],
-  photoIds: [],
-  ...over,
-});
+const work = (id: number, over: Partial<FarmWork>) => farmWorkOf(id, { plannedOn: first, ...over });
 
 function renderCalendar(compact: boolean) {
   // a done work counts on its done day, a planned one on its planned day

@@ -14,28 +14,15 @@ vi.mock('../../../../api/production', () => ({
   getFarmWorkPhotos: vi.fn(async () => []),
 }));
 const { default: FarmWorkDialog } = await import('./FarmWorkDialog');
+const { farmWorkOf } = await import('./testWork');
 
-const spray: FarmWork = {
-  id: 41,
+const spray: FarmWork = farmWorkOf(41, {
   groupId: 2,
-  type: 'spraying',
-  areaPointId: 3,
-  areaName: '1号棚',
   plantingId: 9,
-  plannedOn: '2026-06-01',
   doneOn: '2026-06-01',
   status: 'done',
-  notes: '',
-  source: 'manual',
-  irrigationRunId: null,
-  waterM3: null,
-  fertiliser: [],
-  seriesId: null,
-  personnelIds: [],
-  machineryIds: [],
   materials: [{ materialId: 5, quantity: 1 } as FarmWork['materials'][number]],
-  photoIds: [],
-};
+});
 const options: FarmWorkOptions = {
   plots: [{ id: 3, name: '1号棚' }],
   plantings: [{ id: 9, areaPointId: 3, label: '番茄', status: 'growing' }],
