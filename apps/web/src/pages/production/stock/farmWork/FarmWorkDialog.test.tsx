@@ -53,9 +53,10 @@ describe('FarmWorkDialog', { timeout: 20_000 }, () => {
       ]),
     );
     fireEvent.click(screen.getByTestId('farmWork-save'));
-    const reason = await screen.findByTestId('farmWork-override-reason');
+    // antd shows a field's error through its motion: on a busy machine it comes after the 1 s findBy default
+    const reason = await screen.findByTestId('farmWork-override-reason', undefined, { timeout: 10_000 });
     // the refusal is under the day done, in words
-    expect(await screen.findByText(/2026-06-05/)).toBeTruthy();
+    expect(await screen.findByText(/2026-06-05/, undefined, { timeout: 10_000 })).toBeTruthy();
     expect(alterFarmWork.mock.calls[0][0]).toMatchObject({ overrideReason: null });
 
     fireEvent.change(reason, { target: { value: '确有喷药，负责人批准补记' } });
