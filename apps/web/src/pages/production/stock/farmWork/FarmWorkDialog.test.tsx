@@ -42,7 +42,10 @@ describe('FarmWorkDialog', { timeout: 20_000 }, () => {
       </QueryClientProvider>,
     );
     expect(screen.queryByTestId('farmWork-override-reason')).toBeNull();
-    fireEvent.change(await screen.findByTestId('farmWork-correction-reason'), { target: { value: '补记喷药日期' } });
+    // the form is filled a render after it opens (the day done shows once its status is): save only then,
+    // or the server's error would go to a field not yet on the form
+    await waitFor(() => expect(screen.getByTestId('farmWork-doneOn')).toHaveProperty('value', '2026-06-01'));
+    fireEvent.change(screen.getByTestId('farmWork-correction-reason'), { target: { value: '补记喷药日期' } });
     alterFarmWork.mockRejectedValueOnce(
       new RequestError('api', '2026-06-05 的采收在吡虫啉的安全间隔期内', 1006, [
         {
@@ -53,10 +56,9 @@ describe('FarmWorkDialog', { timeout: 20_000 }, () => {
       ]),
     );
     fireEvent.click(screen.getByTestId('farmWork-save'));
-    // antd shows a field's error through its motion: on a busy machine it comes after the 1 s findBy default
-    const reason = await screen.findByTestId('farmWork-override-reason', undefined, { timeout: 10_000 });
+    const reason = await screen.findByTestId('farmWork-override-reason');
     // the refusal is under the day done, in words
-    expect(await screen.findByText(/2026-06-05/, undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(await screen.findByText(/2026-06-05/)).toBeTruthy();
     expect(alterFarmWork.mock.calls[0][0]).toMatchObject({ overrideReason: null });
 
     fireEvent.change(reason, { target: { value: '确有喷药，负责人批准补记' } });
