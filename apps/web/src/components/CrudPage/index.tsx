@@ -1,6 +1,19 @@
 import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Popconfirm, Result, Row, Space, Table, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Card,
+  Col,
+  Form,
+  Input,
+  Popconfirm,
+  Result,
+  Row,
+  Space,
+  Table,
+  type TableColumnsType,
+} from 'antd';
 import { type Key, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { withParkZone } from '../../utils/time';
@@ -9,7 +22,7 @@ import FilterFold from '../table/FilterFold';
 import { useTableLayout } from '../table/tableLayout';
 import CrudDialog from './CrudDialog';
 import { downloadText, toCsv } from './csv';
-import type { CrudPageProps } from './types';
+import type { CrudPageProps, SearchField } from './types';
 
 export type { CrudApi, CrudForm, CrudPageProps, FormField, SearchField } from './types';
 
@@ -29,7 +42,8 @@ const exportFilters = (filters: Params) =>
  * The table pages on the server (`pageNum/pageSize -> {list,total}`).
  */
 export default function CrudPage<R extends object, V = Record<string, unknown>>(props: CrudPageProps<R, V>) {
-  const { testId, rowKey, fetchList, search, form: formSpec, remove, rowLabel, locked, exportUrl } = props;
+  const { testId, rowKey, fetchList, form: formSpec, remove, rowLabel, locked, exportUrl } = props;
+  const search = withKeyword(props.keyword, props.search);
   const { t } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
@@ -275,4 +289,11 @@ export default function CrudPage<R extends object, V = Record<string, unknown>>(
       )}
     </Card>
   );
+}
+
+/** The keyword box first, then the page's own search inputs. */
+function withKeyword(keyword: CrudPageProps<object, unknown>['keyword'], search: SearchField[] = []): SearchField[] {
+  if (keyword === undefined) return search;
+  const { label, placeholder } = typeof keyword === 'string' ? { label: keyword, placeholder: undefined } : keyword;
+  return [{ name: 'keyword', label, input: <Input allowClear placeholder={placeholder} /> }, ...search];
 }

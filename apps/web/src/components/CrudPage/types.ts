@@ -71,6 +71,12 @@ export interface CrudPageProps<R extends object, V> {
   fetchList: (
     params: Record<string, string | number | boolean | undefined> & { pageNum: number; pageSize: number },
   ) => Promise<Paged<R>>;
+  /**
+   * The free-text box every list has, first in the search form and sent as `keyword`: its label, or its
+   * label and placeholder.
+   */
+  keyword?: string | { label: string; placeholder: string };
+  /** The page's other search inputs, after the keyword box. */
   search?: SearchField[];
   form?: CrudForm<R, V>;
   /** Removes rows by id (single delete with confirm and batch delete of the selected rows). */

@@ -77,13 +77,13 @@ export default function Categories() {
       remove={removeCategories}
       rowLabel={(c) => c.name}
       actionsWidth={220}
+      keyword={t('pests.keyword')}
       search={[
         {
           name: 'kind',
           label: t('pests.kind'),
           input: <Select options={kinds} placeholder={t('pests.kindInsect')} allowClear />,
         },
-        { name: 'keyword', label: t('pests.keyword'), input: <Input allowClear /> },
       ]}
       columns={[
         {

@@ -26,8 +26,8 @@ export default function AlarmContactsPage() {
       fetchList={getAlarmContactList}
       remove={removeAlarmContact}
       rowLabel={(c) => c.name}
+      keyword={lbl('name')}
       search={[
-        { name: 'keyword', label: lbl('name'), input: <Input allowClear /> },
         {
           name: 'groupId',
           label: lbl('parks'),

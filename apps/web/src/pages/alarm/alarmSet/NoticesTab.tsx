@@ -20,7 +20,7 @@ export default function NoticesTab() {
         fetchList={getNoticeList}
         remove={removeNotice}
         rowLabel={(n) => n.title}
-        search={[{ name: 'keyword', label: l('title'), input: <Input allowClear /> }]}
+        keyword={l('title')}
         columns={[
           { title: l('title'), dataIndex: 'title', width: 220 },
           { title: l('body'), dataIndex: 'body', ellipsis: true },

@@ -28,7 +28,7 @@ export default function RulesTab() {
       fetchList={(p) => getAlarmRuleList({ ...p, groupId })}
       remove={removeAlarmRule}
       rowLabel={(r) => r.name}
-      search={[{ name: 'keyword', label: l('name'), input: <Input allowClear /> }]}
+      keyword={l('name')}
       columns={[
         { title: l('name'), dataIndex: 'name', width: 160, fixed: 'left' },
         {

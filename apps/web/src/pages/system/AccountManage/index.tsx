@@ -32,13 +32,7 @@ export default function ScreenAccountPage() {
         fetchList={getScreenAccountList}
         remove={removeScreenAccount}
         rowLabel={(a) => a.loginName}
-        search={[
-          {
-            name: 'keyword',
-            label: lbl('keyword'),
-            input: <Input allowClear placeholder={lbl('keywordPlaceholder')} />,
-          },
-        ]}
+        keyword={{ label: lbl('keyword'), placeholder: lbl('keywordPlaceholder') }}
         columns={[
           { title: lbl('loginName'), dataIndex: 'loginName', fixed: 'left', width: 140 },
           { title: lbl('userName'), dataIndex: 'userName', width: 140 },

@@ -19,7 +19,7 @@ export default function LargeScreenManagePage() {
       fetchList={getScreenManageList}
       remove={removeScreen}
       rowLabel={(s) => s.screenTitle}
-      search={[{ name: 'keyword', label: lbl('screenTitle'), input: <Input allowClear /> }]}
+      keyword={lbl('screenTitle')}
       columns={[
         { title: lbl('screenTitle'), dataIndex: 'screenTitle', fixed: 'left', width: 200 },
         { title: lbl('screenAddress'), dataIndex: 'screenAddress', ellipsis: true },

@@ -70,8 +70,8 @@ export default function DeviceMgtPage() {
         remove={(ids) => removeDevice(ids)}
         rowLabel={(d) => `${d.deviceName} (${d.serial})`}
         actionsWidth={330}
+        keyword={lbl('keyword')}
         search={[
-          { name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> },
           { name: 'groupId', label: lbl('park'), input: <Select allowClear options={parks.options} /> },
           { name: 'deviceClass', label: lbl('deviceClass'), input: <Select allowClear options={classOptions} /> },
           {

@@ -23,6 +23,7 @@ export default function SystemLogPage() {
       testId="log"
       rowKey="id"
       fetchList={getSystemLogList}
+      keyword={lbl('keyword')}
       search={[
         {
           name: 'range',
@@ -57,7 +58,6 @@ export default function SystemLogPage() {
           ],
           t('crud.all'),
         ),
-        { name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> },
       ]}
       columns={[
         {

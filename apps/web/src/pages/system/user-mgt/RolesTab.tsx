@@ -61,7 +61,7 @@ export default function RolesTab() {
       rowLabel={(r) => r.roleName}
       locked={(r) => r.isAdmin}
       remove={removeRole}
-      search={[{ name: 'keyword', label: lbl('roleName'), input: <Input allowClear /> }]}
+      keyword={lbl('roleName')}
       columns={[
         {
           title: lbl('roleName'),

@@ -79,12 +79,8 @@ export default function UsersTab() {
         locked={(u) => u.userId === me}
         remove={removeSysUser}
         actionsWidth={290}
+        keyword={{ label: lbl('keyword'), placeholder: lbl('keywordPlaceholder') }}
         search={[
-          {
-            name: 'keyword',
-            label: lbl('keyword'),
-            input: <Input allowClear placeholder={lbl('keywordPlaceholder')} />,
-          },
           choiceField('roleId', lbl('role'), roleOptions, t('crud.all')),
           choiceField(
             'enabled',

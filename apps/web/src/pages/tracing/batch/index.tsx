@@ -60,7 +60,7 @@ function BatchList({ groupId }: { groupId: number }) {
         fetchList={(p) => getBatchList({ ...p, groupId })}
         remove={removeBatch}
         rowLabel={(b) => `${b.productName} ${b.lot}`}
-        search={[{ name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> }]}
+        keyword={lbl('keyword')}
         actionsWidth={300}
         columns={[
           { title: lbl('productName'), dataIndex: 'productName', ellipsis: true },

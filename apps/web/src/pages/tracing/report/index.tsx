@@ -54,7 +54,7 @@ function ReportList({ groupId }: { groupId: number }) {
         fetchList={(p: ListParams) => getReportList({ ...p, groupId })}
         remove={removeReport}
         rowLabel={(r) => `${r.agency} ${r.reportNo}`}
-        search={[{ name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> }]}
+        keyword={lbl('keyword')}
         toolbar={<FileUsage />}
         actionsWidth={260}
         columns={[

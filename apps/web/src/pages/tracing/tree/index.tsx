@@ -78,7 +78,7 @@ export default function TreeCodePage() {
             </Button>
           </Space>
         )}
-        search={[{ name: 'keyword', label: lbl('keyword'), input: <Input allowClear /> }]}
+        keyword={lbl('keyword')}
         actionsWidth={200}
         rowActions={(r) => (
           <Button type="link" size="small" data-testid="tree-detail" onClick={() => setOpen(r)}>

@@ -1,6 +1,6 @@
 import '../areaTexts';
 import type { Crop } from '@farmpark/contracts';
-import { Button, Input, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getStandardList, standardExportUrl } from '../../../../api/production';
@@ -24,7 +24,7 @@ export default function GrowthStagePage() {
             {t('production.stage.edit')}
           </Button>
         )}
-        search={[{ name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> }]}
+        keyword={t('production.keyword')}
         columns={[
           { title: lbl('name'), dataIndex: 'name', width: 120 },
           { title: lbl('variety'), dataIndex: 'variety', width: 130 },

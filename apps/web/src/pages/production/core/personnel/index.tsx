@@ -34,8 +34,8 @@ export default function PersonnelPage() {
       remove={removePersonnel}
       rowLabel={(p) => p.name}
       exportUrl={personnelExportUrl}
+      keyword={t('production.keyword')}
       search={[
-        { name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> },
         {
           name: 'groupId',
           label: lbl('parks'),

@@ -61,8 +61,8 @@ function HarvestList({ groupId }: { groupId: number }) {
         />
       )}
       exportUrl={(f, format) => harvestExportUrl({ ...f, groupId }, format)}
+      keyword={t('production.keyword')}
       search={[
-        { name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> },
         {
           name: 'dates',
           label: lbl('dateRange'),

@@ -28,7 +28,7 @@ export default function CropTab() {
       remove={removeCrop}
       rowLabel={(c) => c.name}
       exportUrl={cropExportUrl}
-      search={[{ name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> }]}
+      keyword={t('production.keyword')}
       actionsWidth={280}
       rowActions={(c, api) => (
         <PictureUpload

@@ -51,8 +51,8 @@ export default function PlantingTab({ groupId }: { groupId: number }) {
           </Button>
         )}
         exportUrl={(f, format) => plantingExportUrl({ ...f, groupId }, format)}
+        keyword={t('production.keyword')}
         search={[
-          { name: 'keyword', label: t('production.keyword'), input: <Input allowClear /> },
           {
             name: 'cropId',
             label: lbl('crop'),

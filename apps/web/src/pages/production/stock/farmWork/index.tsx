@@ -2,7 +2,7 @@ import '../areaTexts';
 import { PlusOutlined } from '@ant-design/icons';
 import { FARM_WORK_STATUSES, FARM_WORK_TYPES, type FarmWork } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Input, Select, Space, Tabs, Tag, Tooltip } from 'antd';
+import { Button, Card, DatePicker, Select, Space, Tabs, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -78,8 +78,8 @@ export default function FarmWorkPage() {
       rowLabel={(w) => `${t(`productionStock.workType.${w.type}`)} ${w.areaName}`}
       toolbar={newButton}
       exportUrl={(f, format) => farmWorkExportUrl({ ...f, groupId }, format)}
+      keyword={t('productionStock.keyword')}
       search={[
-        { name: 'keyword', label: t('productionStock.keyword'), input: <Input allowClear /> },
         {
           name: 'type',
           label: lbl('type'),

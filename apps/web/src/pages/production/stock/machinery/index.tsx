@@ -59,10 +59,8 @@ function MachineryList({ groupId }: { groupId: number }) {
         rowLabel={(m) => m.name}
         actionsWidth={220}
         exportUrl={(f, format) => machineryExportUrl({ ...f, groupId }, format)}
-        search={[
-          { name: 'keyword', label: t('productionStock.keyword'), input: <Input allowClear /> },
-          { name: 'status', label: lbl('status'), input: <Select allowClear options={statuses} /> },
-        ]}
+        keyword={t('productionStock.keyword')}
+        search={[{ name: 'status', label: lbl('status'), input: <Select allowClear options={statuses} /> }]}
         columns={[
           { title: lbl('name'), dataIndex: 'name', width: 150 },
           { title: lbl('type'), dataIndex: 'type', width: 100 },

@@ -53,8 +53,8 @@ function MaterielList({ groupId }: { groupId: number }) {
         rowLabel={(m) => m.name}
         actionsWidth={280}
         exportUrl={(f, format) => materialExportUrl({ ...f, groupId }, format)}
+        keyword={t('productionStock.keyword')}
         search={[
-          { name: 'keyword', label: t('productionStock.keyword'), input: <Input allowClear /> },
           { name: 'kind', label: lbl('kind'), input: <Select allowClear options={kinds} /> },
           {
             name: 'low',

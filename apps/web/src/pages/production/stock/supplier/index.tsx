@@ -37,7 +37,7 @@ function SupplierList({ groupId }: { groupId: number }) {
       remove={removeSupplier}
       rowLabel={(s) => s.name}
       exportUrl={(f, format) => supplierExportUrl({ ...f, groupId }, format)}
-      search={[{ name: 'keyword', label: t('productionStock.keyword'), input: <Input allowClear /> }]}
+      keyword={t('productionStock.keyword')}
       columns={[
         { title: lbl('name'), dataIndex: 'name', width: 180 },
         { title: lbl('contact'), dataIndex: 'contact', width: 100 },

@@ -2,7 +2,7 @@ import '../areaTexts';
 import { UploadOutlined } from '@ant-design/icons';
 import { formatBytes, type TraceVideo } from '@farmpark/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Input, Modal } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getVideoList, type ListParams, removeVideo, videoFileUrl } from '../../../../api/production';
@@ -43,7 +43,7 @@ export default function VideoManagementPage() {
             <FileUsage />
           </>
         }
-        search={[{ name: 'keyword', label: lbl('title'), input: <Input allowClear /> }]}
+        keyword={lbl('title')}
         columns={[
           { title: lbl('title'), dataIndex: 'title', ellipsis: true },
           { title: lbl('plot'), dataIndex: 'areaName', width: 130, render: (v: string | null) => v ?? '—' },
