@@ -235,6 +235,7 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   spec: ['规格', 'specification'],
   species: ['品种', 'species'],
   speed: ['速度', 'speed'],
+  split: ['分屏', 'split'],
   stages: ['生长阶段', 'stages'],
   standard: ['标准', 'standard'],
   start: ['开始时间', 'start'],
@@ -259,6 +260,8 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   tasks: ['农事任务', 'tasks'],
   threshold: ['阈值', 'threshold'],
   thumb: ['缩略图', 'thumbnail'],
+  tile: ['画面位置', 'tile'],
+  tiles: ['画面', 'tiles'],
   timeZone: ['时区', 'time zone'],
   title: ['标题', 'title'],
   to: ['结束时间', 'to'],
@@ -280,6 +283,8 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   variety: ['品种', 'variety'],
   version: ['版本', 'version'],
   videoIds: ['视频', 'videos'],
+  viewIds: ['视图', 'views'],
+  viewSeconds: ['每个视图停留（秒）', 'seconds per view'],
   visit: ['访问标识', 'visit'],
   volumeM3: ['水量（立方米）', 'volume (m³)'],
   w: ['框宽度', 'box width'],
@@ -308,6 +313,7 @@ const BAGS = new Set(['params']);
 
 /** One item of a list, as a person counts them on the page ("第 3 个阶段" / "stage 3"). */
 const ROWS: Record<string, readonly [zh: string, en: string]> = {
+  tiles: ['画面', 'tile'],
   stages: ['阶段', 'stage'],
   ranges: ['参数', 'parameter'],
   items: ['检测项目', 'item'],

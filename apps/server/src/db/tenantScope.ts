@@ -101,6 +101,7 @@ export const PARK_COLUMN: Record<TenantTable, 'group_id' | 'id' | null> = {
   video_ezviz_keys: null,
   video_snapshots: 'group_id',
   video_timelapses: 'group_id',
+  video_wall_layouts: null,
 };
 
 /** Whose rows a query may touch: one merchant, and of its park data only these parks (or all of them). */

@@ -38,7 +38,20 @@ export interface VideoEzvizKeysTable {
   updated_at: number;
 }
 
+/** Migration 2026_11_29_99w: a user's saved wall views and tours (contracts video/wallLayouts.ts). */
+export interface VideoWallLayoutsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  user_id: number;
+  kind: 'view' | 'tour';
+  name: string;
+  /** JSON: a view's {split, tiles}, a tour's {viewIds, seconds}. */
+  layout: string;
+  updated_at: number;
+}
+
 export interface VideoCamerasTables {
   video_cameras: VideoCamerasTable;
   video_ezviz_keys: VideoEzvizKeysTable;
+  video_wall_layouts: VideoWallLayoutsTable;
 }

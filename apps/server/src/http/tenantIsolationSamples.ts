@@ -196,6 +196,11 @@ export const SAMPLES: Record<string, string> = {
   snapshotEveryMinutes: '0',
   // saved without reaching the (made-up) camera: the foreign park is what must be refused
   unchecked: 'true',
+  // the wall's saved views: a view of Demo Farm's gate camera, a tour of views the caller does not have
+  split: '1',
+  tiles: '[{"tile":0,"cameraId":11}]',
+  viewIds: '1,2',
+  viewSeconds: '10',
   appKey: 'isolation',
   secret: '',
   protocol: 'hls',

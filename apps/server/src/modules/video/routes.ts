@@ -14,6 +14,7 @@ import { ezvizRoutes } from './ezvizRoutes';
 import { createVideo, type Video } from './runtime';
 import * as service from './service';
 import { streamRoutes } from './streamRoutes';
+import { wallRoutes } from './wallRoutes';
 
 const SETUP = { permitUrl: '/system/video-setup' };
 
@@ -68,5 +69,6 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): Video {
 
   streamRoutes(app, deps, video);
   ezvizRoutes(app, deps, video);
+  wallRoutes(app, deps);
   return video;
 }
