@@ -8,11 +8,16 @@ import {
   type PtzBody,
   type RecordingRange,
   SNAPSHOT_PATHS as S,
+  type SaveWallTourBody,
+  type SaveWallViewBody,
   type SnapshotDay,
   type SnapshotItem,
   type TimelapseItem,
   type UpdateVideoCameraBody,
   type VideoCamera,
+  type WallLayouts,
+  type WallTour,
+  type WallView,
 } from '@farmpark/contracts';
 import { download, get, post } from './request';
 
@@ -58,3 +63,11 @@ export const addTimelapse = (cameraId: number, start: number, end: number, fps: 
   post<TimelapseItem>(S.addTimelapse, { cameraId, start, end, fps }, { json: true });
 export const getTimelapses = (cameraId: number) => get<TimelapseItem[]>(S.timelapseList, { cameraId });
 export const getTimelapse = (id: number) => get<TimelapseItem>(S.timelapseDetail, { id });
+
+// the wall's saved views and tours (each user's own)
+const W = `${V}/wall`;
+const JSON_BODY = { json: true } as const;
+export const getWallLayouts = () => get<WallLayouts>(`${W}/getWallLayouts`);
+export const saveWallView = (body: SaveWallViewBody) => post<WallView>(`${W}/saveWallView`, body, JSON_BODY);
+export const saveWallTour = (body: SaveWallTourBody) => post<WallTour>(`${W}/saveWallTour`, body, JSON_BODY);
+export const removeWallLayout = (id: number) => post<null>(`${W}/removeWallLayout`, { id }, JSON_BODY);

@@ -2,12 +2,14 @@ import '../areaTexts';
 import { useQuery } from '@tanstack/react-query';
 import { Image, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { getAlarmSnapshots, thumbOf } from '../../../api/video';
 import { formatTime } from '../../../utils/time';
 
 /**
  * The pictures an alarm kept from the cameras nearest its device (issue 15 item 8), for the alarm
- * record's detail; nothing at all when the park has no cameras.
+ * record's detail, each with a link that opens its camera live on the wall; nothing at all when the park has
+ * no cameras.
  */
 export default function AlarmPictures({ alarmId }: { alarmId: number }) {
   const { t } = useTranslation();
@@ -25,7 +27,10 @@ export default function AlarmPictures({ alarmId }: { alarmId: number }) {
             <figure key={p.id} style={{ margin: 0, width: 200 }}>
               <Image src={thumbOf(p.url)} preview={{ src: p.url }} width={200} />
               <figcaption style={{ fontSize: 12, color: '#888' }}>
-                {p.cameraName} · {formatTime(p.takenAt)}
+                {p.cameraName} · {formatTime(p.takenAt)} ·{' '}
+                <Link to={`/videoEqui/video?camera=${p.cameraId}`} data-testid={`alarm-live-${p.cameraId}`}>
+                  {t('video.wall.liveFromAlarm')}
+                </Link>
               </figcaption>
             </figure>
           ))}

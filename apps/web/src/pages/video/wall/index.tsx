@@ -3,10 +3,12 @@ import type { CameraPurpose } from '@farmpark/contracts';
 import { Alert, Card, Grid, Segmented, Tabs } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import CameraTree from '../components/CameraTree';
 import { useWallCameras, type WallCamera } from '../components/useCameras';
 import VideoTile from '../components/VideoTile';
 import Playback from './Playback';
+import WallLayoutsBar from './WallLayoutsBar';
 
 const SPLITS = [1, 4, 9, 16] as const;
 
@@ -23,6 +25,15 @@ function Wall({ purpose, testId }: { purpose?: CameraPurpose; testId: string }) 
   const [tiles, setTiles] = useState<(number | null)[]>(() => Array(16).fill(null));
   const [picked, setPicked] = useState<WallCamera | null>(null);
   const cameraOf = (id: number | null) => cameras.find((c) => c.id === id) ?? null;
+  // `?camera=` (an alarm's "watch live") opens that camera alone, once the list has it
+  const [search] = useSearchParams();
+  const asked = Number(search.get('camera'));
+  const askedKnown = cameras.some((c) => c.id === asked);
+  useEffect(() => {
+    if (!askedKnown) return;
+    setSplit(1);
+    setTiles((old) => [asked, ...old.slice(1).map((v) => (v === asked ? null : v))]);
+  }, [asked, askedKnown]);
   // fetch the player library while the operator picks a camera, not after the click
   useEffect(() => {
     void import('hls.js');
@@ -43,7 +54,12 @@ function Wall({ purpose, testId }: { purpose?: CameraPurpose; testId: string }) 
 
   const live = (
     <div style={{ display: 'flex', gap: 12, flexDirection: phone ? 'column' : 'row', alignItems: 'flex-start' }}>
-      <Card size="small" title={t('video.cameras')} style={{ width: phone ? '100%' : 240, flex: 'none' }}>
+      {/* on a phone the video comes first, the tree below it */}
+      <Card
+        size="small"
+        title={t('video.cameras')}
+        style={{ width: phone ? '100%' : 240, flex: 'none', order: phone ? 1 : 0 }}
+      >
         <CameraTree cameras={cameras} parkName={parkName} selected={picked?.id ?? null} onSelect={pick} />
       </Card>
       <div style={{ flex: 1, minWidth: 0, width: '100%' }}>
@@ -56,6 +72,14 @@ function Wall({ purpose, testId }: { purpose?: CameraPurpose; testId: string }) 
             data-testid="wall-split"
           />
         </div>
+        <WallLayoutsBar
+          split={split}
+          tiles={tiles}
+          onApply={(s, next) => {
+            setSplit(s);
+            setTiles(next);
+          }}
+        />
         {picked && (
           <Alert type="info" showIcon style={{ marginBottom: 8 }} message={t('video.placing', { name: picked.name })} />
         )}
