@@ -45,6 +45,7 @@ export * from './trace/reports';
 export * from './trace/shipments';
 export * from './trace/trees';
 export * from './video/cameras';
+export * from './video/ptzPresets';
 export * from './video/snapshots';
 export * from './video/wallLayouts';
 export type * from './weather';

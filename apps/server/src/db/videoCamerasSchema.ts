@@ -50,8 +50,21 @@ export interface VideoWallLayoutsTable {
   updated_at: number;
 }
 
+/** Migration 2026_11_29_99x: a PTZ camera's named presets (contracts video/ptzPresets.ts). */
+export interface VideoPtzPresetsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  /** The camera's device. */
+  device_id: number;
+  /** The number the camera keeps the position under. */
+  preset_index: number;
+  name: string;
+  created_at: number;
+}
+
 export interface VideoCamerasTables {
   video_cameras: VideoCamerasTable;
   video_ezviz_keys: VideoEzvizKeysTable;
   video_wall_layouts: VideoWallLayoutsTable;
+  video_ptz_presets: VideoPtzPresetsTable;
 }

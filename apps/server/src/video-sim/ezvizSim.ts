@@ -62,6 +62,13 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
   let issued = 0;
   const captures = new Map<string, Buffer>();
   const scenes = new Map<string, { scene: Scene; touched: number }>();
+  // a device's presets by number, as a camera keeps them (outliving its scene, which idles away)
+  const presets = new Map<string, Map<number, ReturnType<Scene['position']>>>();
+  const presetsOf = (d: SimDevice) => {
+    const kept = presets.get(key(d)) ?? new Map();
+    presets.set(key(d), kept);
+    return kept;
+  };
   const key = (d: SimDevice) => `${d.serial}-${d.channelNo}`;
   const sceneOf = (d: SimDevice) => {
     let s = scenes.get(key(d));
@@ -123,6 +130,22 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
         if (!dir) return answer(res, '10001', 'direction is invalid');
         s.scene.ptzStart(dir, Number(form.get('speed') ?? '1'));
       } else s.scene.ptzStop();
+      return answer(res, '200', 'Operation succeeded');
+    }
+    if (path.startsWith('/api/lapp/device/preset/')) {
+      if (!device.ptz) return answer(res, '60020', 'the device does not support PTZ');
+      const kept = presetsOf(device);
+      if (path.endsWith('/add')) {
+        const index = Math.max(0, ...kept.keys()) + 1;
+        kept.set(index, s.scene.position());
+        return answer(res, '200', 'Operation succeeded', { index });
+      }
+      const index = Number(form.get('index'));
+      const at = kept.get(index);
+      if (!at) return answer(res, '60013', 'the preset does not exist');
+      if (path.endsWith('/move')) s.scene.moveTo(at);
+      else if (path.endsWith('/clear')) kept.delete(index);
+      else return answer(res, '10001', 'unknown call');
       return answer(res, '200', 'Operation succeeded');
     }
     if (path === '/api/lapp/device/capture') {

@@ -211,6 +211,25 @@ export class Scene {
     this.command('y', centred(`${this.cy.toFixed(1)}+${dy}*(t-${t0})`, 'oh', 'ih'));
   }
 
+  /** Where the camera points (a PTZ preset keeps it): the window's centre and zoom. */
+  position(): { cx: number; cy: number; zoom: number } {
+    this.ptzStop();
+    return { cx: this.cx, cy: this.cy, zoom: this.zoom };
+  }
+
+  /** Turns to a kept position at once (a preset): the stream's window jumps there. */
+  moveTo(p: { cx: number; cy: number; zoom: number }): void {
+    this.ptzStop();
+    this.cx = p.cx;
+    this.cy = p.cy;
+    this.zoom = p.zoom;
+    this.settle();
+    const win = this.still();
+    this.command('w', String(win.w));
+    this.command('x', centred(win.cx, 'ow', 'iw'));
+    this.command('y', centred(win.cy, 'oh', 'ih'));
+  }
+
   /** Ends the running move: the window stays where the stream shows it. */
   ptzStop(): void {
     this.settle();

@@ -36,6 +36,7 @@ import * as machineSettings from './2026_11_29_93_machine_settings';
 import * as pestBiofix from './2026_11_29_94_pest_biofix';
 import * as botWebhooks from './2026_11_29_95_bot_webhooks';
 import * as wallLayouts from './2026_11_29_99w_wall_layouts';
+import * as ptzPresets from './2026_11_29_99x_ptz_presets';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_94_pest_biofix': pestBiofix,
   '2026_11_29_95_bot_webhooks': botWebhooks,
   '2026_11_29_99w_wall_layouts': wallLayouts,
+  '2026_11_29_99x_ptz_presets': ptzPresets,
 };

@@ -120,6 +120,21 @@ export function ezvizPtz(
   return callEzviz<null>(deps, t.merchantId, `/api/lapp/device/ptz/${action}`, form);
 }
 
+/**
+ * PTZ presets: `add` keeps where the camera points now under a number EZVIZ answers; `move` turns the camera
+ * to a kept number; `clear` forgets it.
+ */
+export async function ezvizPresetAdd(deps: EzvizDeps, t: EzvizTarget): Promise<number> {
+  const r = await callEzviz<{ index: number }>(deps, t.merchantId, '/api/lapp/device/preset/add', target(t));
+  return Number(r.index);
+}
+export function ezvizPresetCall(deps: EzvizDeps, t: EzvizTarget, action: 'move' | 'clear', index: number) {
+  return callEzviz<null>(deps, t.merchantId, `/api/lapp/device/preset/${action}`, {
+    ...target(t),
+    index: String(index),
+  });
+}
+
 /** One picture now: EZVIZ stores it and answers its URL, which the server fetches. */
 export async function ezvizCapture(deps: EzvizDeps, t: EzvizTarget): Promise<Buffer> {
   const { picUrl } = await callEzviz<{ picUrl: string }>(deps, t.merchantId, '/api/lapp/device/capture', target(t));

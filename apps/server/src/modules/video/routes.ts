@@ -11,6 +11,7 @@ import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { ezvizRoutes } from './ezvizRoutes';
+import { presetRoutes } from './presetRoutes';
 import { createVideo, type Video } from './runtime';
 import * as service from './service';
 import { streamRoutes } from './streamRoutes';
@@ -70,5 +71,6 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): Video {
   streamRoutes(app, deps, video);
   ezvizRoutes(app, deps, video);
   wallRoutes(app, deps);
+  presetRoutes(app, deps);
   return video;
 }

@@ -19,6 +19,7 @@ import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
 import { ezvizPtz } from './ezvizClient';
 import { asFailure, type CameraFailure, failureError } from './faults';
+import { steerable } from './ptzPresets';
 import { recordingRanges, SEGMENT_SECONDS, segmentStart, vodPlaylist } from './recordings';
 import type { CameraRow } from './repo';
 import type { Video } from './runtime';
@@ -96,13 +97,7 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, video: Vide
   );
 
   r.post('/api/merchant/video/camera/ptz', { config: WATCH, schema: { tags, body: ptzBody } }, async (req) => {
-    const cam = await cameraOf(deps.db, authOf(req), req.body.id);
-    if (cam.ptz !== 1) throw new ApiError(Code.DEVICE_OPERATION_FAILED, 'this camera has no PTZ');
-    if (cam.kind !== 'ezviz')
-      throw new ApiError(
-        Code.DEVICE_OPERATION_FAILED,
-        'PTZ works for EZVIZ cameras (stream URLs carry no PTZ control)',
-      );
+    const cam = await steerable(deps.db, authOf(req), req.body.id);
     const b = req.body;
     await ezvizPtz(ezvizDeps(deps), ezvizTarget(cam), b.action, b.direction, b.speed).catch((err) => {
       throw failureError(ezvizFailure(err), { prefix: { zh: '云台操作失败', en: 'PTZ failed' } });
