@@ -6,6 +6,7 @@ import {
   type EzvizKeyStatus,
   type PlayAnswer,
   type PtzBody,
+  type PtzPreset,
   type RecordingRange,
   SNAPSHOT_PATHS as S,
   type SaveWallTourBody,
@@ -71,3 +72,10 @@ export const getWallLayouts = () => get<WallLayouts>(`${W}/getWallLayouts`);
 export const saveWallView = (body: SaveWallViewBody) => post<WallView>(`${W}/saveWallView`, body, JSON_BODY);
 export const saveWallTour = (body: SaveWallTourBody) => post<WallTour>(`${W}/saveWallTour`, body, JSON_BODY);
 export const removeWallLayout = (id: number) => post<null>(`${W}/removeWallLayout`, { id }, JSON_BODY);
+
+// PTZ presets of one camera
+export const getPtzPresets = (cameraId: number) => get<PtzPreset[]>(`${V}/camera/presets`, { cameraId });
+export const addPtzPreset = (cameraId: number, name: string) =>
+  post<PtzPreset>(`${V}/camera/preset/add`, { cameraId, name }, JSON_BODY);
+export const gotoPtzPreset = (id: number) => post<null>(`${V}/camera/preset/goto`, { id }, JSON_BODY);
+export const removePtzPreset = (id: number) => post<null>(`${V}/camera/preset/remove`, { id }, JSON_BODY);

@@ -85,6 +85,16 @@ export const videoEn: typeof videoZh = {
       loadFailed: 'Could not read the saved views',
       liveFromAlarm: 'Watch live',
     },
+    presets: {
+      title: 'Presets',
+      goTo: 'Go to a preset',
+      add: 'Save this position as a preset',
+      name: 'Preset name',
+      saved: 'Preset "{{name}}" saved',
+      remove: 'Delete the preset "{{name}}"',
+      removed: 'Preset deleted',
+      none: 'No presets yet',
+    },
     setup: {
       ezviz: 'EZVIZ open platform key',
       appKey: 'AppKey',

@@ -85,6 +85,16 @@ export const videoZh = {
       loadFailed: '读取已保存的视图失败',
       liveFromAlarm: '看实时画面',
     },
+    presets: {
+      title: '预置位',
+      goTo: '转到预置位',
+      add: '保存当前位置为预置位',
+      name: '预置位名称',
+      saved: '预置位“{{name}}”已保存',
+      remove: '删除预置位“{{name}}”',
+      removed: '已删除预置位',
+      none: '还没有预置位',
+    },
     setup: {
       ezviz: '萤石开放平台密钥',
       appKey: 'AppKey',

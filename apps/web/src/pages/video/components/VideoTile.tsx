@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { playCamera } from '../../../api/video';
 import { DRAG_TYPE } from './CameraTree';
 import PtzPad from './PtzPad';
+import PtzPresets from './PtzPresets';
 import SnapshotButton from './SnapshotButton';
 import TileButton from './TileButton';
 import type { WallCamera } from './useCameras';
@@ -204,6 +205,9 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
       {camera?.ptz && showPtz && (
         <div style={{ position: 'absolute', zIndex: 2, right: 8, bottom: 8, opacity: 0.9 }}>
           <PtzPad cameraId={camera.id} />
+          <div style={{ marginTop: 4 }}>
+            <PtzPresets cameraId={camera.id} />
+          </div>
         </div>
       )}
     </div>
