@@ -103,6 +103,8 @@ describeEachEngine('video wall views and tours', (env) => {
     const tile = (t: number, c: number) => ({ tile: t, cameraId: c });
     expect(await refused('saveWallView', { name: 'x', split: 3, tiles: [] })).toEqual(['split:oneOf']);
     expect(await refused('saveWallView', { name: ' ', split: 4, tiles: [] })).toEqual(['name:required']);
+    // another view of the same name (the tour may share it: a different kind)
+    expect(await refused('saveWallView', { name: '大门与育苗', split: 1, tiles: [] })).toEqual(['name:duplicate']);
     expect(await refused('saveWallView', { name: 'x', split: 4, tiles: [tile(4, cams[0])] })).toEqual([
       'tiles.0.tile:max',
     ]);

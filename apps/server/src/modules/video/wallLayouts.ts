@@ -10,7 +10,7 @@ import {
   type WallView,
 } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
-import { ApiError } from '../../http/apiError';
+import { ApiError, invalidRequest } from '../../http/apiError';
 import { scopeOf } from '../../http/scope';
 import type { AuthContext } from '../auth/sessions';
 import * as repo from './repo';
@@ -74,11 +74,15 @@ async function save(
   row: { kind: 'view' | 'tour'; name: string; layout: object },
 ): Promise<number> {
   const stored = { kind: row.kind, name: row.name, layout: JSON.stringify(row.layout) };
+  const mine = await layouts.layoutsOf(db, auth.merchantId, auth.userId);
+  // a name picks one view (or tour) from the user's list: two of a kind may not share it
+  if (mine.some((r) => r.kind === row.kind && r.name === row.name && r.id !== id))
+    throw invalidRequest([{ field: 'name', rule: 'duplicate', params: { value: row.name } }]);
   if (id !== undefined) {
     if (!(await layouts.updateLayout(db, auth.merchantId, auth.userId, id, stored, Date.now()))) throw gone();
     return id;
   }
-  if ((await layouts.countOf(db, auth.merchantId, auth.userId)) >= WALL_LAYOUTS_MAX)
+  if (mine.length >= WALL_LAYOUTS_MAX)
     throw new ApiError(Code.VALIDATION, {
       en: `At most ${WALL_LAYOUTS_MAX} views and tours can be kept: remove one first`,
       zh: `最多保存 ${WALL_LAYOUTS_MAX} 个视图和轮巡，请先删除一个`,

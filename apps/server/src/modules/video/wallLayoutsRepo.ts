@@ -10,13 +10,6 @@ export function layoutsOf(db: Db, merchantId: number, userId: number) {
   return ofUser(db, merchantId, userId).selectAll().orderBy('kind').orderBy('name').orderBy('id').execute();
 }
 
-export async function countOf(db: Db, merchantId: number, userId: number): Promise<number> {
-  const r = await ofUser(db, merchantId, userId)
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(r.n);
-}
-
 type Row = Pick<VideoWallLayoutsTable, 'kind' | 'name' | 'layout'>;
 
 export async function insertLayout(db: Db, merchantId: number, userId: number, row: Row, now: number) {

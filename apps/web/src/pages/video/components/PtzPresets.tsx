@@ -2,7 +2,7 @@ import '../areaTexts';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { addPtzPresetBody } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Popconfirm, Popover, Select, Space, Tooltip } from 'antd';
+import { App, Button, Form, Input, Popconfirm, Popover, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addPtzPreset, getPtzPresets, gotoPtzPreset, removePtzPreset } from '../../../api/video';
@@ -59,7 +59,7 @@ export default function PtzPresets({ cameraId }: { cameraId: number }) {
   };
 
   return (
-    <Space.Compact size="small" style={{ width: 132 }} data-testid={`ptz-presets-${cameraId}`}>
+    <Space.Compact size="small" data-testid={`ptz-presets-${cameraId}`}>
       <Select
         size="small"
         style={{ width: 84 }}
@@ -89,22 +89,24 @@ export default function PtzPresets({ cameraId }: { cameraId: number }) {
           </Form>
         }
       >
-        <Tooltip title={t('video.presets.add')}>
-          <Button size="small" icon={<PlusOutlined />} aria-label={t('video.presets.add')} />
-        </Tooltip>
-      </Popover>
-      <Popconfirm
-        title={current ? t('video.presets.remove', { name: current.name }) : ''}
-        disabled={!current}
-        onConfirm={() => (current ? remove(current.id) : undefined)}
-      >
         <Button
           size="small"
-          icon={<DeleteOutlined />}
-          disabled={!current}
-          aria-label={current ? t('video.presets.remove', { name: current.name }) : t('video.presets.title')}
+          icon={<PlusOutlined />}
+          aria-label={t('video.presets.add')}
+          data-testid={`ptz-preset-add-${cameraId}`}
         />
-      </Popconfirm>
+      </Popover>
+      {current && (
+        <Popconfirm title={t('video.presets.remove', { name: current.name })} onConfirm={() => remove(current.id)}>
+          <Button
+            size="small"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('video.presets.remove', { name: current.name })}
+            data-testid={`ptz-preset-remove-${cameraId}`}
+          />
+        </Popconfirm>
+      )}
     </Space.Compact>
   );
 }

@@ -205,7 +205,8 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
       {camera?.ptz && showPtz && (
         <div style={{ position: 'absolute', zIndex: 2, right: 8, bottom: 8, opacity: 0.9 }}>
           <PtzPad cameraId={camera.id} />
-          <div style={{ marginTop: 4 }}>
+          {/* solid behind the presets: the picture's own captions would show through a bare select */}
+          <div style={{ marginTop: 4, background: '#fff', borderRadius: 6, padding: 2, width: 'fit-content' }}>
             <PtzPresets cameraId={camera.id} />
           </div>
         </div>
