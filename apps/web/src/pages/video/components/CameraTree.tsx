@@ -1,5 +1,5 @@
 import { VideoCameraOutlined } from '@ant-design/icons';
-import { Badge, Empty, Tree } from 'antd';
+import { Badge, Empty, Spin, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { byPark, type WallCamera } from './useCameras';
 
@@ -7,14 +7,17 @@ export const DRAG_TYPE = 'application/x-farmpark-camera';
 
 interface Props {
   cameras: WallCamera[];
+  /** The list is still on its way: a spinner, not "no cameras". */
+  loading?: boolean;
   parkName: (groupId: number) => string;
   selected: number | null;
   onSelect: (camera: WallCamera | null) => void;
 }
 
 /** Cameras by park; each camera can be dragged onto a tile, or picked and then placed with a tap. */
-export default function CameraTree({ cameras, parkName, selected, onSelect }: Props) {
+export default function CameraTree({ cameras, loading, parkName, selected, onSelect }: Props) {
   const { t } = useTranslation();
+  if (loading) return <Spin style={{ display: 'block', margin: '24px auto' }} data-testid="camera-tree-loading" />;
   if (cameras.length === 0) return <Empty description={t('video.noCameras')} />;
   const treeData = [...byPark(cameras)].map(([groupId, list]) => ({
     key: `park-${groupId}`,

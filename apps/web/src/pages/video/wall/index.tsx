@@ -20,7 +20,7 @@ function Wall({ purpose, testId }: { purpose?: CameraPurpose; testId: string }) 
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const phone = !screens.md;
-  const { cameras, parkName } = useWallCameras(purpose);
+  const { cameras, parkName, isPending } = useWallCameras(purpose);
   const [split, setSplit] = useState<(typeof SPLITS)[number]>(4);
   const [tiles, setTiles] = useState<(number | null)[]>(() => Array(16).fill(null));
   const [picked, setPicked] = useState<WallCamera | null>(null);
@@ -60,7 +60,13 @@ function Wall({ purpose, testId }: { purpose?: CameraPurpose; testId: string }) 
         title={t('video.cameras')}
         style={{ width: phone ? '100%' : 240, flex: 'none', order: phone ? 1 : 0 }}
       >
-        <CameraTree cameras={cameras} parkName={parkName} selected={picked?.id ?? null} onSelect={pick} />
+        <CameraTree
+          cameras={cameras}
+          loading={isPending}
+          parkName={parkName}
+          selected={picked?.id ?? null}
+          onSelect={pick}
+        />
       </Card>
       <div style={{ flex: 1, minWidth: 0, width: '100%' }}>
         <div style={{ display: 'flex', gap: 12, alignItems: 'center', marginBottom: 8, flexWrap: 'wrap' }}>
