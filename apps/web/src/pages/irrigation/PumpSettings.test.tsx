@@ -1,11 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { errorUnder } from '../../test/errorUnder';
 import { idleFertigationMachine } from '../../test/irrigationMachine';
 import '../../test/jsdomShims';
+import { renderWithClient } from '../../test/renderWithClient';
 import PumpSettings from './PumpSettings';
 
 // The form's behaviour is under test; the server is stood in for at its edge.
@@ -15,13 +14,7 @@ vi.mock('../../api/irrigation', () => api);
 const machine = idleFertigationMachine;
 
 function open() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <App>
-        <PumpSettings machine={machine} />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderWithClient(<PumpSettings machine={machine} />);
   fireEvent.click(screen.getByTestId('pump-5'));
 }
 const field = async (name: string) => (await screen.findByTestId(`pump-${name}`)) as HTMLInputElement;

@@ -1,6 +1,4 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { post } from '../../api/request';
 import FeedbackBridge from '../../components/FeedbackBridge';
@@ -8,6 +6,7 @@ import '../../i18n';
 import { idleFertigationMachine } from '../../test/irrigationMachine';
 import '../../test/jsdomShims';
 import { useParkStore } from '../../stores/park';
+import { renderWithClient } from '../../test/renderWithClient';
 import StartForm from './StartForm';
 
 // The form's behaviour is under test; the server is stood in for at its edge.
@@ -25,13 +24,11 @@ vi.mock('../../api/irrigation', () => api);
 const machine = idleFertigationMachine;
 
 async function renderForm() {
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <App>
-        <FeedbackBridge />
-        <StartForm machine={machine} />
-      </App>
-    </QueryClientProvider>,
+  renderWithClient(
+    <>
+      <FeedbackBridge />
+      <StartForm machine={machine} />
+    </>,
   );
   const form = screen.getByTestId('start-form-5');
   fireEvent.mouseDown(within(form).getByRole('combobox'));

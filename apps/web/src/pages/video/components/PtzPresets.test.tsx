@@ -1,9 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../test/jsdomShims';
 import '../../../i18n';
+import { renderWithClient } from '../../../test/renderWithClient';
 
 const gotoPtzPreset = vi.fn(async (_id: number) => null);
 const addPtzPreset = vi.fn(async (cameraId: number, name: string) => ({ id: 8, cameraId, name }));
@@ -20,14 +19,7 @@ const { default: PtzPresets } = await import('./PtzPresets');
 
 describe('PtzPresets', { timeout: 20_000 }, () => {
   it('turns the camera to the preset chosen, and saves where it points under a name it checks first', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <App>
-          <PtzPresets cameraId={3} />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderWithClient(<PtzPresets cameraId={3} />);
     fireEvent.mouseDown(screen.getByTestId('ptz-preset-select-3').querySelector('input') as Element);
     fireEvent.click(await screen.findByText('东侧田块', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(gotoPtzPreset).toHaveBeenCalledWith(6));

@@ -1,10 +1,9 @@
 import type { WallLayouts } from '@farmpark/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../test/jsdomShims';
 import i18n from '../../../i18n';
+import { renderWithClient } from '../../../test/renderWithClient';
 
 const layouts: WallLayouts = {
   views: [
@@ -31,15 +30,8 @@ vi.mock('../../../api/video', () => ({
 const { default: WallLayoutsBar } = await import('./WallLayoutsBar');
 
 function mount(onApply = vi.fn()) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const wall = [11, null, 13, null, ...Array(12).fill(null)];
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <WallLayoutsBar split={4} tiles={wall} onApply={onApply} />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderWithClient(<WallLayoutsBar split={4} tiles={wall} onApply={onApply} />);
   return onApply;
 }
 const choose = async (testId: string, label: string) => {

@@ -1,12 +1,12 @@
 import type { Park } from '@farmpark/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App, Button, Form } from 'antd';
+import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Button, Form } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../../../i18n';
 import { useParkStore } from '../../../../stores/park';
 import { errorUnder } from '../../../../test/errorUnder';
 import '../../../../test/jsdomShims';
+import { renderWithClient } from '../../../../test/renderWithClient';
 import { NEW_RULE, type RuleForm, toCondition } from '../ruleForm';
 import ConditionFields from './ConditionFields';
 
@@ -60,13 +60,7 @@ describe('alarm rule form: zone flow (issue 26, point 4)', { timeout: 30_000 }, 
     async (lang, kind, deviation, runs, over, under) => {
       await act(() => i18n.changeLanguage(lang));
       const onValid = vi.fn();
-      render(
-        <QueryClientProvider client={new QueryClient()}>
-          <App>
-            <Editor onValid={onValid} />
-          </App>
-        </QueryClientProvider>,
-      );
+      renderWithClient(<Editor onValid={onValid} />);
       expect(screen.getByText(kind)).toBeTruthy();
       const pct = screen.getByTestId('rule-deviation') as HTMLInputElement;
       const minRuns = screen.getByTestId('rule-min-runs') as HTMLInputElement;

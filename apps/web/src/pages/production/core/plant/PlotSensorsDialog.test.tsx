@@ -1,11 +1,10 @@
 import type { PlotSensors, UpdatePlotSensorsBody } from '@farmpark/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../../test/jsdomShims';
 import '../../../../i18n';
 import { RequestError } from '../../../../api/request';
+import { renderWithClient } from '../../../../test/renderWithClient';
 
 const cabinet = { deviceId: 5, deviceName: '5号棚环境控制柜', deviceClass: 'envCabinet' };
 const trap = { deviceId: 7, deviceName: '虫情测报灯', deviceClass: 'insectTrap' };
@@ -26,14 +25,7 @@ vi.mock('../../../../api/production', () => ({ getPlotSensors, updatePlotSensors
 const { default: PlotSensorsDialog } = await import('./PlotSensorsDialog');
 
 function open() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <PlotSensorsDialog groupId={2} areaPointId={3} onClose={() => {}} />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderWithClient(<PlotSensorsDialog groupId={2} areaPointId={3} onClose={() => {}} />);
 }
 
 describe('PlotSensorsDialog', { timeout: 20_000 }, () => {

@@ -1,10 +1,9 @@
 import type { FarmWork } from '@farmpark/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../../test/jsdomShims';
 import '../../../../i18n';
+import { renderWithClient } from '../../../../test/renderWithClient';
 import { parkNow } from '../../../../utils/time';
 import FarmWorkCalendar from './FarmWorkCalendar';
 import { farmWorkOf } from './testWork';
@@ -24,14 +23,7 @@ function renderCalendar(compact: boolean) {
   ];
   const fetchMonth = vi.fn(async () => works);
   const onOpen = vi.fn();
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <App>
-        <FarmWorkCalendar groupId={1} compact={compact} onOpen={onOpen} fetchMonth={fetchMonth} />
-      </App>
-    </QueryClientProvider>,
-  );
+  renderWithClient(<FarmWorkCalendar groupId={1} compact={compact} onOpen={onOpen} fetchMonth={fetchMonth} />);
   return { fetchMonth, onOpen };
 }
 

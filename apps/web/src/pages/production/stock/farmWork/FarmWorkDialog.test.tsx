@@ -1,11 +1,10 @@
 import type { FarmWork, FarmWorkOptions } from '@farmpark/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../../test/jsdomShims';
 import '../../../../i18n';
 import { RequestError } from '../../../../api/request';
+import { renderWithClient } from '../../../../test/renderWithClient';
 
 const alterFarmWork = vi.fn(async (_b: unknown) => null);
 vi.mock('../../../../api/production', () => ({
@@ -33,13 +32,8 @@ const options: FarmWorkOptions = {
 
 describe('FarmWorkDialog', { timeout: 20_000 }, () => {
   it('offers an override reason once the server says the spray covers a harvest, and sends it', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <App>
-          <FarmWorkDialog groupId={2} target={spray} options={options} onClose={() => {}} onSaved={() => {}} />
-        </App>
-      </QueryClientProvider>,
+    renderWithClient(
+      <FarmWorkDialog groupId={2} target={spray} options={options} onClose={() => {}} onSaved={() => {}} />,
     );
     expect(screen.queryByTestId('farmWork-override-reason')).toBeNull();
     // the form is filled a render after it opens (the day done shows once its status is): save only then,

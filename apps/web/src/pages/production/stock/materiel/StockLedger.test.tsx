@@ -1,10 +1,9 @@
 import type { Material, Paged, StockMove } from '@farmpark/contracts';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { App } from 'antd';
+import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import '../../../../test/jsdomShims';
 import '../../../../i18n';
+import { renderWithClient } from '../../../../test/renderWithClient';
 
 const moves: StockMove[] = [
   {
@@ -68,14 +67,7 @@ const material = { id: 7, name: '吡虫啉', unit: 'kg' } as Material;
 
 describe('StockLedger', { timeout: 20_000 }, () => {
   it('lists the moves newest first, signed, each with the balance after it and where it came from', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={client}>
-        <App>
-          <StockLedger material={material} />
-        </App>
-      </QueryClientProvider>,
-    );
+    renderWithClient(<StockLedger material={material} />);
     await screen.findByText('寿光农资');
     expect(getStockMoveList).toHaveBeenCalledWith({ materialId: 7, pageNum: 1, pageSize: 20 });
     expect(screen.getAllByTestId('ledger-quantity').map((e) => e.textContent)).toEqual(['-0.4', '-0.5', '+10']);
