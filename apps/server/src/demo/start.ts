@@ -9,6 +9,7 @@ import { startDemoFleet } from './fleet';
 import { startIrrigationDemo } from './irrigation';
 import { backfillDemoPests } from './pestsBackfill';
 import { seedDemo } from './seed';
+import { backfillSeedlingPictures } from './seedlingPictures';
 import { startSimControl } from './simControl';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void; error(o: object, m: string): void };
@@ -31,8 +32,9 @@ export async function seedDemoOnce(db: Db, dataDir: string, log: Log): Promise<v
 }
 
 /**
- * The demo's past on its first start: 400 days of history, the trap photos, the category pictures (later
- * starts find them and do nothing). Progress and failures go to the log; it never throws.
+ * The demo's past on its first start: 400 days of history, the trap photos, four weeks of seedling camera
+ * pictures, the category pictures (later starts find them and do nothing). Progress and failures go to the
+ * log; it never throws.
  */
 export function fillDemoPast(deps: { config: Config; db: Db; log: Log }, entries: DemoDeviceEntry[]): Promise<void> {
   return backfillDemoHistory(deps, entries, { log: deps.log })
@@ -44,6 +46,11 @@ export function fillDemoPast(deps: { config: Config; db: Db; log: Log }, entries
     .then(
       (r) => deps.log.info({ ...r }, r.traps ? 'demo trap photos filled' : 'demo trap photos present'),
       (err: Error) => deps.log.error({ err: err.message }, 'demo trap photo backfill failed'),
+    )
+    .then(() => backfillSeedlingPictures({ db: deps.db, dataDir: deps.config.dataDir, tzName: deps.config.tzName }))
+    .then(
+      (r) => deps.log.info({ ...r }, r.pictures ? 'demo seedling pictures filled' : 'demo seedling pictures present'),
+      (err: Error) => deps.log.error({ err: err.message }, 'demo seedling picture backfill failed'),
     )
     .then(() => seedCategoryPictures({ db: deps.db, dataDir: deps.config.dataDir }))
     .then(
