@@ -46,5 +46,6 @@ export * from './trace/shipments';
 export * from './trace/trees';
 export * from './video/cameras';
 export * from './video/snapshots';
+export * from './waterBalance';
 export type * from './weather';
 export * from './webChannels';

@@ -56,7 +56,15 @@ describe('SmartRules form', { timeout: 90_000 }, () => {
     api.getSmartRuleList.mockResolvedValue([rule]);
     api.getMachineList.mockResolvedValue([{ deviceId: 7, deviceName: '东区水肥机', deviceClass: 'waterFertilizer' }]);
     api.getZoneList.mockResolvedValue([
-      { deviceId: 7, zoneNo: 1, name: '番茄东棚', areaPointId: null, areaPointName: null },
+      {
+        deviceId: 7,
+        zoneNo: 1,
+        name: '番茄东棚',
+        areaPointId: null,
+        areaPointName: null,
+        areaM2: null,
+        efficiency: null,
+      },
     ]);
     api.saveSmartRule.mockResolvedValue(null);
     useParkStore.setState({ activeGroupId: 3 });

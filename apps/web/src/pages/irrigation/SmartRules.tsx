@@ -55,6 +55,7 @@ export const NEW_RULE = {
   rainMm: 5,
   rainHours: 24,
   enabled: true,
+  mode: 'moisture' as const,
 } satisfies Partial<SmartRule>;
 
 /** Smart irrigation: rules binding soil-moisture sensors to zones, and the log of every decision. */
