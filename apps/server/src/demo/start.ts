@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import { backfillDemoHistory } from './backfill';
 import { seedCategoryPictures } from './categoryPictures';
 import { seedDemoClips } from './clips';
+import { replayDeficitDemo } from './deficitDemo';
 import { type DemoDeviceEntry, ensureDemoDeviceSecrets } from './devices';
 import { startDemoFleet } from './fleet';
 import { startIrrigationDemo } from './irrigation';
@@ -35,21 +36,29 @@ export async function seedDemoOnce(db: Db, dataDir: string, log: Log): Promise<v
  * starts find them and do nothing). Progress and failures go to the log; it never throws.
  */
 export function fillDemoPast(deps: { config: Config; db: Db; log: Log }, entries: DemoDeviceEntry[]): Promise<void> {
-  return backfillDemoHistory(deps, entries, { log: deps.log })
-    .then(
-      (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo history backfill failed'),
-    )
-    .then(() => backfillDemoPests({ db: deps.db, dataDir: deps.config.dataDir }, entries, { log: deps.log }))
-    .then(
-      (r) => deps.log.info({ ...r }, r.traps ? 'demo trap photos filled' : 'demo trap photos present'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo trap photo backfill failed'),
-    )
-    .then(() => seedCategoryPictures({ db: deps.db, dataDir: deps.config.dataDir }))
-    .then(
-      (n) => deps.log.info({ pictures: n }, 'demo category pictures'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo category pictures failed'),
-    );
+  return (
+    backfillDemoHistory(deps, entries, { log: deps.log })
+      .then(
+        (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),
+        (err: Error) => deps.log.error({ err: err.message }, 'demo history backfill failed'),
+      )
+      // the deficit rule's past is judged on the station's history, so it comes after it
+      .then(() => replayDeficitDemo(deps.db, deps.config.tzName, Date.now()))
+      .then(
+        (r) => deps.log.info({ ...r }, 'demo deficit rule history'),
+        (err: Error) => deps.log.error({ err: err.message }, 'demo deficit rule history failed'),
+      )
+      .then(() => backfillDemoPests({ db: deps.db, dataDir: deps.config.dataDir }, entries, { log: deps.log }))
+      .then(
+        (r) => deps.log.info({ ...r }, r.traps ? 'demo trap photos filled' : 'demo trap photos present'),
+        (err: Error) => deps.log.error({ err: err.message }, 'demo trap photo backfill failed'),
+      )
+      .then(() => seedCategoryPictures({ db: deps.db, dataDir: deps.config.dataDir }))
+      .then(
+        (n) => deps.log.info({ pictures: n }, 'demo category pictures'),
+        (err: Error) => deps.log.error({ err: err.message }, 'demo category pictures failed'),
+      )
+  );
 }
 
 /**
