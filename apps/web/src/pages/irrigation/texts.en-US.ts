@@ -75,6 +75,13 @@ export const irrigationEn: typeof irrigationZh = {
     sensor: 'Soil sensor',
     sensorKey: 'Parameter',
     startBelow: 'Start below (%)',
+    ruleMode: 'Water by',
+    modeMoisture: 'Soil moisture',
+    modeDeficit: 'Water deficit',
+    deficitMm: 'Start when deficit above (mm)',
+    wetAbove: 'Soil wet at (%)',
+    deficitOneZone: 'A deficit rule waters one zone',
+    deficitLevels: 'deficit > {{deficit}} mm / wet ≥ {{wet}} %',
     stopAbove: 'Stop above (%)',
     maxDurationMin: 'Max duration (min)',
     restMin: 'Rest (min)',
@@ -109,6 +116,8 @@ export const irrigationEn: typeof irrigationZh = {
       start: 'Start irrigation? {{plan}}',
       program: 'Save program "{{name}}"? {{plan}}',
       stop: 'Stop run #{{run}}? {{plan}}',
+      deficitRule:
+        'Save smart rule "{{name}}"? When {{zones}} is more than {{deficit}} mm short, {{machine}} waters it by the deficit on its own; not while {{key}} of {{sensor}} is at {{wet}}% or more (the soil is wet)',
       smartRule:
         'Save smart rule "{{name}}"? When {{key}} of {{sensor}} falls below {{below}}%, {{machine}} waters {{zones}} on its own, until it rises above {{above}}% or after {{amount}}',
     },

@@ -73,6 +73,13 @@ export const irrigationZh = {
     sensor: '土壤传感器',
     sensorKey: '参数',
     startBelow: '低于（%）开始',
+    ruleMode: '灌溉依据',
+    modeMoisture: '按墒情',
+    modeDeficit: '按水分亏缺',
+    deficitMm: '亏缺超过（mm）开始',
+    wetAbove: '墒情达到（%）视为已湿',
+    deficitOneZone: '按亏缺灌溉的规则只能选一个分区',
+    deficitLevels: '亏缺 > {{deficit}} mm / 湿 ≥ {{wet}}%',
     stopAbove: '高于（%）停止',
     maxDurationMin: '最长时长（分钟）',
     restMin: '间隔（分钟）',
@@ -107,6 +114,8 @@ export const irrigationZh = {
       start: '确认开始灌溉？{{plan}}',
       program: '确认保存程序「{{name}}」？{{plan}}',
       stop: '确认停止灌溉任务 #{{run}}？{{plan}}',
+      deficitRule:
+        '确认保存智能规则「{{name}}」？{{zones}} 水分亏缺超过 {{deficit}} mm 时，{{machine}} 将按亏缺量自动灌水；{{sensor}} 的 {{key}} 达到 {{wet}}% 时视为土壤已湿，不灌',
       smartRule:
         '确认保存智能规则「{{name}}」？{{sensor}} 的 {{key}} 低于 {{below}}% 时，{{machine}} 将自动灌溉 {{zones}}，高于 {{above}}% 或满 {{amount}} 停止',
     },
