@@ -48,5 +48,11 @@ export const alterMachineSettings = (body: {
   minRestMin: number;
   maxStartsPerHour: number;
 }) => post<MachineSettings>(`${BASE}/alterMachineSettings`, body, { json: true, silent: true });
-export const alterZone = (body: { deviceId: number; zoneNo: number; name: string; areaPointId: number | null }) =>
-  post<IrrigationZone>(`${BASE}/alterZone`, body, { json: true, silent: true });
+export const alterZone = (body: {
+  deviceId: number;
+  zoneNo: number;
+  name: string;
+  areaPointId: number | null;
+  areaM2?: number | null;
+  efficiency?: number | null;
+}) => post<IrrigationZone>(`${BASE}/alterZone`, body, { json: true, silent: true });
