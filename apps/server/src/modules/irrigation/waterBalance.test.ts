@@ -279,6 +279,8 @@ describeEachEngine('water balance per zone', (env) => {
     // dry again: the rule waters the deficit back as a volume
     await soilReading(env(), engine, { deviceId: fx.sensorId, key: 'soilMoisture20', ts: Date.now(), value: 27 });
     await irr.smart.judgeDeficits(Date.now());
+    // the rule list shows the wet check's reading as the rule's sensor value
+    expect((await irr.smart.list(fx.auth, fx.park)).find((r) => r.ruleId === rule.ruleId)?.sensorValue).toBe(27);
     const started = await latest();
     expect(started).toMatchObject({ action: 'started', reason: 'deficitStart', moisture: 27, facts: numbers });
     const run = await runOf(env(), started.runId as number);

@@ -95,11 +95,8 @@ export default function WaterBalance({ deviceClass }: { deviceClass: IrrigationC
   const option = useMemo(() => balanceOption(days, seriesNames), [days, t]);
   const b = q.data;
   return (
-    <Card
-      size="small"
-      title={t('irrBalance.title')}
-      data-testid="water-balance"
-      extra={
+    <Card size="small" title={t('irrBalance.title')} data-testid="water-balance">
+      <div style={{ marginBottom: 12 }}>
         <Space wrap>
           <Select
             style={{ minWidth: 140 }}
@@ -138,8 +135,7 @@ export default function WaterBalance({ deviceClass }: { deviceClass: IrrigationC
             testId="water-balance-xlsx"
           />
         </Space>
-      }
-    >
+      </div>
       {q.isError ? (
         <Alert
           type="error"
