@@ -121,36 +121,24 @@ export default function SmartRules() {
       machines.data?.find((m) => m.deviceId === v.machineId)?.deviceName ??
       (editing?.machineId === v.machineId ? editing?.machineName : undefined) ??
       `#${v.machineId}`;
-    if (v.mode === 'deficit') {
-      modal.confirm({
-        title: confirmDeficitRuleText(t, {
-          name: v.name,
-          machine: machineName,
-          zones: v.zones,
-          names: namesOf(v.machineId),
-          sensor: sensorName,
-          sensorKey: v.sensorKey,
-          deficitMm: v.deficitMm,
-          wetAbove: v.stopAbove,
-        }),
-        okText: t('command.confirmOk'),
-        cancelText: t('common.cancel'),
-        onOk: send,
-      });
-      return;
-    }
+    const plan = {
+      name: v.name,
+      machine: machineName,
+      zones: v.zones,
+      names: namesOf(v.machineId),
+      sensor: sensorName,
+      sensorKey: v.sensorKey,
+    };
     modal.confirm({
-      title: confirmSmartRuleText(t, {
-        name: v.name,
-        machine: machineName,
-        zones: v.zones,
-        names: namesOf(v.machineId),
-        sensor: sensorName,
-        sensorKey: v.sensorKey,
-        startBelow: v.startBelow,
-        stopAbove: v.stopAbove,
-        maxDurationMin: v.maxDurationMin,
-      }),
+      title:
+        v.mode === 'deficit'
+          ? confirmDeficitRuleText(t, { ...plan, deficitMm: v.deficitMm, wetAbove: v.stopAbove })
+          : confirmSmartRuleText(t, {
+              ...plan,
+              startBelow: v.startBelow,
+              stopAbove: v.stopAbove,
+              maxDurationMin: v.maxDurationMin,
+            }),
       okText: t('command.confirmOk'),
       cancelText: t('common.cancel'),
       onOk: send,

@@ -5,12 +5,13 @@ import { Alert, Button, Card, DatePicker, Empty, Select, Space, Spin, Table, Typ
 import type { Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getMachineList, getZoneWaterBalance, zoneWaterBalanceUrl } from '../../api/irrigation';
+import { getZoneWaterBalance, zoneWaterBalanceUrl } from '../../api/irrigation';
 import Chart from '../../components/Chart';
 import ExportButton from '../../components/ExportButton';
 import { useParkStore } from '../../stores/park';
 import { lastDays } from '../../utils/dateRange';
 import { zoneLabel } from './confirm';
+import { useClassMachines } from './ZoneWater';
 import { useZoneNames } from './zoneNames';
 
 const cell = (v: number | null, digits = 2) => (v === null ? '–' : String(Number(v.toFixed(digits))));
@@ -63,11 +64,7 @@ export default function WaterBalance({ deviceClass }: { deviceClass: IrrigationC
   const [deviceId, setDeviceId] = useState<number | null>(null);
   const [zoneNo, setZoneNo] = useState<number | null>(null);
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(30));
-  const machines = useQuery({
-    queryKey: ['irrigation', 'machines', groupId, deviceClass],
-    queryFn: () => getMachineList(groupId as number, deviceClass),
-    enabled: groupId !== null,
-  });
+  const machines = useClassMachines(deviceClass);
   const chosen = deviceId ?? machines.data?.[0]?.deviceId ?? null;
   const names = useZoneNames()(chosen ?? undefined);
   // the first named zone (one a grower set up) unless one is picked
