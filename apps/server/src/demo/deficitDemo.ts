@@ -1,5 +1,6 @@
 import { addDays, dayIn, type SmartRuleBody, smartRuleBody } from '@farmpark/contracts';
 import type { Db } from '../db/connect';
+import { rainSince } from '../modules/irrigation/repo';
 import { deficitVolumeM3 } from '../modules/irrigation/smartDeficit';
 import { smartRuleColumns } from '../modules/irrigation/smartRule';
 import { zoneWaterBalance } from '../modules/irrigation/waterBalance';
@@ -93,21 +94,6 @@ export async function seedDeficitDemo(db: Db, now: number): Promise<{ seeded: bo
   return { seeded: true };
 }
 
-/** Rain the park's stations measured in the 24 h before `at` (the wettest, as the live rule reads it). */
-async function rainBefore(db: Db, stations: number[], at: number) {
-  if (stations.length === 0) return 0;
-  const rows = await db
-    .selectFrom('telemetry')
-    .select(['device_id', (e) => e.fn.sum<number>('value').as('mm')])
-    .where('device_id', 'in', stations)
-    .where('key', '=', 'rainfall')
-    .where('ts', '>', at - 24 * HOUR_MS)
-    .where('ts', '<=', at)
-    .groupBy('device_id')
-    .execute();
-  return Math.round(rows.reduce((m, r) => Math.max(m, Number(r.mm ?? 0)), 0) * 100) / 100;
-}
-
 /**
  * The rule's past, once the station's history is in (demo/start.ts): its last DEFICIT_DEMO.days days as the
  * rule would have judged them at each day's check, with the same balance, volume and rain check as the live
@@ -130,14 +116,9 @@ export async function replayDeficitDemo(db: Db, tzName: string, now: number): Pr
   const today = dayIn(park, now);
   const clock = zoneClock(park);
   const checkAt = (d: string) => clock.dayBucket(Date.parse(`${d}T12:00:00Z`)) + DEFICIT_DEMO.checkHour * HOUR_MS;
-  const stations = (
-    await db
-      .selectFrom('devices')
-      .select('id')
-      .where('group_id', '=', groupId)
-      .where('device_class', '=', 'weatherStation')
-      .execute()
-  ).map((s) => s.id);
+  // rain the park's stations measured in the 24 h before `at` (the wettest, as the live rule reads it)
+  const rainBefore = async (at: number) =>
+    Math.round(((await rainSince(db, merchantId, groupId, at - 24 * HOUR_MS, at)) ?? 0) * 100) / 100;
   const who = { merchantId, groupIds: [groupId] };
   const balance = () =>
     zoneWaterBalance(
@@ -164,8 +145,8 @@ export async function replayDeficitDemo(db: Db, tzName: string, now: number): Pr
     const held = deficitBefore(d);
     if (held === null || held < 3 || !days.includes(addDays(d, 1))) continue;
     if (
-      (await rainBefore(db, stations, checkAt(d))) > DEFICIT_DEMO.rainMm &&
-      (await rainBefore(db, stations, checkAt(addDays(d, 1)))) <= DEFICIT_DEMO.rainMm
+      (await rainBefore(checkAt(d))) > DEFICIT_DEMO.rainMm &&
+      (await rainBefore(checkAt(addDays(d, 1)))) <= DEFICIT_DEMO.rainMm
     ) {
       first = d;
       break;
@@ -216,7 +197,7 @@ export async function replayDeficitDemo(db: Db, tzName: string, now: number): Pr
       volumeM3,
       zones: [DEFICIT_DEMO.zoneNo],
     };
-    const rain = await rainBefore(db, stations, at);
+    const rain = await rainBefore(at);
     if (rain > DEFICIT_DEMO.rainMm) {
       await write(at, 'skipped', 'raining', { ...facts, rainLimitMm: DEFICIT_DEMO.rainMm, rainHours: 24 }, rain);
       continue;
