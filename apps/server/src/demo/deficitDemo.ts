@@ -70,8 +70,12 @@ const ruleBody = (machineId: number, sensorId: number, deficitMm: number): Smart
     enabled: true,
   });
 
-/** Gives the zone its area and efficiency and adds the rule (once; the zones are named before). */
-export async function seedDeficitDemo(db: Db, now: number): Promise<{ seeded: boolean }> {
+/**
+ * Gives the zone its area and efficiency (the zones are named before). The rule comes with its past once the
+ * station's history is in (`replayDeficitDemo`): made earlier, the live rule would judge the half-filled
+ * history of the first minutes.
+ */
+export async function seedDeficitDemo(db: Db): Promise<{ seeded: boolean }> {
   const parts = await demoParts(db);
   if (!parts || parts.rule) return { seeded: false };
   await db
@@ -79,17 +83,6 @@ export async function seedDeficitDemo(db: Db, now: number): Promise<{ seeded: bo
     .set({ area_m2: DEFICIT_DEMO.areaM2, efficiency: DEFICIT_DEMO.efficiency })
     .where('device_id', '=', parts.machine.id)
     .where('zone_no', '=', DEFICIT_DEMO.zoneNo)
-    .execute();
-  await db
-    .insertInto('rules')
-    .values({
-      merchant_id: parts.merchantId,
-      group_id: parts.groupId,
-      owner_kind: 'smartIrrigation',
-      ...smartRuleColumns(ruleBody(parts.machine.id, parts.sensor.id, 8)),
-      created_at: now,
-      updated_at: now,
-    })
     .execute();
   return { seeded: true };
 }
@@ -99,19 +92,13 @@ export async function seedDeficitDemo(db: Db, now: number): Promise<{ seeded: bo
  * rule would have judged them at each day's check, with the same balance, volume and rain check as the live
  * rule. The rule's limit is set just under the deficit of the latest day that followed rain and was itself
  * dry, as if a grower had made the rule the evening before: that morning it skips for the rain, the next it
- * waters. Each start is a run by volume (its water the volume, its end at DEFICIT_DEMO.flowM3h). Skipped when
- * the rule has decisions already.
+ * waters. Each start is a run by volume (its water the volume, its end at DEFICIT_DEMO.flowM3h). The rule is
+ * added here, with its limit; skipped when it exists.
  */
 export async function replayDeficitDemo(db: Db, tzName: string, now: number): Promise<{ decisions: number }> {
   const parts = await demoParts(db);
-  if (!parts?.rule) return { decisions: 0 };
-  const logged = await db
-    .selectFrom('irrigation_decisions')
-    .select('id')
-    .where('rule_id', '=', parts.rule.id)
-    .executeTakeFirst();
-  if (logged) return { decisions: 0 };
-  const { merchantId, groupId, machine, rule } = parts;
+  if (!parts || parts.rule) return { decisions: 0 };
+  const { merchantId, groupId, machine } = parts;
   const park = await zoneOfPark(db, groupId, tzName);
   const today = dayIn(park, now);
   const clock = zoneClock(park);
@@ -153,8 +140,19 @@ export async function replayDeficitDemo(db: Db, tzName: string, now: number): Pr
     }
   }
   const limit = first ? Math.max(1, Math.floor((deficitBefore(first) as number) - 0.5)) : 8;
-  const body = ruleBody(machine.id, parts.sensor.id, limit);
-  await db.updateTable('rules').set(smartRuleColumns(body)).where('id', '=', rule.id).execute();
+  const made = first ? checkAt(first) - 12 * HOUR_MS : now;
+  const rule = await db
+    .insertInto('rules')
+    .values({
+      merchant_id: merchantId,
+      group_id: groupId,
+      owner_kind: 'smartIrrigation',
+      ...smartRuleColumns(ruleBody(machine.id, parts.sensor.id, limit)),
+      created_at: made,
+      updated_at: made,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const area = b.areaM2;
   if (area === null) return { decisions: 0 };
   let count = 0;

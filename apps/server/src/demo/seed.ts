@@ -178,7 +178,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   await seedZoneNamesDemo(db);
   await seedAutomationDemo(db, now);
   await seedProductionCoreDemo(db, now);
-  await seedDeficitDemo(db, now);
+  await seedDeficitDemo(db);
   await seedPlotSensorsDemo(db, now);
   await seedProductionStockDemo(db, now);
   await seedCorrectedSpray(db);
