@@ -21,7 +21,7 @@ export const ZONE_AREA_LIMITS = { min: 1, max: 1_000_000 } as const;
  * Effective rain of a day, mm: rain up to `thresholdMm` a day wets leaves and the surface and evaporates
  * (counted 0); of a wetter day, `share` of the rain above the threshold reaches the roots (the rest runs off
  * or drains below them). A daily form of CROPWAT's "fixed percentage" method (FAO Irrigation and Drainage
- * Paper 46), with FAO-56's note that light rain is evaporated from the surface.
+ * Paper 46) with a daily threshold: light rain is evaporated from the wet surface.
  */
 export const EFFECTIVE_RAIN = { thresholdMm: 5, share: 0.8 } as const;
 export function effectiveRainMm(rainMm: number): number {
