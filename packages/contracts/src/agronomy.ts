@@ -16,8 +16,9 @@ import { FAMILY_PERMIT_URL } from './telemetry';
 /** Longest range of one request: five years of days, as the pest statistics. */
 export const MAX_AGRONOMY_DAYS = 1830;
 
-const range = { from: dayField(), to: dayField() };
-function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx): void {
+export const dayRange = { from: dayField(), to: dayField() };
+const range = dayRange;
+export function checkRange(v: { from: string; to: string }, ctx: z.RefinementCtx): void {
   const days = daysBetween(v.from, v.to);
   if (days < 0) ctx.addIssue(ruleIssue(['to'], 'notBefore', { other: 'from' }));
   else if (days >= MAX_AGRONOMY_DAYS) ctx.addIssue(ruleIssue(['to'], 'rangeDays', { max: MAX_AGRONOMY_DAYS }));

@@ -48,5 +48,6 @@ export * from './video/cameras';
 export * from './video/ptzPresets';
 export * from './video/snapshots';
 export * from './video/wallLayouts';
+export * from './waterBalance';
 export type * from './weather';
 export * from './webChannels';

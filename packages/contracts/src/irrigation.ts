@@ -113,6 +113,8 @@ export const IRRIGATION_LIMITS = {
   maxWaterPerDayM3: { min: 0, max: 10_000 },
   rainMm: { min: 0, max: 500 },
   rainHours: { min: 1, max: 168 },
+  /** A deficit rule starts when the zone's deficit passes this many mm. */
+  deficitMm: { min: 1, max: 200 },
 } as const satisfies Record<string, Limit | Record<string, Limit>>;
 
 /** A run waters for a time or by volume, not both. */
@@ -298,6 +300,10 @@ export interface IrrigationProgram {
 export const programListQuery = z.object({ groupId: id, deviceId: optional(id) });
 export const removeBody = z.object({ ids: idList });
 
+/** How a smart rule decides to water: by the soil sensor, or by the zone's water balance deficit. */
+export const SMART_MODES = ['moisture', 'deficit'] as const;
+export type SmartMode = (typeof SMART_MODES)[number];
+
 export const smartRuleBody = z
   .object({
     ruleId: optional(id),
@@ -319,8 +325,17 @@ export const smartRuleBody = z
     rainMm: withDefault(within(IRRIGATION_LIMITS.rainMm), 0),
     rainHours: withDefault(within(IRRIGATION_LIMITS.rainHours, true), 24),
     enabled: withDefault(boolField(), true),
+    /**
+     * moisture: start below startBelow, stop at stopAbove. deficit (issue 26, point 3): start one zone when its
+     * water balance deficit passes deficitMm and water it by volume (deficit × area / efficiency); the sensor
+     * then only says the soil is wet (moisture at stopAbove or more: skip); startBelow is not used.
+     */
+    mode: withDefault(enumField(SMART_MODES), 'moisture'),
+    deficitMm: optional(within(IRRIGATION_LIMITS.deficitMm)),
   })
-  .refine((b) => b.stopAbove > b.startBelow, refinement('above', { other: 'startBelow' }, ['stopAbove']));
+  .refine((b) => b.stopAbove > b.startBelow, refinement('above', { other: 'startBelow' }, ['stopAbove']))
+  .refine((b) => b.mode !== 'deficit' || b.deficitMm !== undefined, refinement('required', {}, ['deficitMm']))
+  .refine((b) => b.mode !== 'deficit' || b.zones.length === 1, refinement('maxItems', { max: 1 }, ['zones']));
 export type SmartRuleBody = z.infer<typeof smartRuleBody>;
 
 export interface SmartRule extends Omit<SmartRuleBody, 'ruleId'> {
@@ -345,6 +360,12 @@ export type DecisionAction = (typeof DECISION_ACTIONS)[number];
  */
 export const DECISION_REASONS = [
   'belowStart',
+  /** A deficit rule: the zone's deficit passed its limit (facts: deficit, volume and how it was reckoned). */
+  'deficitStart',
+  /** A deficit rule skipped: the serving sensor says the soil is wet (facts.wetAbove). */
+  'soilWet',
+  /** A deficit rule skipped: the station's air pressure is falling fast, rain is due (facts.pressureFallHpa). */
+  'rainDue',
   'raining',
   'outsideWindow',
   'resting',
@@ -356,6 +377,8 @@ export const DECISION_REASONS = [
   'pumpProtection',
   'aboveStop',
   'maxDuration',
+  /** A run by volume (a deficit rule's) ended by itself: the machine applied the volume. */
+  'volumeDone',
   'machineStopped',
   'commandFailed',
   'runFailed',
@@ -394,6 +417,18 @@ export interface DecisionFacts {
   missingMachineId?: number;
   /** pumpProtection: the limit that refused the start and the earliest time it may start. */
   pump?: PumpRefusal;
+  /** deficitStart and a deficit rule's skips: the zone's deficit now, the rule's limit, how the volume was reckoned. */
+  deficitMm?: number;
+  deficitLimitMm?: number;
+  areaM2?: number;
+  efficiency?: number;
+  volumeM3?: number;
+  /** soilWet: the moisture at or above which the soil counts as wet. */
+  wetAbove?: number;
+  /** rainDue: how far the station's air pressure fell in pressureHours, and the fall that means rain is due. */
+  pressureFallHpa?: number;
+  pressureHours?: number;
+  rainDueFallHpa?: number;
   /** commandFailed, pumpProtection: the server refused the start (its message in both languages). */
   error?: { code: number; zh: string; en: string };
 }

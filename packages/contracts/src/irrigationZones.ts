@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './envelope';
-import { intField, nullable, optional } from './requestValues';
+import { intField, nullable, numberField, optional } from './requestValues';
+import { EFFICIENCY_LIMITS, ZONE_AREA_LIMITS } from './waterBalance';
 
 export * from './zoneText';
 
@@ -20,6 +21,9 @@ export interface IrrigationZone {
   areaPointId: number | null;
   /** The linked plot's name (null without a plot). */
   areaPointName: string | null;
+  /** The area the zone waters, m² (null: its plot's area is used), and its emitters' efficiency (null: 0.9). */
+  areaM2: number | null;
+  efficiency: number | null;
 }
 
 export const zoneListQuery = z.object({ groupId: id, deviceId: optional(id) });
@@ -39,5 +43,8 @@ export const alterZoneBody = z.object({
   name: z.preprocess((v) => (v === null || v === undefined ? '' : v), z.string().trim().max(ZONE_NAME_MAX)),
   /** Blank unlinks the plot. */
   areaPointId: nullable(id),
+  /** The water balance's area (m²) and efficiency (0.3-1); blank: the plot's area, the default efficiency. */
+  areaM2: nullable(numberField((n) => n.min(ZONE_AREA_LIMITS.min).max(ZONE_AREA_LIMITS.max))),
+  efficiency: nullable(numberField((n) => n.min(EFFICIENCY_LIMITS.min).max(EFFICIENCY_LIMITS.max))),
 });
 export type AlterZoneBody = z.infer<typeof alterZoneBody>;

@@ -95,6 +95,10 @@ export interface IrrigationZonesTable {
   zone_no: number;
   name: string;
   area_point_id: number | null;
+  /** The area the zone waters, m² (2026_11_29_97); null: its plot's area. */
+  area_m2: number | null;
+  /** Application efficiency of its emitters, 0-1; null: IRRIGATION_EFFICIENCY_DEFAULT. */
+  efficiency: number | null;
 }
 
 /** Pump protection settings of a machine (2026_11_29_93); no row: the contracts' PUMP_DEFAULTS. */

@@ -48,6 +48,8 @@ export interface ProductionGrowthStagesTable {
   start_day: number;
   end_day: number;
   tasks: Generated<string>;
+  /** FAO-56 crop coefficient of the stage (2026_11_29_97); null: none stated. */
+  kc: number | null;
 }
 
 export interface ProductionStageRangesTable {

@@ -193,6 +193,26 @@ const PEOPLE: [name: string, phone: string, post: string, id: string][] = [
   ['孙海涛', '13853610005', '农机手', '370783199002170051'],
 ];
 
+/**
+ * Crop coefficients per stage, in stage order: FAO-56 (Allen et al. 1998) Table 12's Kc ini for the stages
+ * before the canopy closes, Kc mid while it is full, Kc end for ripening (winter wheat's overwintering takes
+ * the table's frozen-soil Kc ini, 0.4; apples' dormancy the no-cover, killing-frost Kc ini). The water balance
+ * (docs/IRRIGATION.md) reads them as ETc = Kc × ET0.
+ */
+export const DEMO_KC: Record<string, number[]> = {
+  番茄: [0.6, 0.6, 1.15, 1.15],
+  黄瓜: [0.6, 1.0, 1.0],
+  彩椒: [0.6, 1.05, 0.9],
+  茄子: [0.6, 1.05, 1.05],
+  韭菜: [0.7, 1.0, 0.95],
+  小麦: [0.7, 0.7, 0.4, 0.7, 1.15, 1.15, 0.4],
+  玉米: [0.3, 1.2, 0.6],
+  草莓: [0.4, 0.85, 0.85],
+  水稻: [1.05, 1.2, 1.2, 0.9],
+  柑橘: [0.65, 0.6, 0.6, 0.65],
+  苹果: [0.45, 0.95, 0.95, 0.7, 0.45],
+};
+
 async function seedCrops(db: Db, merchantId: number, crops: DemoCrop[], now: number) {
   const ids = new Map<string, number>();
   for (const c of crops) {
@@ -209,10 +229,11 @@ async function seedCrops(db: Db, merchantId: number, crops: DemoCrop[], now: num
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.set(c.name, id);
-    for (const [name, start, end, tasks, ranges] of c.stages) {
+    for (const [i, [name, start, end, tasks, ranges]] of c.stages.entries()) {
+      const kc = DEMO_KC[c.name]?.[i] ?? null;
       const stage = await db
         .insertInto('production_growth_stages')
-        .values({ merchant_id: merchantId, crop_id: id, name, start_day: start, end_day: end, tasks })
+        .values({ merchant_id: merchantId, crop_id: id, name, start_day: start, end_day: end, tasks, kc })
         .returning('id')
         .executeTakeFirstOrThrow();
       await db

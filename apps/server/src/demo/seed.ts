@@ -12,6 +12,7 @@ import {
   OPERATOR_GRANTS,
   ORCHARD_PARK,
 } from './data';
+import { seedDeficitDemo } from './deficitDemo';
 import { seedIrrigationDemo } from './irrigation';
 import { seedZoneNamesDemo } from './irrigationZones';
 import { demoLayout } from './layout';
@@ -177,6 +178,7 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<SeedResult> {
   await seedZoneNamesDemo(db);
   await seedAutomationDemo(db, now);
   await seedProductionCoreDemo(db, now);
+  await seedDeficitDemo(db);
   await seedPlotSensorsDemo(db, now);
   await seedProductionStockDemo(db, now);
   await seedCorrectedSpray(db);

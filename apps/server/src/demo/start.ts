@@ -4,6 +4,7 @@ import type { Db } from '../db/connect';
 import { backfillDemoHistory } from './backfill';
 import { seedCategoryPictures } from './categoryPictures';
 import { seedDemoClips } from './clips';
+import { replayDeficitDemo } from './deficitDemo';
 import { type DemoDeviceEntry, ensureDemoDeviceSecrets } from './devices';
 import { startDemoFleet } from './fleet';
 import { startIrrigationDemo } from './irrigation';
@@ -36,27 +37,45 @@ export async function seedDemoOnce(db: Db, dataDir: string, log: Log): Promise<v
  * pictures, the category pictures (later starts find them and do nothing). Progress and failures go to the
  * log; it never throws.
  */
-export function fillDemoPast(deps: { config: Config; db: Db; log: Log }, entries: DemoDeviceEntry[]): Promise<void> {
-  return backfillDemoHistory(deps, entries, { log: deps.log })
-    .then(
-      (r) => deps.log.info({ ...r }, r.devices ? 'demo history filled' : 'demo history present'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo history backfill failed'),
-    )
-    .then(() => backfillDemoPests({ db: deps.db, dataDir: deps.config.dataDir }, entries, { log: deps.log }))
-    .then(
-      (r) => deps.log.info({ ...r }, r.traps ? 'demo trap photos filled' : 'demo trap photos present'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo trap photo backfill failed'),
-    )
-    .then(() => backfillSeedlingPictures({ db: deps.db, dataDir: deps.config.dataDir, tzName: deps.config.tzName }))
-    .then(
-      (r) => deps.log.info({ ...r }, r.pictures ? 'demo seedling pictures filled' : 'demo seedling pictures present'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo seedling picture backfill failed'),
-    )
-    .then(() => seedCategoryPictures({ db: deps.db, dataDir: deps.config.dataDir }))
-    .then(
-      (n) => deps.log.info({ pictures: n }, 'demo category pictures'),
-      (err: Error) => deps.log.error({ err: err.message }, 'demo category pictures failed'),
-    );
+export async function fillDemoPast(
+  deps: { config: Config; db: Db; log: Log },
+  entries: DemoDeviceEntry[],
+): Promise<void> {
+  const { db, config, log } = deps;
+  /** One part of the past: its outcome goes to the log, and a failed part does not stop the next. */
+  const step = async <T>(run: () => Promise<T>, said: (r: T) => [object, string], failed: string) => {
+    try {
+      log.info(...said(await run()));
+    } catch (err) {
+      log.error({ err: (err as Error).message }, failed);
+    }
+  };
+  await step(
+    () => backfillDemoHistory(deps, entries, { log }),
+    (r) => [{ ...r }, r.devices ? 'demo history filled' : 'demo history present'],
+    'demo history backfill failed',
+  );
+  // the deficit rule's past is judged on the station's history, so it comes after it
+  await step(
+    () => replayDeficitDemo(db, config.tzName, Date.now()),
+    (r) => [{ ...r }, 'demo deficit rule history'],
+    'demo deficit rule history failed',
+  );
+  await step(
+    () => backfillDemoPests({ db, dataDir: config.dataDir }, entries, { log }),
+    (r) => [{ ...r }, r.traps ? 'demo trap photos filled' : 'demo trap photos present'],
+    'demo trap photo backfill failed',
+  );
+  await step(
+    () => backfillSeedlingPictures({ db, dataDir: config.dataDir, tzName: config.tzName }),
+    (r) => [{ ...r }, r.pictures ? 'demo seedling pictures filled' : 'demo seedling pictures present'],
+    'demo seedling picture backfill failed',
+  );
+  await step(
+    () => seedCategoryPictures({ db, dataDir: config.dataDir }),
+    (n) => [{ pictures: n }, 'demo category pictures'],
+    'demo category pictures failed',
+  );
 }
 
 /**

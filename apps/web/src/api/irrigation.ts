@@ -8,6 +8,7 @@ import type {
   SmartDecision,
   SmartRule,
   ZonePlot,
+  ZoneWaterBalance,
   ZoneWaterRow,
 } from '@farmpark/contracts';
 import { buildUrl, get, post, type RequestOptions } from './request';
@@ -25,6 +26,9 @@ export const getRunList = (q: Q, o?: Quiet) => get<Paged<IrrigationRun>>(`${BASE
 /** The running record as a file, with the filters on screen. */
 export const runExportUrl = (q: Q) => buildUrl(`${BASE}/exportRunList`, q);
 export const getZoneWater = (q: Q) => get<ZoneWaterRow[]>(`${BASE}/getZoneWater`, q);
+/** A zone's water balance per day (docs/IRRIGATION.md), and the same as a file. */
+export const getZoneWaterBalance = (q: Q, o?: Quiet) => get<ZoneWaterBalance>(`${BASE}/getZoneWaterBalance`, q, o);
+export const zoneWaterBalanceUrl = (q: Q) => buildUrl(`${BASE}/exportZoneWaterBalance`, q);
 export const getProgramList = (groupId: number) => get<IrrigationProgram[]>(`${BASE}/getProgramList`, { groupId });
 export const saveProgram = (body: Record<string, unknown>) =>
   post<IrrigationProgram>(`${BASE}/${body.programId ? 'alterProgram' : 'addProgram'}`, body, { json: true });
@@ -44,5 +48,11 @@ export const alterMachineSettings = (body: {
   minRestMin: number;
   maxStartsPerHour: number;
 }) => post<MachineSettings>(`${BASE}/alterMachineSettings`, body, { json: true, silent: true });
-export const alterZone = (body: { deviceId: number; zoneNo: number; name: string; areaPointId: number | null }) =>
-  post<IrrigationZone>(`${BASE}/alterZone`, body, { json: true, silent: true });
+export const alterZone = (body: {
+  deviceId: number;
+  zoneNo: number;
+  name: string;
+  areaPointId: number | null;
+  areaM2?: number | null;
+  efficiency?: number | null;
+}) => post<IrrigationZone>(`${BASE}/alterZone`, body, { json: true, silent: true });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { id, idList, pageQuery } from '../envelope';
 import { named, repeatedAt, ruleIssue } from '../errorDetail';
 import { enumField, intField, jsonText, listOf, nullable, numberField, optional, withDefault } from '../requestValues';
+import { KC_LIMITS } from '../waterBalance';
 import { dayField, optText, paramKey, text } from './coreValues';
 import type { PlotSensorSource } from './plotSensors';
 
@@ -86,6 +87,8 @@ export const growthStage = z
     endDay: intField((n) => n.min(0).max(3650)),
     tasks: optText(1000),
     ranges: withDefault(z.array(idealRange).max(30), []),
+    /** FAO-56 crop coefficient of the stage (the water balance's ETc = Kc × ET0); blank: none stated. */
+    kc: nullable(numberField((n) => n.min(KC_LIMITS.min).max(KC_LIMITS.max))),
   })
   .superRefine((s, ctx) => {
     if (s.endDay < s.startDay) ctx.addIssue(ruleIssue(['endDay'], 'notBelow', { other: 'startDay' }));

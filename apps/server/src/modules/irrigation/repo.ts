@@ -350,7 +350,13 @@ export async function metersAt(
 }
 
 /** Rain (mm) measured by the park's weather stations in [since, now]: the sum of their per-report amounts. */
-export async function rainSince(db: Db, merchantId: number, groupId: number, since: number): Promise<number | null> {
+export async function rainSince(
+  db: Db,
+  merchantId: number,
+  groupId: number,
+  since: number,
+  until = Number.MAX_SAFE_INTEGER,
+): Promise<number | null> {
   const stations = await scoped(db, parkScope(merchantId, groupId))
     .selectFrom('devices')
     .select('id')
@@ -368,6 +374,7 @@ export async function rainSince(db: Db, merchantId: number, groupId: number, sin
     )
     .where('key', '=', 'rainfall')
     .where('ts', '>', since)
+    .where('ts', '<=', until)
     .groupBy('device_id')
     .execute();
   return rows.reduce((m, r) => Math.max(m, Number(r.mm ?? 0)), 0);

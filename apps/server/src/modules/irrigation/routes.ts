@@ -32,6 +32,7 @@ import { machineList } from './machines';
 import { alterMachineSettings } from './pumpProtection';
 import { RUN_EXPORT_COLUMNS, runExportRows } from './runExport';
 import type { Irrigation } from './runtime';
+import { waterBalanceRoutes } from './waterBalanceRoutes';
 import { alterZone, listZonePlots, listZones, zoneNameBook } from './zones';
 import { zoneWater } from './zoneWater';
 
@@ -57,6 +58,7 @@ export function irrigationRoutes(app: FastifyInstance, deps: ModuleDeps & { irri
     groupIds: a.groupIds,
   });
 
+  waterBalanceRoutes(app, deps, SECTION);
   r.get(
     `${base}/getMachineList`,
     { config: { permitUrl: SECTION, screenAccess: true }, schema: { tags, querystring: machineListQuery } },

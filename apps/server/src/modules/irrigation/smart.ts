@@ -4,12 +4,13 @@ import type { RuleEngine } from '../../rules/engine';
 import type { AuthContext } from '../auth/sessions';
 import { createDecisionLog } from './decisionLog';
 import type { RunService } from './runs';
+import { createDeficitJudge } from './smartDeficit';
 import { createSmartHandler } from './smartHandler';
 import { createSmartRules } from './smartRules';
 
 export interface SmartDeps {
   db: Db;
-  rules: Pick<RuleEngine, 'register' | 'refresh' | 'resetRule'>;
+  rules: Pick<RuleEngine, 'register' | 'refresh' | 'resetRule' | 'onTick'>;
   runs: Pick<RunService, 'start' | 'stop'>;
   tz: string;
   now?: () => number;
@@ -21,14 +22,18 @@ export interface SmartDeps {
  */
 export function createSmartIrrigation(deps: SmartDeps) {
   const decisionLog = createDecisionLog(deps.db);
-  const { handler, runEnded } = createSmartHandler({ ...deps, decisions: decisionLog });
+  const { handler, runEnded, startRun } = createSmartHandler({ ...deps, decisions: decisionLog });
   deps.rules.register('smartIrrigation', handler);
+  const deficits = createDeficitJudge({ db: deps.db, decisions: decisionLog, startRun, tz: deps.tz, now: deps.now });
+  deps.rules.onTick('smart irrigation deficits', deficits.tick);
   const { list, save, remove } = createSmartRules(deps);
   return {
     list,
     save,
     remove,
     runEnded,
+    /** Judges the deficit rules now (the tick does it every 5 minutes). */
+    judgeDeficits: deficits.judgeAll,
     decisions: (auth: AuthContext, q: Parameters<typeof decisionLog.list>[1]) => decisionLog.list(scopeOf(auth), q),
   };
 }

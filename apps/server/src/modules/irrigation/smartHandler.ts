@@ -21,6 +21,17 @@ import * as repo from './repo';
 import { type RunService, systemActor } from './runs';
 import { type SmartConfig, smartConfig, stopAboveOf } from './smartRule';
 
+/** Who a start is for: the rule as the engine holds it, or as the deficit judge read it. */
+export type StartingRule = Pick<RuleTransition['rule'], 'id' | 'merchantId' | 'groupId' | 'name'>;
+/** What a start waters (a time, or a volume) and what the decision log says of it. */
+export interface StartPlan {
+  amount: { durationMin: number } | { volumeM3: number };
+  reason: 'belowStart' | 'deficitStart';
+  facts: DecisionFacts;
+  moisture: number | null;
+  rainMm: number | null;
+}
+
 export interface SmartHandlerDeps {
   db: Db;
   rules: Pick<RuleEngine, 'resetRule'>;
@@ -42,7 +53,7 @@ export function createSmartHandler(deps: SmartHandlerDeps) {
   const now = deps.now ?? Date.now;
   const clock = zoneClock(deps.tz);
 
-  const actorFor = (rule: RuleTransition['rule'], deviceClass: string) =>
+  const actorFor = (rule: StartingRule, deviceClass: string) =>
     systemActor(rule.merchantId, rule.groupId, deviceClass as DeviceClass, `smart:${rule.name}`.slice(0, 64));
 
   /** The first daily cap the rule has reached today (local day), if any. */
@@ -88,6 +99,32 @@ export function createSmartHandler(deps: SmartHandlerDeps) {
         return skip('raining', { rainLimitMm: cfg.rainMm, rainHours: cfg.rainHours }, rain);
       }
     }
+    return startRun(rule, cfg, at, {
+      amount: { durationMin: cfg.maxDurationMin },
+      reason: 'belowStart',
+      facts: { threshold: condition.value as number, zones: cfg.zones, maxDurationMin: cfg.maxDurationMin },
+      moisture: t.value,
+      rainMm: rain,
+    });
+  }
+
+  /**
+   * The start every smart rule ends in, whatever decided it (the moisture threshold on a reading, or the deficit
+   * on the tick): the soak after the rule's last run, its daily caps, the machine, then the start through the
+   * run service (busy and pump protection refusals skip), each outcome in the decision log with `plan.facts`.
+   */
+  async function startRun(
+    rule: StartingRule,
+    cfg: SmartConfig,
+    at: number,
+    plan: StartPlan,
+  ): Promise<undefined | 'defer'> {
+    const seen = { moisture: plan.moisture };
+    const rain = plan.rainMm;
+    const skip = async (reason: DecisionReason, facts: DecisionFacts) => {
+      await decisions.write(rule, { action: 'skipped', reason, ...seen, rainMm: rain }, { at, facts });
+      return 'defer' as const;
+    };
     const last = await repo.lastRunOfRule(db, rule.id);
     if (last && ACTIVE_RUN_STATES.includes(last.state as RunState)) return undefined;
     if (last?.ended_at && at - Number(last.ended_at) < cfg.restMin * 60_000) {
@@ -100,13 +137,13 @@ export function createSmartHandler(deps: SmartHandlerDeps) {
       return 'defer';
     }
     const capped = await dailyCap(rule.id, cfg, at);
-    if (capped) return skip(capped.reason, capped.facts, rain);
+    if (capped) return skip(capped.reason, capped.facts);
     const machine = await repo.deviceById(db, cfg.machineId);
-    if (!machine) return skip('commandFailed', { missingMachineId: cfg.machineId }, rain);
+    if (!machine) return skip('commandFailed', { missingMachineId: cfg.machineId });
     try {
       const run = await deps.runs.start(
         actorFor(rule, machine.device_class),
-        { deviceId: cfg.machineId, zones: cfg.zones, durationMin: cfg.maxDurationMin },
+        { deviceId: cfg.machineId, zones: cfg.zones, ...plan.amount },
         { kind: 'smart', ref: String(rule.id), name: rule.name },
       );
       if (run.state === 'failed') {
@@ -119,23 +156,19 @@ export function createSmartHandler(deps: SmartHandlerDeps) {
       }
       await decisions.write(
         rule,
-        { action: 'started', reason: 'belowStart', ...seen, rainMm: rain },
-        {
-          at,
-          runId: run.runId,
-          facts: { threshold: condition.value as number, zones: cfg.zones, maxDurationMin: cfg.maxDurationMin },
-        },
+        { action: 'started', reason: plan.reason, ...seen, rainMm: rain },
+        { at, runId: run.runId, facts: plan.facts },
       );
       return undefined;
     } catch (err) {
       if (err instanceof PumpRefused) {
         const error = { code: err.code, zh: err.messageIn('zh'), en: err.messageIn('en') };
-        return skip('pumpProtection', { pump: err.refusal, error }, rain);
+        return skip('pumpProtection', { pump: err.refusal, error });
       }
       if (err instanceof ApiError && err.code === Code.CONFLICT) {
         // the run in the way, if it is one of ours (else the machine was started at the machine)
         const inTheWay = await repo.activeRunOf(db, cfg.machineId);
-        return skip('busy', inTheWay ? { busyRunId: inTheWay.id } : { startedAtMachine: true }, rain);
+        return skip('busy', inTheWay ? { busyRunId: inTheWay.id } : { startedAtMachine: true });
       }
       const error =
         err instanceof ApiError
@@ -166,6 +199,8 @@ export function createSmartHandler(deps: SmartHandlerDeps) {
   const handler: RuleHandler = {
     async onTransition(t) {
       const cfg = smartConfig.parse(t.rule.config);
+      // a deficit rule is judged on the tick (smartDeficit.ts); no reading fires it
+      if (cfg.deficit) return undefined;
       if (t.transition === 'fire') return onFire(t, cfg);
       await onClear(t, cfg);
       return undefined;
@@ -191,11 +226,12 @@ export function createSmartHandler(deps: SmartHandlerDeps) {
       await logEnd('stopped', 'aboveStop');
       return;
     }
-    if (r.state === 'done') await logEnd('stopped', 'maxDuration');
+    // a deficit run is by volume: done when the machine has applied it
+    if (r.state === 'done') await logEnd('stopped', r.volume_m3 !== null ? 'volumeDone' : 'maxDuration');
     else if (r.state === 'failed') await logEnd('failed', 'runFailed');
     else await logEnd('stopped', 'machineStopped');
     await deps.rules.resetRule(ruleId);
   }
 
-  return { handler, runEnded };
+  return { handler, runEnded, startRun };
 }

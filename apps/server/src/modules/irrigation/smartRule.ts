@@ -19,24 +19,36 @@ export const smartConfig = z.object({
   windows: timeWindows.default([]),
   rainMm: z.number(),
   rainHours: z.number(),
+  /**
+   * A deficit rule (mode deficit): its condition is "deficitMm above N", judged by smartDeficit.ts on the rule
+   * job's tick (no device reports that key, so the evaluator never fires it on a reading); the bound sensor
+   * only says the soil is wet (`wetKey` at `wetAbove` or more). Absent: a moisture rule.
+   */
+  deficit: z.object({ wetKey: z.string(), wetAbove: z.number() }).nullable().default(null),
 });
 export type SmartConfig = z.infer<typeof smartConfig>;
 export type StoredSmartRule = StoredRule<SmartConfig, ThresholdCondition>;
 
+/** The condition key of a deficit rule: no device reports it. */
+export const DEFICIT_KEY = 'deficitMm';
+
 export function smartRuleDraft(body: SmartRuleBody, groupId: number): RuleDraft<SmartConfig, ThresholdCondition> {
+  const byDeficit = body.mode === 'deficit' && body.deficitMm !== undefined;
   return {
     groupId,
     name: body.name,
     deviceId: body.sensorId,
     deviceClass: null,
-    condition: {
-      kind: 'threshold',
-      key: body.sensorKey,
-      op: 'below',
-      value: body.startBelow,
-      forMs: 0,
-      hysteresis: body.stopAbove - body.startBelow,
-    },
+    condition: byDeficit
+      ? { kind: 'threshold', key: DEFICIT_KEY, op: 'above', value: body.deficitMm, forMs: 0, hysteresis: 0 }
+      : {
+          kind: 'threshold',
+          key: body.sensorKey,
+          op: 'below',
+          value: body.startBelow,
+          forMs: 0,
+          hysteresis: body.stopAbove - body.startBelow,
+        },
     windows: [],
     config: {
       machineId: body.machineId,
@@ -48,6 +60,7 @@ export function smartRuleDraft(body: SmartRuleBody, groupId: number): RuleDraft<
       windows: body.windows,
       rainMm: body.rainMm,
       rainHours: body.rainHours,
+      deficit: byDeficit ? { wetKey: body.sensorKey, wetAbove: body.stopAbove } : null,
     },
     enabled: body.enabled,
   };
@@ -68,6 +81,9 @@ export function toSmartRule(
   around: { machineName: string; sensorName: string; sensorValue: number | null; activeRunId: number | null },
 ): SmartRule {
   const cfg = r.config;
+  const deficit = cfg.deficit
+    ? { mode: 'deficit' as const, sensorKey: cfg.deficit.wetKey, startBelow: 0, stopAbove: cfg.deficit.wetAbove }
+    : { mode: 'moisture' as const, sensorKey: r.condition.key, startBelow: r.condition.value as number };
   return {
     ruleId: r.id,
     groupId: r.groupId,
@@ -77,8 +93,6 @@ export function toSmartRule(
     zones: cfg.zones,
     sensorId: r.deviceId ?? 0,
     sensorName: around.sensorName,
-    sensorKey: r.condition.key,
-    startBelow: r.condition.value as number,
     stopAbove: stopAboveOf(r.condition),
     maxDurationMin: cfg.maxDurationMin,
     restMin: cfg.restMin,
@@ -87,6 +101,8 @@ export function toSmartRule(
     windows: cfg.windows,
     rainMm: cfg.rainMm,
     rainHours: cfg.rainHours,
+    ...(cfg.deficit ? { deficitMm: r.condition.value as number } : {}),
+    ...deficit,
     enabled: r.enabled,
     sensorValue: around.sensorValue,
     activeRunId: around.activeRunId,

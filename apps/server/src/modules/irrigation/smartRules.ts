@@ -59,7 +59,8 @@ export function createSmartRules(deps: SmartRulesDeps) {
       const r = decodeRule(row, smartConfig, thresholdCondition);
       if (machineId !== undefined && r.config.machineId !== machineId) continue;
       const names = await repo.deviceNames(db, [r.config.machineId, r.deviceId ?? -1]);
-      const value = (await repo.latest(db, r.deviceId ?? -1)).get(r.condition.key);
+      // a deficit rule's sensor reads the wet check's key (its condition is on the deficit)
+      const value = (await repo.latest(db, r.deviceId ?? -1)).get(r.config.deficit?.wetKey ?? r.condition.key);
       const last = await repo.lastRunOfRule(db, r.id);
       out.push(
         toSmartRule(r, {

@@ -126,6 +126,7 @@ export const smartRule = (fx: IrrigationFixture, r: Partial<SmartRuleBody>): Sma
   rainMm: 0,
   rainHours: 24,
   enabled: true,
+  mode: 'moisture',
   ...r,
 });
 

@@ -57,6 +57,8 @@ describeEachEngine('irrigation zones', (env) => {
       zoneNo: 2,
       name: '  番茄东棚 ',
       areaPointId: plots[0].id,
+      areaM2: 250,
+      efficiency: 0.85,
     });
     expect(res.code, res.msg).toBe(0);
     const named = {
@@ -65,6 +67,8 @@ describeEachEngine('irrigation zones', (env) => {
       name: '番茄东棚',
       areaPointId: plots[0].id,
       areaPointName: plots[0].name,
+      areaM2: 250,
+      efficiency: 0.85,
     };
     expect(res.data).toEqual(named);
     expect((await zonesOf(machine))[1]).toEqual(named);
@@ -73,11 +77,17 @@ describeEachEngine('irrigation zones', (env) => {
     const cleared = await env().post<IrrigationZone>(
       `${API}/alterZone`,
       demo,
-      { deviceId: String(machine), zoneNo: '2', name: '', areaPointId: '' },
+      { deviceId: String(machine), zoneNo: '2', name: '', areaPointId: '', areaM2: '', efficiency: '' },
       true,
     );
     expect(cleared.code, cleared.msg).toBe(0);
-    expect((await zonesOf(machine))[1]).toMatchObject({ name: null, areaPointId: null, areaPointName: null });
+    expect((await zonesOf(machine))[1]).toMatchObject({
+      name: null,
+      areaPointId: null,
+      areaPointName: null,
+      areaM2: null,
+      efficiency: null,
+    });
     const rows = await env().db.selectFrom('irrigation_zones').selectAll().where('device_id', '=', machine).execute();
     expect(rows).toEqual([]);
 
@@ -90,7 +100,7 @@ describeEachEngine('irrigation zones', (env) => {
     expect(log.map((l) => l.result_code)).toEqual([0, 0]);
   });
 
-  it('refuses a plot of another park, a zone the machine lacks and a name too long, changing nothing', async () => {
+  it('refuses a plot of another park, a zone the machine lacks, a name too long and an efficiency above 1, changing nothing', async () => {
     const foreign = await env().post(`${API}/alterZone`, demo, {
       deviceId: machine,
       zoneNo: 1,
@@ -103,7 +113,14 @@ describeEachEngine('irrigation zones', (env) => {
     expect(over.data).toEqual([{ field: 'zoneNo', rule: 'max', params: { max: 8 } }]);
     const long = await env().post(`${API}/alterZone`, demo, { deviceId: machine, zoneNo: 1, name: '长'.repeat(51) });
     expect(long.code).toBe(Code.VALIDATION);
-    expect((await zonesOf(machine))[0]).toMatchObject({ name: null, areaPointId: null });
+    const leaky = await env().post<unknown>(`${API}/alterZone`, demo, {
+      deviceId: machine,
+      zoneNo: 1,
+      efficiency: 1.5,
+    });
+    expect(leaky.code).toBe(Code.VALIDATION);
+    expect(leaky.data).toEqual([{ field: 'efficiency', rule: 'max', params: { max: 1 } }]);
+    expect((await zonesOf(machine))[0]).toMatchObject({ name: null, areaPointId: null, efficiency: null });
   });
 
   it('drops the name and plot of a machine moved to another park', async () => {

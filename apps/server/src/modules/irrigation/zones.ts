@@ -49,6 +49,8 @@ export async function listZones(db: Db, who: Caller, groupId: number, deviceId?:
         name: r?.name || null,
         areaPointId: r?.area_name != null ? r.area_point_id : null,
         areaPointName: r?.area_name ?? null,
+        areaM2: r?.area_m2 ?? null,
+        efficiency: r?.efficiency ?? null,
       });
     }
   }
@@ -94,6 +96,8 @@ export async function alterZone(db: Db, who: Caller, body: AlterZoneBody): Promi
     zoneNo: body.zoneNo,
     name: body.name,
     areaPointId: plot?.id ?? null,
+    areaM2: body.areaM2,
+    efficiency: body.efficiency,
   });
   return {
     deviceId: device.id,
@@ -101,6 +105,8 @@ export async function alterZone(db: Db, who: Caller, body: AlterZoneBody): Promi
     name: body.name || null,
     areaPointId: plot?.id ?? null,
     areaPointName: plot?.name ?? null,
+    areaM2: body.areaM2,
+    efficiency: body.efficiency,
   };
 }
 

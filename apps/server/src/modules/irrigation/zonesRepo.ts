@@ -18,7 +18,10 @@ export async function zoneRows(db: Db, scope: Scope, groupId?: number, deviceIds
       'z.zone_no',
       'z.name',
       'z.area_point_id',
+      'z.area_m2',
+      'z.efficiency',
       'a.name as area_name',
+      'a.area as plot_area_ha',
       'z.group_id as zone_park',
       'd.group_id as machine_park',
       'a.group_id as plot_park',
@@ -27,9 +30,12 @@ export async function zoneRows(db: Db, scope: Scope, groupId?: number, deviceIds
   const rows = await q.orderBy('z.device_id').orderBy('z.zone_no').execute();
   return rows
     .filter((r) => r.zone_park === r.machine_park)
-    .map(({ zone_park, machine_park: _, plot_park, area_name, ...r }) => ({
+    .map(({ zone_park, machine_park: _, plot_park, area_name, plot_area_ha, ...r }) => ({
       ...r,
       area_name: plot_park === zone_park ? area_name : null,
+      plot_area_ha: plot_park === zone_park && plot_area_ha !== null ? Number(plot_area_ha) : null,
+      area_m2: r.area_m2 === null ? null : Number(r.area_m2),
+      efficiency: r.efficiency === null ? null : Number(r.efficiency),
     }));
 }
 
@@ -59,6 +65,8 @@ export async function saveZone(
     zoneNo: number;
     name: string;
     areaPointId: number | null;
+    areaM2: number | null;
+    efficiency: number | null;
   },
 ): Promise<void> {
   await db.transaction().execute(async (tx) => {
@@ -68,7 +76,7 @@ export async function saveZone(
       .where('device_id', '=', row.deviceId)
       .where('zone_no', '=', row.zoneNo)
       .execute();
-    if (row.name === '' && row.areaPointId === null) return;
+    if (row.name === '' && row.areaPointId === null && row.areaM2 === null && row.efficiency === null) return;
     await merchant
       .insertInto('irrigation_zones')
       .values({
@@ -78,6 +86,8 @@ export async function saveZone(
         zone_no: row.zoneNo,
         name: row.name,
         area_point_id: row.areaPointId,
+        area_m2: row.areaM2,
+        efficiency: row.efficiency,
       })
       .execute();
   });

@@ -11,6 +11,7 @@ import {
   InputNumber,
   Modal,
   Popconfirm,
+  Radio,
   Select,
   Space,
   Switch,
@@ -31,7 +32,7 @@ import { usePager } from '../../components/table/tableLayout';
 import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
-import { confirmSmartRuleText, zoneOptions, zonesText } from './confirm';
+import { confirmDeficitRuleText, confirmSmartRuleText, zoneOptions, zonesText } from './confirm';
 import { limitRule } from './limits';
 import { decisionText } from './sentences';
 import WindowsField from './WindowsField';
@@ -55,6 +56,7 @@ export const NEW_RULE = {
   rainMm: 5,
   rainHours: 24,
   enabled: true,
+  mode: 'moisture' as const,
 } satisfies Partial<SmartRule>;
 
 /** Smart irrigation: rules binding soil-moisture sensors to zones, and the log of every decision. */
@@ -100,7 +102,9 @@ export default function SmartRules() {
     }
     const send = async () => {
       try {
-        await saveSmartRule({ ...v, ruleId: editing?.ruleId, windows: v.windows ?? [] });
+        // a deficit rule has no start level: the sensor only says the soil is wet (stopAbove)
+        const levels = v.mode === 'deficit' ? { startBelow: 0 } : { deficitMm: undefined };
+        await saveSmartRule({ ...v, ...levels, ruleId: editing?.ruleId, windows: v.windows ?? [] });
       } catch {
         return;
       }
@@ -109,24 +113,32 @@ export default function SmartRules() {
     };
     // an enabled rule moves water by itself: say what it will do, as every irrigation start does
     if (!v.enabled) return send();
+    const sensorName =
+      sensors.data?.find((s) => s.deviceId === v.sensorId)?.deviceName ??
+      (editing?.sensorId === v.sensorId ? editing?.sensorName : undefined) ??
+      `#${v.sensorId}`;
+    const machineName =
+      machines.data?.find((m) => m.deviceId === v.machineId)?.deviceName ??
+      (editing?.machineId === v.machineId ? editing?.machineName : undefined) ??
+      `#${v.machineId}`;
+    const plan = {
+      name: v.name,
+      machine: machineName,
+      zones: v.zones,
+      names: namesOf(v.machineId),
+      sensor: sensorName,
+      sensorKey: v.sensorKey,
+    };
     modal.confirm({
-      title: confirmSmartRuleText(t, {
-        name: v.name,
-        machine:
-          machines.data?.find((m) => m.deviceId === v.machineId)?.deviceName ??
-          (editing?.machineId === v.machineId ? editing?.machineName : undefined) ??
-          `#${v.machineId}`,
-        zones: v.zones,
-        names: namesOf(v.machineId),
-        sensor:
-          sensors.data?.find((s) => s.deviceId === v.sensorId)?.deviceName ??
-          (editing?.sensorId === v.sensorId ? editing?.sensorName : undefined) ??
-          `#${v.sensorId}`,
-        sensorKey: v.sensorKey,
-        startBelow: v.startBelow,
-        stopAbove: v.stopAbove,
-        maxDurationMin: v.maxDurationMin,
-      }),
+      title:
+        v.mode === 'deficit'
+          ? confirmDeficitRuleText(t, { ...plan, deficitMm: v.deficitMm, wetAbove: v.stopAbove })
+          : confirmSmartRuleText(t, {
+              ...plan,
+              startBelow: v.startBelow,
+              stopAbove: v.stopAbove,
+              maxDurationMin: v.maxDurationMin,
+            }),
       okText: t('command.confirmOk'),
       cancelText: t('common.cancel'),
       onOk: send,
@@ -136,6 +148,7 @@ export default function SmartRules() {
   const namesOf = useZoneNames();
   const ruleZoneNames = (id: number) => namesOf(rules.data?.find((r) => r.ruleId === id)?.machineId);
   const formMachine: number | undefined = Form.useWatch('machineId', form);
+  const byDeficit = Form.useWatch('mode', form) === 'deficit';
 
   return (
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
@@ -168,7 +181,10 @@ export default function SmartRules() {
             },
             {
               title: `${t('irr.startBelow')} / ${t('irr.stopAbove')}`,
-              render: (_, r) => `${r.startBelow} / ${r.stopAbove}`,
+              render: (_, r) =>
+                r.mode === 'deficit'
+                  ? t('irr.deficitLevels', { deficit: r.deficitMm, wet: r.stopAbove })
+                  : `${r.startBelow} / ${r.stopAbove}`,
             },
             { title: t('irr.maxDurationMin'), dataIndex: 'maxDurationMin' },
             { title: t('irr.soakMin'), dataIndex: 'restMin' },
@@ -262,7 +278,28 @@ export default function SmartRules() {
                 .map((m) => ({ value: m.deviceId, label: m.deviceName }))}
             />
           </Form.Item>
-          <Form.Item name="zones" label={t('irr.zones')} rules={[{ required: true }]}>
+          <Form.Item name="mode" label={t('irr.ruleMode')}>
+            <Radio.Group
+              data-testid="rule-mode"
+              options={[
+                { value: 'moisture', label: t('irr.modeMoisture') },
+                { value: 'deficit', label: t('irr.modeDeficit') },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item
+            name="zones"
+            label={t('irr.zones')}
+            rules={[
+              { required: true },
+              {
+                validator: (_, v: number[] | undefined) =>
+                  byDeficit && (v?.length ?? 0) > 1
+                    ? Promise.reject(new Error(t('irr.deficitOneZone')))
+                    : Promise.resolve(),
+              },
+            ]}
+          >
             <Select mode="multiple" options={zoneOptions(t, 8, namesOf(formMachine))} />
           </Form.Item>
           <Form.Item name="sensorId" label={t('irr.sensor')} rules={[{ required: true }]}>
@@ -274,10 +311,28 @@ export default function SmartRules() {
             />
           </Form.Item>
           <Space wrap align="start">
+            {byDeficit && (
+              <Form.Item
+                name="deficitMm"
+                label={t('irr.deficitMm')}
+                rules={[{ required: true }, limitRule(t, L.deficitMm)]}
+              >
+                <InputNumber data-testid="rule-deficit" />
+              </Form.Item>
+            )}
+            {byDeficit && (
+              <Form.Item name="stopAbove" label={t('irr.wetAbove')} rules={[limitRule(t, L.moisture)]}>
+                <InputNumber />
+              </Form.Item>
+            )}
             {(
               [
-                ['startBelow', L.moisture],
-                ['stopAbove', L.moisture],
+                ...(byDeficit
+                  ? []
+                  : ([
+                      ['startBelow', L.moisture],
+                      ['stopAbove', L.moisture],
+                    ] as const)),
                 ['maxDurationMin', L.maxDurationMin],
                 ['rainMm', L.rainMm],
                 ['rainHours', L.rainHours],

@@ -1,7 +1,7 @@
 import './areaTexts';
 import { alterZoneBody, type IrrigationMachine, type IrrigationZone } from '@farmpark/contracts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Form, Input, Modal, Result, Select, Space, Table, Typography } from 'antd';
+import { App, Button, Form, Input, InputNumber, Modal, Result, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { alterZone, getZonePlotList } from '../../api/irrigation';
@@ -40,14 +40,24 @@ function ZoneDialog({ machine, onClose }: { machine: IrrigationMachine; onClose:
     enabled: groupId !== null,
   });
   const [editing, setEditing] = useState<IrrigationZone | null>(null);
-  const [form] = Form.useForm<{ name: string; areaPointId: number | null }>();
+  const [form] = Form.useForm<{
+    name: string;
+    areaPointId: number | null;
+    areaM2: number | null;
+    efficiency: number | null;
+  }>();
   const { saving, save: saveForm } = useFormSave(form);
   const mine = (zones.data ?? []).filter((z) => z.deviceId === machine.deviceId);
-  const labels = { name: t('irrZones.name'), areaPointId: t('irrZones.plot') };
+  const labels = {
+    name: t('irrZones.name'),
+    areaPointId: t('irrZones.plot'),
+    areaM2: t('irrZones.areaM2'),
+    efficiency: t('irrZones.efficiency'),
+  };
 
   const edit = (z: IrrigationZone) => {
     setEditing(z);
-    form.setFieldsValue({ name: z.name ?? '', areaPointId: z.areaPointId });
+    form.setFieldsValue({ name: z.name ?? '', areaPointId: z.areaPointId, areaM2: z.areaM2, efficiency: z.efficiency });
   };
   const save = async () => {
     if (!editing) return;
@@ -58,6 +68,8 @@ function ZoneDialog({ machine, onClose }: { machine: IrrigationMachine; onClose:
           zoneNo: editing.zoneNo,
           name: (v.name ?? '').trim(),
           areaPointId: v.areaPointId ?? null,
+          areaM2: v.areaM2 ?? null,
+          efficiency: v.efficiency ?? null,
         });
         await client.invalidateQueries({ queryKey: ['irrigation', 'zones'] });
         message.success(t('irrZones.saved', { zone: zoneLabel(t, saved.zoneNo, saved.name ?? saved.areaPointName) }));
@@ -155,6 +167,24 @@ function ZoneDialog({ machine, onClose }: { machine: IrrigationMachine; onClose:
               }))}
             />
           </Form.Item>
+          <Space wrap align="start">
+            <Form.Item
+              name="areaM2"
+              label={labels.areaM2}
+              extra={t('irrZones.areaHelp')}
+              rules={[contractRule(alterZoneBody.shape.areaM2, labels.areaM2)]}
+            >
+              <InputNumber data-testid="zone-area" />
+            </Form.Item>
+            <Form.Item
+              name="efficiency"
+              label={labels.efficiency}
+              extra={t('irrZones.efficiencyHelp')}
+              rules={[contractRule(alterZoneBody.shape.efficiency, labels.efficiency)]}
+            >
+              <InputNumber step={0.05} data-testid="zone-efficiency" />
+            </Form.Item>
+          </Space>
         </Form>
       ) : (
         list

@@ -13,19 +13,24 @@ import { pickedDays } from '../../utils/time';
 import { zoneLabel } from './confirm';
 import { useZoneNames } from './zoneNames';
 
-/** Water use by zone by day for one machine (from its runs). */
-export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClass }) {
-  const { t } = useTranslation();
-  const pager = usePager();
+/** The active park's machines of one class (the analysis cards' machine pickers). */
+export function useClassMachines(deviceClass: IrrigationClass) {
   const groupId = useParkStore((s) => s.activeGroupId);
-  const [deviceId, setDeviceId] = useState<number | null>(null);
-  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(7));
-  const [startTime, endTime] = pickedDays(range);
-  const machines = useQuery({
+  return useQuery({
     queryKey: ['irrigation', 'machines', groupId, deviceClass],
     queryFn: () => getMachineList(groupId as number, deviceClass),
     enabled: groupId !== null,
   });
+}
+
+/** Water use by zone by day for one machine (from its runs). */
+export default function ZoneWater({ deviceClass }: { deviceClass: IrrigationClass }) {
+  const { t } = useTranslation();
+  const pager = usePager();
+  const [deviceId, setDeviceId] = useState<number | null>(null);
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => lastDays(7));
+  const [startTime, endTime] = pickedDays(range);
+  const machines = useClassMachines(deviceClass);
   const chosen = deviceId ?? machines.data?.[0]?.deviceId ?? null;
   const names = useZoneNames()(chosen ?? undefined);
   const q = useQuery({

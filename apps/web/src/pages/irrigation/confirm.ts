@@ -83,6 +83,24 @@ export interface SmartRulePlan {
   maxDurationMin: number;
 }
 
+/** A deficit rule's confirmation: the zone, the deficit that starts it, the reading that counts as wet. */
+export const confirmDeficitRuleText = (
+  t: TFunction,
+  p: Pick<SmartRulePlan, 'name' | 'machine' | 'zones' | 'names' | 'sensor' | 'sensorKey'> & {
+    deficitMm: number;
+    wetAbove: number;
+  },
+) =>
+  t('irr.confirm.deficitRule', {
+    name: p.name,
+    machine: p.machine,
+    zones: zonesText(t, p.zones, p.names),
+    deficit: p.deficitMm,
+    sensor: p.sensor,
+    key: p.sensorKey,
+    wet: p.wetAbove,
+  });
+
 export const confirmSmartRuleText = (t: TFunction, p: SmartRulePlan) =>
   t('irr.confirm.smartRule', {
     name: p.name,

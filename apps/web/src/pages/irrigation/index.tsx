@@ -18,6 +18,7 @@ import MachineCard from './MachineCard';
 import Programs from './Programs';
 import RunTable from './RunTable';
 import SmartRules from './SmartRules';
+import WaterBalance from './WaterBalance';
 import ZoneWater from './ZoneWater';
 
 /** Machines of a class with state, live values, the run on now and the control panel. */
@@ -82,6 +83,7 @@ const Realtime = ({ cls }: { cls: IrrigationClass }) => (
 );
 const Analysis = ({ cls }: { cls: IrrigationClass }) => (
   <Space direction="vertical" size={16} style={{ width: '100%' }}>
+    <WaterBalance deviceClass={cls} />
     <ZoneWater deviceClass={cls} />
     <AnalysisPanel source={src(cls)} />
   </Space>

@@ -139,4 +139,36 @@ describe('decision log texts', () => {
     expect(zh('irr.why.pumpProtection')).toBe('水泵保护');
     expect(en('irr.why.pumpProtection')).toBe('pump protection');
   });
+
+  it('says a deficit start and a rain skip with their numbers, in both languages', () => {
+    const numbers = { deficitMm: 18.4, deficitLimitMm: 15, areaM2: 1000, efficiency: 0.9, volumeM3: 20.5, zones: [1] };
+    const start = decision({ action: 'started', reason: 'deficitStart', moisture: null, facts: numbers });
+    const names = new Map([[1, '北一小麦']]);
+    expect(decisionText(zh, start, 'zh-CN', names)).toBe(
+      '1区 → 北一小麦 水分亏缺 18.4 mm，超过 15 mm：按 1000 m²、灌水效率 90% 灌水 20.5 m³',
+    );
+    expect(decisionText(en, start, 'en-US', names)).toBe(
+      'Deficit of 18.4 mm in zone 1 → 北一小麦, more than 15 mm: 20.5 m³ applied over 1000 m² at 90 % efficiency',
+    );
+    const rain = decision({
+      action: 'skipped',
+      reason: 'raining',
+      rainMm: 12.3,
+      facts: { ...numbers, rainLimitMm: 10, rainHours: 24 },
+    });
+    expect(decisionText(zh, rain, 'zh-CN')).toBe(
+      '近 24 小时降雨 12.3 mm，超过 10 mm；亏缺 18.4 mm（阈值 15 mm，应灌 20.5 m³）',
+    );
+    expect(decisionText(en, rain, 'en-US')).toBe(
+      '12.3 mm of rain in the last 24 h, more than 10 mm; deficit 18.4 mm (limit 15 mm, 20.5 m³ due)',
+    );
+    const due = decision({
+      action: 'skipped',
+      reason: 'rainDue',
+      facts: { ...numbers, pressureFallHpa: 4.2, pressureHours: 3, rainDueFallHpa: 3.6 },
+    });
+    expect(decisionText(en, due, 'en-US')).toContain('fell 4.2 hPa in 3 h (≥ 3.6 hPa): rain is due');
+    expect(zh('irr.why.deficitStart')).toBe('亏缺超过阈值');
+    expect(en('irr.why.soilWet')).toBe('soil is wet');
+  });
 });

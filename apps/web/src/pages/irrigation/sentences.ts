@@ -80,7 +80,36 @@ export function decisionText(
           durationMin: f.maxDurationMin,
         })
       : '';
+  // a deficit rule's skips say the deficit they held back, after their own reason
+  const deficitNow = () =>
+    f.deficitMm !== undefined
+      ? t('irr.say.deficitNow', { deficit: num(f.deficitMm, 2), limit: f.deficitLimitMm, volume: f.volumeM3 })
+      : '';
   switch (d.reason) {
+    case 'deficitStart':
+      return f.deficitMm !== undefined && f.zones && f.areaM2 !== undefined && f.efficiency !== undefined
+        ? t('irr.say.deficitStart', {
+            zones: zonesText(t, f.zones, names),
+            deficit: num(f.deficitMm, 2),
+            limit: f.deficitLimitMm,
+            volume: f.volumeM3,
+            area: f.areaM2,
+            eff: Math.round(f.efficiency * 100),
+          })
+        : '';
+    case 'soilWet':
+      return f.wetAbove !== undefined && d.moisture !== null
+        ? join(t('irr.say.soilWet', { moisture: num(d.moisture, 1), wet: f.wetAbove }), deficitNow())
+        : '';
+    case 'rainDue':
+      return f.pressureFallHpa !== undefined
+        ? join(
+            t('irr.say.rainDue', { fall: num(f.pressureFallHpa, 1), hours: f.pressureHours, limit: f.rainDueFallHpa }),
+            deficitNow(),
+          )
+        : '';
+    case 'volumeDone':
+      return join(t('irr.say.volumeDone'), water());
     case 'belowStart':
       return f.threshold !== undefined && d.moisture !== null && f.zones && f.maxDurationMin !== undefined
         ? t('irr.say.belowStart', {
@@ -92,7 +121,7 @@ export function decisionText(
         : '';
     case 'raining':
       return f.rainLimitMm !== undefined && d.rainMm !== null
-        ? t('irr.say.raining', { rain: num(d.rainMm, 1), hours: f.rainHours, limit: f.rainLimitMm })
+        ? join(t('irr.say.raining', { rain: num(d.rainMm, 1), hours: f.rainHours, limit: f.rainLimitMm }), deficitNow())
         : '';
     case 'outsideWindow':
       return f.windows?.length ? t('irr.say.outsideWindow', { windows: f.windows.join(', ') }) : '';

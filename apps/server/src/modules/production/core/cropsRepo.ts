@@ -105,6 +105,7 @@ export async function stagesOf(db: Db, scope: Scope, cropIds: number[]) {
     startDay: st.start_day,
     endDay: st.end_day,
     tasks: st.tasks,
+    kc: st.kc === null ? null : Number(st.kc),
     ranges: ranges
       .filter((r) => r.stage_id === st.id)
       .map((r) => ({
@@ -121,6 +122,7 @@ export interface StageInput {
   startDay: number;
   endDay: number;
   tasks: string;
+  kc: number | null;
   ranges: { key: string; min: number | null; max: number | null }[];
 }
 
@@ -130,7 +132,14 @@ export async function replaceStages(db: Db, scope: Scope, cropId: number, stages
   const s = scoped(db, scope);
   const merchant_id = scope.merchantId;
   for (const st of [...stages].sort((a, b) => a.startDay - b.startDay)) {
-    const stage = { crop_id: cropId, name: st.name, start_day: st.startDay, end_day: st.endDay, tasks: st.tasks };
+    const stage = {
+      crop_id: cropId,
+      name: st.name,
+      start_day: st.startDay,
+      end_day: st.endDay,
+      tasks: st.tasks,
+      kc: st.kc,
+    };
     const id = await insertRow(db, scope, 'production_growth_stages', { ...stage, merchant_id });
     if (st.ranges.length > 0)
       await s

@@ -31,6 +31,9 @@ export const productionEn: typeof productionZh = {
       days: 'Days after sowing',
       startDay: 'From day',
       endDay: 'To day',
+      kc: 'Kc',
+      kcHelp:
+        "Crop coefficient: crop water use ETc = Kc × ET0, for the zones' water balance (FAO-56 Table 12, e.g. tomato mid-season 1.15); optional",
       tasks: 'Key tasks',
       ranges: 'Ideal ranges',
       addStage: 'Add stage',

@@ -29,6 +29,8 @@ export const productionZh = {
       days: '播种后天数',
       startDay: '开始（天）',
       endDay: '结束（天）',
+      kc: 'Kc',
+      kcHelp: '作物系数：作物需水 ETc = Kc × ET0，用于分区水量平衡（FAO-56 表 12，如番茄盛期 1.15）；可不填',
       tasks: '关键农事',
       ranges: '理想范围',
       addStage: '添加阶段',

@@ -44,6 +44,7 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
       startDay: lbl('startDay'),
       endDay: lbl('endDay'),
       tasks: lbl('tasks'),
+      kc: lbl('kc'),
       key: lbl('param'),
       min: lbl('min'),
       max: lbl('max'),
@@ -164,9 +165,19 @@ export default function StandardEditor({ cropId, onClose }: { cropId: number | n
                         />
                       </Form.Item>
                     </Col>
-                    <Col xs={24} md={8}>
+                    <Col xs={24} md={5}>
                       <Form.Item name={[stage.name, 'tasks']} label={lbl('tasks')}>
                         <Input />
+                      </Form.Item>
+                    </Col>
+                    <Col xs={12} md={3}>
+                      <Form.Item
+                        name={[stage.name, 'kc']}
+                        label={lbl('kc')}
+                        tooltip={lbl('kcHelp')}
+                        rules={[rule(`stages.${stage.name}.kc`)]}
+                      >
+                        <InputNumber step={0.05} style={{ width: '100%' }} data-testid={`stage-kc-${stage.name}`} />
                       </Form.Item>
                     </Col>
                   </Row>
@@ -268,5 +279,6 @@ const toStages = (v: Values): GrowthStageInput[] =>
   (v.stages ?? []).map((s) => ({
     ...s,
     tasks: s.tasks ?? '',
+    kc: s.kc ?? null,
     ranges: (s.ranges ?? []).map((r) => ({ key: r.key, min: r.min ?? null, max: r.max ?? null })),
   }));
