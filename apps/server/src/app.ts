@@ -15,6 +15,8 @@ import { installSpa } from './http/spa';
 import { agronomyRoutes } from './modules/agronomy/routes';
 import { noticeRoutes } from './modules/alarms/noticeRoutes';
 import { alarmRoutes } from './modules/alarms/routes';
+import { reportRoutes } from './modules/reports/routes';
+import { createReports } from './modules/reports/runtime';
 import { type Alarms, createAlarms } from './modules/alarms/runtime';
 import { appLinksRoutes } from './modules/appLinks/routes';
 import { authRoutes } from './modules/auth/routes';
@@ -171,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   rules.onTick('planting ranges', plantingAlarms.hourly);
   rules.onTick('trap counts', createTrapAlarms({ db, lifecycle: alarms.lifecycle }).hourly);
   rules.onTick('zone flow', createFlowAlarms({ db, lifecycle: alarms.lifecycle }).tick);
+  const reports = createReports({ db, config, channels: alarms.channels, log: app.log });
+  rules.onTick('park reports', reports.tick);
   rules.register('automation', automationHandler(devices.commands, app.log, manualModeGate(db)));
   const irrigation = createIrrigation({
     db,
@@ -219,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     lightRoutes,
     cameraRoutes,
     noticeRoutes,
+    reportRoutes,
     pestRoutes,
     sqdRoutes,
     agronomyRoutes,

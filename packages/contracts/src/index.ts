@@ -48,3 +48,4 @@ export * from './video/cameras';
 export * from './video/snapshots';
 export type * from './weather';
 export * from './webChannels';
+export * from './reports';
