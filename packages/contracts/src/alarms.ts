@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { DEVICE_CLASSES } from './deviceClasses';
 import { id, idList, pageQuery } from './envelope';
 import { named, ruleIssue } from './errorDetail';
-import { boolField, enumField, epochMsField, intField, jsonText, listOf, optional, withDefault } from './requestValues';
 import { REPORT_LANGS, type ReportLang } from './reports';
+import { boolField, enumField, epochMsField, intField, jsonText, listOf, optional, withDefault } from './requestValues';
 import { type AlarmCondition, type RuleCondition, ruleCondition, type TimeWindow, timeWindows } from './rules';
 
 /**
