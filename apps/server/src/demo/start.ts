@@ -8,6 +8,7 @@ import { type DemoDeviceEntry, ensureDemoDeviceSecrets } from './devices';
 import { startDemoFleet } from './fleet';
 import { startIrrigationDemo } from './irrigation';
 import { backfillDemoPests } from './pestsBackfill';
+import { seedDemoReports } from './reportsDemo';
 import { seedDemo } from './seed';
 import { startSimControl } from './simControl';
 
@@ -31,7 +32,8 @@ export async function seedDemoOnce(db: Db, dataDir: string, log: Log): Promise<v
 }
 
 /**
- * The demo's past on its first start: 400 days of history, the trap photos, the category pictures (later
+ * The demo's past on its first start: 400 days of history, the trap photos, the category pictures, the codling
+ * moth season and last week's park report (later
  * starts find them and do nothing). Progress and failures go to the log; it never throws.
  */
 export function fillDemoPast(deps: { config: Config; db: Db; log: Log }, entries: DemoDeviceEntry[]): Promise<void> {
@@ -49,6 +51,11 @@ export function fillDemoPast(deps: { config: Config; db: Db; log: Log }, entries
     .then(
       (n) => deps.log.info({ pictures: n }, 'demo category pictures'),
       (err: Error) => deps.log.error({ err: err.message }, 'demo category pictures failed'),
+    )
+    .then(() => seedDemoReports(deps))
+    .then(
+      (r) => deps.log.info({ ...r }, 'demo codling moth season and weekly report'),
+      (err: Error) => deps.log.error({ err: err.message }, 'demo reports failed'),
     );
 }
 

@@ -52,7 +52,8 @@ export async function reportPdf(
   madeAt: number,
 ): Promise<Buffer> {
   const title = `${REPORT_TITLE[s.frequency][lang]} · ${s.parkName}`;
-  const doc = new PDFDocument({ size: A4, margin: MARGIN, compress: true, info: { Title: title } });
+  // no margins of pdfkit's own: every line is placed here, and one below its margin would add a page
+  const doc = new PDFDocument({ size: A4, margin: 0, compress: true, info: { Title: title } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<void>((resolve, reject) => {
@@ -70,12 +71,14 @@ export async function reportPdf(
       .fontSize(8)
       .fillColor('#888888')
       .text(fill(T.page[lang], { n: page }), MARGIN, bottom + 12, { width, align: 'right', lineBreak: false });
-  const room = (h: number) => {
-    if (y + h <= bottom) return;
+  /** A new page when `h` does not fit; answers whether it took one. */
+  const room = (h: number): boolean => {
+    if (y + h <= bottom) return false;
     footer();
     doc.addPage();
     page += 1;
     y = MARGIN;
+    return true;
   };
 
   doc.fontSize(18).fillColor('#1f3d2b').text(title, MARGIN, y, { width, lineBreak: false });
@@ -122,8 +125,12 @@ export async function reportPdf(
     const weights = sheet.columns.map((c) => c.width ?? 12);
     const total = weights.reduce((a, b) => a + b, 0);
     const widths = weights.map((w) => (w / total) * width);
+    const header = sheet.columns.map((c) => (typeof c.header === 'string' ? c.header : c.header[lang]));
+    // numbers right-aligned, their headers too
+    const right = sheet.columns.map((_, i) => rows.some((r) => typeof r[i] === 'number'));
     const line = (cells: (string | number | null)[], head: boolean) => {
-      room(ROW);
+      // a table going on over a page break shows its header again
+      if (room(ROW) && !head) line(header, true);
       if (head) doc.rect(MARGIN, y, width, ROW).fill('#e8efe9');
       doc.fontSize(9).fillColor(head ? '#1f3d2b' : '#222222');
       let x = MARGIN;
@@ -133,14 +140,13 @@ export async function reportPdf(
         doc.text(clip(doc, text, w - 6), x + 3, y + 4, {
           width: w - 6,
           lineBreak: false,
-          align: typeof c === 'number' ? 'right' : 'left',
+          align: right[i] ? 'right' : 'left',
         });
         x += w;
       });
       y += ROW;
       doc.rect(MARGIN, y, width, 0.4).fill('#cccccc');
     };
-    const header = sheet.columns.map((c) => (typeof c.header === 'string' ? c.header : c.header[lang]));
     line(header, true);
     for (const r of rows) line(r, false);
     return y + 12;

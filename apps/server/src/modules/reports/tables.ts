@@ -61,13 +61,13 @@ export function reportTables(s: ReportSummary): ExportSheet[] {
     {
       name: { zh: '发育期', en: 'Stages' },
       columns: [
-        { key: 'name', header: { zh: '类别', en: 'Category' }, width: 16 },
-        { key: 'biofix', header: { zh: '生物学起点', en: 'Biofix' } },
-        { key: 'sum', header: { zh: '起点后积温 (°C·d)', en: 'Since biofix (°C·d)' }, decimals: 1 },
-        { key: 'reached', header: { zh: '已达发育期', en: 'Stage reached' }, values: STAGE_VALUES, width: 20 },
-        { key: 'reachedOn', header: { zh: '到达日期', en: 'Reached on' } },
-        { key: 'next', header: { zh: '下一发育期', en: 'Next stage' }, values: STAGE_VALUES, width: 20 },
-        { key: 'forecastOn', header: { zh: '预计日期', en: 'Forecast' } },
+        { key: 'name', header: { zh: '类别', en: 'Category' }, width: 14 },
+        { key: 'biofix', header: { zh: '生物学起点', en: 'Biofix' }, width: 13 },
+        { key: 'sum', header: { zh: '积温 (°C·d)', en: '°C·d since' }, decimals: 1, width: 12 },
+        { key: 'reached', header: { zh: '已达发育期', en: 'Stage reached' }, values: STAGE_VALUES, width: 22 },
+        { key: 'reachedOn', header: { zh: '到达日期', en: 'Reached on' }, width: 13 },
+        { key: 'next', header: { zh: '下一发育期', en: 'Next stage' }, values: STAGE_VALUES, width: 22 },
+        { key: 'forecastOn', header: { zh: '预计日期', en: 'Forecast' }, width: 13 },
       ],
       rows: s.stages.map((x) => ({
         name: x.name,
