@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startBotStandIn } from '../modules/alarms/botStandIns';
-import { mailText, startReceiver, startSmtp } from '../modules/alarms/testReceivers';
+import { mailParts, mailText, startReceiver, startSmtp } from '../modules/alarms/testReceivers';
 import { DEMO_BOT } from './alarmsSeed';
 
 /**
@@ -36,10 +36,12 @@ const firstLines = (text: string) => text.trim().split(/\r?\n/).slice(0, 3).join
 
 const smtp = await startSmtp(Number(values.smtp), (m) => {
   const subject = decodeWords(/^subject:\s*(.*(?:\r?\n[ \t].*)*)/im.exec(m.raw)?.[1] ?? '');
-  // a park report's PDF and XLSX: their names (RFC 2231 or encoded words) and types
-  const files = [...m.raw.matchAll(/content-type:\s*([^;\s]+);\s*name="?([^"\r\n]+)/gi)].map(
-    ([, type, name]) => `${decodeWords(name)} (${type})`,
-  );
+  // a park report's PDF and XLSX: their names and types
+  const files = mailParts(m.raw).flatMap((p) => {
+    if (!/content-disposition:\s*attachment/i.test(p.head)) return [];
+    const name = /content-type:[^\n]*?name="([^"]+)"/i.exec(p.head)?.[1];
+    return name ? [`${decodeWords(name)} (${/content-type:\s*([^;\s]+)/i.exec(p.head)?.[1]})`] : [];
+  });
   const attached = files.length ? `\n         attached: ${files.join(', ')}` : '';
   console.log(`${time()} e-mail to ${m.to.join(', ')}: ${subject}\n         ${firstLines(mailText(m.raw))}${attached}`);
 });
