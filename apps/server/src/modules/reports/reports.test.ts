@@ -1,17 +1,20 @@
 import {
   type AlarmRecord,
   addDays,
+  Code,
   dayIn,
   type Paged,
   type PestCategory,
   type PestStatistics,
   type ReportListItem,
   type ReportSettings,
+  type RoleDetail,
 } from '@farmpark/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { provision, uniqueSerial } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
+import { addUser, USER_PASSWORD } from '../../test/users';
 import { createChannels } from '../alarms/channels';
 import { startSmtp } from '../alarms/testReceivers';
 import { createReports } from './runtime';
@@ -149,8 +152,23 @@ describeEachEngine('scheduled park reports', (env) => {
       contactIds: [contacts.zh, contacts.en],
     });
     expect(saved.code, saved.msg).toBe(0);
-    const operator = await env().login('operator');
-    expect((await env().post(`${R}/saveReportSettings`, operator, { ...body, contactIds: [] })).code).not.toBe(0);
+    // a user who may open the alarm settings, but no administrator, sees the schedule and may not change it
+    const role = await env().post<RoleDetail>('/api/merchant/role/addRole', demo, {
+      roleName: 'report-reader',
+      permitUrls: ['/alarm/alarmSet'],
+    });
+    await addUser(env(), demo, {
+      loginName: 'reportreader',
+      userName: '报告读者',
+      roleId: role.data.roleId,
+      groupIds: [park],
+    });
+    const reader = await env().login('reportreader', USER_PASSWORD);
+    const notAdmin = await env().post(`${R}/saveReportSettings`, reader, { ...body, contactIds: [] });
+    expect(notAdmin.code).toBe(Code.PERMISSION_DENIED);
+    expect(notAdmin.msg).toContain('Only an administrator may set the scheduled reports');
+    const seen = await env().get<ReportSettings>(`${R}/getReportSettings`, reader, { groupId: String(park) });
+    expect(seen.data.canEdit).toBe(false);
     const s = await env().get<ReportSettings>(`${R}/getReportSettings`, demo, { groupId: String(park) });
     expect(s.data).toMatchObject({ enabled: true, frequency: 'weekly', weekday, sendHour: 0, canEdit: true });
     expect(s.data.contactIds).toEqual([contacts.zh, contacts.en]);
