@@ -34,6 +34,17 @@ export function failedAttempt(attempts: number, err: unknown, now: number, base 
   };
 }
 
+/** `run` as a call concurrent callers share: one run at a time, whose answer they all get (both outboxes). */
+export function sharedRun<T>(run: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () => {
+    running ??= run().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}
+
 export interface OutboxDeps {
   db: Db;
   channels: Channels;
@@ -61,7 +72,6 @@ export function createOutbox(deps: OutboxDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const base = deps.retryBaseMs ?? RETRY_BASE_MS;
-  let running: Promise<number> | null = null;
 
   async function send(d: Due) {
     const m: OutgoingMessage = {
@@ -181,11 +191,6 @@ export function createOutbox(deps: OutboxDeps) {
 
   return {
     /** Sends what is due; concurrent calls share one run. Resolves with how many rows it looked at. */
-    process(): Promise<number> {
-      running ??= run().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    process: sharedRun(run),
   };
 }

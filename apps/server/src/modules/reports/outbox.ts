@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ReportLang, ReportSummary } from '@farmpark/contracts';
 import type { Db } from '../../db/connect';
 import { type Channels, PermanentFailure } from '../alarms/channels';
-import { failedAttempt, RETRY_BASE_MS } from '../alarms/outbox';
+import { failedAttempt, RETRY_BASE_MS, sharedRun } from '../alarms/outbox';
 import { type ReportConfig, reportStore } from './build';
 import { glanceLines } from './pdf';
 import * as repo from './repo';
@@ -55,7 +55,6 @@ export function createReportOutbox(deps: ReportOutboxDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const base = deps.retryBaseMs ?? RETRY_BASE_MS;
-  let running: Promise<number> | null = null;
 
   async function run(): Promise<number> {
     const due = await repo.dueDeliveries(db, now(), 20);
@@ -77,11 +76,6 @@ export function createReportOutbox(deps: ReportOutboxDeps) {
 
   return {
     /** Sends what is due; concurrent calls share one run. Resolves with how many rows it looked at. */
-    process(): Promise<number> {
-      running ??= run().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    process: sharedRun(run),
   };
 }

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { provision, uniqueSerial } from '../../test/devices';
 import { describeEachEngine } from '../../test/harness';
 import { addUser, USER_PASSWORD } from '../../test/users';
+import { tenDegreeDays, trapChecks } from '../agronomy/testFixture';
 import { createChannels } from '../alarms/channels';
 import { startSmtp } from '../alarms/testReceivers';
 import { createReports } from './runtime';
@@ -82,61 +83,21 @@ describeEachEngine('scheduled park reports', (env) => {
     });
     expect(moth.code, moth.msg).toBe(0);
     // 10 °C·day a day at the park's station, as the biofix tests do
-    const station = await db
-      .selectFrom('devices')
-      .select('id')
-      .where('serial', '=', 'DF-WS-0001')
-      .executeTakeFirstOrThrow();
-    await db.deleteFrom('telemetry_daily').where('device_id', '=', station.id).where('key', '=', 'airTemp').execute();
-    for (let k = -40; k <= -1; k++) {
-      const bucket = midnight(addDays(today, k));
-      await db
-        .insertInto('telemetry_daily')
-        .values({
-          device_id: station.id,
-          key: 'airTemp',
-          bucket,
-          min: 15,
-          max: 25,
-          sum: 480,
-          count: 24,
-          last: 20,
-          last_ts: bucket,
-        })
-        .execute();
-    }
+    await tenDegreeDays(
+      db,
+      Array.from({ length: 40 }, (_, k) => midnight(addDays(today, k - 40))),
+    );
     const trap = (
       await provision(env(), demo, { serial: uniqueSerial('RP-IT'), deviceClass: 'insectTrap', groupId: park })
     ).deviceId;
     // a catch on two checks in a row 20 days ago (the biofix), then 3 moths 3 days ago (in the week)
-    for (const [k, n] of [
-      [-20, 1],
-      [-19, 2],
-      [-3, 3],
-    ]) {
-      const at = midnight(addDays(today, k)) + 6 * HOUR;
-      const image = await db
-        .insertInto('device_images')
-        .values({ device_id: trap, sha256: 'c'.repeat(64), mime: 'image/jpeg', bytes: 1, taken_at: at, created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (let i = 0; i < n; i++)
-        await db
-          .insertInto('image_detections')
-          .values({
-            image_id: image.id,
-            category_id: moth.data.categoryId,
-            x: 0.1 * i,
-            y: 0.1,
-            w: 0.05,
-            h: 0.05,
-            confidence: 0.8,
-            source: 'model',
-            created_by: '',
-            updated_at: at,
-          })
-          .execute();
-    }
+    const at = (k: number) => midnight(addDays(today, k)) + 6 * HOUR;
+    const moths = (n: number) => Array.from({ length: n }, () => moth.data.categoryId);
+    await trapChecks(db, trap, [
+      [at(-20), moths(1)],
+      [at(-19), moths(2)],
+      [at(-3), moths(3)],
+    ]);
   });
   afterAll(async () => {
     await smtp?.close();
