@@ -18,11 +18,11 @@ const T = {
   none: { zh: '本期无记录', en: 'Nothing in this period' },
   page: { zh: '第 {n} 页', en: 'Page {n}' },
   figures: {
-    alarms: { zh: '告警 {n} 条（已确认 {a}）', en: '{n} alarms ({a} acknowledged)' },
-    water: { zh: '用水 {n} m³', en: '{n} m³ of water' },
-    pests: { zh: '捕获害虫/孢子 {n}', en: '{n} pests and spores caught' },
-    offline: { zh: '当前离线设备 {n} 台', en: '{n} devices offline now' },
-    harvests: { zh: '采收 {n} 次，新建批次 {b} 个', en: '{n} harvests, {b} new batches' },
+    alarms: { zh: '告警 {n} 条（已确认 {a}）', en: 'Alarms: {n} ({a} acknowledged)' },
+    water: { zh: '用水 {n} m³', en: 'Water: {n} m³' },
+    pests: { zh: '捕获害虫/孢子 {n}', en: 'Pests and spores caught: {n}' },
+    offline: { zh: '当前离线设备 {n} 台', en: 'Devices offline now: {n}' },
+    harvests: { zh: '采收 {n} 次，新建批次 {b} 个', en: 'Harvests: {n}; new batches: {b}' },
   },
 } as const;
 
