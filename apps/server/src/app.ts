@@ -45,6 +45,8 @@ import { productionCoreRoutes } from './modules/production/core/routes';
 import { productionStockRoutes } from './modules/production/stock/routes';
 import { productionUploadRoutes } from './modules/production/stock/uploadRoutes';
 import { productionWorkRoutes } from './modules/production/stock/workRoutes';
+import { reportRoutes } from './modules/reports/routes';
+import { createReports } from './modules/reports/runtime';
 import { roleRoutes } from './modules/roles/routes';
 import { screenAccountRoutes } from './modules/screenAccounts/routes';
 import { screenRoutes } from './modules/screens/routes';
@@ -171,6 +173,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   rules.onTick('planting ranges', plantingAlarms.hourly);
   rules.onTick('trap counts', createTrapAlarms({ db, lifecycle: alarms.lifecycle }).hourly);
   rules.onTick('zone flow', createFlowAlarms({ db, lifecycle: alarms.lifecycle }).tick);
+  const reports = createReports({ db, config, channels: alarms.channels, log: app.log });
+  rules.onTick('park reports', reports.tick);
   rules.register('automation', automationHandler(devices.commands, app.log, manualModeGate(db)));
   const irrigation = createIrrigation({
     db,
@@ -219,6 +223,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     lightRoutes,
     cameraRoutes,
     noticeRoutes,
+    reportRoutes,
     pestRoutes,
     sqdRoutes,
     agronomyRoutes,

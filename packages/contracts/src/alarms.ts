@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEVICE_CLASSES } from './deviceClasses';
 import { id, idList, pageQuery } from './envelope';
 import { named, ruleIssue } from './errorDetail';
+import { REPORT_LANGS, type ReportLang } from './reports';
 import { boolField, enumField, epochMsField, intField, jsonText, listOf, optional, withDefault } from './requestValues';
 import { type AlarmCondition, type RuleCondition, ruleCondition, type TimeWindow, timeWindows } from './rules';
 
@@ -247,6 +248,8 @@ export const alarmContactFields = z.object({
   /** Removes the stored signing secret (the bot no longer signs). */
   webhookSecretClear: withDefault(boolField(), false),
   groupIds: listOf(id, (a) => a.min(1)),
+  /** The language of the reports e-mailed to it (docs/REPORTS.md). */
+  lang: withDefault(enumField(REPORT_LANGS), 'zh'),
   enabled,
 });
 const someWayToReach = (
@@ -277,6 +280,7 @@ export interface AlarmContact {
   /** The stored signing secret masked (`maskSecret`), '' when there is none. */
   webhookSecretHint: string;
   groupIds: number[];
+  lang: ReportLang;
   enabled: boolean;
 }
 

@@ -31,6 +31,7 @@ export * from './points';
 export * from './production/core';
 export * from './production/stock';
 export * from './pumpProtection';
+export * from './reports';
 export * from './requestValues';
 export * from './rules';
 export * from './screenOverview';

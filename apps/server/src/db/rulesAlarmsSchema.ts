@@ -41,6 +41,8 @@ export interface AlarmContactsTable {
   webhook_url: string;
   webhook_type: string;
   webhook_secret: Generated<string>;
+  /** The language of the reports it is sent ('zh' or 'en'; migration 2026_11_29_98). */
+  lang: Generated<string>;
   enabled: number;
   created_at: Ms;
 }

@@ -7,6 +7,7 @@ import type { PestsTables } from './pestsSchema';
 import type { PointsTables } from './pointsSchema';
 import type { ProductionCoreTables } from './productionCoreSchema';
 import type { ProductionStockTables } from './productionStockSchema';
+import type { ReportsTables } from './reportsSchema';
 import type { RulesAlarmsTables } from './rulesAlarmsSchema';
 import type { TraceCodesTables } from './traceCodesSchema';
 import type { TraceTables } from './traceSchema';
@@ -287,7 +288,8 @@ export interface Database
     VideoSnapshotsTables,
     TraceTables,
     TraceCodesTables,
-    TraceTreesTables {
+    TraceTreesTables,
+    ReportsTables {
   merchants: MerchantsTable;
   users: UsersTable;
   roles: RolesTable;

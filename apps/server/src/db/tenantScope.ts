@@ -52,6 +52,8 @@ export const PARK_COLUMN: Record<TenantTable, 'group_id' | 'id' | null> = {
   merchant_app_links: null,
   notices: null,
   pest_biofixes: 'group_id',
+  report_settings: 'group_id',
+  park_reports: 'group_id',
   pest_categories: null,
   pest_seeded: null,
   plot_sensors: 'group_id',

@@ -1,12 +1,13 @@
 import { parseArgs } from 'node:util';
 import { startBotStandIn } from '../modules/alarms/botStandIns';
-import { mailText, startReceiver, startSmtp } from '../modules/alarms/testReceivers';
+import { mailParts, mailText, startReceiver, startSmtp } from '../modules/alarms/testReceivers';
 import { DEMO_BOT } from './alarmsSeed';
 
 /**
  * `npm run demo:inbox`: a local SMTP server, webhook receiver and group-bot stand-ins (WeCom, DingTalk,
  * Feishu: signatures and rate limits checked as the platforms do) that print every alarm message they
- * get, so the demo's e-mail, webhook and bot deliveries can be watched without any outside service.
+ * get (a park report's attachments by name), so the demo's e-mail, webhook and bot deliveries can be watched
+ * without any outside service.
  * The demo's Feishu bot contact posts to the stand-in on 2527.
  * Start the console with SMTP_HOST=127.0.0.1 SMTP_PORT=2525 and give a contact the webhook
  * http://127.0.0.1:2526/farmpark (docs/ALARMS.md, "Demo").
@@ -35,7 +36,14 @@ const firstLines = (text: string) => text.trim().split(/\r?\n/).slice(0, 3).join
 
 const smtp = await startSmtp(Number(values.smtp), (m) => {
   const subject = decodeWords(/^subject:\s*(.*(?:\r?\n[ \t].*)*)/im.exec(m.raw)?.[1] ?? '');
-  console.log(`${time()} e-mail to ${m.to.join(', ')}: ${subject}\n         ${firstLines(mailText(m.raw))}`);
+  // a park report's PDF and XLSX: their names and types
+  const files = mailParts(m.raw).flatMap((p) => {
+    if (!/content-disposition:\s*attachment/i.test(p.head)) return [];
+    const name = /content-type:[^\n]*?name="([^"]+)"/i.exec(p.head)?.[1];
+    return name ? [`${decodeWords(name)} (${/content-type:\s*([^;\s]+)/i.exec(p.head)?.[1]})`] : [];
+  });
+  const attached = files.length ? `\n         attached: ${files.join(', ')}` : '';
+  console.log(`${time()} e-mail to ${m.to.join(', ')}: ${subject}\n         ${firstLines(mailText(m.raw))}${attached}`);
 });
 const hook = await startReceiver(Number(values.webhook), (p) => {
   console.log(`${time()} webhook ${p.path}: ${JSON.stringify(p.body).slice(0, 300)}`);

@@ -9,6 +9,7 @@ import { type DemoDeviceEntry, ensureDemoDeviceSecrets } from './devices';
 import { startDemoFleet } from './fleet';
 import { startIrrigationDemo } from './irrigation';
 import { backfillDemoPests } from './pestsBackfill';
+import { seedDemoReports } from './reportsDemo';
 import { seedDemo } from './seed';
 import { backfillSeedlingPictures } from './seedlingPictures';
 import { startSimControl } from './simControl';
@@ -34,8 +35,8 @@ export async function seedDemoOnce(db: Db, dataDir: string, log: Log): Promise<v
 
 /**
  * The demo's past on its first start: 400 days of history, the trap photos, four weeks of seedling camera
- * pictures, the category pictures (later starts find them and do nothing). Progress and failures go to the
- * log; it never throws.
+ * pictures, the category pictures, the codling moth season and last week's park report (later starts find
+ * them and do nothing). Progress and failures go to the log; it never throws.
  */
 export async function fillDemoPast(
   deps: { config: Config; db: Db; log: Log },
@@ -75,6 +76,11 @@ export async function fillDemoPast(
     () => seedCategoryPictures({ db, dataDir: config.dataDir }),
     (n) => [{ pictures: n }, 'demo category pictures'],
     'demo category pictures failed',
+  );
+  await step(
+    () => seedDemoReports(deps),
+    (r) => [{ ...r }, 'demo codling moth season and weekly report'],
+    'demo reports failed',
   );
 }
 

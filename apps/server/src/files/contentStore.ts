@@ -13,6 +13,7 @@ const EXT_OF_MIME: Record<string, string> = {
   'image/webp': 'webp',
   'application/pdf': 'pdf',
   'video/mp4': 'mp4',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': 'xlsx',
 };
 export const extOf = (mime: string): string => EXT_OF_MIME[mime] ?? 'bin';
 

@@ -71,6 +71,8 @@ export const NAMERS: Record<StoredFileKind, Namer[]> = {
   reports: [
     columns('trace_reports', 'file_sha256', 'file_mime'),
     throughParent('trace_snapshot_files', 'trace_snapshots', 'snapshot_id', 'report'),
+    // a park report's PDF and XLSX files (modules/reports)
+    throughParent('park_report_files', 'park_reports', 'report_id'),
   ],
   videos: [
     columns('production_videos', 'sha256', { always: 'video/mp4' }),

@@ -69,10 +69,15 @@ export function exportLang(req: FastifyRequest, explicit?: MessageLang): Message
 
 const phrase = (t: string | LocalizedText, lang: MessageLang) => (typeof t === 'string' ? t : t[lang]);
 
-/** A row's cells in column order: codes phrased, text defused; numbers stay numbers (CSV: fixed digits). */
 type Body = Omit<ExportSpec, 'name' | 'format'>;
 
-function cellsOf(spec: Body, time: (ms: number) => string, row: ExportRow, csv: boolean): (string | number | null)[] {
+/** A row's cells in column order: codes phrased, text defused; numbers stay numbers (CSV: fixed digits). */
+export function cellsOf(
+  spec: Pick<Body, 'columns' | 'lang'>,
+  time: (ms: number) => string,
+  row: ExportRow,
+  csv: boolean,
+): (string | number | null)[] {
   const { columns, lang } = spec;
   return columns.map((c) => {
     const v = row[c.key];
@@ -118,19 +123,37 @@ export function csvExport(spec: Body): Readable {
 
 /** XLSX through exceljs's streaming writer, pausing on a slow client instead of buffering. */
 export function xlsxExport(spec: Body): Readable {
-  const { columns, lang } = spec;
+  return xlsxWorkbook({ lang: spec.lang, timeZone: spec.timeZone, sheets: [{ name: 'data', ...spec }] });
+}
+
+/** One sheet of a workbook: its tab's name (a person's, phrased), columns and rows. */
+export interface ExportSheet {
+  name: string | LocalizedText;
+  columns: ExportColumn[];
+  rows: AsyncIterable<ExportRow> | Iterable<ExportRow>;
+}
+
+/** Characters a sheet's tab may not carry, and its length limit. */
+const sheetName = (name: string) => name.replace(/[\\/?*[\]:]/g, ' ').slice(0, 31);
+
+/** An XLSX workbook of several sheets, one table each (a park report's tables), written as `xlsxExport`'s one. */
+export function xlsxWorkbook(spec: { lang: MessageLang; timeZone: string; sheets: ExportSheet[] }): Readable {
+  const { lang } = spec;
   const time = zonedTimeFormat(spec.timeZone);
   const out = new PassThrough();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const ws = wb.addWorksheet('data');
-  ws.columns = columns.map((c) => ({ key: c.key, width: c.width ?? 16 }));
   (async () => {
-    ws.addRow(columns.map((c) => defuseFormula(phrase(c.header, lang)))).commit();
-    for await (const row of spec.rows) {
-      ws.addRow(cellsOf(spec, time, row, false)).commit();
-      if (out.writableNeedDrain) await once(out, 'drain');
+    for (const sheet of spec.sheets) {
+      const { columns } = sheet;
+      const ws = wb.addWorksheet(sheetName(phrase(sheet.name, lang)));
+      ws.columns = columns.map((c) => ({ key: c.key, width: c.width ?? 16 }));
+      ws.addRow(columns.map((c) => defuseFormula(phrase(c.header, lang)))).commit();
+      for await (const row of sheet.rows) {
+        ws.addRow(cellsOf({ lang, columns }, time, row, false)).commit();
+        if (out.writableNeedDrain) await once(out, 'drain');
+      }
+      ws.commit();
     }
-    ws.commit();
     await wb.commit();
   })().catch((err) => out.destroy(err as Error));
   return out;

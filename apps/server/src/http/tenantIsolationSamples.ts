@@ -99,6 +99,10 @@ export const SAMPLES: Record<string, string> = {
   windows: '[]',
   severity: 'warning',
   contactIds: '',
+  // park reports: a valid schedule, so the (foreign) park is what is refused
+  frequency: 'weekly',
+  sendHour: '8',
+  weekday: '1',
   channels: 'email',
   repeatMinutes: '0',
   quietHours: '[]',
@@ -232,6 +236,8 @@ export const ROUTE_SAMPLES: Record<string, Record<string, string>> = {
   '/api/merchant/video/camera/add': { kind: 'stream' },
   '/api/merchant/video/camera/update': { kind: 'stream' },
   '/api/merchant/video/camera/ptz': { action: 'start' },
+  // a report's file: one of its kinds, so the (foreign) report is what is refused
+  '/api/merchant/reports/getReportFile': { kind: 'pdf' },
   // agronomy: a valid range of days, so the (foreign) park is what is refused
   '/api/merchant/agronomy/getEt0List': { from: '2026-06-01', to: '2026-06-30' },
   '/api/merchant/pest/getDegreeDayList': { from: '2026-06-01', to: '2026-06-30' },

@@ -72,6 +72,8 @@ export interface AlarmContactInput {
   webhookSecret?: string;
   webhookSecretClear?: boolean;
   groupIds: number[];
+  /** The language of the reports e-mailed to the contact. */
+  lang: 'zh' | 'en';
   enabled: boolean;
 }
 export const getAlarmContactList = (p: ListParams) => get<Paged<AlarmContact>>(`${A}/getAlarmContactList`, p);

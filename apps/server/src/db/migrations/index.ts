@@ -36,6 +36,7 @@ import * as machineSettings from './2026_11_29_93_machine_settings';
 import * as pestBiofix from './2026_11_29_94_pest_biofix';
 import * as botWebhooks from './2026_11_29_95_bot_webhooks';
 import * as waterBalance from './2026_11_29_97_water_balance';
+import * as parkReports from './2026_11_29_98_park_reports';
 import * as wallLayouts from './2026_11_29_99w_wall_layouts';
 import * as ptzPresets from './2026_11_29_99x_ptz_presets';
 
@@ -81,6 +82,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_94_pest_biofix': pestBiofix,
   '2026_11_29_95_bot_webhooks': botWebhooks,
   '2026_11_29_97_water_balance': waterBalance,
+  '2026_11_29_98_park_reports': parkReports,
   '2026_11_29_99w_wall_layouts': wallLayouts,
   '2026_11_29_99x_ptz_presets': ptzPresets,
 };

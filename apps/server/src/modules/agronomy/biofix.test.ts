@@ -19,6 +19,7 @@ import { describeEachEngine } from '../../test/harness';
 import { demoFarm, okPost, plant } from '../production/core/testFixture';
 import { zoneClock } from '../telemetry/buckets';
 import { firstSustainedCatch } from './biofix';
+import { tenDegreeDays, trapChecks } from './testFixture';
 
 const P = '/api/merchant/pest';
 const HOUR = 3_600_000;
@@ -86,29 +87,10 @@ describeEachEngine('biofix from the traps and stage forecasts', (env) => {
     });
     expect(added.code, added.msg).toBe(0);
     moth = added.data.categoryId;
-    const station = await db
-      .selectFrom('devices')
-      .select('id')
-      .where('serial', '=', 'DF-WS-0001')
-      .executeTakeFirstOrThrow();
-    await db.deleteFrom('telemetry_daily').where('device_id', '=', station.id).where('key', '=', 'airTemp').execute();
-    for (let k = -40; k <= -1; k++) {
-      const bucket = midnight(day(k));
-      await db
-        .insertInto('telemetry_daily')
-        .values({
-          device_id: station.id,
-          key: 'airTemp',
-          bucket,
-          min: 15,
-          max: 25,
-          sum: 480,
-          count: 24,
-          last: 20,
-          last_ts: bucket,
-        })
-        .execute();
-    }
+    await tenDegreeDays(
+      db,
+      Array.from({ length: 40 }, (_, k) => midnight(day(k - 40))),
+    );
     trap = (await provision(env(), demo, { serial: uniqueSerial('BF-IT'), deviceClass: 'insectTrap', groupId: park }))
       .deviceId;
     const other = (await env().get<PestCategory[]>(`${P}/getCategoryAllList`, demo, { kind: 'insect' })).data.find(
@@ -123,30 +105,11 @@ describeEachEngine('biofix from the traps and stage forecasts', (env) => {
       [-24, [other.categoryId]],
       [-20, []],
     ];
-    for (const [k, categoryIds] of checks) {
-      const at = midnight(day(k)) + 6 * HOUR;
-      const image = await db
-        .insertInto('device_images')
-        .values({ device_id: trap, sha256: 'b'.repeat(64), mime: 'image/jpeg', bytes: 1, taken_at: at, created_at: at })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      for (const [i, category_id] of categoryIds.entries())
-        await db
-          .insertInto('image_detections')
-          .values({
-            image_id: image.id,
-            category_id,
-            x: 0.1 * i,
-            y: 0.1,
-            w: 0.05,
-            h: 0.05,
-            confidence: 0.8,
-            source: 'model',
-            created_by: '',
-            updated_at: at,
-          })
-          .execute();
-    }
+    await trapChecks(
+      db,
+      trap,
+      checks.map(([k, categoryIds]) => [midnight(day(k)) + 6 * HOUR, categoryIds]),
+    );
   });
 
   it('has no biofix while no catch is followed by another; the sum runs from 1 March', async () => {

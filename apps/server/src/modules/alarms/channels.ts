@@ -12,6 +12,8 @@ export interface OutgoingMessage {
   text: string;
   /** Plain JSON webhooks get the alarm itself. */
   data: Record<string, unknown>;
+  /** E-mail only: files attached (a park report's PDF and XLSX). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 export interface Channels {
@@ -61,7 +63,13 @@ export function createChannels(config: Pick<Config, 'smtp' | 'smsGatewayUrl'>, n
   return {
     async email(to, m) {
       if (!to) throw new PermanentFailure('contact has no e-mail address');
-      await mailer().sendMail({ from: config.smtp.from, to, subject: m.subject, text: m.text });
+      await mailer().sendMail({
+        from: config.smtp.from,
+        to,
+        subject: m.subject,
+        text: m.text,
+        attachments: m.attachments,
+      });
     },
     async webhook(url, m) {
       if (!url) throw new PermanentFailure('contact has no webhook URL');

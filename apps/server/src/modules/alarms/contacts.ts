@@ -41,6 +41,7 @@ export async function listContacts(
       webhookType: r.webhook_type as WebhookType,
       webhookSecretHint: maskSecret(r.webhook_secret),
       groupIds: parks(r.id),
+      lang: r.lang === 'en' ? 'en' : 'zh',
       enabled: r.enabled === 1,
     })),
     total,
@@ -69,6 +70,7 @@ const fields = (b: AddAlarmContactBody) => {
     webhook_url: b.webhookUrl,
     webhook_type: b.webhookType,
     ...secret,
+    lang: b.lang,
     enabled: b.enabled ? 1 : 0,
   };
 };

@@ -108,6 +108,7 @@ export function contactsOfPark(db: Db, scope: Scope, groupId: number) {
       'alarm_contacts.email',
       'alarm_contacts.webhook_url',
       'alarm_contacts.enabled',
+      'alarm_contacts.lang',
     ])
     .orderBy('alarm_contacts.name')
     .execute();

@@ -19,6 +19,32 @@ export const RETRY_BASE_MS = 30_000;
 /** The console page of the alarm records; `?id=` opens one record, where it is acknowledged. */
 export const RECORDS_PATH = '/alarm/alarmList';
 
+/**
+ * A delivery row after a failed attempt: retried after RETRY_BASE_MS (`base`) doubling with each attempt, or
+ * `failed` for good after MAX_ATTEMPTS or a failure retrying cannot mend. The alarm and report outboxes share it.
+ */
+export function failedAttempt(attempts: number, err: unknown, now: number, base = RETRY_BASE_MS) {
+  const n = attempts + 1;
+  const final = err instanceof PermanentFailure || n >= MAX_ATTEMPTS;
+  return {
+    state: final ? 'failed' : 'retrying',
+    attempts: n,
+    last_error: (err instanceof Error ? err.message : String(err)).slice(0, 500),
+    next_at: final ? now : now + base * 2 ** (n - 1),
+  };
+}
+
+/** `run` as a call concurrent callers share: one run at a time, whose answer they all get (both outboxes). */
+export function sharedRun<T>(run: () => Promise<T>): () => Promise<T> {
+  let running: Promise<T> | null = null;
+  return () => {
+    running ??= run().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+}
+
 export interface OutboxDeps {
   db: Db;
   channels: Channels;
@@ -46,7 +72,6 @@ export function createOutbox(deps: OutboxDeps) {
   const { db } = deps;
   const now = deps.now ?? Date.now;
   const base = deps.retryBaseMs ?? RETRY_BASE_MS;
-  let running: Promise<number> | null = null;
 
   async function send(d: Due) {
     const m: OutgoingMessage = {
@@ -70,7 +95,7 @@ export function createOutbox(deps: OutboxDeps) {
   }
 
   /** The rows' outcome of one attempt; `digestId` names the row whose message carried them all. */
-  async function settle(rows: Due[], t: number, err: unknown, digestId: number | null) {
+  async function settle(rows: Due[], err: unknown, digestId: number | null) {
     if (err === null) {
       for (const d of rows)
         await repo.setDelivery(db, d.id, {
@@ -82,17 +107,13 @@ export function createOutbox(deps: OutboxDeps) {
         });
       return;
     }
-    const msg = (err instanceof Error ? err.message : String(err)).slice(0, 500);
     for (const d of rows) {
-      const attempts = d.attempts + 1;
-      const final = err instanceof PermanentFailure || attempts >= MAX_ATTEMPTS;
-      await repo.setDelivery(db, d.id, {
-        state: final ? 'failed' : 'retrying',
-        attempts,
-        last_error: msg,
-        next_at: final ? t : now() + base * 2 ** (attempts - 1),
-      });
-      deps.log?.warn({ deliveryId: d.id, channel: d.channel, attempts, err: msg }, 'alarm delivery failed');
+      const failed = failedAttempt(d.attempts, err, now(), base);
+      await repo.setDelivery(db, d.id, failed);
+      deps.log?.warn(
+        { deliveryId: d.id, channel: d.channel, attempts: failed.attempts, err: failed.last_error },
+        'alarm delivery failed',
+      );
     }
   }
 
@@ -118,11 +139,11 @@ export function createOutbox(deps: OutboxDeps) {
       const card = size === 1 ? noticeCard(type, notice(part[0])) : digestCard(type, part.map(notice), records);
       try {
         await deps.channels.bot(target, type, secret, card);
-        await settle(part, t, null, size === 1 ? null : part[0].id);
+        await settle(part, null, size === 1 ? null : part[0].id);
         sent.push(now());
       } catch (err) {
         if (!(err instanceof RateLimited)) {
-          await settle(part, t, err, null);
+          await settle(part, err, null);
           continue;
         }
         // the platform counts more than we sent (another sender on the same bot): wait a minute, no attempt spent
@@ -159,9 +180,9 @@ export function createOutbox(deps: OutboxDeps) {
       }
       try {
         await send(d);
-        await settle([d], t, null, null);
+        await settle([d], null, null);
       } catch (err) {
-        await settle([d], t, err, null);
+        await settle([d], err, null);
       }
     }
     for (const [target, rows] of bots) await sendToBot(target, rows, t);
@@ -170,11 +191,6 @@ export function createOutbox(deps: OutboxDeps) {
 
   return {
     /** Sends what is due; concurrent calls share one run. Resolves with how many rows it looked at. */
-    process(): Promise<number> {
-      running ??= run().finally(() => {
-        running = null;
-      });
-      return running;
-    },
+    process: sharedRun(run),
   };
 }

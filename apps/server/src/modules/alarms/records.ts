@@ -7,6 +7,7 @@ import {
   type AlarmState,
   Code,
   type FlowAlarmSubject,
+  type LocalizedText,
   type Paged,
   type PlantingAlarmSubject,
   ruleCondition,
@@ -142,6 +143,13 @@ export function acknowledge(
 }
 
 /** The alarm records export, with severities and states as the console words them. */
+/** How a person reads each severity (exports and park reports). */
+export const SEVERITY_VALUES: Record<Severity, LocalizedText> = {
+  info: { zh: '提示', en: 'Info' },
+  warning: { zh: '警告', en: 'Warning' },
+  critical: { zh: '严重', en: 'Critical' },
+};
+
 export const ALARM_EXPORT_COLUMNS: ExportColumn[] = [
   { key: 'id', header: { zh: '编号', en: 'Id' }, width: 8 },
   { key: 'raisedAt', header: { zh: '告警时间', en: 'Raised at' }, width: 20, time: true },
@@ -153,11 +161,7 @@ export const ALARM_EXPORT_COLUMNS: ExportColumn[] = [
   {
     key: 'severity',
     header: { zh: '级别', en: 'Severity' },
-    values: {
-      info: { zh: '提示', en: 'Info' },
-      warning: { zh: '警告', en: 'Warning' },
-      critical: { zh: '严重', en: 'Critical' },
-    },
+    values: SEVERITY_VALUES,
   },
   { key: 'value', header: { zh: '触发值', en: 'Value' } },
   {

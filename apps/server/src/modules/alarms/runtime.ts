@@ -39,6 +39,8 @@ export function createAlarms(deps: AlarmsDeps) {
   return {
     lifecycle,
     outbox,
+    /** The delivery channels, which the park reports' outbox sends through too. */
+    channels,
     /** Repeats due notifications, then sends what the outbox holds. */
     async tick(): Promise<void> {
       await lifecycle.repeatDue();

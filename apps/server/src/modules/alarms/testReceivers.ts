@@ -27,10 +27,25 @@ export async function startSmtp(port = 0, onMail?: (m: { to: string[]; raw: stri
   return { mails, port: bound, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
-/** The decoded text body of a simple one-part message (base64 or quoted-printable). */
+/** A message's parts (a multipart one's, else itself), with their header unfolded and their body. */
+export function mailParts(raw: string): { head: string; body: string }[] {
+  const split = (part: string) => {
+    const [head, ...rest] = part.split(/\r?\n\r?\n/);
+    return { head: head.replace(/\r?\n[ \t]+/g, ' '), body: rest.join('\n\n') };
+  };
+  const whole = split(raw);
+  const boundary = /boundary="?([^";\s]+)/i.exec(whole.head)?.[1];
+  if (!boundary) return [whole];
+  return raw
+    .split(`--${boundary}`)
+    .slice(1, -1)
+    .flatMap((p) => mailParts(p.replace(/^\r?\n/, '')));
+}
+
+/** The decoded text body of a message (its first text/plain part; base64 or quoted-printable). */
 export function mailText(raw: string): string {
-  const [head, ...rest] = raw.split(/\r?\n\r?\n/);
-  const body = rest.join('\n\n');
+  const parts = mailParts(raw);
+  const { head, body } = parts.find((p) => /content-type:\s*text\/plain/i.test(p.head)) ?? parts[0];
   if (/content-transfer-encoding:\s*base64/i.test(head))
     return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/content-transfer-encoding:\s*quoted-printable/i.test(head)) {

@@ -3,7 +3,7 @@ import type { alarmZh } from './texts.zh-CN';
 /** Alarms, contacts and notices (en-US); same keys as zh-CN. */
 export const alarmEn: typeof alarmZh = {
   alarm: {
-    tabs: { rules: 'Alarm rules', notices: 'Notices' },
+    tabs: { rules: 'Alarm rules', notices: 'Notices', reports: 'Scheduled reports' },
     flag: { on: 'On', off: 'Off' },
     severity: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     state: { active: 'Active', acknowledged: 'Acknowledged', cleared: 'Cleared' },
@@ -147,6 +147,29 @@ export const alarmEn: typeof alarmZh = {
         "The DingTalk bot's signing secret (starts with SEC) or the Feishu bot's signature secret; WeCom bots do not sign. Only its last 4 characters are shown once saved.",
       secretKept: 'Saved {{hint}}; leave blank to keep it',
       webhookSecretClear: 'Remove the saved secret',
+      lang: 'Report language',
+      langHelp: 'The language of the scheduled reports e-mailed to this contact',
+    },
+    reports: {
+      schedule: 'Schedule',
+      adminOnly: 'Only an administrator may change the schedule',
+      enabled: 'Send reports',
+      frequency: 'Frequency',
+      freq: { daily: 'Daily report', weekly: 'Weekly report' },
+      weekday: 'Day of the week',
+      day: { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday', 7: 'Sunday' },
+      sendHour: 'Send at',
+      zone: 'In the park’s time zone ({{zone}}); a daily report covers the day before, a weekly one the 7 days before',
+      contacts: 'Recipients',
+      contactsHelp: 'Alarm contacts of this park with an e-mail address; each gets the report in its own language',
+      noContacts: 'No contact of this park has an e-mail address (Alarms > Contacts)',
+      saved: 'Schedule saved',
+      lastReports: 'Last reports',
+      none: 'No report yet',
+      loadFailed: 'The reports could not be loaded',
+      figures: '{{raised}} alarms · {{water}} m³ water · {{caught}} caught · {{offline}} devices offline',
+      lang: { zh: 'Chinese', en: 'English' },
+      state: { pending: 'waiting', retrying: 'retrying', sent: 'sent', failed: 'failed' },
     },
     notice: {
       title: 'Title',

@@ -1,7 +1,7 @@
 /** Alarms, contacts and notices (zh-CN). */
 export const alarmZh = {
   alarm: {
-    tabs: { rules: '告警规则', notices: '公告管理' },
+    tabs: { rules: '告警规则', notices: '公告管理', reports: '定时报告' },
     flag: { on: '启用', off: '停用' },
     severity: { info: '提示', warning: '警告', critical: '严重' },
     state: { active: '告警中', acknowledged: '已确认', cleared: '已恢复' },
@@ -143,6 +143,29 @@ export const alarmZh = {
         '钉钉机器人“加签”（SEC 开头）或飞书机器人“签名校验”的密钥；企业微信机器人不签名。保存后只显示末 4 位。',
       secretKept: '已保存 {{hint}}，留空则保持不变',
       webhookSecretClear: '清除已保存的密钥',
+      lang: '报告语言',
+      langHelp: '邮件发送给该联系人的定时报告所用的语言',
+    },
+    reports: {
+      schedule: '发送计划',
+      adminOnly: '只有管理员可以修改发送计划',
+      enabled: '发送报告',
+      frequency: '频率',
+      freq: { daily: '日报', weekly: '周报' },
+      weekday: '星期',
+      day: { 1: '星期一', 2: '星期二', 3: '星期三', 4: '星期四', 5: '星期五', 6: '星期六', 7: '星期日' },
+      sendHour: '发送时间',
+      zone: '园区时区（{{zone}}）；日报统计前一天，周报统计前 7 天',
+      contacts: '收件人',
+      contactsHelp: '本园区有邮箱的告警联系人；每人收到其报告语言的版本',
+      noContacts: '本园区没有填写邮箱的联系人（告警 > 联系人）',
+      saved: '发送计划已保存',
+      lastReports: '最近的报告',
+      none: '暂无报告',
+      loadFailed: '报告加载失败',
+      figures: '告警 {{raised}} 条 · 用水 {{water}} m³ · 捕获 {{caught}} · 离线设备 {{offline}} 台',
+      lang: { zh: '中文', en: '英文' },
+      state: { pending: '等待发送', retrying: '重试中', sent: '已发送', failed: '发送失败' },
     },
     notice: {
       title: '标题',

@@ -239,11 +239,19 @@ function drawCutLines(doc: Doc, l: Layout): void {
   doc.stroke().undash().restore();
 }
 
+/**
+ * Registers the CJK font (config.cjkFont) under `name`: in a .ttc collection, the Simplified Chinese Noto face
+ * unless `face` names another. Every PDF with Chinese text (label sheets, park reports) embeds it so.
+ */
+export function registerCjkFont(doc: Doc, name: string, fontPath: string, face?: string): void {
+  const chosen = face ?? (fontPath.toLowerCase().endsWith('.ttc') ? 'NotoSansCJKsc-Regular' : undefined);
+  doc.registerFont(name, fontPath, chosen as string);
+}
+
 /** The sheet as a readable PDF stream, filled in the background; a failing label source destroys it. */
 export function labelSheet(spec: LabelSheetSpec): Readable {
   const doc = new PDFDocument({ autoFirstPage: false, compress: true, info: { Title: spec.title ?? 'Labels' } });
-  const face = spec.fontFace ?? (spec.fontPath.toLowerCase().endsWith('.ttc') ? 'NotoSansCJKsc-Regular' : undefined);
-  doc.registerFont('label', spec.fontPath, face as string);
+  registerCjkFont(doc, 'label', spec.fontPath, spec.fontFace);
   doc.font('label');
   fill(doc, spec).catch((err: Error) => doc.destroy(err));
   return doc;

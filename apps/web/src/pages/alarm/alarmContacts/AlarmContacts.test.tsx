@@ -25,6 +25,7 @@ const contact = (c: Partial<AlarmContact>): AlarmContact => ({
   webhookType: 'feishu',
   webhookSecretHint: '••••cdef',
   groupIds: [5],
+  lang: 'zh',
   enabled: true,
   ...c,
 });

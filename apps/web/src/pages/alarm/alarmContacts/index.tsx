@@ -1,5 +1,11 @@
 import '../areaTexts';
-import { type AlarmContact, addAlarmContactBody, alarmContactFields, WEBHOOK_TYPES } from '@farmpark/contracts';
+import {
+  type AlarmContact,
+  addAlarmContactBody,
+  alarmContactFields,
+  REPORT_LANGS,
+  WEBHOOK_TYPES,
+} from '@farmpark/contracts';
 import { Checkbox, Input, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
@@ -63,7 +69,15 @@ export default function AlarmContactsPage() {
         ],
       }}
       form={{
-        initialValues: { webhookType: 'plain', enabled: true, groupIds: [], phone: '', email: '', webhookUrl: '' },
+        initialValues: {
+          webhookType: 'plain',
+          lang: 'zh',
+          enabled: true,
+          groupIds: [],
+          phone: '',
+          email: '',
+          webhookUrl: '',
+        },
         // the contract checks the fields together: a secret only for the bots that sign
         schema: addAlarmContactBody,
         toBody: (v) => clean(v),
@@ -122,6 +136,17 @@ export default function AlarmContactsPage() {
             required: true,
             schema: s.groupIds,
             input: <Select mode="multiple" options={parks.options} />,
+          },
+          {
+            name: 'lang',
+            label: lbl('lang'),
+            extra: lbl('langHelp'),
+            input: (
+              <Select
+                data-testid="contact-lang"
+                options={REPORT_LANGS.map((v) => ({ value: v, label: t(`alarm.reports.lang.${v}`) }))}
+              />
+            ),
           },
           { name: 'enabled', label: lbl('enabled'), valuePropName: 'checked', input: <Switch /> },
         ],
