@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { resolveFfmpeg } from './modules/video/ffmpeg';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** apps/server/src -> repository root. */
@@ -158,9 +159,9 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: optionalUrl(),
   /** A CJK font file embedded in label and tag PDFs so Chinese text renders (Debian's fonts-noto-cjk). */
   CJK_FONT: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
-  /** Video (docs/VIDEO.md): the ffmpeg binary, the EZVIZ open API ('' = open.ys7.com; the demo's simulator
+  /** Video (docs/VIDEO.md): the ffmpeg binary ('' = the system's on PATH, else the npm package's), the EZVIZ open API ('' = open.ys7.com; the demo's simulator
    * otherwise), seconds a stream nobody fetches keeps running, days recorded segments are kept. */
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFMPEG_PATH: z.string().default(''),
   EZVIZ_BASE_URL: optionalUrl(),
   VIDEO_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   VIDEO_RECORD_DAYS: z.coerce.number().int().min(0).max(365).default(3),
@@ -211,6 +212,7 @@ export interface Config {
   /** ezvizBaseUrl '' = https://open.ys7.com (the demo sets its simulator's). */
   video: {
     ffmpeg: string;
+    ffmpegInUse: string;
     ezvizBaseUrl: string;
     idleSeconds: number;
     recordDays: number;
@@ -235,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   const isPostgres = /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
+  const ffmpeg = resolveFfmpeg({ FFMPEG_PATH: e.FFMPEG_PATH, PATH: env.PATH });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -270,7 +273,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     cjkFont: e.CJK_FONT,
     video: {
-      ffmpeg: e.FFMPEG_PATH,
+      ffmpeg: ffmpeg.path,
+      /** Which ffmpeg and where from, in words (the start banner). */
+      ffmpegInUse: ffmpeg.describe,
       ezvizBaseUrl: e.EZVIZ_BASE_URL.replace(/\/+$/, ''),
       idleSeconds: e.VIDEO_IDLE_SECONDS,
       recordDays: e.VIDEO_RECORD_DAYS,

@@ -64,6 +64,7 @@ async function main(): Promise<void> {
     `API docs:         ${url}/api/docs`,
     `MQTT:             ${config.mqttUrl ? `${new URL(config.mqttUrl).host} (external, devices)` : `tcp://127.0.0.1:${config.mqttPort} (devices)`}, ws://127.0.0.1:${config.port}/mqtt (browsers)`,
     `Database:         ${config.database.engine === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)'}`,
+    `Video ffmpeg:     ${config.video.ffmpegInUse}`,
   ];
   if (config.demo) {
     lines.push(`Demo logins (password for all: ${DEMO_PASSWORD}):`);

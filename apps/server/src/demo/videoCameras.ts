@@ -43,7 +43,7 @@ export async function startDemoVideo(
   const ffmpeg = ffmpegAvailable(config.video.ffmpeg);
   const why = ffmpeg
     ? ''
-    : ` NOT PLAYING: ffmpeg not found ('${config.video.ffmpeg}'); install it (apt-get install ffmpeg) or set FFMPEG_PATH`;
+    : ` NOT PLAYING: ffmpeg not found ('${config.video.ffmpeg}'); install it (apt-get install ffmpeg, or npm install on linux-x64 brings @ffmpeg-installer/linux-x64) or set FFMPEG_PATH`;
   if (config.video.ezvizBaseUrl) {
     return { ...none, status: `Demo cameras:     EZVIZ_BASE_URL=${config.video.ezvizBaseUrl} (no simulator).${why}` };
   }

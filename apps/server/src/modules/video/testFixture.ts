@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import net from 'node:net';
@@ -73,4 +74,18 @@ export async function startWebServer(): Promise<{ url: string; close: () => Prom
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
+}
+
+/**
+ * ffmpeg's description of a media file (its `Input #0` lines: format, duration, streams), read by copying it
+ * to nothing: what the tests check a segment or a clip with, without ffprobe (the npm ffmpeg has none).
+ */
+export function describeFile(file: string): string {
+  const r = spawnSync(DEFAULT_FFMPEG, ['-hide_banner', '-nostats', '-i', file, '-c', 'copy', '-f', 'null', '-'], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  if (r.status !== 0)
+    throw new Error(`ffmpeg could not read ${file}: ${r.stderr.trim().split('\n').slice(-2).join(' ')}`);
+  return r.stderr;
 }
