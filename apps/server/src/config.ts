@@ -165,6 +165,10 @@ const envSchema = z.object({
   EZVIZ_BASE_URL: optionalUrl(),
   VIDEO_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   VIDEO_RECORD_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /** Recording around the clock: seconds per segment file, each merchant's disk quota, the disk's free floor. */
+  VIDEO_RECORD_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  VIDEO_RECORD_QUOTA_MB: z.coerce.number().min(0).default(20_480),
+  VIDEO_RECORD_MIN_FREE_MB: z.coerce.number().min(0).default(2048),
   /** ffmpeg processes of video at once (live relays, snapshots, probes, time-lapses): on the server, per merchant. */
   VIDEO_MAX_PROCESSES: z.coerce.number().int().min(1).max(1000).default(32),
   VIDEO_MAX_PROCESSES_PER_MERCHANT: z.coerce.number().int().min(1).max(1000).default(16),
@@ -216,6 +220,9 @@ export interface Config {
     ezvizBaseUrl: string;
     idleSeconds: number;
     recordDays: number;
+    recordSegmentSeconds: number;
+    recordQuotaMb: number;
+    recordMinFreeMb: number;
     maxProcesses: number;
     maxProcessesPerMerchant: number;
     allowLocalSources: boolean;
@@ -279,6 +286,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ezvizBaseUrl: e.EZVIZ_BASE_URL.replace(/\/+$/, ''),
       idleSeconds: e.VIDEO_IDLE_SECONDS,
       recordDays: e.VIDEO_RECORD_DAYS,
+      recordSegmentSeconds: e.VIDEO_RECORD_SEGMENT_SECONDS,
+      recordQuotaMb: e.VIDEO_RECORD_QUOTA_MB,
+      recordMinFreeMb: e.VIDEO_RECORD_MIN_FREE_MB,
       maxProcesses: e.VIDEO_MAX_PROCESSES,
       maxProcessesPerMerchant: e.VIDEO_MAX_PROCESSES_PER_MERCHANT,
       allowLocalSources: e.VIDEO_ALLOW_LOCAL_SOURCES,

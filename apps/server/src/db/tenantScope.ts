@@ -99,6 +99,7 @@ export const PARK_COLUMN: Record<TenantTable, 'group_id' | 'id' | null> = {
   users: null,
   video_cameras: null,
   video_ezviz_keys: null,
+  video_segments: null,
   video_snapshots: 'group_id',
   video_timelapses: 'group_id',
 };

@@ -81,6 +81,7 @@ const FROZEN: Record<string, [sqlite: string, postgres: string]> = {
   '2026_11_29_93_machine_settings': ['4d0c1750d35e723c', '4d0c1750d35e723c'],
   '2026_11_29_94_pest_biofix': ['d25030fbbf6c2453', 'f2c97b698ff69eff'],
   '2026_11_29_95_bot_webhooks': ['33c16a0361b2ac85', '33c16a0361b2ac85'],
+  '2026_11_29_99_video_recording': ['7a8ed479148b3191', 'a86980a5405e3ff7'],
 };
 
 it.each(Object.entries(FROZEN))('migration %s sends the SQL it always sent', async (name, pinned) => {

@@ -35,6 +35,7 @@ import * as fileLedger from './2026_11_28_92_file_ledger';
 import * as machineSettings from './2026_11_29_93_machine_settings';
 import * as pestBiofix from './2026_11_29_94_pest_biofix';
 import * as botWebhooks from './2026_11_29_95_bot_webhooks';
+import * as videoRecording from './2026_11_29_99_video_recording';
 
 /**
  * Every migration, by name, in order. An explicit map instead of a folder scan so migrations work
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_93_machine_settings': machineSettings,
   '2026_11_29_94_pest_biofix': pestBiofix,
   '2026_11_29_95_bot_webhooks': botWebhooks,
+  '2026_11_29_99_video_recording': videoRecording,
 };
