@@ -194,6 +194,7 @@ export const SAMPLES: Record<string, string> = {
   ptz: 'false',
   purpose: 'general',
   snapshotEveryMinutes: '0',
+  recordAlways: 'false',
   // saved without reaching the (made-up) camera: the foreign park is what must be refused
   unchecked: 'true',
   appKey: 'isolation',

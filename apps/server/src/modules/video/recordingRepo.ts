@@ -41,6 +41,16 @@ export async function insertSegment(db: Db, row: Insertable<VideoSegmentsTable>)
     .execute();
 }
 
+/** Many at once (the demo's past hours), in batches. */
+export async function insertSegments(db: Db, merchantId: number, rows: Insertable<VideoSegmentsTable>[]) {
+  for (let i = 0; i < rows.length; i += 200)
+    await merchantWide(db, merchantId)
+      .insertInto('video_segments')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) => oc.columns(['camera_id', 'start_at']).doNothing())
+      .execute();
+}
+
 /** The start of the camera's newest indexed segment (0: none): files after it are still to index. */
 export async function lastSegmentStart(db: Db, merchantId: number, cameraId: number): Promise<number> {
   const row = await merchantWide(db, merchantId)
