@@ -1,17 +1,13 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Code, type PlayAnswer, type RecordingRange, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
-import { scenePublisher } from '../../video-sim/rtsp/scenePublisher';
-import { type RtspServer, startRtspServer } from '../../video-sim/rtsp/server';
 import { eventually } from '../../video-sim/rtsp/testTools';
-import { Scene } from '../../video-sim/scene';
-import { DEFAULT_FFMPEG, hasFfmpeg } from './ffmpeg';
+import { hasFfmpeg } from './ffmpeg';
 import { segmentsIn } from './recordingRepo';
 import { cameraById } from './repo';
-import { describeFile } from './testFixture';
+import { describeFile, startRtspGate } from './testFixture';
 
 const CAM = '/api/merchant/video/camera';
 
@@ -22,23 +18,14 @@ const CAM = '/api/merchant/video/camera';
  * remove the oldest first.
  */
 describe.skipIf(!hasFfmpeg).each(engines)('recording around the clock [%s]', (engine) => {
-  let rtsp: RtspServer;
-  let sceneDir: string;
+  let gate: Awaited<ReturnType<typeof startRtspGate>>;
   let env: TestEnv & { close: () => Promise<void> };
   let demo: string;
   let cam: VideoCamera;
   let t0: number;
 
   beforeAll(async () => {
-    sceneDir = mkdtempSync(join(tmpdir(), 'farmpark-rec-cam-'));
-    rtsp = await startRtspServer({ user: 'admin', password: 'rec-pass', lingerMs: 1000 });
-    const scene = new Scene({
-      ffmpeg: DEFAULT_FFMPEG,
-      font: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-      dir: sceneDir,
-      name: 'Recorded gate',
-    });
-    rtsp.addSource('gate', scenePublisher(DEFAULT_FFMPEG, scene));
+    gate = await startRtspGate('rec-pass', 'Recorded gate');
     env = await createTestEnv(engine, { VIDEO_ALLOW_LOCAL_SOURCES: 'true', VIDEO_RECORD_SEGMENT_SECONDS: '1' });
     demo = await env.login('demo');
     t0 = Date.now();
@@ -46,7 +33,7 @@ describe.skipIf(!hasFfmpeg).each(engines)('recording around the clock [%s]', (en
       groupId: env.ids.parks.farm[0] as number,
       name: 'Recorded gate',
       kind: 'stream',
-      streamUrl: rtsp.playUrl('gate'),
+      streamUrl: gate.url,
       recordAlways: true,
     });
     expect(add.code).toBe(Code.OK);
@@ -54,8 +41,7 @@ describe.skipIf(!hasFfmpeg).each(engines)('recording around the clock [%s]', (en
   }, 60_000);
   afterAll(async () => {
     await env?.close();
-    await rtsp?.close();
-    rmSync(sceneDir, { recursive: true, force: true });
+    await gate?.close();
   });
 
   const indexed = async () => {

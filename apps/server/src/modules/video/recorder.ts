@@ -2,14 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { readdir, rm, stat, statfs } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../../config';
-import type { Db } from '../../db/connect';
-import type { CodecProbe } from './codec';
 import { asFailure } from './faults';
-import type { CameraHealth } from './health';
-import type { OwnedProcess, ProcessOwner } from './processes';
+import type { OwnedProcess } from './processes';
 import * as segs from './recordingRepo';
 import { type CameraRow, cameraById } from './repo';
 import { cameraSource, inputArgs } from './source';
+import type { StreamDeps } from './streams';
 
 /**
  * Recording around the clock (issue 25, point 2; docs/VIDEO.md): every camera set to `record_always` gets a
@@ -38,16 +36,8 @@ interface Backoff {
   next: number;
 }
 
-export interface RecorderDeps {
-  db: Db;
-  config: Config;
-  owner: ProcessOwner;
-  health: CameraHealth;
-  codecs: CodecProbe;
-  log?: { warn(o: object, m: string): void };
-}
-
-export function createRecorder(deps: RecorderDeps) {
+/** The recorder needs what the stream manager needs (the owner, the health, the codec probe). */
+export function createRecorder(deps: StreamDeps) {
   const { db, config } = deps;
   const root = recordingsRoot(config);
   const running = new Map<number, Running>();

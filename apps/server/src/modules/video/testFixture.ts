@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type EzvizSim, startEzvizSim } from '../../video-sim/ezvizSim';
+import { scenePublisher } from '../../video-sim/rtsp/scenePublisher';
+import { startRtspServer } from '../../video-sim/rtsp/server';
+import { Scene } from '../../video-sim/scene';
 import { DEFAULT_FFMPEG } from './ffmpeg';
 
 /** The EZVIZ simulator as the video tests use it: one PTZ camera, one fixed, one offline. */
@@ -88,4 +91,29 @@ export function describeFile(file: string): string {
   if (r.status !== 0)
     throw new Error(`ffmpeg could not read ${file}: ${r.stderr.trim().split('\n').slice(-2).join(' ')}`);
   return r.stderr;
+}
+
+/**
+ * The RTSP simulator with one scene at `gate` (a camera whose stream URL carries `user:password`), as the
+ * demo's gate cameras are: for the tests of the stream manager and the recorder.
+ */
+export async function startRtspGate(password: string, name: string) {
+  const sceneDir = mkdtempSync(join(tmpdir(), 'farmpark-rtsp-cam-'));
+  const rtsp = await startRtspServer({ user: 'admin', password, lingerMs: 1000 });
+  const scene = new Scene({
+    ffmpeg: DEFAULT_FFMPEG,
+    font: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+    dir: sceneDir,
+    name,
+  });
+  rtsp.addSource('gate', scenePublisher(DEFAULT_FFMPEG, scene));
+  return {
+    rtsp,
+    url: rtsp.playUrl('gate'),
+    sceneDir,
+    async close() {
+      await rtsp.close();
+      rmSync(sceneDir, { recursive: true, force: true });
+    },
+  };
 }
