@@ -100,7 +100,7 @@ const withParentDeath = existsSync(SETPRIV);
 export type FfmpegProcess = ChildProcess & { lastError: () => string };
 
 /**
- * Starts ffmpeg or ffprobe quietly (errors only, no banner), under the parent-death signal when there is
+ * Starts ffmpeg quietly (errors only, no banner), under the parent-death signal when there is
  * one; stderr is kept (last 4 KB) for the error message. stdin and stdout are pipes only when asked.
  */
 export function launchFfmpeg(

@@ -4,7 +4,11 @@ import { Code, type PlayAnswer, type RecordingRange, type VideoCamera } from '@f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
 import { eventually } from '../../video-sim/rtsp/testTools';
+import { createCodecProbe } from './codec';
 import { hasFfmpeg } from './ffmpeg';
+import { createCameraHealth } from './health';
+import { createProcessOwner } from './processes';
+import { createRecorder } from './recorder';
 import { segmentsIn } from './recordingRepo';
 import { cameraById } from './repo';
 import { describeFile, startRtspGate } from './testFixture';
@@ -173,4 +177,40 @@ describe.skipIf(!hasFfmpeg).each(engines)('recording around the clock [%s]', (en
     await env.recorder.tick();
     expect(env.recorder.running()).toEqual([]);
   }, 30_000);
+
+  it('records again after a restart of the server: the next recorder indexes the last file and goes on', async () => {
+    const on = await env.post<VideoCamera>(`${CAM}/update`, demo, { ...cam, streamUrl: undefined, recordAlways: true });
+    expect(on.code).toBe(Code.OK);
+    await env.recorder.tick();
+    expect(env.recorder.running()).toEqual([cam.id]);
+    await new Promise((r) => setTimeout(r, 2500));
+    // the server is killed (its ffmpeg dies with it: the parent-death signal), leaving the file being written
+    process.kill(env.recorder.pid(cam.id) as number, 'SIGKILL');
+    expect(await eventually(() => env.recorder.running().length === 0, 10_000)).toBe(true);
+    const before = (await indexed()).length;
+    const files = readdirSync(env.recorder.dirOf(cam.id)).length;
+    // a new server's recorder (its own process owner), as main starts it
+    const owner = createProcessOwner({ ffmpeg: env.config.video.ffmpeg, maxProcesses: 4, maxPerMerchant: 4 });
+    const health = createCameraHealth({ db: env.db });
+    const next = createRecorder({ db: env.db, config: env.config, owner, health, codecs: createCodecProbe(owner) });
+    try {
+      await next.tick();
+      expect(next.running()).toEqual([cam.id]);
+      // the killed recorder's last file is indexed now
+      expect((await indexed()).length).toBeGreaterThan(before);
+      let count = 0;
+      await eventually(
+        () => count > files,
+        15_000,
+        async () => {
+          await next.tick();
+          count = (await indexed()).length;
+        },
+      );
+      expect(count).toBeGreaterThan(files);
+    } finally {
+      await next.close();
+      await owner.close();
+    }
+  }, 60_000);
 });
