@@ -17,8 +17,17 @@ import { buildConsole, wallFirstFrames } from './videoWall';
 const { seconds, idle } = numericArgs({ seconds: 30, idle: 10 });
 const TICKS_PER_S = 100;
 
-/** CPU ticks (user + system) of each ffmpeg whose parent is `pid`. */
-function ffmpegTicks(pid: number): Map<number, number> {
+/** Which ffmpeg: a recorder (its segment files under `recordings/`), the RTSP simulator's scene, any. */
+export type FfmpegKind = 'recorder' | 'scene' | 'other';
+function kindOf(p: string): FfmpegKind {
+  const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8');
+  if (cmd.includes('\0segment\0') && cmd.includes('/recordings/')) return 'recorder';
+  if (cmd.includes('\0rtsp\0') && cmd.includes('-rtsp_transport') && cmd.includes('farmpark-scene')) return 'scene';
+  return 'other';
+}
+
+/** CPU ticks (user + system) of each ffmpeg whose parent is `pid` (of one kind when `only` says so). */
+function ffmpegTicks(pid: number, only?: FfmpegKind): Map<number, number> {
   const out = new Map<number, number>();
   for (const p of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
     try {
@@ -26,7 +35,8 @@ function ffmpegTicks(pid: number): Map<number, number> {
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       // after the name: state(0) ppid(1) ... utime(11) stime(12)
-      if (comm === 'ffmpeg' && Number(f[1]) === pid) out.set(Number(p), Number(f[11]) + Number(f[12]));
+      if (comm !== 'ffmpeg' || Number(f[1]) !== pid || (only && kindOf(p) !== only)) continue;
+      out.set(Number(p), Number(f[11]) + Number(f[12]));
     } catch {
       // gone meanwhile
     }
@@ -35,12 +45,16 @@ function ffmpegTicks(pid: number): Map<number, number> {
 }
 
 /** Percent of one core the server's ffmpeg processes used over `s` seconds (sampled each second). */
-export async function ffmpegCpuPercent(pid: number, s: number): Promise<{ percent: number; maxProcesses: number }> {
+export async function ffmpegCpuPercent(
+  pid: number,
+  s: number,
+  only?: FfmpegKind,
+): Promise<{ percent: number; maxProcesses: number }> {
   const first = new Map<number, number>();
   const last = new Map<number, number>();
   let maxProcesses = 0;
   for (let i = 0; i <= s; i++) {
-    const now = ffmpegTicks(pid);
+    const now = ffmpegTicks(pid, only);
     maxProcesses = Math.max(maxProcesses, now.size);
     for (const [p, t] of now) {
       // A process born during the window counts from zero.
@@ -116,12 +130,28 @@ async function main() {
     // The stream manager stops its relays after `idle`; the simulator's scenes follow `idle` later.
     log(`nobody watches now; waiting ${idle * 2 + 6} s for the idle stop`);
     await new Promise((r) => setTimeout(r, (idle * 2 + 6) * 1000));
-    const unwatched = await ffmpegCpuPercent(pid, seconds);
+    // the demo's gates record around the clock: their recorders (and the simulator's scenes feeding them)
+    // run whether anyone watches; measured apart, over the same window
+    const [unwatched, recording, scenes] = await Promise.all([
+      ffmpegCpuPercent(pid, seconds, 'other'),
+      ffmpegCpuPercent(pid, seconds, 'recorder'),
+      ffmpegCpuPercent(pid, seconds, 'scene'),
+    ]);
     log(
       `unwatched over ${seconds} s: ${unwatched.percent.toFixed(2)} % of a core, at most ${unwatched.maxProcesses} ffmpeg`,
     );
+    log(
+      `recording around the clock: ${recording.maxProcesses} recorders ${recording.percent.toFixed(2)} % of a core; ` +
+        `the simulator's ${scenes.maxProcesses} gate scenes feeding them ${scenes.percent.toFixed(2)} % (a real camera encodes itself)`,
+    );
+    const pct = (x: { percent: number }) => Number(x.percent.toFixed(2));
     process.stdout.write(
-      `${JSON.stringify({ idleCpuPercentOfCore: Number(unwatched.percent.toFixed(2)), wallFirstFrameP95Ms: wall.p95Ms })}\n`,
+      `${JSON.stringify({
+        idleCpuPercentOfCore: pct(unwatched),
+        recordingCpuPercentOfCore: pct(recording),
+        recordingSceneCpuPercentOfCore: pct(scenes),
+        wallFirstFrameP95Ms: wall.p95Ms,
+      })}\n`,
     );
   } finally {
     await demo.done();

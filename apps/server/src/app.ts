@@ -63,6 +63,7 @@ import { treePictureRoutes } from './modules/trace/trees/pictureRoutes';
 import { treePublicRoutes } from './modules/trace/trees/publicRoutes';
 import { treeRoutes } from './modules/trace/trees/routes';
 import { userRoutes } from './modules/users/routes';
+import type { Recorder } from './modules/video/recorder';
 import { videoRoutes } from './modules/video/routes';
 import { videoSnapshotRoutes } from './modules/videoSnapshots/routes';
 import type { VideoSnapshots } from './modules/videoSnapshots/runtime';
@@ -105,6 +106,8 @@ export interface App {
   irrigation: Irrigation;
   /** Camera pictures: main starts their schedule under the cluster's `devices` lease. */
   pictures: VideoSnapshots;
+  /** Recording around the clock: main starts its rounds under the same lease. */
+  recorder: Recorder;
 }
 
 /** Builds the Fastify app without listening: main listens, tests use `app.inject` or listen on port 0. */
@@ -252,5 +255,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   await installSpa(app, config.webDist);
   broker.attachWebSocket(app.server);
-  return { app, routes, devices, rules, alarms, irrigation, pictures };
+  return { app, routes, devices, rules, alarms, irrigation, pictures, recorder: video.recorder };
 }

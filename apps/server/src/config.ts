@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { resolveFfmpeg } from './modules/video/ffmpeg';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /** apps/server/src -> repository root. */
@@ -158,12 +159,16 @@ const envSchema = z.object({
   PUBLIC_BASE_URL: optionalUrl(),
   /** A CJK font file embedded in label and tag PDFs so Chinese text renders (Debian's fonts-noto-cjk). */
   CJK_FONT: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
-  /** Video (docs/VIDEO.md): the ffmpeg binary, the EZVIZ open API ('' = open.ys7.com; the demo's simulator
+  /** Video (docs/VIDEO.md): the ffmpeg binary ('' = the system's on PATH, else the npm package's), the EZVIZ open API ('' = open.ys7.com; the demo's simulator
    * otherwise), seconds a stream nobody fetches keeps running, days recorded segments are kept. */
-  FFMPEG_PATH: z.string().min(1).default('ffmpeg'),
+  FFMPEG_PATH: z.string().default(''),
   EZVIZ_BASE_URL: optionalUrl(),
   VIDEO_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
   VIDEO_RECORD_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  /** Recording around the clock: seconds per segment file, each merchant's disk quota, the disk's free floor. */
+  VIDEO_RECORD_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+  VIDEO_RECORD_QUOTA_MB: z.coerce.number().min(0).default(20_480),
+  VIDEO_RECORD_MIN_FREE_MB: z.coerce.number().min(0).default(2048),
   /** ffmpeg processes of video at once (live relays, snapshots, probes, time-lapses): on the server, per merchant. */
   VIDEO_MAX_PROCESSES: z.coerce.number().int().min(1).max(1000).default(32),
   VIDEO_MAX_PROCESSES_PER_MERCHANT: z.coerce.number().int().min(1).max(1000).default(16),
@@ -211,9 +216,13 @@ export interface Config {
   /** ezvizBaseUrl '' = https://open.ys7.com (the demo sets its simulator's). */
   video: {
     ffmpeg: string;
+    ffmpegInUse: string;
     ezvizBaseUrl: string;
     idleSeconds: number;
     recordDays: number;
+    recordSegmentSeconds: number;
+    recordQuotaMb: number;
+    recordMinFreeMb: number;
     maxProcesses: number;
     maxProcessesPerMerchant: number;
     allowLocalSources: boolean;
@@ -235,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const dataDir = resolve(e.DATA_DIR);
   const isPostgres = /^postgres(ql)?:\/\//.test(e.DATABASE_URL);
+  const ffmpeg = resolveFfmpeg({ FFMPEG_PATH: e.FFMPEG_PATH, PATH: env.PATH });
   return {
     port: e.PORT,
     host: e.HOST,
@@ -270,10 +280,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicBaseUrl: e.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     cjkFont: e.CJK_FONT,
     video: {
-      ffmpeg: e.FFMPEG_PATH,
+      ffmpeg: ffmpeg.path,
+      /** Which ffmpeg and where from, in words (the start banner). */
+      ffmpegInUse: ffmpeg.describe,
       ezvizBaseUrl: e.EZVIZ_BASE_URL.replace(/\/+$/, ''),
       idleSeconds: e.VIDEO_IDLE_SECONDS,
       recordDays: e.VIDEO_RECORD_DAYS,
+      recordSegmentSeconds: e.VIDEO_RECORD_SEGMENT_SECONDS,
+      recordQuotaMb: e.VIDEO_RECORD_QUOTA_MB,
+      recordMinFreeMb: e.VIDEO_RECORD_MIN_FREE_MB,
       maxProcesses: e.VIDEO_MAX_PROCESSES,
       maxProcessesPerMerchant: e.VIDEO_MAX_PROCESSES_PER_MERCHANT,
       allowLocalSources: e.VIDEO_ALLOW_LOCAL_SOURCES,

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   else await broker.listenTcp(config.mqttPort, config.host);
   const lightCloud = await demoLightCloud(config);
   const video = await startDemoVideo(lightCloud.config, db, log);
-  const { app, devices, rules, alarms, pictures } = await buildApp({
+  const { app, devices, rules, alarms, pictures, recorder } = await buildApp({
     config: video.config,
     db,
     broker,
@@ -53,6 +53,8 @@ async function main(): Promise<void> {
   const stopDeviceJobs = startDeviceJobs(devices, log, undefined, () => ownership.owns('devices'));
   // camera pictures on their schedule: one process takes each slot's picture
   pictures.start(() => ownership.owns('devices'));
+  // cameras set to record around the clock: one process records each
+  recorder.start(() => ownership.owns('devices'));
   const demo = config.demo ? await startDemo({ config, db, log }) : null;
   const stopRuleJobs = startRuleJobs(cluster.rules, alarms, log, undefined, () => ownership.owns('rules'));
   const stopFileJobs = startFileJobs(db, config.dataDir, log, undefined, () => ownership.owns('devices'));
@@ -64,6 +66,7 @@ async function main(): Promise<void> {
     `API docs:         ${url}/api/docs`,
     `MQTT:             ${config.mqttUrl ? `${new URL(config.mqttUrl).host} (external, devices)` : `tcp://127.0.0.1:${config.mqttPort} (devices)`}, ws://127.0.0.1:${config.port}/mqtt (browsers)`,
     `Database:         ${config.database.engine === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)'}`,
+    `Video ffmpeg:     ${config.video.ffmpegInUse}`,
   ];
   if (config.demo) {
     lines.push(`Demo logins (password for all: ${DEMO_PASSWORD}):`);

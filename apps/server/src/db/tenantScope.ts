@@ -102,6 +102,7 @@ export const PARK_COLUMN: Record<TenantTable, 'group_id' | 'id' | null> = {
   video_cameras: null,
   video_ezviz_keys: null,
   video_ptz_presets: null,
+  video_segments: null,
   video_snapshots: 'group_id',
   video_timelapses: 'group_id',
   video_wall_layouts: null,

@@ -26,6 +26,19 @@ export interface VideoCamerasTable {
   checked_at: number | null;
   /** 1: saved without a check on purpose, not reached since. */
   unchecked: Generated<number>;
+  /** 1: recorded around the clock, watched or not (migration 2026_11_29_99). */
+  record_always: Generated<number>;
+}
+
+/** One finished segment file of a camera's recorder (migration 2026_11_29_99): `DATA_DIR/recordings/<camera>/<file>`. */
+export interface VideoSegmentsTable {
+  id: Generated<number>;
+  merchant_id: number;
+  camera_id: number;
+  file: string;
+  start_at: number;
+  end_at: number;
+  bytes: number;
 }
 
 export interface VideoEzvizKeysTable {
@@ -67,4 +80,5 @@ export interface VideoCamerasTables {
   video_ezviz_keys: VideoEzvizKeysTable;
   video_wall_layouts: VideoWallLayoutsTable;
   video_ptz_presets: VideoPtzPresetsTable;
+  video_segments: VideoSegmentsTable;
 }

@@ -4,12 +4,14 @@ import type { Config } from '../config';
 import type { Db } from '../db/connect';
 import { insertDevice } from '../modules/devices/repo';
 import { ffmpegAvailable } from '../modules/video/ffmpeg';
-import { saveEzvizKey, saveVideoSettings, updateVideoSettings } from '../modules/video/repo';
+import { recordingCameraIds } from '../modules/video/recordingRepo';
+import { cameraById, saveEzvizKey, saveVideoSettings, updateVideoSettings } from '../modules/video/repo';
 import { type SimDevice, startEzvizSim } from '../video-sim/ezvizSim';
 import { scenePublisher } from '../video-sim/rtsp/scenePublisher';
 import { startRtspServer } from '../video-sim/rtsp/server';
 import { Scene } from '../video-sim/scene';
 import { DEMO_FARM_PARKS, ORCHARD_PARK } from './data';
+import { backfillDemoRecordings } from './videoRecordings';
 
 type Log = { info(o: object, m: string): void; warn(o: object, m: string): void };
 
@@ -43,7 +45,7 @@ export async function startDemoVideo(
   const ffmpeg = ffmpegAvailable(config.video.ffmpeg);
   const why = ffmpeg
     ? ''
-    : ` NOT PLAYING: ffmpeg not found ('${config.video.ffmpeg}'); install it (apt-get install ffmpeg) or set FFMPEG_PATH`;
+    : ` NOT PLAYING: ffmpeg not found ('${config.video.ffmpeg}'); install it (apt-get install ffmpeg, or npm install on linux-x64 brings @ffmpeg-installer/linux-x64) or set FFMPEG_PATH`;
   if (config.video.ezvizBaseUrl) {
     return { ...none, status: `Demo cameras:     EZVIZ_BASE_URL=${config.video.ezvizBaseUrl} (no simulator).${why}` };
   }
@@ -91,15 +93,21 @@ export async function startDemoVideo(
     rtsp.addSource(path, scenePublisher(config.video.ffmpeg, scene));
     made += await ensureParkCameras(db, p, rtsp.playUrl(path));
   }
+  const recording = [];
+  for (const id of await recordingCameraIds(db)) {
+    const cam = await cameraById(db, id);
+    if (cam && parks.some((p) => p.id === cam.group_id)) recording.push(cam);
+  }
+  const backfilled = ffmpeg ? await backfillDemoRecordings(config, db, recording) : 0;
   const rtspUrl = `rtsp://127.0.0.1:${rtsp.port}`;
-  log.info({ parks: parks.length, made, simulator: sim.url, rtsp: rtspUrl }, 'demo cameras ready');
+  log.info({ parks: parks.length, made, simulator: sim.url, rtsp: rtspUrl, backfilled }, 'demo cameras ready');
   return {
     // the simulators listen on 127.0.0.1: the demo's gate cameras are local sources on purpose
     config: { ...config, video: { ...config.video, ezvizBaseUrl: sim.url, allowLocalSources: true } },
     close: async () => {
       await Promise.all([sim.close(), rtsp.close()]);
     },
-    status: `Demo cameras:     ${devices.length + parks.length} in ${parks.length} parks, EZVIZ simulator ${sim.url}, RTSP simulator ${rtspUrl} (gate cameras).${why}`,
+    status: `Demo cameras:     ${devices.length + parks.length} in ${parks.length} parks, EZVIZ simulator ${sim.url}, RTSP simulator ${rtspUrl} (gate cameras, recording around the clock: ${recording.length}).${why}`,
   };
 }
 
@@ -156,6 +164,8 @@ async function ensureParkCameras(db: Db, park: { id: number; merchant_id: number
       purpose: r.purpose,
       snapshot_every_minutes: r.every,
       enabled: 1,
+      // the gate (the park's disaster camera) records around the clock (issue 25, point 7)
+      record_always: r.role === 'GATE' ? 1 : 0,
       updated_at: now,
     });
   }

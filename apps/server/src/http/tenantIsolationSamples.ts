@@ -198,6 +198,7 @@ export const SAMPLES: Record<string, string> = {
   ptz: 'false',
   purpose: 'general',
   snapshotEveryMinutes: '0',
+  recordAlways: 'false',
   // saved without reaching the (made-up) camera: the foreign park is what must be refused
   unchecked: 'true',
   // the wall's saved views: a view of Demo Farm's gate camera, a tour of views the caller does not have

@@ -16,6 +16,7 @@ import type { Alarms } from '../modules/alarms/runtime';
 import { createDeviceRegistry } from '../modules/devices/registry';
 import type { DevicesRuntime } from '../modules/devices/runtime';
 import { startTelemetry, type TelemetryRuntime } from '../modules/telemetry/runtime';
+import type { Recorder } from '../modules/video/recorder';
 import { createBroker, type MqttBroker } from '../mqtt/broker';
 import { createDeviceMessageBus, type DeviceMessageBus } from '../mqtt/deviceMessages';
 import type { RuleEngine } from '../rules/engine';
@@ -45,6 +46,8 @@ export interface TestEnv {
   /** The rule engine and alarms, to run their timer job directly. */
   rules: RuleEngine;
   alarms: Alarms;
+  /** Recording around the clock: tests drive its rounds (`tick`) themselves. */
+  recorder: Recorder;
   app: FastifyInstance;
   routes: RegisteredRoute[];
   ids: DemoIds;
@@ -132,7 +135,7 @@ export async function createTestEnv(
   const broker = await createBroker({ db, log: pino({ level: 'silent' }), bus });
   const registry = createDeviceRegistry(db);
   const telemetry = await startTelemetry({ config, db, bus, registry, publish: broker.publish });
-  const { app, routes, devices, rules, alarms } = await buildApp({
+  const { app, routes, devices, rules, alarms, recorder } = await buildApp({
     config,
     db,
     broker,
@@ -157,6 +160,7 @@ export async function createTestEnv(
     devices,
     rules,
     alarms,
+    recorder,
     app,
     routes,
     ids: await demoIds(db),

@@ -52,6 +52,9 @@ export const getRecordings = (id: number, from: number, to: number) =>
   get<RecordingRange[]>(`${V}/camera/recordings`, { id, from, to });
 export const playback = (id: number, from: number, to: number) =>
   get<PlayAnswer>(`${V}/camera/playback`, { id, from, to }, { silent: true });
+/** A recorded range as an MP4 file (at most an hour); a range without recording is told in words. */
+export const downloadClip = (id: number, from: number, to: number) =>
+  download(`${V}/camera/clip`, { params: { id, from, to }, timeoutMs: 180_000 });
 
 // pictures and time-lapses (modules/videoSnapshots)
 export const getSnapshots = (cameraId: number, start: number, end: number) =>

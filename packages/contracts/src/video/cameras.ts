@@ -32,6 +32,7 @@ import type { CameraCheck, CameraFault } from './faults';
  *   GET  /api/merchant/video/camera/snapshot?id=         image/jpeg (one frame, now)
  *   GET  /api/merchant/video/camera/recordings?id=&from=&to=   RecordingRange[]
  *   GET  /api/merchant/video/camera/playback?id=&from=&to=     PlayAnswer (an HLS VOD playlist)
+ *   GET  /api/merchant/video/camera/clip?id=&from=&to=         an MP4 file of the range (at most CLIP_MAX_MS)
  *   GET  /api/video/stream/:cameraId/:file?t=            playlists and segments; `t` is the signed short-lived
  *                                                        token of a PlayAnswer url: live (the live playlist and
  *                                                        its recent segments) or one recorded range, never both
@@ -94,6 +95,8 @@ export const videoCameraFields = z.object({
     0,
   ),
   enabled: withDefault(boolField(), true),
+  /** Record around the clock, watched or not (docs/VIDEO.md); off: only what is watched is kept. */
+  recordAlways: withDefault(boolField(), false),
   /** Save without reaching the camera (it is reached, and the cause of a failure named, otherwise). */
   unchecked: withDefault(boolField(), false),
 });
@@ -132,6 +135,8 @@ export interface VideoCamera {
   purpose: CameraPurpose;
   snapshotEveryMinutes: number;
   enabled: boolean;
+  /** Recorded around the clock. */
+  recordAlways: boolean;
   online: boolean;
   /** The last contact with the camera (null: never reached nor saved unchecked). */
   check: CameraCheck | null;
@@ -179,6 +184,8 @@ export type PtzBody = z.infer<typeof ptzBody>;
 
 export const recordingRangeQuery = z.object({ id, from: epochMsField(), to: epochMsField() });
 export type RecordingRangeQuery = z.infer<typeof recordingRangeQuery>;
+/** The longest clip exported as one MP4 file. */
+export const CLIP_MAX_MS = 3600_000;
 /** A stretch of continuous recording, epoch ms. */
 export interface RecordingRange {
   from: number;

@@ -83,6 +83,7 @@ const FROZEN: Record<string, [sqlite: string, postgres: string]> = {
   '2026_11_29_95_bot_webhooks': ['33c16a0361b2ac85', '33c16a0361b2ac85'],
   '2026_11_29_97_water_balance': ['6a8c8d28d225c536', '6a8c8d28d225c536'],
   '2026_11_29_98_park_reports': ['3e4dff02d214d7c2', '824aa7e2c72baf62'],
+  '2026_11_29_99_video_recording': ['7a8ed479148b3191', 'a86980a5405e3ff7'],
   '2026_11_29_99w_wall_layouts': ['931ed35b220781d4', '4368f2f0012f39a5'],
   '2026_11_29_99x_ptz_presets': ['9376f2e590024640', '91eb8d2a08d7e5d3'],
 };

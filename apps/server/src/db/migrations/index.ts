@@ -37,6 +37,7 @@ import * as pestBiofix from './2026_11_29_94_pest_biofix';
 import * as botWebhooks from './2026_11_29_95_bot_webhooks';
 import * as waterBalance from './2026_11_29_97_water_balance';
 import * as parkReports from './2026_11_29_98_park_reports';
+import * as videoRecording from './2026_11_29_99_video_recording';
 import * as wallLayouts from './2026_11_29_99w_wall_layouts';
 import * as ptzPresets from './2026_11_29_99x_ptz_presets';
 
@@ -83,6 +84,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_95_bot_webhooks': botWebhooks,
   '2026_11_29_97_water_balance': waterBalance,
   '2026_11_29_98_park_reports': parkReports,
+  '2026_11_29_99_video_recording': videoRecording,
   '2026_11_29_99w_wall_layouts': wallLayouts,
   '2026_11_29_99x_ptz_presets': ptzPresets,
 };

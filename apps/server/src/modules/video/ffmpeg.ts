@@ -1,10 +1,64 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { delimiter, dirname, join } from 'node:path';
 
 /**
- * The one door to the ffmpeg binary (the system's, installed through apt by `npm test` on Debian, or the
- * path in FFMPEG_PATH). Video answers "no-ffmpeg" instead of failing when it is missing.
+ * The one door to the ffmpeg binary. Which one (`resolveFfmpeg`): FFMPEG_PATH when set; else the system's
+ * `ffmpeg` on PATH (installed through apt by `npm test` on Debian); else the binary shipped in the npm
+ * package `@ffmpeg-installer/<platform>-<arch>` (an optional dependency of the server, so `npm install`
+ * brings video to a machine without ffmpeg). Video answers "no-ffmpeg" instead of failing when none is found.
+ * ffprobe is not needed: the npm package has none, and the codec probe reads ffmpeg's own description of
+ * the input (codec.ts).
  */
+export type FfmpegSource = 'FFMPEG_PATH' | 'system' | 'npm' | 'none';
+export interface FfmpegChoice {
+  path: string;
+  source: FfmpegSource;
+  /** For the start banner: where it came from, in words. */
+  describe: string;
+}
+
+function executable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The npm package's binary for this platform, or null when the optional package is not installed. */
+export function npmFfmpeg(): { path: string; pkg: string; version: string } | null {
+  const pkg = `@ffmpeg-installer/${process.platform}-${process.arch}`;
+  try {
+    const manifest = createRequire(import.meta.url).resolve(`${pkg}/package.json`);
+    const path = join(dirname(manifest), process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg');
+    const version = (createRequire(import.meta.url)(manifest) as { version: string }).version;
+    return executable(path) ? { path, pkg, version } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Chooses the ffmpeg to run from an environment (its FFMPEG_PATH and PATH; PATH defaults to this process's). */
+export function resolveFfmpeg(env: Record<string, string | undefined> = process.env): FfmpegChoice {
+  const set = env.FFMPEG_PATH?.trim();
+  if (set) return { path: set, source: 'FFMPEG_PATH', describe: `${set} (FFMPEG_PATH)` };
+  for (const dir of (env.PATH ?? process.env.PATH ?? '').split(delimiter).filter(Boolean)) {
+    const file = join(dir, 'ffmpeg');
+    if (executable(file)) return { path: file, source: 'system', describe: `${file} (system)` };
+  }
+  const shipped = npmFfmpeg();
+  if (shipped)
+    return {
+      path: shipped.path,
+      source: 'npm',
+      describe: `${shipped.path} (npm package ${shipped.pkg} ${shipped.version})`,
+    };
+  return { path: 'ffmpeg', source: 'none', describe: 'none found (install ffmpeg or set FFMPEG_PATH)' };
+}
+
 const checked = new Map<string, boolean>();
 export function ffmpegAvailable(path: string): boolean {
   let known = checked.get(path);
@@ -16,14 +70,25 @@ export function ffmpegAvailable(path: string): boolean {
   return known;
 }
 
-/** The default binary; tests use `it.skipIf(!hasFfmpeg)` with this. */
-export const DEFAULT_FFMPEG = 'ffmpeg';
-export const hasFfmpeg = ffmpegAvailable(DEFAULT_FFMPEG);
-
-/** ffprobe sits beside ffmpeg in every distribution of it. */
-export function ffprobeOf(ffmpeg: string): string {
-  return ffmpeg.replace(/ffmpeg(\.exe)?$/, 'ffprobe$1');
+/**
+ * The RTSP input's socket timeout option: `-timeout` since ffmpeg 5 (libavformat 59); before it (the npm
+ * package's ffmpeg is 4.1) `-timeout` made RTSP *listen* and the socket timeout was `-stimeout`.
+ */
+const rtspFlags = new Map<string, '-timeout' | '-stimeout'>();
+export function rtspTimeoutFlag(path: string): '-timeout' | '-stimeout' {
+  let flag = rtspFlags.get(path);
+  if (!flag) {
+    const r = spawnSync(path, ['-hide_banner', '-version'], { encoding: 'utf8', timeout: 10_000 });
+    const major = Number(/libavformat\s+(\d+)\./.exec(r.stdout ?? '')?.[1] ?? 59);
+    flag = major < 59 ? '-stimeout' : '-timeout';
+    rtspFlags.set(path, flag);
+  }
+  return flag;
 }
+
+/** The binary the tests use (the same choice as the server's); tests use `it.skipIf(!hasFfmpeg)` with this. */
+export const DEFAULT_FFMPEG = resolveFfmpeg().path;
+export const hasFfmpeg = ffmpegAvailable(DEFAULT_FFMPEG);
 
 /**
  * Long-running ffmpeg (live streams, simulated scenes) must not outlive a server that is killed: on Linux
@@ -35,15 +100,15 @@ const withParentDeath = existsSync(SETPRIV);
 export type FfmpegProcess = ChildProcess & { lastError: () => string };
 
 /**
- * Starts ffmpeg or ffprobe quietly (errors only, no banner), under the parent-death signal when there is
+ * Starts ffmpeg quietly (errors only, no banner), under the parent-death signal when there is
  * one; stderr is kept (last 4 KB) for the error message. stdin and stdout are pipes only when asked.
  */
 export function launchFfmpeg(
   path: string,
   args: string[],
-  o: { stdin?: boolean; stdout?: boolean; env?: NodeJS.ProcessEnv } = {},
+  o: { stdin?: boolean; stdout?: boolean; env?: NodeJS.ProcessEnv; loglevel?: 'error' | 'info' } = {},
 ): FfmpegProcess {
-  const all = ['-hide_banner', '-loglevel', 'error', ...args];
+  const all = ['-hide_banner', '-nostats', '-loglevel', o.loglevel ?? 'error', ...args];
   const proc = spawn(
     withParentDeath ? SETPRIV : path,
     withParentDeath ? ['--pdeathsig', 'KILL', '--', path, ...all] : all,
@@ -104,3 +169,14 @@ export function stopFfmpeg(proc: ChildProcess): Promise<void> {
     else proc.kill('SIGTERM');
   });
 }
+
+/**
+ * The first video stream's codec in ffmpeg's description of its input (`-loglevel info`): the line
+ * `Stream #0:0: Video: h264 (High) ...` (or `Stream #0:1[0x100]: Video: ...`); null when there is none.
+ */
+export function videoCodecIn(words: string): string | null {
+  return /Stream #\d+:\d+\S*: Video: ([\w-]+)/.exec(words)?.[1] ?? null;
+}
+
+/** ffmpeg's arguments that read one video packet of the input and describe it (no ffprobe needed). */
+export const DESCRIBE_ARGS = ['-map', '0:v:0', '-c', 'copy', '-frames:v', '1', '-f', 'null', '-'];

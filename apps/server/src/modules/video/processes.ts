@@ -1,4 +1,4 @@
-import { ffmpegAvailable, ffprobeOf, launchFfmpeg, stopFfmpeg } from './ffmpeg';
+import { ffmpegAvailable, launchFfmpeg, stopFfmpeg } from './ffmpeg';
 
 /**
  * The one owner of video's child processes (issue 25): live relays, snapshots, codec probes and time-lapses
@@ -6,14 +6,14 @@ import { ffmpegAvailable, ffprobeOf, launchFfmpeg, stopFfmpeg } from './ffmpeg';
  * child that has ended, stops them and frees their place when they end. (The simulators' scenes, test and
  * demo only, start their own through ffmpeg.ts.)
  */
-export type ProcessPurpose = 'live' | 'snapshot' | 'probe' | 'timelapse';
+export type ProcessPurpose = 'live' | 'record' | 'clip' | 'snapshot' | 'probe' | 'timelapse';
 
 export interface ProcessJob {
   /** Whose work it is: counted against that merchant's share (null: the server's own). */
   merchantId: number | null;
   purpose: ProcessPurpose;
-  /** ffprobe instead of ffmpeg (the same installation). */
-  probe?: boolean;
+  /** ffmpeg describes its input (`-loglevel info`): the codec probe reads the words (no ffprobe needed). */
+  describe?: boolean;
   args: string[];
   /** Keep stdin open: commands, and `q` to stop cleanly. */
   stdin?: boolean;
@@ -72,9 +72,10 @@ export function createProcessOwner(opts: ProcessOwnerOptions) {
 
   function launch(job: ProcessJob, stdout: boolean) {
     reserve(job.merchantId);
-    const proc = launchFfmpeg(job.probe ? ffprobeOf(opts.ffmpeg) : opts.ffmpeg, job.args, {
+    const proc = launchFfmpeg(opts.ffmpeg, job.args, {
       stdin: job.stdin,
       stdout,
+      loglevel: job.describe ? 'info' : 'error',
     });
     let over = false;
     const ended = new Promise<void>((resolve) => proc.once('close', () => resolve()));
@@ -111,6 +112,31 @@ export function createProcessOwner(opts: ProcessOwnerOptions) {
     return { child, proc };
   }
 
+  function runJob(job: ProcessJob, timeoutMs: number, stderr: boolean): Promise<Buffer> {
+    const { child, proc } = launch(job, !stderr);
+    return new Promise((resolve, reject) => {
+      const out: Buffer[] = [];
+      let size = 0;
+      const keep = (c: Buffer) => {
+        if (size > 65_536) return;
+        size += c.length;
+        out.push(c);
+      };
+      if (stderr) proc.stderr?.on('data', keep);
+      else proc.stdout?.on('data', keep);
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        proc.kill('SIGKILL');
+      }, timeoutMs);
+      void child.ended.then(() => {
+        clearTimeout(timer);
+        if (proc.exitCode === 0 && !timedOut) resolve(Buffer.concat(out));
+        else reject(new ProcessFailed(proc.lastError(), timedOut));
+      });
+    });
+  }
+
   return {
     /** ffmpeg can be run at all (FFMPEG_PATH). */
     available: () => ffmpegAvailable(opts.ffmpeg),
@@ -125,21 +151,12 @@ export function createProcessOwner(opts: ProcessOwnerOptions) {
      * `timeoutMs` is killed. Rejects with ProcessFailed (or ProcessCapError before it starts).
      */
     run(job: ProcessJob, timeoutMs: number): Promise<Buffer> {
-      const { child, proc } = launch(job, true);
-      return new Promise((resolve, reject) => {
-        const out: Buffer[] = [];
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          proc.kill('SIGKILL');
-        }, timeoutMs);
-        proc.stdout?.on('data', (c: Buffer) => out.push(c));
-        void child.ended.then(() => {
-          clearTimeout(timer);
-          if (proc.exitCode === 0 && !timedOut) resolve(Buffer.concat(out));
-          else reject(new ProcessFailed(proc.lastError(), timedOut));
-        });
-      });
+      return runJob(job, timeoutMs, false);
+    },
+
+    /** Like `run`, but answers everything ffmpeg wrote on stderr (at most 64 KB): its words about the input. */
+    async words(job: ProcessJob, timeoutMs: number): Promise<string> {
+      return (await runJob({ ...job, describe: true }, timeoutMs, true)).toString('utf8');
     },
 
     /** How many run now, in all and for a merchant. */

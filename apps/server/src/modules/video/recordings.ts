@@ -55,32 +55,76 @@ function window(dir: string, from: number, to: number): { seg: Segment; seconds:
   return out;
 }
 
-export function recordingRanges(dir: string, from: number, to: number): RecordingRange[] {
+/**
+ * One recorded piece of a camera: a segment of the live stream (`<s>_<n>.ts`, kept while watched) or of the
+ * recorder (`r<s>.ts`, around the clock, from the index). Epoch ms.
+ */
+export interface Piece {
+  file: string;
+  start: number;
+  end: number;
+  /** A recorder's file (each starts its own timestamps: a discontinuity before it in a playlist). */
+  recorder: boolean;
+}
+
+/**
+ * The pieces overlapping [from, to], oldest first: the recorder's (indexed) and the live stream's segments
+ * where the recorder has none (a camera watched before it was set to record, or recorded both ways).
+ */
+export function piecesIn(
+  liveDir: string,
+  recorded: readonly Omit<Piece, 'recorder'>[],
+  from: number,
+  to: number,
+): Piece[] {
+  const rec = recorded.map((r) => ({ ...r, recorder: true }));
+  const covered = (start: number, end: number) => rec.some((r) => start >= r.start - 1000 && end <= r.end + 1000);
+  const live = window(liveDir, from, to)
+    .map(({ seg, seconds }) => ({
+      file: seg.file,
+      start: seg.start * 1000,
+      end: (seg.start + seconds) * 1000,
+      recorder: false,
+    }))
+    .filter((p) => !covered(p.start, p.end));
+  return [...rec, ...live].sort((a, b) => a.start - b.start);
+}
+
+/** Runs of pieces without a gap (at most 6 s between them) as ranges. */
+export function rangesOf(pieces: readonly Piece[]): RecordingRange[] {
   const ranges: RecordingRange[] = [];
-  for (const { seg, seconds } of window(dir, from, to)) {
-    const start = seg.start * 1000;
+  for (const p of pieces) {
     const last = ranges[ranges.length - 1];
-    if (last && start - last.to <= GAP_S * 1000) last.to = start + seconds * 1000;
-    else ranges.push({ from: start, to: start + seconds * 1000 });
+    if (last && p.start - last.to <= GAP_S * 1000) last.to = Math.max(last.to, p.end);
+    else ranges.push({ from: p.start, to: p.end });
   }
   return ranges;
 }
 
-/** An HLS VOD playlist of the range; `query` (the signed token) goes on every segment URI. */
-export function vodPlaylist(dir: string, from: number, to: number, query: string): string | null {
-  const parts = window(dir, from, to);
+export function recordingRanges(dir: string, from: number, to: number): RecordingRange[] {
+  return rangesOf(piecesIn(dir, [], from, to));
+}
+
+/** An HLS VOD playlist of the pieces; `query` (the signed token) goes on every segment URI. */
+export function piecesPlaylist(parts: readonly Piece[], query: string): string | null {
   if (parts.length === 0) return null;
-  const target = Math.ceil(Math.max(...parts.map((p) => p.seconds)));
+  const seconds = (p: Piece) => Math.max(0.5, (p.end - p.start) / 1000);
+  const target = Math.ceil(Math.max(...parts.map(seconds)));
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${target}`, '#EXT-X-MEDIA-SEQUENCE:0'];
   lines.push('#EXT-X-PLAYLIST-TYPE:VOD');
   let prevEnd = 0;
-  for (const { seg, seconds } of parts) {
-    if (prevEnd && seg.start - prevEnd > 1) lines.push('#EXT-X-DISCONTINUITY');
-    lines.push(`#EXTINF:${seconds.toFixed(3)},`, `${seg.file}?${query}`);
-    prevEnd = seg.start + seconds;
+  for (const p of parts) {
+    if (prevEnd && (p.recorder || p.start - prevEnd > 1000)) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(`#EXTINF:${seconds(p).toFixed(3)},`, `${p.file}?${query}`);
+    prevEnd = p.end;
   }
   lines.push('#EXT-X-ENDLIST', '');
   return lines.join('\n');
+}
+
+/** An HLS VOD playlist of the live stream's kept segments in the range. */
+export function vodPlaylist(dir: string, from: number, to: number, query: string): string | null {
+  return piecesPlaylist(piecesIn(dir, [], from, to), query);
 }
 
 /** Deletes segments older than `days` (0 = keep nothing once the stream stops using it). */

@@ -32,6 +32,7 @@ function baseQuery(db: Db) {
       'v.failures',
       'v.checked_at',
       'v.unchecked',
+      'v.record_always',
     ])
     .where('d.device_class', '=', 'camera');
 }

@@ -1,15 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, type PlayAnswer, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
-import { scenePublisher } from '../../video-sim/rtsp/scenePublisher';
-import { type RtspServer, startRtspServer } from '../../video-sim/rtsp/server';
+import type { RtspServer } from '../../video-sim/rtsp/server';
 import { eventually, processesNaming } from '../../video-sim/rtsp/testTools';
-import { Scene } from '../../video-sim/scene';
-import { DEFAULT_FFMPEG, hasFfmpeg } from './ffmpeg';
-import { expectTsSegment } from './testFixture';
+import { hasFfmpeg } from './ffmpeg';
+import { expectTsSegment, startRtspGate } from './testFixture';
 
 const PLAY = '/api/merchant/video/camera/play';
 const PASSWORD = 'rtsp-camera-pass-never-shown';
@@ -19,6 +15,7 @@ const PASSWORD = 'rtsp-camera-pass-never-shown';
  * cameras are such cameras on the RTSP simulator (video-sim/rtsp).
  */
 describe.skipIf(!hasFfmpeg).each(engines)('an RTSP camera through the stream manager [%s]', (engine) => {
+  let gate: Awaited<ReturnType<typeof startRtspGate>>;
   let rtsp: RtspServer;
   let sceneDir: string;
   let env: TestEnv & { close: () => Promise<void> };
@@ -28,15 +25,8 @@ describe.skipIf(!hasFfmpeg).each(engines)('an RTSP camera through the stream man
   const answers: string[] = [];
 
   beforeAll(async () => {
-    sceneDir = mkdtempSync(join(tmpdir(), 'farmpark-rtsp-cam-'));
-    rtsp = await startRtspServer({ user: 'admin', password: PASSWORD, lingerMs: 1000 });
-    const scene = new Scene({
-      ffmpeg: DEFAULT_FFMPEG,
-      font: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-      dir: sceneDir,
-      name: 'RTSP 大门',
-    });
-    rtsp.addSource('gate', scenePublisher(DEFAULT_FFMPEG, scene));
+    gate = await startRtspGate(PASSWORD, 'RTSP 大门');
+    ({ rtsp, sceneDir } = gate);
     // the RTSP simulator listens on 127.0.0.1
     env = await createTestEnv(engine, { VIDEO_IDLE_SECONDS: '5', VIDEO_ALLOW_LOCAL_SOURCES: 'true' });
     demo = await env.login('demo');
@@ -52,8 +42,7 @@ describe.skipIf(!hasFfmpeg).each(engines)('an RTSP camera through the stream man
   }, 60_000);
   afterAll(async () => {
     await env?.close();
-    await rtsp?.close();
-    rmSync(sceneDir, { recursive: true, force: true });
+    await gate?.close();
   });
 
   const fetchFile = (url: string) => env.app.inject({ method: 'GET', url });

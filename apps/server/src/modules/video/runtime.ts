@@ -6,6 +6,7 @@ import { ezvizLiveAddress } from './ezvizClient';
 import { asFailure, CameraFailure } from './faults';
 import { createCameraHealth } from './health';
 import { createProcessOwner } from './processes';
+import { createRecorder } from './recorder';
 import { captureSnapshot } from './snapshot';
 import { ezvizDeps, ezvizFailure, inputArgs, streamSource } from './source';
 import { StreamManager } from './streams';
@@ -36,6 +37,7 @@ export function createVideo(deps: { db: Db; config: Config; log?: { warn(o: obje
   const codecs = createCodecProbe(owner);
   const ctx = { db, config, owner, health, codecs, log };
   const streams = new StreamManager(ctx);
+  const recorder = createRecorder(ctx);
 
   /** Reaches a camera as set up (before it is saved); rejects with the CameraFailure naming the cause. */
   async function check(merchantId: number, s: CameraSettings): Promise<void> {
@@ -62,9 +64,11 @@ export function createVideo(deps: { db: Db; config: Config; log?: { warn(o: obje
   return {
     ...ctx,
     streams,
+    recorder,
     check,
     capture: (cameraId: number) => captureSnapshot(ctx, cameraId),
     async close() {
+      await recorder.close();
       await streams.close();
       await owner.close();
     },

@@ -60,6 +60,7 @@ export function toVideoCamera(r: repo.CameraRow): VideoCamera {
     purpose: (r.purpose ?? 'general') as CameraPurpose,
     snapshotEveryMinutes: r.snapshot_every_minutes ?? 0,
     enabled: r.enabled === null ? false : r.enabled === 1,
+    recordAlways: r.record_always === 1,
     online: r.online === 1,
     check: checkOf(r),
   };
@@ -123,6 +124,7 @@ function settings(body: AddVideoCameraBody | UpdateVideoCameraBody, streamUrl: s
     purpose: body.purpose,
     snapshot_every_minutes: body.snapshotEveryMinutes,
     enabled: body.enabled ? 1 : 0,
+    record_always: body.recordAlways ? 1 : 0,
     updated_at: Date.now(),
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/connect';
 import { type EzvizDeps, EzvizError, type EzvizTarget, ezvizLiveAddress } from './ezvizClient';
 import { CameraFailure, faultOfEzviz } from './faults';
+import { rtspTimeoutFlag } from './ffmpeg';
 import { redact } from './redact';
 import type { CameraRow } from './repo';
 import { checkSource } from './sourceGuard';
@@ -24,6 +25,8 @@ export const ezvizTarget = (cam: Pick<CameraRow, 'merchant_id' | 'ezviz_serial' 
 export interface CameraSource {
   url: string;
   protocol: StreamProtocol;
+  /** RTSP's socket timeout option for the ffmpeg in use (ffmpeg.ts `rtspTimeoutFlag`); `-timeout` if unset. */
+  rtspTimeout?: '-timeout' | '-stimeout';
 }
 
 /** An EZVIZ call's failure as a cause; the network's own failure (EZVIZ unreachable) is EZVIZ's error. */
@@ -45,7 +48,7 @@ export async function streamSource(config: Config, url: string | null): Promise<
     if (verdict === 'local') throw new CameraFailure('local-source');
     if (verdict === 'unresolved') throw new CameraFailure('unreachable', 'the host name has no address');
   }
-  return { url, protocol };
+  return { url, protocol, rtspTimeout: rtspTimeoutFlag(config.video.ffmpeg) };
 }
 
 /** The camera's source now (an EZVIZ camera's live address is asked at each play), or a CameraFailure. */
@@ -66,6 +69,7 @@ export function inputArgs(src: CameraSource, timeoutS = 10): string[] {
   // Half a second of probing finds H.264's parameters; ffmpeg's default 5 s would delay the first picture.
   const probe = ['-analyzeduration', '500000', '-probesize', '500000'];
   const us = String(timeoutS * 1_000_000);
-  if (src.protocol === 'rtsp') return [...probe, '-rtsp_transport', 'tcp', '-timeout', us, '-i', src.url];
+  if (src.protocol === 'rtsp')
+    return [...probe, '-rtsp_transport', 'tcp', src.rtspTimeout ?? '-timeout', us, '-i', src.url];
   return [...probe, '-rw_timeout', us, '-i', src.url];
 }

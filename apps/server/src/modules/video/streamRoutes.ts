@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CAMERA_FAULT_TEXT,
+  CLIP_MAX_MS,
   Code,
   cameraIdQuery,
   type MessageLang,
@@ -17,11 +18,13 @@ import { ApiError } from '../../http/apiError';
 import { authOf } from '../../http/authHook';
 import { ok } from '../../http/envelope';
 import type { ModuleDeps } from '../context';
+import { pieceFile, sendClip } from './clips';
 import { ezvizPtz } from './ezvizClient';
 import { asFailure, type CameraFailure, failureError } from './faults';
 import { steerable } from './ptzPresets';
-import { recordingRanges, SEGMENT_SECONDS, segmentStart, vodPlaylist } from './recordings';
-import type { CameraRow } from './repo';
+import { segmentsIn } from './recordingRepo';
+import { type Piece, piecesIn, piecesPlaylist, rangesOf, SEGMENT_SECONDS, segmentStart } from './recordings';
+import { type CameraRow, cameraById } from './repo';
 import type { Video } from './runtime';
 import { cameraOf } from './service';
 import { ezvizDeps, ezvizFailure, ezvizTarget } from './source';
@@ -32,8 +35,10 @@ import { liveAddress, readStreamToken, type StreamGrant, streamToken } from './s
  * list; parks limit which cameras.
  */
 export const WATCH = { permitUrl: '/videoEqui/video', alsoPermitUrls: ['/videoEqui/disaster', '/videoEqui/seedling'] };
-const MAX_RANGE_MS = 24 * 3600_000;
-const FILE = /^(index\.m3u8|vod\.m3u8|\d{9,11}_\d+\.ts)$/;
+/** Spans and playback of any range up to a year (the timeline's); a clip up to CLIP_MAX_MS. */
+const MAX_RANGE_MS = 366 * 86_400_000;
+const FILE = /^(index\.m3u8|vod\.m3u8|\d{9,11}_\d+\.ts|r\d{9,11}\.ts)$/;
+const RECORDER_FILE = /^r(\d{9,11})\.ts$/;
 /** A live token opens the segments of the last minute: the live playlist lists the last 12 s. */
 const LIVE_SEGMENTS_MS = 60_000;
 
@@ -59,6 +64,12 @@ function sendPlaylist(reply: FastifyReply, text: string) {
 function opens(grant: StreamGrant, file: string, now = Date.now()): boolean {
   if (file === 'index.m3u8') return grant.purpose === 'live';
   if (file === 'vod.m3u8') return grant.purpose === 'playback';
+  const recorded = RECORDER_FILE.exec(file);
+  if (recorded) {
+    // a recorder's file (up to 10 minutes long) opens for the playback of a range it overlaps
+    const at = Number(recorded[1]) * 1000;
+    return grant.purpose === 'playback' && at <= grant.to && at + 600_000 >= grant.from;
+  }
   const start = (segmentStart(file) ?? 0) * 1000;
   if (grant.purpose === 'live') return start >= now - LIVE_SEGMENTS_MS;
   // a segment that began before the range may still hold its first seconds
@@ -119,12 +130,21 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, video: Vide
     },
   );
 
-  const checkRange = (from: number, to: number) => {
-    if (to <= from || to - from > MAX_RANGE_MS)
-      throw new ApiError(Code.VALIDATION, 'to: must be after from, at most 24 hours later', {
-        field: 'to',
-        rule: 'invalid',
-      });
+  const checkRange = (from: number, to: number, max = MAX_RANGE_MS) => {
+    if (to <= from || to - from > max)
+      throw new ApiError(
+        Code.VALIDATION,
+        max === MAX_RANGE_MS
+          ? { zh: 'to：须晚于 from，最多一年', en: 'to: must be after from, at most a year later' }
+          : { zh: 'to：须晚于 from，片段最长一小时', en: 'to: must be after from, a clip at most an hour long' },
+        { field: 'to', rule: 'invalid' },
+      );
+  };
+  /** What was recorded of the camera in the range: the recorder's indexed files and the kept live segments. */
+  const pieces = async (cam: Pick<CameraRow, 'id' | 'merchant_id'>, from: number, to: number): Promise<Piece[]> => {
+    const rows = await segmentsIn(deps.db, cam.merchant_id, cam.id, from, to);
+    const recorded = rows.map((r) => ({ file: r.file, start: r.start_at, end: r.end_at }));
+    return piecesIn(streams.dirOf(cam.id), recorded, from, to);
   };
 
   r.get(
@@ -133,7 +153,7 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, video: Vide
     async (req) => {
       const cam = await cameraOf(deps.db, authOf(req), req.query.id);
       checkRange(req.query.from, req.query.to);
-      return ok(recordingRanges(streams.dirOf(cam.id), req.query.from, req.query.to));
+      return ok(rangesOf(await pieces(cam, req.query.from, req.query.to)));
     },
   );
 
@@ -144,13 +164,24 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, video: Vide
       const cam = await cameraOf(deps.db, authOf(req), req.query.id);
       const { from, to } = req.query;
       checkRange(from, to);
-      if (recordingRanges(streams.dirOf(cam.id), from, to).length === 0) {
+      if ((await pieces(cam, from, to)).length === 0) {
         const lang = messageLang(req.headers['accept-language']);
         return ok<PlayAnswer>({ ok: false, reason: 'no-recording', message: CAMERA_FAULT_TEXT['no-recording'][lang] });
       }
       const { token, expiresAt } = streamToken(cam.id, { purpose: 'playback', from, to });
       const url = `/api/video/stream/${cam.id}/vod.m3u8?t=${token}`;
       return ok<PlayAnswer>({ ok: true, kind: 'hls', url, expiresAt });
+    },
+  );
+
+  r.get(
+    '/api/merchant/video/camera/clip',
+    { config: WATCH, schema: { tags, querystring: recordingRangeQuery } },
+    async (req, reply) => {
+      const cam = await cameraOf(deps.db, authOf(req), req.query.id);
+      const { from, to } = req.query;
+      checkRange(from, to, CLIP_MAX_MS);
+      return sendClip(video, cam, await pieces(cam, from, to), { from, to }, reply);
     },
   );
 
@@ -178,9 +209,19 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, video: Vide
       const dir = streams.dirOf(cameraId);
       const query = `t=${encodeURIComponent(req.query.t as string)}`;
       if (file === 'vod.m3u8' && grant.purpose === 'playback') {
-        const text = vodPlaylist(dir, grant.from, grant.to, query);
+        const cam = await cameraById(deps.db, cameraId);
+        const text = cam ? piecesPlaylist(await pieces(cam, grant.from, grant.to), query) : null;
         if (text === null) return reply.code(404).send({ code: Code.NOT_FOUND, msg: 'no recording', data: null });
         return sendPlaylist(reply, text);
+      }
+      if (RECORDER_FILE.test(file)) {
+        const path = pieceFile(video, cameraId, { file, start: 0, end: 0, recorder: true });
+        if (!existsSync(path))
+          return reply.code(404).send({ code: Code.NOT_FOUND, msg: 'no such stream file', data: null });
+        return reply
+          .header('content-type', 'video/mp2t')
+          .header('cache-control', 'private, max-age=3600')
+          .send(createReadStream(path));
       }
       const path = join(dir, file);
       // A stopped stream's last list would look alive to a player: it must ask play again.

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import net from 'node:net';
@@ -6,6 +7,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { type EzvizSim, startEzvizSim } from '../../video-sim/ezvizSim';
+import { scenePublisher } from '../../video-sim/rtsp/scenePublisher';
+import { startRtspServer } from '../../video-sim/rtsp/server';
+import { Scene } from '../../video-sim/scene';
 import { DEFAULT_FFMPEG } from './ffmpeg';
 
 /** The EZVIZ simulator as the video tests use it: one PTZ camera, one fixed, one offline. */
@@ -72,5 +76,44 @@ export async function startWebServer(): Promise<{ url: string; close: () => Prom
   return {
     url: `http://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
     close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+/**
+ * ffmpeg's description of a media file (its `Input #0` lines: format, duration, streams), read by copying it
+ * to nothing: what the tests check a segment or a clip with, without ffprobe (the npm ffmpeg has none).
+ */
+export function describeFile(file: string): string {
+  const r = spawnSync(DEFAULT_FFMPEG, ['-hide_banner', '-nostats', '-i', file, '-c', 'copy', '-f', 'null', '-'], {
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  if (r.status !== 0)
+    throw new Error(`ffmpeg could not read ${file}: ${r.stderr.trim().split('\n').slice(-2).join(' ')}`);
+  return r.stderr;
+}
+
+/**
+ * The RTSP simulator with one scene at `gate` (a camera whose stream URL carries `user:password`), as the
+ * demo's gate cameras are: for the tests of the stream manager and the recorder.
+ */
+export async function startRtspGate(password: string, name: string) {
+  const sceneDir = mkdtempSync(join(tmpdir(), 'farmpark-rtsp-cam-'));
+  const rtsp = await startRtspServer({ user: 'admin', password, lingerMs: 1000 });
+  const scene = new Scene({
+    ffmpeg: DEFAULT_FFMPEG,
+    font: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+    dir: sceneDir,
+    name,
+  });
+  rtsp.addSource('gate', scenePublisher(DEFAULT_FFMPEG, scene));
+  return {
+    rtsp,
+    url: rtsp.playUrl('gate'),
+    sceneDir,
+    async close() {
+      await rtsp.close();
+      rmSync(sceneDir, { recursive: true, force: true });
+    },
   };
 }

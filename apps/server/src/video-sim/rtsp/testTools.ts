@@ -14,9 +14,12 @@ export function processesNaming(text: string): string[] {
     });
 }
 
-/** Waits until `check` holds or `ms` passed; answers whether it held. */
-export async function eventually(check: () => boolean, ms: number): Promise<boolean> {
+/** Waits until `check` holds or `ms` passed (running `step` between looks); answers whether it held. */
+export async function eventually(check: () => boolean, ms: number, step?: () => Promise<void>): Promise<boolean> {
   const until = Date.now() + ms;
-  while (!check() && Date.now() < until) await new Promise((r) => setTimeout(r, 200));
+  while (!check() && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 200));
+    await step?.();
+  }
   return check();
 }

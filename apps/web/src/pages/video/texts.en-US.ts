@@ -37,6 +37,9 @@ export const videoEn: typeof videoZh = {
     play: 'Play',
     recordings: 'Recorded stretches',
     noRecordings: 'Nothing was recorded in that range',
+    alarmEvents: 'Alarms',
+    speed: 'Speed',
+    exportClip: 'Export clip (MP4, at most 1 hour)',
     purposes: { general: 'General', seedling: 'Seedlings', disaster: 'Disaster' },
     kinds: { ezviz: 'EZVIZ cloud', stream: 'Stream URL' },
     seedling: {
@@ -127,6 +130,9 @@ export const videoEn: typeof videoZh = {
       everyMinutes: 'every {{n}} min',
       none: 'none',
       enabled: 'Enabled',
+      recordAlways: 'Record around the clock',
+      recordAlwaysHelp:
+        "Kept by days and by the merchant's disk quota, oldest first; costs disk (about 1 MB a minute per camera) and a little CPU",
       source: 'Source',
       actions: 'Actions',
       notSetUp: 'Not set up',

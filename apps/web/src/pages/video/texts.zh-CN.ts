@@ -37,6 +37,9 @@ export const videoZh = {
     play: '播放',
     recordings: '有录像的时间段',
     noRecordings: '该时间段没有录像',
+    alarmEvents: '告警',
+    speed: '倍速',
+    exportClip: '导出片段(MP4，最长 1 小时)',
     purposes: { general: '通用', seedling: '苗情', disaster: '灾情' },
     kinds: { ezviz: '萤石云', stream: '视频流地址' },
     seedling: {
@@ -126,6 +129,8 @@ export const videoZh = {
       everyMinutes: '每 {{n}} 分钟',
       none: '不抓拍',
       enabled: '启用',
+      recordAlways: '全天录像',
+      recordAlwaysHelp: '按天数和商户磁盘配额保留，最旧的先删；占用磁盘（每路约每分钟 1 MB）和少量 CPU',
       source: '视频源',
       actions: '操作',
       notSetUp: '未设置',

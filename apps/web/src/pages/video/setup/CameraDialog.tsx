@@ -31,6 +31,7 @@ const LABEL_KEYS = {
   purpose: 'setup.purpose',
   snapshotEveryMinutes: 'setup.scheduleShort',
   enabled: 'setup.enabled',
+  recordAlways: 'setup.recordAlways',
   unchecked: 'setup.unchecked',
 } as const;
 
@@ -87,6 +88,7 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
       purpose: camera.purpose,
       snapshotEveryMinutes: camera.snapshotEveryMinutes,
       enabled: camera.enabled,
+      recordAlways: camera.recordAlways,
     });
   }, [camera, form]);
 
@@ -116,6 +118,7 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
           purpose: 'general',
           snapshotEveryMinutes: 0,
           enabled: true,
+          recordAlways: false,
           unchecked: false,
         }}
         data-testid="camera-form"
@@ -170,6 +173,14 @@ export default function CameraDialog({ camera, onClose, onSaved }: Props) {
           </Form.Item>
           <Form.Item name="enabled" label={labels.enabled} valuePropName="checked">
             <Switch />
+          </Form.Item>
+          <Form.Item
+            name="recordAlways"
+            label={labels.recordAlways}
+            valuePropName="checked"
+            tooltip={t('video.setup.recordAlwaysHelp')}
+          >
+            <Switch data-testid="camera-recordAlways" />
           </Form.Item>
           <Form.Item name="purpose" label={labels.purpose}>
             <Select
