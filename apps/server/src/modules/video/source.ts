@@ -48,15 +48,28 @@ export async function streamSource(config: Config, url: string | null): Promise<
   return { url, protocol };
 }
 
-/** The camera's source now (an EZVIZ camera's live address is asked at each play), or a CameraFailure. */
-export async function cameraSource(deps: { db: Db; config: Config }, cam: CameraRow): Promise<CameraSource> {
+/** EZVIZ's answer to a protocol it does not serve for a device. */
+const EZVIZ_NO_PROTOCOL = '60061';
+
+/**
+ * The camera's source now (an EZVIZ camera's live address is asked at each play), or a CameraFailure.
+ * `ezviz: 'flv'` (the low-latency live path) asks EZVIZ for HTTP-FLV, which arrives as it is made (HLS
+ * comes a segment late), and takes HLS when EZVIZ does not serve FLV for the device.
+ */
+export async function cameraSource(
+  deps: { db: Db; config: Config },
+  cam: CameraRow,
+  ezviz: 'hls' | 'flv' = 'hls',
+): Promise<CameraSource> {
   if (!cam.kind) throw new CameraFailure('not-configured');
   if (cam.enabled === 0) throw new CameraFailure('disabled');
   if (cam.kind === 'stream') return streamSource(deps.config, cam.stream_url);
   try {
-    const live = await ezvizLiveAddress(ezvizDeps(deps), ezvizTarget(cam), 'hls');
-    return { url: live.url, protocol: 'hls' };
+    const live = await ezvizLiveAddress(ezvizDeps(deps), ezvizTarget(cam), ezviz);
+    return { url: live.url, protocol: ezviz };
   } catch (err) {
+    if (ezviz === 'flv' && err instanceof EzvizError && err.code === EZVIZ_NO_PROTOCOL)
+      return cameraSource(deps, cam, 'hls');
     throw ezvizFailure(err);
   }
 }
