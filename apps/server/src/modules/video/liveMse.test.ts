@@ -1,11 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Code, type PlayAnswer, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestEnv, engines, type TestEnv } from '../../test/harness';
 import type { EzvizSim } from '../../video-sim/ezvizSim';
-import { hasFfmpeg } from './ffmpeg';
+import { changedShare, MOVED_ABOVE } from '../../video-sim/pictureChange';
+import { hasFfmpeg, runFfmpeg } from './ffmpeg';
 import { defaultFlagsOf, startsWithKey } from './fmp4';
 import { streamToken } from './streamToken';
 import { SIM_KEY, SIM_SERIALS, startTestSim } from './testFixture';
@@ -39,15 +42,18 @@ function watch(url: string, count: number): Promise<Received & { ws: WebSocket }
   return new Promise((resolve, reject) => {
     const got: Partial<Received> & { fragments: Buffer[] } = { fragments: [] };
     const timer = setTimeout(() => reject(new Error(`only ${got.fragments.length} fragments in 20 s`)), 20_000);
-    ws.on('message', (data: Buffer, binary: boolean) => {
+    const onMessage = (data: Buffer, binary: boolean) => {
       if (!binary) got.codec = (JSON.parse(data.toString('utf8')) as { codec: string }).codec;
       else if (!got.init) got.init = data;
       else got.fragments.push(data);
       if (got.fragments.length === count) {
+        // what comes next is the caller's to read
+        ws.off('message', onMessage);
         clearTimeout(timer);
         resolve({ ...(got as Received), ws });
       }
-    });
+    };
+    ws.on('message', onMessage);
     ws.on('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
     ws.on('error', reject);
   });
@@ -61,6 +67,21 @@ function refusedWith(url: string): Promise<number> {
     ws.on('open', () => reject(new Error('the upgrade was accepted')));
     ws.on('error', () => {});
   });
+}
+
+/** The last picture of fMP4 as a viewer received it (init segment and fragments), as PNG. */
+async function lastPicture(init: Buffer, fragments: Buffer[]): Promise<Buffer> {
+  const dir = mkdtempSync(join(tmpdir(), 'farmpark-live-'));
+  try {
+    writeFileSync(join(dir, 'in.mp4'), Buffer.concat([init, ...fragments]));
+    // biome-ignore format: one option per line reads better
+    await runFfmpeg('ffmpeg', [
+      '-hide_banner', '-loglevel', 'error', '-i', join(dir, 'in.mp4'), '-update', '1', '-y', join(dir, 'last.png'),
+    ]);
+    return readFileSync(join(dir, 'last.png'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe.skipIf(!hasFfmpeg).each(engines)('sub-second live: fMP4 over WebSocket [%s]', (engine) => {
@@ -149,5 +170,28 @@ describe.skipIf(!hasFfmpeg).each(engines)('sub-second live: fMP4 over WebSocket 
     // the PTZ camera's own token still plays it
     const got = await watch(`${base}${other.url}`, 1);
     got.ws.close();
+  }, 40_000);
+
+  it('PTZ feedback comes through the same socket: a pan shows in the next fragments, the same ffmpeg throughout', async () => {
+    const answer = await playLive(ptz.id);
+    const viewer = await watch(`${base}${answer.url}`, 8);
+    const before = await lastPicture(viewer.init, viewer.fragments);
+    const muxers = muxersOf(sim.url);
+    const more: Buffer[] = [];
+    viewer.ws.on('message', (data: Buffer, binary: boolean) => binary && more.push(data));
+    const pan = { id: ptz.id, direction: 'left' };
+    expect((await env.post('/api/merchant/video/camera/ptz', demo, { ...pan, action: 'start', speed: 2 })).code).toBe(
+      Code.OK,
+    );
+    // the pan reaches the scene's edge within a second of moving (240 px/s); a loaded machine shows it later
+    let share = 0;
+    for (const until = Date.now() + 8000; share <= MOVED_ABOVE && Date.now() < until; ) {
+      await new Promise((r) => setTimeout(r, 500));
+      share = await changedShare(before, await lastPicture(viewer.init, [...viewer.fragments, ...more]));
+    }
+    await env.post('/api/merchant/video/camera/ptz', demo, { ...pan, action: 'stop' });
+    viewer.ws.close();
+    expect(share).toBeGreaterThan(MOVED_ABOVE);
+    expect(muxersOf(sim.url)).toEqual(muxers);
   }, 40_000);
 });

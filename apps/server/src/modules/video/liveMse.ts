@@ -49,7 +49,10 @@ interface Muxer {
   viewers: Set<Viewer>;
   /** Resolves at the first key fragment; rejects with a CameraFailure when the source gave none. */
   ready: Promise<void>;
-  /** When the last viewer left (or play started it without one); null while watched. */
+  /**
+   * When the last viewer left (or the first key frame came with none yet); null while watched or starting
+   * (a start has READY_MS of its own).
+   */
   unwatchedSince: number | null;
 }
 
@@ -145,7 +148,7 @@ export class LiveHub {
     // biome-ignore format: one option per line reads better
     const args = [
       // no input buffering: a frame is passed on as soon as it is read
-      '-fflags', 'nobuffer', '-flags', 'low_delay', ...inputArgs(src),
+      '-fflags', 'nobuffer', '-flags', 'low_delay', ...inputArgs(src, 10, 100_000),
       '-map', '0:v:0', ...video, '-an',
       '-f', 'mp4', '-movflags', 'frag_keyframe+empty_moov+default_base_moof', '-frag_duration', '100000',
       'pipe:1',
@@ -157,18 +160,18 @@ export class LiveHub {
       stdin: true,
       stdout: true,
     });
-    const m: Muxer = {
-      proc,
-      init: null,
-      gop: [],
-      viewers: new Set(),
-      ready: Promise.resolve(),
-      unwatchedSince: Date.now(),
-    };
+    const m: Muxer = { proc, init: null, gop: [], viewers: new Set(), ready: Promise.resolve(), unwatchedSince: null };
     let keyed: () => void = () => {};
     m.ready = new Promise<void>((resolve, reject) => {
-      keyed = resolve;
-      const timer = setTimeout(() => reject(new CameraFailure('offline', 'no video within 20 s')), READY_MS);
+      keyed = () => {
+        clearTimeout(timer);
+        if (m.viewers.size === 0 && m.unwatchedSince === null) m.unwatchedSince = Date.now();
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        reject(new CameraFailure('offline', 'no video within 20 s'));
+        void proc.stop();
+      }, READY_MS);
       timer.unref();
       void proc.ended.then(() => {
         clearTimeout(timer);
