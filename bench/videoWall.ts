@@ -72,12 +72,13 @@ export async function wallFirstFrames(
       await node.waitFor();
       // timed inside the page: from the click event to the tile's first frame
       // a string, not a function: tsx would wrap named inner functions in a helper the page lacks
-      const wait = page.evaluate<number>(`new Promise((resolve, reject) => {
+      const wait = page.evaluate<number>(`new Promise((resolve) => {
         const t0 = performance.now();
         const tick = () => {
           const v = document.querySelector('[data-testid="tile-video-${i}"]');
           if (v && v.readyState >= 2) return resolve(performance.now() - t0);
-          if (performance.now() - t0 > 30000) return reject(new Error('tile ${i}: no frame in 30 s'));
+          // a tile with no picture in 30 s counts as 30 s: the run goes on to the other tiles
+          if (performance.now() - t0 > 30000) return resolve(30000);
           requestAnimationFrame(tick);
         };
         tick();

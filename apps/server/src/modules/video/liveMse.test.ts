@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { Code, type PlayAnswer, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createTestEnv, engines, type TestEnv } from '../../test/harness';
+import { engines, type TestEnv } from '../../test/harness';
 import type { EzvizSim } from '../../video-sim/ezvizSim';
 import { changedShare, MOVED_ABOVE } from '../../video-sim/pictureChange';
 import { hasFfmpeg, runFfmpeg } from './ffmpeg';
 import { defaultFlagsOf, startsWithKey } from './fmp4';
 import { streamToken } from './streamToken';
-import { SIM_KEY, SIM_SERIALS, startTestSim } from './testFixture';
+import { SIM_SERIALS, startVideoTestEnv } from './testFixture';
 
 const PLAY = '/api/merchant/video/camera/play';
 
@@ -86,32 +86,24 @@ async function lastPicture(init: Buffer, fragments: Buffer[]): Promise<Buffer> {
 
 describe.skipIf(!hasFfmpeg).each(engines)('sub-second live: fMP4 over WebSocket [%s]', (engine) => {
   let sim: EzvizSim;
-  let env: TestEnv & { close: () => Promise<void> };
+  let env: TestEnv;
   let demo: string;
   let fixed: VideoCamera;
   let ptz: VideoCamera;
   let base: string;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    sim = await startTestSim();
-    env = await createTestEnv(engine, {
-      EZVIZ_BASE_URL: sim.url,
-      VIDEO_IDLE_SECONDS: '5',
-      VIDEO_ALLOW_LOCAL_SOURCES: 'true',
-    });
+    const t = await startVideoTestEnv(engine);
+    ({ sim, env, demo, close } = t);
     await env.app.listen({ port: 0, host: '127.0.0.1' });
     base = `ws://127.0.0.1:${(env.app.server.address() as AddressInfo).port}`;
-    demo = await env.login('demo');
-    await env.post('/api/merchant/video/ezvizKey', demo, { appKey: SIM_KEY.appKey, secret: SIM_KEY.appSecret });
-    const park = env.ids.parks.farm[0] as number;
-    const add = (body: object) =>
-      env.post<VideoCamera>('/api/merchant/video/camera/add', demo, { groupId: park, kind: 'ezviz', ...body });
-    fixed = (await add({ name: 'Fixed', deviceSerial: SIM_SERIALS.fixed })).data;
-    ptz = (await add({ name: 'PTZ', deviceSerial: SIM_SERIALS.ptz, ptz: true })).data;
+    fixed = await t.addCamera({ name: 'Fixed', kind: 'ezviz', deviceSerial: SIM_SERIALS.fixed });
+    ptz = await t.addCamera({ name: 'PTZ', kind: 'ezviz', deviceSerial: SIM_SERIALS.ptz, ptz: true });
   }, 60_000);
   afterAll(async () => {
-    await env?.close();
-    await sim?.close();
+    await close?.();
   });
 
   const playLive = async (id: number) => {

@@ -1,15 +1,12 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { type WebSocket, WebSocketServer } from 'ws';
-import type { Config } from '../../config';
-import type { Db } from '../../db/connect';
-import type { CodecProbe } from './codec';
 import { asFailure, CameraFailure } from './faults';
 import { Fmp4Splitter } from './fmp4';
-import type { CameraHealth } from './health';
-import type { OwnedProcess, ProcessOwner } from './processes';
+import type { OwnedProcess } from './processes';
+import { copyThenProbe, type RelayDeps, relaySource, videoArgs } from './relayStart';
 import { type CameraRow, cameraById } from './repo';
-import { type CameraSource, cameraSource, inputArgs } from './source';
+import { type CameraSource, inputArgs } from './source';
 import { readStreamToken } from './streamToken';
 
 /**
@@ -22,18 +19,8 @@ import { readStreamToken } from './streamToken';
  */
 export const LIVE_WS_PATH = /^\/api\/video\/live\/(\d{1,12})$/;
 const READY_MS = 20_000;
-const PROBE_MS = 15_000;
 /** A viewer this far behind (bytes queued in its socket) skips fragments up to the next key frame. */
 const BEHIND_BYTES = 1_000_000;
-
-export interface LiveDeps {
-  db: Db;
-  config: Config;
-  owner: ProcessOwner;
-  health: CameraHealth;
-  codecs: CodecProbe;
-  log?: { warn(o: object, m: string): void };
-}
 
 interface Viewer {
   ws: WebSocket;
@@ -61,7 +48,7 @@ export class LiveHub {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
   private readonly sweeper: NodeJS.Timeout;
 
-  constructor(private readonly deps: LiveDeps) {
+  constructor(private readonly deps: RelayDeps) {
     this.sweeper = setInterval(() => this.sweep(), 1000);
     this.sweeper.unref();
   }
@@ -71,34 +58,19 @@ export class LiveHub {
     return Math.min(this.deps.config.video.idleSeconds, 5) * 1000;
   }
 
-  /** Cameras with a live muxer now, and how many watch each (tests, the bench). */
-  running(): Map<number, number> {
-    return new Map([...this.muxers].map(([id, m]) => [id, m.viewers.size]));
-  }
-
-  /** The muxer's process id (tests: viewers share one). */
-  pidOf(cameraId: number): number | undefined {
-    return this.muxers.get(cameraId)?.proc.pid;
-  }
-
   /** Starts (or keeps) the camera's muxer; resolves when a key frame came, rejects with a CameraFailure. */
   async start(cam: CameraRow): Promise<void> {
     let m = this.muxers.get(cam.id);
     if (!m) {
-      const recent = this.deps.health.recentFailure(cam.id);
-      if (recent) throw recent;
-      let src: CameraSource;
+      const src = await relaySource(this.deps, cam, 'flv');
       try {
-        src = await cameraSource(this.deps, cam, 'flv');
-        if (!this.deps.owner.available())
-          throw new CameraFailure('no-ffmpeg', `FFMPEG_PATH=${this.deps.config.video.ffmpeg}`);
-      } catch (err) {
-        const failure = asFailure(err, [cam.stream_url]);
-        await this.deps.health.failed(cam, failure);
-        throw failure;
-      }
-      try {
-        m = this.muxers.get(cam.id) ?? this.begin(cam, src);
+        m =
+          this.muxers.get(cam.id) ??
+          copyThenProbe(this.deps, cam, src, {
+            spawn: (codec) => this.spawn(cam, src, codec),
+            isCurrent: (r) => this.muxers.get(cam.id) === r,
+            stop: () => this.stop(cam.id),
+          });
       } catch (err) {
         throw asFailure(err); // the process cap
       }
@@ -106,45 +78,8 @@ export class LiveHub {
     await m.ready;
   }
 
-  /** Copies H.264 at once and probes beside it (as streams.ts does); another codec starts again, encoded. */
-  private begin(cam: CameraRow, src: CameraSource): Muxer {
-    const known = cam.kind === 'ezviz' ? 'h264' : this.deps.codecs.known(src.url);
-    const first = this.spawn(cam, src, known ?? 'h264');
-    const copying = first.ready;
-    const ready = known
-      ? copying
-      : this.deps.codecs.probe(cam.merchant_id, src, { inputArgs: inputArgs(src), timeoutMs: PROBE_MS }).then(
-          async (codec) => {
-            if (codec === 'h264') return copying;
-            if (this.muxers.get(cam.id) !== first) throw new CameraFailure('offline', 'the stream was stopped');
-            await this.stop(cam.id);
-            return this.spawn(cam, src, codec).ready;
-          },
-          async (err) => {
-            await this.stop(cam.id);
-            throw err;
-          },
-        );
-    first.ready = ready.then(
-      () => this.deps.health.reached(cam),
-      async (err) => {
-        const failure = asFailure(err, [cam.stream_url]);
-        await this.deps.health.failed(cam, failure);
-        throw failure;
-      },
-    );
-    first.ready.catch(() => {});
-    return first;
-  }
-
   private spawn(cam: CameraRow, src: CameraSource, codec: string): Muxer {
-    const video =
-      codec === 'h264'
-        ? ['-c:v', 'copy']
-        : [
-            ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-            ...['-force_key_frames', 'expr:gte(t,n_forced*0.5)'],
-          ];
+    const video = videoArgs(codec);
     // biome-ignore format: one option per line reads better
     const args = [
       // no input buffering: a frame is passed on as soon as it is read
