@@ -16,17 +16,20 @@ export const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.max(0, M
 
 // Page code as strings: tsx would wrap named inner functions in a helper the page lacks.
 const { bits, cell, unitMs } = TIME_CODE;
-/** In the page: `window.__frames(video, onFrame)` calls onFrame(imageData, shownAtWallMs) for each frame. */
-const FRAMES = `window.__frames = (video, onFrame) => {
+/**
+ * In the page: `window.__frames(video, onFrame, rows)` calls onFrame(imageData, shownAtWallMs) for each frame
+ * shown, with its top `rows` rows (all by default; the time code needs 12: nine tiles read whole cost frames).
+ */
+const FRAMES = `window.__frames = (video, onFrame, rows) => {
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d', { willReadFrequently: true });
   let on = true;
   const next = () => video.requestVideoFrameCallback((now, meta) => {
     if (!on) return;
-    const w = video.videoWidth, h = video.videoHeight;
+    const w = video.videoWidth, h = Math.min(rows || video.videoHeight, video.videoHeight);
     if (w && h) {
       canvas.width = w; canvas.height = h;
-      ctx.drawImage(video, 0, 0, w, h);
+      ctx.drawImage(video, 0, 0, w, h, 0, 0, w, h);
       onFrame(ctx.getImageData(0, 0, w, h), performance.timeOrigin + meta.expectedDisplayTime);
     }
     next();
@@ -56,7 +59,7 @@ export async function liveLatency(page: Page, tiles: number, seconds: number): P
     const stops = [];
     for (let i = 0; i < ${tiles}; i++) {
       const v = document.querySelector('[data-testid="tile-video-' + i + '"]');
-      if (v) stops.push(window.__frames(v, (img, shownAt) => out.push(window.__age(window.__code(img), shownAt))));
+      if (v) stops.push(window.__frames(v, (img, shownAt) => out.push(window.__age(window.__code(img), shownAt)), ${cell}));
     }
     setTimeout(() => { stops.forEach((s) => s()); resolve(out); }, ${seconds * 1000});
   })`);

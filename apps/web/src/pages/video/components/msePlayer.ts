@@ -10,6 +10,11 @@
 export const MAX_BEHIND_S = 0.5;
 /** Where a jump lands, behind the newest frame (s): a little room for the next fragment. */
 const EDGE_S = 0.1;
+/**
+ * At most one jump per this long (ms): each jump is a seek, and a decoder that is slow (nine tiles on a
+ * busy machine) and jumped at every fragment showed almost no frames at all.
+ */
+const JUMP_EVERY_MS = 2000;
 /** Played video kept (s) before it is removed from the buffer. */
 const KEEP_S = 3;
 
@@ -52,6 +57,7 @@ export function playMse(video: HTMLVideoElement, path: string, onError: (message
   let buffer: SourceBuffer | null = null;
   let codec: string | null = null;
   let over = false;
+  let jumpedAt = 0;
   const fail = (m: string) => {
     if (over) return;
     over = true;
@@ -65,7 +71,10 @@ export function playMse(video: HTMLVideoElement, path: string, onError: (message
       const start = b.start(0);
       const end = b.end(b.length - 1);
       const jump = liveEdgeJump(video.currentTime, start, end);
-      if (jump !== null) video.currentTime = jump;
+      if (jump !== null && (video.currentTime < start || Date.now() - jumpedAt > JUMP_EVERY_MS)) {
+        jumpedAt = Date.now();
+        video.currentTime = jump;
+      }
       if (video.currentTime - start > KEEP_S + 1) {
         buffer.remove(start, video.currentTime - KEEP_S);
         return;
