@@ -87,9 +87,10 @@ export async function ptzVisible(
     // watch: keep the last frame as the reference until armed, then time the first changed one
     await page.evaluate(`(() => {
       const v = document.querySelector('[data-testid="tile-video-${tile}"]');
-      window.__ptz = { ref: null, pressedAt: null, changedAt: null };
+      window.__ptz = { ref: null, pressedAt: null, changedAt: null, frames: 0, most: 0 };
       const s = window.__ptz;
       s.stop = window.__frames(v, (img, shownAt) => {
+        s.frames++;
         if (s.pressedAt === null || shownAt < s.pressedAt) { s.ref = img; return; }
         if (s.changedAt !== null || !s.ref) return;
         let changed = 0, all = 0;
@@ -100,22 +101,28 @@ export async function ptzVisible(
             if (Math.abs(img.data[j] - s.ref.data[j]) > 48 || Math.abs(img.data[j + 1] - s.ref.data[j + 1]) > 48 ||
                 Math.abs(img.data[j + 2] - s.ref.data[j + 2]) > 48) changed++;
           }
+        s.most = Math.max(s.most, changed / all);
         if (changed / all > 0.05) s.changedAt = shownAt;
       });
     })()`);
     await page.waitForTimeout(800);
     const pressedAt = await press(direction);
     await page.evaluate(`window.__ptz.pressedAt = ${pressedAt}`);
-    const changedAt = await page
-      .waitForFunction('window.__ptz.changedAt', undefined, { timeout: 10_000, polling: 50 })
-      .then((h) => h.jsonValue() as Promise<number>)
-      .catch(() => null);
+    // polled with evaluate: waitForFunction evaluates strings in the page, which the console's CSP forbids
+    let changedAt: number | null = null;
+    for (const until = Date.now() + 10_000; changedAt === null && Date.now() < until; ) {
+      changedAt = await page.evaluate<number | null>('window.__ptz.changedAt');
+      if (changedAt === null) await page.waitForTimeout(50);
+    }
     await release(direction);
     await page.evaluate('window.__ptz.stop()');
     if (changedAt === null) {
       // counted as 10 s: a press nobody sees is a failure, not a missing sample
       samples.push(10_000);
-      log(`PTZ press ${i + 1} (${direction}): no change seen in 10 s`);
+      const seen = await page.evaluate<string>(
+        'JSON.stringify({ frames: window.__ptz.frames, most: window.__ptz.most })',
+      );
+      log(`PTZ press ${i + 1} (${direction}): no change seen in 10 s (${seen})`);
     } else {
       samples.push(Math.round(changedAt - pressedAt));
       log(`PTZ press ${i + 1} (${direction}): first changed frame after ${Math.round(changedAt - pressedAt)} ms`);
