@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD } from '../apps/server/src/demo/data';
 import { type SpawnedServer, spawnServer } from '../apps/server/src/test/spawnServer';
 import { log, numericArgs } from './args';
+import { liveLatency, p95, ptzVisible } from './videoLatency';
 import { buildConsole, wallFirstFrames } from './videoWall';
 
 /**
@@ -115,12 +116,49 @@ export async function startVideoDemo(
   };
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 async function main() {
-  const demo = await startVideoDemo({ VIDEO_IDLE_SECONDS: String(idle), WEB_DIST: buildConsole() });
+  const demo = await startVideoDemo({
+    VIDEO_IDLE_SECONDS: String(idle),
+    WEB_DIST: buildConsole(),
+    // the simulated cameras draw the wall clock in the picture: the latency is read off the frames
+    VIDEO_SIM_TIME_CODE: 'true',
+  });
   const pid = demo.server.proc.pid as number;
   try {
-    // the wall first, on cold streams; then every camera once
-    const wall = await wallFirstFrames(demo.base);
+    // the wall first, on cold streams; then, on the playing wall, the latency and the PTZ feedback
+    let latency: number[] = [];
+    let ptz: number[] = [];
+    const wall = await wallFirstFrames(demo.base, async (page, cams, token) => {
+      latency = await liveLatency(page, cams.length, 10);
+      log(`live latency over 10 s, ${latency.length} frames: p95 ${p95(latency)} ms, median ${median(latency)} ms`);
+      const tile = cams.findIndex((c) => c.ptz);
+      if (tile < 0) {
+        log('no PTZ camera on the wall');
+        return;
+      }
+      const id = (cams[tile] as { id: number }).id;
+      const ptzCall = (body: object) =>
+        fetch(`${demo.base}/api/merchant/video/camera/ptz`, {
+          method: 'POST',
+          headers: { AuthToken: token, 'content-type': 'application/json' },
+          body: JSON.stringify({ id, ...body }),
+        });
+      ptz = await ptzVisible(
+        page,
+        tile,
+        10,
+        async (direction) => {
+          const at = Date.now();
+          // pressed when sent: the response is not waited for, as a person does not wait for it
+          void ptzCall({ action: 'start', direction, speed: 2 });
+          return at;
+        },
+        async (direction) => void (await ptzCall({ action: 'stop', direction })),
+      );
+      log(`PTZ press to first changed frame: p95 ${p95(ptz)} ms (${ptz.join(', ')})`);
+    });
     log(`9-tile wall, click to first frame: p95 ${wall.p95Ms} ms (${wall.samples.join(', ')})`);
     const playing = await watchAllOnce(demo.base);
     const watched = await ffmpegCpuPercent(pid, 5);
@@ -151,6 +189,8 @@ async function main() {
         recordingCpuPercentOfCore: pct(recording),
         recordingSceneCpuPercentOfCore: pct(scenes),
         wallFirstFrameP95Ms: wall.p95Ms,
+        liveLatencyP95Ms: latency.length ? p95(latency) : null,
+        ptzVisibleP95Ms: ptz.length ? p95(ptz) : null,
       })}\n`,
     );
   } finally {

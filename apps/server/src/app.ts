@@ -254,6 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   testingRoutes(app, { ...moduleDeps, bus: deps.bus });
 
   await installSpa(app, config.webDist);
-  broker.attachWebSocket(app.server);
+  // MQTT on /mqtt, live video's fMP4 on /api/video/live/<camera id>
+  broker.attachWebSocket(app.server, (req, socket, head) => video.live.handleUpgrade(req, socket, head));
   return { app, routes, devices, rules, alarms, irrigation, pictures, recorder: video.recorder };
 }

@@ -174,6 +174,8 @@ const envSchema = z.object({
   VIDEO_MAX_PROCESSES_PER_MERCHANT: z.coerce.number().int().min(1).max(1000).default(16),
   /** Stream URLs may point at this server, loopback or link-local addresses (the demo's and tests' simulators). */
   VIDEO_ALLOW_LOCAL_SOURCES: bool.default(false),
+  /** The demo's simulated cameras draw a time code (video-sim/timeCode.ts: bench:video's latency). */
+  VIDEO_SIM_TIME_CODE: bool.default(false),
 });
 
 export type DatabaseTarget = { engine: 'sqlite'; file: string } | { engine: 'postgres'; url: string };
@@ -226,6 +228,7 @@ export interface Config {
     maxProcesses: number;
     maxProcessesPerMerchant: number;
     allowLocalSources: boolean;
+    simTimeCode: boolean;
   };
 }
 
@@ -292,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxProcesses: e.VIDEO_MAX_PROCESSES,
       maxProcessesPerMerchant: e.VIDEO_MAX_PROCESSES_PER_MERCHANT,
       allowLocalSources: e.VIDEO_ALLOW_LOCAL_SOURCES,
+      simTimeCode: e.VIDEO_SIM_TIME_CODE,
     },
   };
 }

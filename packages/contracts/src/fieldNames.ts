@@ -123,6 +123,7 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   longitude: ['经度', 'longitude'],
   lot: ['批号', 'lot'],
   low: ['下限', 'low'],
+  lowLatency: ['低延迟', 'low latency'],
   lowStock: ['低库存提醒', 'low stock'],
   machineId: ['设备', 'machine'],
   machineryId: ['农机', 'machine'],

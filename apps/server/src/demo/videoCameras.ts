@@ -74,6 +74,7 @@ export async function startDemoVideo(
     dir: join(config.dataDir, 'video-sim'),
     idleMs: config.video.idleSeconds * 1000,
     timeZone: config.tzName,
+    timeCode: config.video.simTimeCode,
   });
   for (const merchantId of new Set(parks.map((p) => p.merchant_id)))
     await saveEzvizKey(db, merchantId, APP_KEY, appSecret);
@@ -89,6 +90,7 @@ export async function startDemoVideo(
       dir: join(config.dataDir, 'video-sim', `rtsp-park${p.id}-gate`),
       name: `${p.name.slice(0, 6)} ${gate.name}`,
       timeZone: config.tzName,
+      timeCode: config.video.simTimeCode,
     });
     rtsp.addSource(path, scenePublisher(config.video.ffmpeg, scene));
     made += await ensureParkCameras(db, p, rtsp.playUrl(path));

@@ -18,8 +18,11 @@ import type { Publish } from './publish';
 export interface MqttBroker {
   aedes: Aedes;
   publish: Publish;
-  /** Serves MQTT over WebSocket on `/mqtt` of the given HTTP server (the console's own port). */
-  attachWebSocket(server: HttpServer): void;
+  /**
+   * Serves MQTT over WebSocket on `/mqtt` of the given HTTP server (the console's own port); `other` may
+   * take other paths' upgrades (it answers true when it did: live video), the rest are closed.
+   */
+  attachWebSocket(server: HttpServer, other?: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean): void;
   /** MQTT over TCP for devices. */
   listenTcp(port: number, host?: string): Promise<NetServer>;
   /** Drops every connection signed in as this device (secret regenerated, device removed); returns how many. */
@@ -250,11 +253,11 @@ export async function createBroker(deps: {
   return {
     aedes,
     publish,
-    attachWebSocket(server) {
+    attachWebSocket(server, other) {
       server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
         const path = (req.url ?? '').split('?')[0];
         if (path !== MQTT_WS_PATH) {
-          socket.destroy();
+          if (!other?.(req, socket, head)) socket.destroy();
           return;
         }
         wss.handleUpgrade(req, socket, head, (ws) => {

@@ -10,7 +10,8 @@ import { type PtzMove, Scene } from './scene';
  * A local EZVIZ-compatible open API (the part FarmPark calls: token, live address, PTZ, capture), for the
  * demo and the tests, so the same client code runs as against open.ys7.com. Answers `{code, msg, data}`
  * with text codes, "200" for success, 10002 for an expired token. Its devices are simulated scenes (see
- * scene.ts) whose HLS it serves itself under /live/, started when fetched and stopped when unwatched.
+ * scene.ts) whose HLS and live HTTP-FLV it serves itself under /live/, started when fetched and stopped
+ * when unwatched.
  */
 export interface SimDevice {
   serial: string;
@@ -34,6 +35,8 @@ export interface EzvizSimOptions {
   timeZone?: string;
   /** See SceneOptions.movingBox. */
   movingBox?: boolean;
+  /** See SceneOptions.timeCode. */
+  timeCode?: boolean;
 }
 
 export interface EzvizSim {
@@ -81,6 +84,7 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
           name: d.name,
           timeZone: opts.timeZone,
           movingBox: opts.movingBox,
+          timeCode: opts.timeCode,
         }),
         touched: Date.now(),
       };
@@ -90,7 +94,11 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
   };
   const idleMs = opts.idleMs ?? 30_000;
   const sweeper = setInterval(() => {
-    for (const s of scenes.values()) if (s.scene.running && Date.now() - s.touched > idleMs) void s.scene.stop();
+    for (const s of scenes.values()) {
+      // an open FLV player watches until it goes
+      if (s.scene.flv.watching > 0) s.touched = Date.now();
+      if (s.scene.running && Date.now() - s.touched > idleMs) void s.scene.stop();
+    }
   }, 2000);
   sweeper.unref();
 
@@ -118,9 +126,12 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
     if (device.offline) return answer(res, '20007', 'device is offline');
     const s = sceneOf(device);
     if (path === '/api/lapp/v2/live/address/get') {
-      if ((form.get('protocol') ?? '2') !== '2') return answer(res, '60061', 'only HLS (protocol 2) is simulated');
+      const protocol = form.get('protocol') ?? '2';
+      if (protocol !== '2' && protocol !== '4')
+        return answer(res, '60061', 'only HLS (protocol 2) and FLV (4) are simulated');
       const expireTime = Date.now() + 3600_000;
-      const url = `${base}/live/${key(device)}/index.m3u8?k=${randomBytes(6).toString('hex')}`;
+      const file = protocol === '2' ? 'index.m3u8' : 'live.flv';
+      const url = `${base}/live/${key(device)}/${file}?k=${randomBytes(6).toString('hex')}`;
       return answer(res, '200', 'Operation succeeded', { id: key(device), url, expireTime });
     }
     if (path === '/api/lapp/device/ptz/start' || path === '/api/lapp/device/ptz/stop') {
@@ -164,7 +175,7 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
       res.writeHead(jpg ? 200 : 404, { 'content-type': 'image/jpeg' });
       return void res.end(jpg ?? '');
     }
-    const m = /^\/live\/([\w-]+)\/(index\.m3u8|index\d+\.ts)$/.exec(path);
+    const m = /^\/live\/([\w-]+)\/(index\.m3u8|index\d+\.ts|live\.flv)$/.exec(path);
     const device = m && opts.devices.find((d) => key(d) === m[1]);
     if (!m || !device || device.offline) {
       res.writeHead(404);
@@ -173,6 +184,7 @@ export async function startEzvizSim(opts: EzvizSimOptions): Promise<EzvizSim> {
     const s = sceneOf(device);
     s.touched = Date.now();
     s.scene.start();
+    if (m[2] === 'live.flv') return s.scene.flv.attach(res);
     const file = join(opts.dir, key(device), m[2] as string);
     // The first playlist appears after the first 2 s segment.
     for (let i = 0; i < 100 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));

@@ -2,7 +2,9 @@ import { type ChildProcess, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { spawnFfmpeg, stopFfmpeg } from '../modules/video/ffmpeg';
+import { launchFfmpeg, stopFfmpeg } from '../modules/video/ffmpeg';
+import { FlvFanout } from './flvFanout';
+import { TIME_CODE } from './timeCode';
 
 /**
  * One simulated camera's picture: a generated 960x540 scene (a still test pattern, a moving box) seen through a
@@ -40,6 +42,11 @@ export interface SceneOptions {
    * pictures at every zoom turn it off; off, the stream and the captures both lack it.
    */
   movingBox?: boolean;
+  /**
+   * A time code drawn top left (timeCode.ts): the wall clock when the frame was made, in black and white
+   * cells a page can read back (the benchmark's latency). Off by default.
+   */
+  timeCode?: boolean;
 }
 
 export type PanDirection = 'up' | 'down' | 'left' | 'right';
@@ -62,6 +69,8 @@ export class Scene {
   /** The running move: pixels per second (pan) or zoom factor per second (zoom). */
   private moving: { dx: number; dy: number; rate: number; since: number } | null = null;
   private zoomTimer: NodeJS.Timeout | null = null;
+  /** The live HTTP-FLV of the running stream (EZVIZ's protocol 4): every player of it. */
+  readonly flv = new FlvFanout();
 
   constructor(private readonly opts: SceneOptions) {}
 
@@ -97,6 +106,7 @@ export class Scene {
       // The name bottom right, as cameras put their channel name: a console draws its tile's title top left.
       `drawtext=${label}:textfile='${nameFile.replace(/[:\\']/g, (c) => `\\${c}`)}':x=w-tw-8:y=h-th-10`,
       `drawtext=${label}:text='%{localtime\\:%Y-%m-%d %H\\\\\\:%M\\\\\\:%S}':x=8:y=h-th-10`,
+      ...(this.opts.timeCode ? [timeCodeFilter()] : []),
     ].join(',');
   }
 
@@ -110,23 +120,32 @@ export class Scene {
     return ['-re', '-loop', '1', '-framerate', String(SCENE.fps), '-i', backdrop(this.opts.ffmpeg)];
   }
 
-  /** Starts writing `index.m3u8` (1 s segments, the last 8 kept). */
+  /** Starts writing `index.m3u8` (1 s segments, the last 8 kept) and the live FLV (`flv`), one encode for both. */
   start(): void {
     if (this.running) return;
     rmSync(this.opts.dir, { recursive: true, force: true });
     this.prepare();
     this.settle();
     this.startedAt = Date.now();
+    this.flv.reset();
+    // 1 s segments: a viewer's first frame comes quickly. Playlist and segments are written under a temporary
+    // name and renamed (temp_file): the simulator serves a file once it exists, and a reader that opened it
+    // while ffmpeg wrote it in place got an empty playlist (ci25, under heavy load: "not a video stream").
+    const hls = `[f=hls:hls_time=1:hls_list_size=8:hls_flags=delete_segments+independent_segments+temp_file]`;
+    const playlist = join(this.opts.dir, 'index.m3u8').replace(/[\\|[\]:]/g, (c) => `\\${c}`);
     // biome-ignore format: one option per line reads better
-    this.proc = spawnFfmpeg(this.opts.ffmpeg, [
+    const proc = launchFfmpeg(this.opts.ffmpeg, [
       ...this.encodeArgs(this.startedAt),
-      // 1 s segments: a viewer's first frame comes quickly. Playlist and segments are written under a temporary
-      // name and renamed (temp_file): the simulator serves a file once it exists, and a reader that opened it
-      // while ffmpeg wrote it in place got an empty playlist (ci25, under heavy load: "not a video stream").
-      '-f', 'hls', '-hls_time', '1', '-hls_list_size', '8',
-      '-hls_flags', 'delete_segments+independent_segments+temp_file',
-      join(this.opts.dir, 'index.m3u8'),
-    ], true, this.env());
+      // FLV wants the sequence header out of band; HLS's MPEG-TS puts it before each key frame anyway
+      '-flags', '+global_header', '-map', '0:v', '-f', 'tee', `${hls}${playlist}|[f=flv]pipe:1`,
+    ], { stdin: true, stdout: true, env: this.env() });
+    // read always: a full pipe would stall the HLS beside it
+    proc.stdout?.on('data', (c: Buffer) => this.flv.push(c));
+    proc.once('close', () => {
+      // not when a new stream already runs
+      if (this.proc === proc || this.proc === null) this.flv.reset();
+    });
+    this.proc = proc;
     this.moving = null;
     this.stopZoomTimer();
   }
@@ -279,6 +298,25 @@ export class Scene {
       '-frames:v', '1', '-f', 'image2', '-c:v', 'mjpeg', 'pipe:1',
     ];
   }
+}
+
+/**
+ * The time code's cells (timeCode.ts) as drawboxes: the frame's pts is made the wall clock in ms (RTCTIME,
+ * when the frame passes) for the cells' expressions, then the frame count again (10 fps), as before.
+ */
+function timeCodeFilter(): string {
+  const { bits, cell, unitMs } = TIME_CODE;
+  const cells = Array.from(
+    { length: bits },
+    (_, k) =>
+      `drawbox=x=${k * cell}:y=0:w=${cell}:h=${cell}:color=white:t=fill:enable='eq(mod(floor(t*1000/${unitMs * 2 ** k}),2),1)'`,
+  );
+  // biome-ignore format: one step per line reads better
+  return [
+    'settb=1/1000', 'setpts=RTCTIME/1000',
+    `drawbox=x=0:y=0:w=${bits * cell}:h=${cell}:color=black:t=fill`, ...cells,
+    `setpts=N/(${SCENE.fps}*TB)`,
+  ].join(',');
 }
 
 /** The box's phase for a picture whose `t` is 0 at `epochMs`: the wall clock's seconds, modulo ten minutes. */

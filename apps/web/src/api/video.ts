@@ -42,8 +42,12 @@ export const saveEzvizKey = (body: EzvizKeyBody) =>
 /** SPEC's camera list of a park with the video settings the wall needs (no URL, serial or key). */
 export const getParkCameras = (groupId: number) =>
   get<CameraListItem[]>('/api/merchant/camera/getCameraListByGroupId', { groupId });
-/** Quiet: a tile shows why it cannot play. */
-export const playCamera = (id: number) => get<PlayAnswer>(`${V}/camera/play`, { id }, { silent: true });
+/**
+ * Quiet: a tile shows why it cannot play. `lowLatency`: the browser plays fMP4 through Media Source (the
+ * answer's kind is then `mse`, a WebSocket path); HLS otherwise.
+ */
+export const playCamera = (id: number, lowLatency = false) =>
+  get<PlayAnswer>(`${V}/camera/play`, { id, ...(lowLatency ? { lowLatency: 'true' } : {}) }, { silent: true });
 export const ptz = (body: PtzBody) => post<null>(`${V}/camera/ptz`, body, { json: true });
 /** One picture now; a camera that cannot give one is told in words by the request client (never a JSON page). */
 export const cameraSnapshot = async (id: number) =>

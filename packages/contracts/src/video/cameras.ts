@@ -27,7 +27,8 @@ import type { CameraCheck, CameraFault } from './faults';
  *   POST /api/merchant/video/camera/remove               {id} -> null
  *   GET  /api/merchant/video/ezvizKey                    EzvizKeyStatus
  *   POST /api/merchant/video/ezvizKey                    EzvizKeyBody -> EzvizKeyStatus
- *   GET  /api/merchant/video/camera/play?id=             PlayAnswer (starts the stream on demand)
+ *   GET  /api/merchant/video/camera/play?id=&lowLatency= PlayAnswer (starts the stream on demand; lowLatency:
+ *                                                        kind 'mse', fMP4 over the WebSocket of its url)
  *   POST /api/merchant/video/camera/ptz                  PtzBody -> null (PTZ cameras only)
  *   GET  /api/merchant/video/camera/snapshot?id=         image/jpeg (one frame, now)
  *   GET  /api/merchant/video/camera/recordings?id=&from=&to=   RecordingRange[]
@@ -36,6 +37,8 @@ import type { CameraCheck, CameraFault } from './faults';
  *   GET  /api/video/stream/:cameraId/:file?t=            playlists and segments; `t` is the signed short-lived
  *                                                        token of a PlayAnswer url: live (the live playlist and
  *                                                        its recent segments) or one recorded range, never both
+ *   WS   /api/video/live/:cameraId?t=                    live fMP4: a text message {codec}, the init segment,
+ *                                                        then fragments (a live token of this camera only)
  * EZVIZ family (SPEC §8: success only when `code` is "200"; `{code, msg, data}` with a text code):
  *   POST /ysyApi/lapp/live/address/get   {cameraId, protocol: 'hls'|'flv'} -> {url, expireTime}
  *   POST /ysyApi/lapp/device/ptz/start   {cameraId, direction, speed}
@@ -157,8 +160,12 @@ export interface EzvizKeyStatus {
 export type PlayAnswer =
   | {
       ok: true;
-      kind: 'hls' | 'flv';
-      /** Same-origin for HLS (signed, short-lived); an HTTP-FLV URL without credentials as it is. */
+      /**
+       * `mse`: a same-origin WebSocket path sending fragmented MP4 for Media Source (sub-second); `hls`: a
+       * playlist (the fallback, and playback).
+       */
+      kind: 'hls' | 'flv' | 'mse';
+      /** Same-origin, signed, short-lived. */
       url: string;
       /** Epoch ms after which the url's token stops working; ask play again. */
       expiresAt: number;
@@ -168,6 +175,8 @@ export type PlayAnswer =
 export type PlayRefusal = CameraFault;
 
 export const cameraIdQuery = z.object({ id });
+/** `lowLatency`: the browser can play fMP4 through Media Source: answer the WebSocket path (kind `mse`). */
+export const playQuery = z.object({ id, lowLatency: withDefault(boolField(), false) });
 export const PTZ_DIRECTIONS = ['up', 'down', 'left', 'right', 'zoomIn', 'zoomOut'] as const;
 export type PtzDirection = (typeof PTZ_DIRECTIONS)[number];
 export const ptzBody = z.object({

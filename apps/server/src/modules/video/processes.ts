@@ -17,6 +17,8 @@ export interface ProcessJob {
   args: string[];
   /** Keep stdin open: commands, and `q` to stop cleanly. */
   stdin?: boolean;
+  /** A long-running process whose output is read as it comes (`OwnedProcess.output`: the live fMP4). */
+  stdout?: boolean;
 }
 
 /** The cap was reached: `fault` says whose (the whole server's or the merchant's share). */
@@ -51,6 +53,8 @@ export interface OwnedProcess {
   exitCode(): number | null;
   lastError(): string;
   onStderr(listener: (chunk: string) => void): void;
+  /** stdout, when the job asked for it (`stdout: true`); null otherwise. */
+  readonly output: NodeJS.ReadableStream | null;
 }
 
 export interface ProcessOwnerOptions {
@@ -97,6 +101,7 @@ export function createProcessOwner(opts: ProcessOwnerOptions) {
       exitCode: () => proc.exitCode,
       lastError: () => proc.lastError(),
       onStderr: (listener) => void proc.stderr?.on('data', (c: Buffer) => listener(c.toString('utf8'))),
+      output: stdout ? proc.stdout : null,
     };
     children.add(child);
     if (job.merchantId !== null) perMerchant.set(job.merchantId, (perMerchant.get(job.merchantId) ?? 0) + 1);
@@ -143,7 +148,7 @@ export function createProcessOwner(opts: ProcessOwnerOptions) {
 
     /** A long-running process (a live relay, a time-lapse); throws ProcessCapError at the cap. */
     start(job: ProcessJob): OwnedProcess {
-      return launch(job, false).child;
+      return launch(job, job.stdout === true).child;
     },
 
     /**

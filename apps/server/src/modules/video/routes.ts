@@ -47,7 +47,7 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): Video {
     async (req) => {
       const cam = await service.updateVideoCamera(video, authOf(req), req.body);
       // New settings (URL, key, park) take effect at the next play, and at the recorder's next round.
-      await video.streams.stop(cam.id);
+      await Promise.all([video.streams.stop(cam.id), video.live.stop(cam.id)]);
       await video.recorder.restart(cam.id);
       return ok(cam);
     },
@@ -57,7 +57,7 @@ export function videoRoutes(app: FastifyInstance, deps: ModuleDeps): Video {
     { config: SETUP, schema: { tags, body: videoCameraIdBody } },
     async (req) => {
       await service.removeVideoCamera(deps.db, authOf(req), req.body.id);
-      await video.streams.stop(req.body.id);
+      await Promise.all([video.streams.stop(req.body.id), video.live.stop(req.body.id)]);
       await video.recorder.restart(req.body.id);
       video.health.forget(req.body.id);
       return ok(null);

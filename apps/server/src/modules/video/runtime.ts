@@ -5,6 +5,7 @@ import { createCodecProbe } from './codec';
 import { ezvizLiveAddress } from './ezvizClient';
 import { asFailure, CameraFailure } from './faults';
 import { createCameraHealth } from './health';
+import { LiveHub } from './liveMse';
 import { createProcessOwner } from './processes';
 import { createRecorder } from './recorder';
 import { captureSnapshot } from './snapshot';
@@ -24,7 +25,7 @@ export interface CameraSettings {
 
 /**
  * Video's runtime, one per server: the owner of its processes (with the caps of config.ts), each camera's
- * health, the codec probe, the live streams, and what other modules ask of a camera (a picture, a check).
+ * health, the codec probe, the live streams (HLS, and fMP4 over WebSocket), and what other modules ask of a camera (a picture, a check).
  */
 export function createVideo(deps: { db: Db; config: Config; log?: { warn(o: object, m: string): void } }) {
   const { db, config, log } = deps;
@@ -38,6 +39,7 @@ export function createVideo(deps: { db: Db; config: Config; log?: { warn(o: obje
   const ctx = { db, config, owner, health, codecs, log };
   const streams = new StreamManager(ctx);
   const recorder = createRecorder(ctx);
+  const live = new LiveHub(ctx);
 
   /** Reaches a camera as set up (before it is saved); rejects with the CameraFailure naming the cause. */
   async function check(merchantId: number, s: CameraSettings): Promise<void> {
@@ -65,11 +67,12 @@ export function createVideo(deps: { db: Db; config: Config; log?: { warn(o: obje
     ...ctx,
     streams,
     recorder,
+    live,
     check,
     capture: (cameraId: number) => captureSnapshot(ctx, cameraId),
     async close() {
       await recorder.close();
-      await streams.close();
+      await Promise.all([streams.close(), live.close()]);
       await owner.close();
     },
   };

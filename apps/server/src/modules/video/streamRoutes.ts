@@ -8,6 +8,7 @@ import {
   type MessageLang,
   messageLang,
   type PlayAnswer,
+  playQuery,
   ptzBody,
   recordingRangeQuery,
 } from '@farmpark/contracts';
@@ -83,14 +84,21 @@ export const refusal = (f: CameraFailure, lang: MessageLang): PlayAnswer => ({
   message: CAMERA_FAULT_TEXT[f.fault][lang],
 });
 
-/** Starts (or keeps) a camera's live stream: a signed same-origin live URL, or why not in words. */
-export async function play(video: Video, cam: CameraRow, lang: MessageLang): Promise<PlayAnswer> {
+/**
+ * Starts (or keeps) a camera's live stream: a signed same-origin live URL, or why not in words. `lowLatency`
+ * (the browser has Media Source): the fMP4 WebSocket path (liveMse.ts), answered once a key frame came, so
+ * a failing camera is answered in words here too; HLS otherwise.
+ */
+export async function play(video: Video, cam: CameraRow, lang: MessageLang, lowLatency = false): Promise<PlayAnswer> {
   try {
-    await video.streams.start(cam);
+    if (lowLatency) await video.live.start(cam);
+    else await video.streams.start(cam);
   } catch (err) {
     return refusal(asFailure(err, [cam.stream_url]), lang);
   }
-  return { ok: true, kind: 'hls', ...liveAddress(cam.id) };
+  if (!lowLatency) return { ok: true, kind: 'hls', ...liveAddress(cam.id) };
+  const { token, expiresAt } = streamToken(cam.id, { purpose: 'live' });
+  return { ok: true, kind: 'mse', url: `/api/video/live/${cam.id}?t=${token}`, expiresAt };
 }
 
 export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, video: Video): void {
@@ -98,14 +106,11 @@ export function streamRoutes(app: FastifyInstance, deps: ModuleDeps, video: Vide
   const { streams } = video;
   const tags = ['video'];
 
-  r.get(
-    '/api/merchant/video/camera/play',
-    { config: WATCH, schema: { tags, querystring: cameraIdQuery } },
-    async (req) => {
-      const cam = await cameraOf(deps.db, authOf(req), req.query.id);
-      return ok<PlayAnswer>(await play(video, cam, messageLang(req.headers['accept-language'])));
-    },
-  );
+  r.get('/api/merchant/video/camera/play', { config: WATCH, schema: { tags, querystring: playQuery } }, async (req) => {
+    const cam = await cameraOf(deps.db, authOf(req), req.query.id);
+    const lang = messageLang(req.headers['accept-language']);
+    return ok<PlayAnswer>(await play(video, cam, lang, req.query.lowLatency));
+  });
 
   r.post('/api/merchant/video/camera/ptz', { config: WATCH, schema: { tags, body: ptzBody } }, async (req) => {
     const cam = await steerable(deps.db, authOf(req), req.body.id);

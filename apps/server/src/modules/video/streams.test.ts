@@ -2,11 +2,11 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Code, type PlayAnswer, type RecordingRange, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, engines, type TestEnv } from '../../test/harness';
+import { engines, type TestEnv } from '../../test/harness';
 import type { EzvizSim } from '../../video-sim/ezvizSim';
 import { changedShare, MOVED_ABOVE, SAME_BELOW } from '../../video-sim/pictureChange';
 import { hasFfmpeg } from './ffmpeg';
-import { expectTsSegment, SIM_KEY, SIM_SERIALS, startTestSim } from './testFixture';
+import { expectTsSegment, SIM_SERIALS, startVideoTestEnv } from './testFixture';
 
 const PLAY = '/api/merchant/video/camera/play';
 const SNAPSHOT = '/api/merchant/video/camera/snapshot';
@@ -28,32 +28,24 @@ function ffmpegsIn(dir: string): number {
 
 describe.skipIf(!hasFfmpeg).each(engines)('live streams, PTZ, recordings [%s]', (engine) => {
   let sim: EzvizSim;
-  let env: TestEnv & { close: () => Promise<void> };
+  let env: TestEnv;
   let demo: string;
   let ptzCam: VideoCamera;
   let hlsCam: VideoCamera;
   let live: string;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    sim = await startTestSim();
     // the simulator listens on 127.0.0.1
-    env = await createTestEnv(engine, {
-      EZVIZ_BASE_URL: sim.url,
-      VIDEO_IDLE_SECONDS: '5',
-      VIDEO_ALLOW_LOCAL_SOURCES: 'true',
-    });
-    demo = await env.login('demo');
-    await env.post('/api/merchant/video/ezvizKey', demo, { appKey: SIM_KEY.appKey, secret: SIM_KEY.appSecret });
-    const park = env.ids.parks.farm[0] as number;
-    const add = (body: object) =>
-      env.post<VideoCamera>('/api/merchant/video/camera/add', demo, { groupId: park, ...body });
-    ptzCam = (await add({ name: 'PTZ', kind: 'ezviz', deviceSerial: SIM_SERIALS.ptz, ptz: true })).data;
+    const t = await startVideoTestEnv(engine);
+    ({ sim, env, demo, close } = t);
+    ptzCam = await t.addCamera({ name: 'PTZ', kind: 'ezviz', deviceSerial: SIM_SERIALS.ptz, ptz: true });
     const hlsUrl = `${sim.url.replace('//', `//viewer:${STREAM_PASSWORD}@`)}/live/${SIM_SERIALS.fixed}-1/index.m3u8`;
-    hlsCam = (await add({ name: 'HLS', kind: 'stream', streamUrl: hlsUrl })).data;
+    hlsCam = await t.addCamera({ name: 'HLS', kind: 'stream', streamUrl: hlsUrl });
   }, 60_000);
   afterAll(async () => {
-    await env?.close();
-    await sim?.close();
+    await close?.();
   });
 
   const fetchFile = (url: string) => env.app.inject({ method: 'GET', url });

@@ -1,14 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../config';
-import type { Db } from '../../db/connect';
-import type { CodecProbe } from './codec';
 import { asFailure, CameraFailure } from './faults';
-import type { CameraHealth } from './health';
-import type { OwnedProcess, ProcessOwner } from './processes';
+import type { OwnedProcess } from './processes';
 import { pruneRecordings, SEGMENT_SECONDS } from './recordings';
+import { copyThenProbe, type RelayDeps, relaySource, videoArgs } from './relayStart';
 import type { CameraRow } from './repo';
-import { type CameraSource, cameraSource, inputArgs } from './source';
+import { type CameraSource, inputArgs } from './source';
 
 /**
  * The stream manager: each watched camera becomes HLS in `DATA_DIR/video/<camera id>/`, made by one ffmpeg
@@ -16,12 +14,7 @@ import { type CameraSource, cameraSource, inputArgs } from './source';
  * playlist or segment of it was fetched for `idleSeconds`, so unwatched cameras cost nothing. Every
  * process comes from the owner (processes.ts); a failed start is answered again for the health's backoff.
  */
-export interface StreamDeps {
-  db: Db;
-  config: Config;
-  owner: ProcessOwner;
-  health: CameraHealth;
-  codecs: CodecProbe;
+export interface StreamDeps extends RelayDeps {
   log?: { warn(o: object, m: string): void };
 }
 
@@ -33,7 +26,6 @@ interface Live {
 }
 
 const READY_MS = 20_000;
-const PROBE_MS = 15_000;
 
 export function videoRoot(config: Config): string {
   return join(config.dataDir, 'video');
@@ -76,21 +68,16 @@ export class StreamManager {
   async start(cam: CameraRow): Promise<void> {
     let live = this.live.get(cam.id);
     if (!live) {
-      const recent = this.deps.health.recentFailure(cam.id);
-      if (recent) throw recent;
-      let src: CameraSource;
-      try {
-        src = await cameraSource(this.deps, cam);
-        if (!this.deps.owner.available())
-          throw new CameraFailure('no-ffmpeg', `FFMPEG_PATH=${this.deps.config.video.ffmpeg}`);
-      } catch (err) {
-        const failure = asFailure(err, [cam.stream_url]);
-        await this.deps.health.failed(cam, failure);
-        throw failure;
-      }
+      const src = await relaySource(this.deps, cam);
       try {
         // another play may have started it meanwhile
-        live = this.live.get(cam.id) ?? this.begin(cam, src);
+        live =
+          this.live.get(cam.id) ??
+          copyThenProbe(this.deps, cam, src, {
+            spawn: (codec) => this.spawn(cam, src, codec),
+            isCurrent: (r) => this.live.get(cam.id) === r,
+            stop: () => this.stop(cam.id),
+          });
       } catch (err) {
         throw asFailure(err); // the process cap: the server's state, not the camera's
       }
@@ -99,58 +86,12 @@ export class StreamManager {
     await live.ready;
   }
 
-  /**
-   * Starts the camera's ffmpeg. A stream URL's codec is unknown until probed; rather than probing first
-   * (a second connection and half a second of probing before the relay even starts: the RTSP gate's cold
-   * first picture took over 3 s), the relay starts copying, the common case, and the probe runs beside it:
-   * the stream is ready when both are, and one that is not H.264 starts again, encoded. The outcome is
-   * noted once, for every play waiting on it.
-   */
-  private begin(cam: CameraRow, src: CameraSource): Live {
-    const urls = [cam.stream_url];
-    const known = cam.kind === 'ezviz' ? 'h264' : this.deps.codecs.known(src.url);
-    const relay = this.spawn(cam, src, known ?? 'h264');
-    const copying = relay.ready;
-    const ready = known
-      ? copying
-      : this.deps.codecs.probe(cam.merchant_id, src, { inputArgs: inputArgs(src), timeoutMs: PROBE_MS }).then(
-          async (codec) => {
-            if (codec === 'h264') return copying;
-            if (this.live.get(cam.id) !== relay) throw new CameraFailure('offline', 'the stream was stopped');
-            await this.stop(cam.id);
-            const encoded = this.spawn(cam, src, codec);
-            return encoded.ready;
-          },
-          async (err) => {
-            await this.stop(cam.id);
-            throw err;
-          },
-        );
-    relay.ready = ready.then(
-      () => this.deps.health.reached(cam),
-      async (err) => {
-        const failure = asFailure(err, urls);
-        await this.deps.health.failed(cam, failure);
-        throw failure;
-      },
-    );
-    relay.ready.catch(() => {});
-    return relay;
-  }
-
   /** One relay; throws ProcessCapError at the cap. */
   private spawn(cam: CameraRow, src: CameraSource, codec: string): Live {
     const dir = this.dirOf(cam.id);
     mkdirSync(dir, { recursive: true });
     const playlist = join(dir, 'index.m3u8');
-    const video =
-      codec === 'h264'
-        ? ['-c:v', 'copy']
-        : // A key frame every half second, as segments close on key frames (x264's default: every 250 frames).
-          [
-            ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p'],
-            ...['-force_key_frames', 'expr:gte(t,n_forced*0.5)'],
-          ];
+    const video = videoArgs(codec);
     // biome-ignore format: one option per line reads better
     const args = [
       ...inputArgs(src),

@@ -4,8 +4,11 @@ import { createServer } from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { VideoCamera } from '@farmpark/contracts';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import type { Engine } from '../../db/connect';
+import { createTestEnv } from '../../test/harness';
 import { type EzvizSim, startEzvizSim } from '../../video-sim/ezvizSim';
 import { scenePublisher } from '../../video-sim/rtsp/scenePublisher';
 import { startRtspServer } from '../../video-sim/rtsp/server';
@@ -37,6 +40,33 @@ export async function startTestSim(idleMs = 4000): Promise<EzvizSim> {
     async close() {
       await sim.close();
       rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The simulator and a test server using it (local sources allowed, streams idle after 5 s), the demo
+ * merchant signed in with the simulator's key; `addCamera` adds one to the merchant's first farm park.
+ */
+export async function startVideoTestEnv(engine: Engine) {
+  const sim = await startTestSim();
+  const env = await createTestEnv(engine, {
+    EZVIZ_BASE_URL: sim.url,
+    VIDEO_IDLE_SECONDS: '5',
+    VIDEO_ALLOW_LOCAL_SOURCES: 'true',
+  });
+  const demo = await env.login('demo');
+  await env.post('/api/merchant/video/ezvizKey', demo, { appKey: SIM_KEY.appKey, secret: SIM_KEY.appSecret });
+  const park = env.ids.parks.farm[0] as number;
+  return {
+    sim,
+    env,
+    demo,
+    addCamera: async (body: object) =>
+      (await env.post<VideoCamera>('/api/merchant/video/camera/add', demo, { groupId: park, ...body })).data,
+    async close() {
+      await env.close();
+      await sim.close();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
+import { playMse } from './msePlayer';
 
 export interface VideoSource {
-  kind: 'hls' | 'flv' | 'mp4';
+  kind: 'hls' | 'flv' | 'mp4' | 'mse';
   url: string;
 }
 
@@ -16,7 +17,8 @@ interface Props {
 }
 
 /**
- * The one video element of the console (ARCHITECTURE: hls.js, mpegts.js for FLV). Both libraries load
+ * The one video element of the console (ARCHITECTURE: hls.js, mpegts.js for FLV; `mse`: fMP4 over a
+ * WebSocket into Media Source, msePlayer.ts, the low-latency live path). The libraries load
  * only when a player needs them, so no page's first load carries them. Live video is muted (browsers
  * refuse to autoplay sound) and plays inline on phones.
  */
@@ -42,6 +44,7 @@ export default function VideoPlayer({ source, onError, onPlaying, controls, test
         };
       };
       if (source.kind === 'mp4') native();
+      else if (source.kind === 'mse') destroy = playMse(video, source.url, fail);
       else if (source.kind === 'hls') {
         const { default: Hls } = await import('hls.js');
         if (disposed) return;

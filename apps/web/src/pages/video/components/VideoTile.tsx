@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { playCamera } from '../../../api/video';
 import { DRAG_TYPE } from './CameraTree';
+import { firstLiveMode, type LiveMode, nextLiveMode } from './msePlayer';
 import PtzPad from './PtzPad';
 import PtzPresets from './PtzPresets';
 import SnapshotButton from './SnapshotButton';
@@ -54,7 +55,11 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
   const [view, setView] = useState<View>({ state: 'idle' });
   const [showPtz, setShowPtz] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // the low-latency path first; HLS for this tile after it failed (until a retry or another camera)
+  const [mode, setMode] = useState<LiveMode>(() => firstLiveMode());
   const cameraId = camera?.id ?? null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new camera tries the low-latency path again
+  useEffect(() => setMode(firstLiveMode()), [cameraId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` asks again on purpose (retry, renewal)
   useEffect(() => {
@@ -64,7 +69,7 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
     }
     let cancelled = false;
     setView({ state: 'loading' });
-    playCamera(cameraId)
+    playCamera(cameraId, mode === 'mse')
       .then((answer) => {
         if (cancelled) return;
         if (answer.ok) setView({ state: 'playing', answer });
@@ -79,7 +84,7 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
     return () => {
       cancelled = true;
     };
-  }, [cameraId, visible, attempt, t]);
+  }, [cameraId, visible, attempt, mode, t]);
 
   // the address is signed for a while: ask again a little before it expires
   useEffect(() => {
@@ -90,7 +95,19 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
     return () => clearTimeout(timer);
   }, [view]);
 
-  const onError = useCallback((message: string) => setView({ state: 'error', message }), []);
+  // the low-latency path failed (no Media Source for this codec, a refused or dropped socket): HLS instead
+  const onError = useCallback(
+    (message: string) => {
+      const next = nextLiveMode(mode);
+      if (next) setMode(next);
+      else setView({ state: 'error', message });
+    },
+    [mode],
+  );
+  const retry = () => {
+    setMode(firstLiveMode());
+    setAttempt((n) => n + 1);
+  };
 
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a drop target; it becomes a button while a camera waits to be placed
@@ -98,6 +115,7 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
       ref={box}
       data-testid={`tile-${index}`}
       data-camera={cameraId ?? ''}
+      data-live-mode={view.state === 'playing' ? view.answer.kind : undefined}
       onDragOver={(e) => {
         if (e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault();
       }}
@@ -196,7 +214,7 @@ export default function VideoTile({ index, camera, placing, onPlace, onClear, on
             <span data-testid={`tile-error-${index}`} data-reason={view.reason}>
               {view.message}
             </span>
-            <Button size="small" onClick={() => setAttempt((n) => n + 1)}>
+            <Button size="small" onClick={retry}>
               {t('video.retry')}
             </Button>
           </>
