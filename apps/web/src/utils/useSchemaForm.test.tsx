@@ -73,7 +73,7 @@ const underField = (testId: string) =>
 
 afterEach(() => i18n.changeLanguage('zh-CN'));
 
-describe('useSchemaForm', { timeout: 20_000 }, () => {
+describe('useSchemaForm', () => {
   it.each([
     ['zh-CN', '移栽日期不能早于播种日期'],
     ['en-US', 'Transplanted on cannot be before Sown on'],

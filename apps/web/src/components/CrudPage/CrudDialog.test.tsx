@@ -37,7 +37,7 @@ function renderDialog(create: () => Promise<unknown>) {
   );
 }
 
-describe('CrudDialog', { timeout: 20_000 }, () => {
+describe('CrudDialog', () => {
   it.each([
     ['zh-CN', '园区名称“一号园”已存在'],
     ['en-US', 'Park name "一号园" already exists'],

@@ -18,7 +18,7 @@ const renderPage = (props: Parameters<typeof renderCrudPage>[1] = {}) =>
 
 const headers = () => [...document.querySelectorAll('thead th')].map((th) => th.textContent);
 
-describe('CrudPage table policy', { timeout: 20_000 }, () => {
+describe('CrudPage table policy', () => {
   it('on a phone: filters fold into a Filters button, secondary columns hide, the pager shows the total', async () => {
     setViewportWidth(390);
     const { fetchList } = renderPage();

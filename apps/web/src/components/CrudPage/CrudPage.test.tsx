@@ -10,7 +10,7 @@ import { type Row, renderCrudPage } from './renderCrudPage';
 const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({ id: i + 1, name: `Field ${i + 1}` }));
 const renderPage = (props: Parameters<typeof renderCrudPage>[1] = {}) => renderCrudPage(ROWS, props);
 
-describe('CrudPage', { timeout: 20_000 }, () => {
+describe('CrudPage', () => {
   it('pages on the server and searches from page 1', async () => {
     const { fetchList } = renderPage();
     await screen.findByText('Field 1');

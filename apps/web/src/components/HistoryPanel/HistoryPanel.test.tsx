@@ -41,7 +41,7 @@ function pagedRows(q: { pageNum: number; pageSize: number; startTime: number }):
 }
 const lastCall = <T,>(fn: { mock: { calls: T[][] } }) => fn.mock.calls[fn.mock.calls.length - 1];
 
-describe('HistoryPanel', { timeout: 20_000 }, () => {
+describe('HistoryPanel', () => {
   beforeEach(() => {
     for (const f of Object.values(api)) f.mockReset();
     chart.last = null;

@@ -40,7 +40,7 @@ const publish = (channel: 'telemetry' | 'status', payload: unknown) =>
 const tileValue = (key: string, deviceId = 11) =>
   within(screen.getByTestId(`device-card-${deviceId}`)).getByTestId(`tile-value-${key}`).textContent;
 
-describe('RealtimeGrid', { timeout: 20_000 }, () => {
+describe('RealtimeGrid', () => {
   beforeEach(() => {
     api.getInitParamConfigList.mockReset();
     api.getSeries.mockReset();

@@ -37,7 +37,7 @@ function open(load: () => Promise<RecordRevision[]>) {
   fireEvent.click(screen.getByTestId('h-open'));
 }
 
-describe('RecordHistory', { timeout: 20_000 }, () => {
+describe('RecordHistory', () => {
   it('lists the revisions newest first: who, when in the park zone, why and what changed', async () => {
     await i18n.changeLanguage('zh-CN');
     open(async () => REVISIONS);

@@ -7,7 +7,7 @@ import DeleteBoxButton from './DeleteBoxButton';
 
 configure({ asyncUtilTimeout: 10_000 });
 
-describe('DeleteBoxButton', { timeout: 20_000 }, () => {
+describe('DeleteBoxButton', () => {
   it('asks, naming the category, before a box is deleted; cancel keeps it', async () => {
     const onConfirm = vi.fn();
     render(

@@ -17,7 +17,7 @@ vi.mock('../../../api/video', () => ({
 }));
 const { default: PtzPresets } = await import('./PtzPresets');
 
-describe('PtzPresets', { timeout: 20_000 }, () => {
+describe('PtzPresets', () => {
   it('turns the camera to the preset chosen, and saves where it points under a name it checks first', async () => {
     renderWithClient(<PtzPresets cameraId={3} />);
     fireEvent.mouseDown(screen.getByTestId('ptz-preset-select-3').querySelector('input') as Element);

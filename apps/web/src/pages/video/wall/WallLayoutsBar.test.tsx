@@ -39,7 +39,7 @@ const choose = async (testId: string, label: string) => {
   fireEvent.click(await screen.findByText(label, { selector: '.ant-select-item-option-content' }));
 };
 
-describe('WallLayoutsBar', { timeout: 20_000 }, () => {
+describe('WallLayoutsBar', () => {
   it('opens a saved view as its split and tiles', async () => {
     const onApply = mount();
     await choose('wall-view-select', '育苗棚');

@@ -28,7 +28,7 @@ function open() {
   renderWithClient(<PlotSensorsDialog groupId={2} areaPointId={3} onClose={() => {}} />);
 }
 
-describe('PlotSensorsDialog', { timeout: 20_000 }, () => {
+describe('PlotSensorsDialog', () => {
   it('shows the defaults, sends the ticked sensors, and puts a refusal under the row it names', async () => {
     open();
     expect(await screen.findByText('默认：在地块内')).toBeTruthy();

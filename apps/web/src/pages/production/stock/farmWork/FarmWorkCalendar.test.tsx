@@ -27,7 +27,7 @@ function renderCalendar(compact: boolean) {
   return { fetchMonth, onOpen };
 }
 
-describe('FarmWorkCalendar', { timeout: 20_000 }, () => {
+describe('FarmWorkCalendar', () => {
   it('asks for the park month on screen and writes each work on its day; a click opens it', async () => {
     const { fetchMonth, onOpen } = renderCalendar(false);
     const day = await screen.findByTestId(`calendar-day-${today}`);

@@ -30,7 +30,7 @@ const options: FarmWorkOptions = {
   materials: [{ id: 5, kind: 'pesticide', name: '吡虫啉', spec: '', unit: 'L', stock: 10, safetyDays: 7 }],
 };
 
-describe('FarmWorkDialog', { timeout: 20_000 }, () => {
+describe('FarmWorkDialog', () => {
   it('offers an override reason once the server says the spray covers a harvest, and sends it', async () => {
     renderWithClient(
       <FarmWorkDialog groupId={2} target={spray} options={options} onClose={() => {}} onSaved={() => {}} />,

@@ -65,7 +65,7 @@ const { default: StockLedger } = await import('./StockLedger');
 
 const material = { id: 7, name: '吡虫啉', unit: 'kg' } as Material;
 
-describe('StockLedger', { timeout: 20_000 }, () => {
+describe('StockLedger', () => {
   it('lists the moves newest first, signed, each with the balance after it and where it came from', async () => {
     renderWithClient(<StockLedger material={material} />);
     await screen.findByText('寿光农资');
