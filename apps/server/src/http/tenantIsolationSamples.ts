@@ -201,6 +201,14 @@ export const SAMPLES: Record<string, string> = {
   recordAlways: 'false',
   // saved without reaching the (made-up) camera: the foreign park is what must be refused
   unchecked: 'true',
+  // a zone's area and efficiency, a stage's Kc and a smart rule's mode (issue 26): optional, left blank
+  areaM2: '',
+  efficiency: '',
+  kc: '',
+  mode: 'moisture',
+  deficitMm: '',
+  // live through the low-latency path (its answer waits for a key frame; the foreign camera is refused first)
+  lowLatency: 'true',
   // the wall's saved views: a view of Demo Farm's gate camera, a tour of views the caller does not have
   split: '1',
   tiles: '[{"tile":0,"cameraId":11}]',
@@ -242,6 +250,8 @@ export const ROUTE_SAMPLES: Record<string, Record<string, string>> = {
   // agronomy: a valid range of days, so the (foreign) park is what is refused
   '/api/merchant/agronomy/getEt0List': { from: '2026-06-01', to: '2026-06-30' },
   '/api/merchant/pest/getDegreeDayList': { from: '2026-06-01', to: '2026-06-30' },
+  '/api/merchant/irrigation/getZoneWaterBalance': { from: '2026-06-01', to: '2026-06-30' },
+  '/api/merchant/irrigation/exportZoneWaterBalance': { from: '2026-06-01', to: '2026-06-30' },
   // biofix and spray windows: a valid day, window and material line, so the (foreign) park is what is refused
   '/api/merchant/pest/setBiofix': { biofixOn: '2026-06-01' },
   '/api/merchant/pest/acceptSprayWindow': {
