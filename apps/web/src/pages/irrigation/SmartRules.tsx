@@ -32,6 +32,7 @@ import { usePager } from '../../components/table/tableLayout';
 import { useIrrigationLive } from '../../mqtt/useIrrigationLive';
 import { useParkStore } from '../../stores/park';
 import { formatTime } from '../../utils/time';
+import { paramLabel } from '../alarm/labels';
 import { confirmDeficitRuleText, confirmSmartRuleText, zoneOptions, zonesText } from './confirm';
 import { limitRule } from './limits';
 import { decisionText } from './sentences';
@@ -62,6 +63,8 @@ export const NEW_RULE = {
 /** Smart irrigation: rules binding soil-moisture sensors to zones, and the log of every decision. */
 export default function SmartRules() {
   const { t, i18n } = useTranslation();
+  // a soil station's reading by its name in the model ("10cm土壤水分"), not its key
+  const soilKeyName = (key: string) => paramLabel('soilStation', key, i18n.language).name;
   const pager = usePager();
   useIrrigationLive();
   const client = useQueryClient();
@@ -174,7 +177,7 @@ export default function SmartRules() {
               title: t('irr.machine'),
               render: (_, r) => `${r.machineName} · ${zonesText(t, r.zones, namesOf(r.machineId))}`,
             },
-            { title: t('irr.sensor'), render: (_, r) => `${r.sensorName} · ${r.sensorKey}` },
+            { title: t('irr.sensor'), render: (_, r) => `${r.sensorName} · ${soilKeyName(r.sensorKey)}` },
             {
               title: t('irr.sensorValue'),
               render: (_, r) => (r.sensorValue === null ? '-' : `${r.sensorValue.toFixed(1)} %`),
@@ -307,7 +310,10 @@ export default function SmartRules() {
           </Form.Item>
           <Form.Item name="sensorKey" label={t('irr.sensorKey')} rules={[{ required: true }]}>
             <Select
-              options={['soilMoisture10', 'soilMoisture20', 'soilMoisture40'].map((k) => ({ value: k, label: k }))}
+              options={['soilMoisture10', 'soilMoisture20', 'soilMoisture40'].map((k) => ({
+                value: k,
+                label: soilKeyName(k),
+              }))}
             />
           </Form.Item>
           <Space wrap align="start">
