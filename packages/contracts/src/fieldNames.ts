@@ -202,6 +202,7 @@ const NAMES: Record<string, readonly [zh: string, en: string]> = {
   ranges: ['参数范围', 'ranges'],
   reason: ['原因', 'reason'],
   recipe: ['施肥配方', 'recipe'],
+  recordAlways: ['全天录像', 'record around the clock'],
   region: ['地区', 'region'],
   registrationNo: ['登记证号', 'registration number'],
   remark: ['备注', 'remark'],

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Code, type PlayAnswer, type RecordingRange, type VideoCamera } from '@farmpark/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,7 +183,10 @@ describe.skipIf(!hasFfmpeg).each(engines)('recording around the clock [%s]', (en
     expect(on.code).toBe(Code.OK);
     await env.recorder.tick();
     expect(env.recorder.running()).toEqual([cam.id]);
-    await new Promise((r) => setTimeout(r, 2500));
+    // until its file has video in it (a fixed wait ran out before ffmpeg wrote any on a loaded CI machine)
+    const dir = env.recorder.dirOf(cam.id);
+    const written = () => existsSync(dir) && readdirSync(dir).some((f) => statSync(join(dir, f)).size > 0);
+    expect(await eventually(written, 20_000)).toBe(true);
     // the server is killed (its ffmpeg dies with it: the parent-death signal), leaving the file being written
     process.kill(env.recorder.pid(cam.id) as number, 'SIGKILL');
     expect(await eventually(() => env.recorder.running().length === 0, 10_000)).toBe(true);
