@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readNumber } from '@farmpark/contracts';
 import { z } from 'zod';
 import { resolveFfmpeg } from './modules/video/ffmpeg';
 
@@ -13,6 +14,16 @@ const bool = z
     error: 'must be one of 1, 0, true, false, yes, no, on, off',
   })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/**
+ * A number setting: blank is "not set" (its default), not 0, and text that is not a number is refused. A
+ * blank quota read as 0 MB would have pruned every recording at the next round.
+ */
+const envNumber = (rule: (n: z.ZodNumber) => z.ZodNumber, fallback: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : readNumber(v)),
+    rule(z.number()).default(fallback),
+  );
 
 const port = (name: string) =>
   z.coerce
@@ -164,11 +175,11 @@ const envSchema = z.object({
   FFMPEG_PATH: z.string().default(''),
   EZVIZ_BASE_URL: optionalUrl(),
   VIDEO_IDLE_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
-  VIDEO_RECORD_DAYS: z.coerce.number().int().min(0).max(365).default(3),
+  VIDEO_RECORD_DAYS: envNumber((n) => n.int().min(0).max(365), 3),
   /** Recording around the clock: seconds per segment file, each merchant's disk quota, the disk's free floor. */
-  VIDEO_RECORD_SEGMENT_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
-  VIDEO_RECORD_QUOTA_MB: z.coerce.number().min(0).default(20_480),
-  VIDEO_RECORD_MIN_FREE_MB: z.coerce.number().min(0).default(2048),
+  VIDEO_RECORD_SEGMENT_SECONDS: envNumber((n) => n.int().min(1).max(600), 60),
+  VIDEO_RECORD_QUOTA_MB: envNumber((n) => n.min(0), 20_480),
+  VIDEO_RECORD_MIN_FREE_MB: envNumber((n) => n.min(0), 2048),
   /** ffmpeg processes of video at once (live relays, snapshots, probes, time-lapses): on the server, per merchant. */
   VIDEO_MAX_PROCESSES: z.coerce.number().int().min(1).max(1000).default(32),
   VIDEO_MAX_PROCESSES_PER_MERCHANT: z.coerce.number().int().min(1).max(1000).default(16),
